@@ -1,0 +1,24 @@
+/// The body of `POST /api/games`.
+public struct CreateGameRequest: Hashable, Sendable, Codable {
+    public var gameName: String
+    public var playerName: String
+    /// Salvo's extension: derive the creator's fleet from this seed. Other servers ignore it.
+    public var boardSeed: UInt64?
+
+    public init(gameName: String, playerName: String, boardSeed: UInt64? = nil) {
+        self.gameName = gameName
+        self.playerName = playerName
+        self.boardSeed = boardSeed
+    }
+}
+
+/// The reply of `POST /api/games`: the creator is player 1.
+public struct CreateGameResponse: Hashable, Sendable, Codable {
+    public var playerId: String
+    public var gameId: String
+
+    public init(playerId: String, gameId: String) {
+        self.playerId = playerId
+        self.gameId = gameId
+    }
+}

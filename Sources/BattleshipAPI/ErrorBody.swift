@@ -1,0 +1,8 @@
+/// The body of every error reply: `{"message": "..."}`.
+public struct ErrorBody: Hashable, Sendable, Codable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+}
