@@ -1,0 +1,40 @@
+# Salvo: `make demo` runs the main job on the embedded server, `make test` passes the tests.
+# Both install what the machine lacks first (Debian packages, with sudo when not root).
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# libcurl4-openssl-dev: the HTTP client; libsqlite3-dev: GRDB's SQLite; curl, python3: the demo
+# game script; wrk: the server benchmark.
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk
+
+.PHONY: all deps build release test demo bench-server clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+demo: release
+	./docs/curl-game.sh .build/release/salvo
+
+bench-server: release
+	./benchmarks/server.sh .build/release/salvo
+
+clean:
+	rm -rf .build

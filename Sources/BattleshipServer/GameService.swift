@@ -1,0 +1,198 @@
+import BattleshipAPI
+import BattleshipRules
+import Foundation
+
+/// The API's behaviour, independent of HTTP: validation in the reference server's order,
+/// the reference's error texts, and Salvo's fixes of its bugs.
+///
+/// Every game lives in memory and in the ``GameStore``. A change is written to the store
+/// before it is applied in memory and acknowledged, and changes to one game are serialized,
+/// so two concurrent guesses can never both apply.
+actor GameService {
+    private let store: GameStore
+    private var games: [String: ServerGame] = [:]
+    private var creationOrder: [String] = []
+    private var lockWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private var random = SystemRandomNumberGenerator()
+
+    /// Loads every stored game.
+    init(store: GameStore) throws {
+        self.store = store
+        for game in try store.loadAll() {
+            games[game.id] = game
+            creationOrder.append(game.id)
+        }
+    }
+
+    /// The number of games held.
+    var gameCount: Int { games.count }
+
+    // MARK: Reads
+
+    /// `GET /games`: every game in creation order.
+    func list() -> [GameSummary] {
+        creationOrder.compactMap { games[$0]?.summary }
+    }
+
+    /// `GET /games/:id`.
+    func detail(gameId: String) throws(APIError) -> GameDetail {
+        guard NameRules.isGUID(gameId) else { throw .invalidGameId }
+        guard let game = games[gameId.lowercased()] else { throw .unknownGameOnDetail }
+        return game.detail
+    }
+
+    /// `POST /games/:id/status`. While the game waits for a second player, any well-formed
+    /// player id is told it is not its turn; after the end nobody is.
+    func status(gameId: String, fields: RequestFields) throws(APIError) -> TurnStatus {
+        let game = try existingGame(gameId)
+        let playerId = try Self.playerId(in: fields)
+        guard let rules = game.rules else {
+            return TurnStatus(isYourTurn: false, winner: WireConstants.inProgress)
+        }
+        guard let seat = game.seat(of: playerId) else { throw .playerNotInGame }
+        return TurnStatus(isYourTurn: rules.isTurn(of: seat), winner: game.winnerName)
+    }
+
+    /// `POST /games/:id/board`: the player's own ocean and their shots at the opponent.
+    func board(gameId: String, fields: RequestFields) throws(APIError) -> (own: [CellState], shots: [CellState]) {
+        let game = try existingGame(gameId)
+        guard let rules = game.rules else { throw .notInPlay }
+        let playerId = try Self.playerId(in: fields)
+        guard let seat = game.seat(of: playerId) else { throw .playerNotInGame }
+        return (rules.board(of: seat).ownerView, rules.board(of: seat.opponent).opponentView)
+    }
+
+    // MARK: Writes
+
+    /// `POST /games`: a new game with its creator as player 1.
+    func create(fields: RequestFields) async throws(APIError) -> CreateGameResponse {
+        let gameName = fields["gameName"]?.nameText ?? ""
+        let playerName = fields["playerName"]?.nameText ?? ""
+        guard NameRules.isAlphanumeric(gameName), NameRules.isAlphanumeric(playerName) else { throw .namesNotAlphanumeric }
+        guard !NameRules.isReserved(gameName), !NameRules.isReserved(playerName) else { throw .reservedName }
+        guard gameName.count <= NameRules.maximumLength, playerName.count <= NameRules.maximumLength else {
+            throw .nameTooLong(player: false)
+        }
+        let seed = try Self.boardSeed(in: fields)
+        let player = makePlayer(name: playerName, seed: seed)
+        let game = ServerGame(id: Self.newId(), name: gameName, createdAt: Date(), playerOne: player)
+        do {
+            try await store.insert(game)
+        } catch {
+            throw .storageFailure
+        }
+        games[game.id] = game
+        creationOrder.append(game.id)
+        return CreateGameResponse(playerId: player.id, gameId: game.id)
+    }
+
+    /// `POST /games/:id/join`: seats the second player; the game starts.
+    func join(gameId: String, fields: RequestFields) async throws(APIError) -> JoinGameResponse {
+        _ = try existingGame(gameId)
+        let id = gameId.lowercased()
+        await lock(id)
+        defer { unlock(id) }
+        guard var game = games[id] else { throw .unknownGame }
+        let playerName = fields["playerName"]?.nameText ?? ""
+        guard NameRules.isAlphanumeric(playerName) else { throw .playerNameNotAlphanumeric }
+        guard !NameRules.isReserved(playerName) else { throw .reservedName }
+        guard playerName.count <= NameRules.maximumLength else { throw .nameTooLong(player: true) }
+        guard game.status == .waiting else { throw .cannotJoin }
+        let seed = try Self.boardSeed(in: fields)
+        let player = makePlayer(name: playerName, seed: seed)
+        do {
+            try await store.recordJoin(gameId: id, player: player)
+        } catch {
+            throw .storageFailure
+        }
+        game.join(player)
+        games[id] = game
+        return JoinGameResponse(playerId: player.id)
+    }
+
+    /// `POST /games/:id/guess`. Validation order as the reference: game exists, game is
+    /// playing, player id is a GUID, the player belongs, coordinates, turn; then Salvo's
+    /// own check that the cell was not targeted before.
+    func guess(gameId: String, fields: RequestFields) async throws(APIError) -> GuessResponse {
+        _ = try existingGame(gameId)
+        let id = gameId.lowercased()
+        await lock(id)
+        defer { unlock(id) }
+        guard let game = games[id] else { throw .unknownGame }
+        guard game.status == .playing, var rules = game.rules else { throw .notInPlay }
+        let playerId = try Self.playerId(in: fields)
+        guard let seat = game.seat(of: playerId) else { throw .playerNotInGame }
+        guard let x = fields["xPos"]?.parsedInteger, let y = fields["yPos"]?.parsedInteger else { throw .invalidCoordinates }
+        let cell = Coordinate(x: x, y: y)
+        let result: ShotResult
+        do {
+            result = try rules.fire(by: seat, at: cell)
+        } catch {
+            switch error {
+            case .offGrid: throw .invalidCoordinates
+            case .notYourTurn: throw .notYourTurn
+            case .alreadyTargeted: throw .alreadyTargeted
+            case .gameOver, .shipOffGrid, .shipsOverlap: throw .notInPlay
+            }
+        }
+        do {
+            try await store.recordShot(gameId: id, sequence: rules.shotCount - 1, seat: seat, cell: cell)
+        } catch {
+            throw .storageFailure
+        }
+        var updated = game
+        updated.update(rules)
+        games[id] = updated
+        return GuessResponse(hit: result.isHit, shipSunk: result.sunkLength)
+    }
+
+    // MARK: Helpers
+
+    private func existingGame(_ gameId: String) throws(APIError) -> ServerGame {
+        guard NameRules.isGUID(gameId) else { throw .invalidGameId }
+        guard let game = games[gameId.lowercased()] else { throw .unknownGame }
+        return game
+    }
+
+    private static func playerId(in fields: RequestFields) throws(APIError) -> String {
+        guard case .string(let id)? = fields["playerId"], NameRules.isGUID(id) else { throw .invalidPlayerId }
+        return id
+    }
+
+    private static func boardSeed(in fields: RequestFields) throws(APIError) -> UInt64? {
+        guard let value = fields["boardSeed"], value != .null else { return nil }
+        guard let seed = value.seed else { throw .invalidBoardSeed }
+        return seed
+    }
+
+    private func makePlayer(name: String, seed: UInt64?) -> PlayerEntry {
+        let fleet = seed.map { Fleet.seeded($0) } ?? Fleet.random(using: &random)
+        return PlayerEntry(id: Self.newId(), name: name, fleet: fleet, boardSeed: seed)
+    }
+
+    private static func newId() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// Waits until no other write on game `id` is in progress.
+    private func lock(_ id: String) async {
+        guard lockWaiters[id] != nil else {
+            lockWaiters[id] = []
+            return
+        }
+        await withCheckedContinuation { continuation in
+            lockWaiters[id, default: []].append(continuation)
+        }
+    }
+
+    /// Hands the lock of game `id` to the next waiting write, if any.
+    private func unlock(_ id: String) {
+        guard var queue = lockWaiters[id], !queue.isEmpty else {
+            lockWaiters[id] = nil
+            return
+        }
+        let next = queue.removeFirst()
+        lockWaiters[id] = queue
+        next.resume()
+    }
+}

@@ -1,0 +1,27 @@
+import ServiceLifecycle
+
+/// A server started in-process by ``SalvoServer/start(_:logger:)``.
+public final class RunningServer: Sendable {
+    /// The bound address.
+    public let host: String
+    /// The bound port (a free one when 0 was asked for).
+    public let port: Int
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.host = host
+        self.port = port
+        self.group = group
+        self.task = task
+    }
+
+    /// `http://HOST:PORT`, with no trailing slash.
+    public var baseURL: String { "http://\(host):\(port)" }
+
+    /// Shuts the server down gracefully (requests in flight are answered) and waits until it has stopped.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+}

@@ -1,0 +1,75 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Starts the embedded Battleship server, in the foreground (`salvo serve`) or in-process
+/// on an ephemeral port (the tournament runner, the tests).
+///
+/// ```swift
+/// let server = try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil))
+/// print(server.baseURL)   // http://127.0.0.1:41234
+/// await server.stop()
+/// ```
+public enum SalvoServer {
+    /// Builds the HTTP application over the games in `configuration.databasePath`.
+    static func buildApplication(
+        _ configuration: ServerConfiguration,
+        logger: Logger,
+        onRunning: @escaping @Sendable (Int) -> Void
+    ) throws -> some ApplicationProtocol {
+        let store = try GameStore(path: configuration.databasePath, fsync: configuration.fsyncEveryCommit)
+        let service = try GameService(store: store)
+        let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(ErrorMiddleware())
+        GameRoutes(service: service).add(to: router)
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "Salvo"
+            ),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+
+    /// Runs the server until SIGINT or SIGTERM; `onRunning` gets the bound port.
+    public static func run(
+        _ configuration: ServerConfiguration,
+        logger: Logger = Logger(label: "salvo.server"),
+        onRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws {
+        let app = try buildApplication(configuration, logger: logger, onRunning: onRunning)
+        try await app.runService()
+    }
+
+    /// Starts the server in a background task and returns once it accepts connections.
+    public static func start(
+        _ configuration: ServerConfiguration,
+        logger: Logger = Logger(label: "salvo.server")
+    ) async throws -> RunningServer {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = try buildApplication(configuration, logger: logger) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        for await port in ports {
+            return RunningServer(host: configuration.host, port: port, group: group, task: task)
+        }
+        // The stream ended without a port: the server failed to start; surface its error.
+        try await task.value
+        throw ServerStartError(host: configuration.host, port: configuration.port)
+    }
+}
+
+/// The server stopped before it listened, without saying why.
+public struct ServerStartError: Error, CustomStringConvertible {
+    public let host: String
+    public let port: Int
+    public var description: String { "The server could not listen on \(host):\(port)" }
+}

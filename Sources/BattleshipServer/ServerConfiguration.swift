@@ -1,0 +1,20 @@
+/// Where the server listens and where it keeps its games.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind, `127.0.0.1` by default.
+    public var host: String
+    /// The port to bind; 0 picks a free one.
+    public var port: Int
+    /// The SQLite file, or nil for an in-memory database that is gone when the server stops.
+    public var databasePath: String?
+    /// Whether every commit waits for an fsync (SQLite `synchronous=FULL`), surviving a power
+    /// cut; otherwise (`NORMAL`) a commit survives a crash or kill of the process.
+    public var fsyncEveryCommit: Bool
+
+    /// A configuration; the defaults are those of `salvo serve`.
+    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = "salvo.sqlite", fsyncEveryCommit: Bool = false) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.fsyncEveryCommit = fsyncEveryCommit
+    }
+}

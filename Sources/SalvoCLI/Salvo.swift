@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `salvo` command: runs Battleship tournaments between bots through the Battleship REST API.
+@main
+struct Salvo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "salvo",
+        abstract: "Run Battleship tournaments between bots through the Battleship REST API.",
+        subcommands: [
+            ServeCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A real `salvo serve` process, started from the built binary, for tests that kill it.
+final class ServerProcess: @unchecked Sendable {
+    let process: Process
+    let port: Int
+
+    /// The `salvo` executable beside the test bundle (`.build/debug/salvo`), or `SALVO_BINARY`.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["SALVO_BINARY"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // Swift Testing may run from inside the .xctest bundle's folder tree.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("salvo").path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("salvo")
+    }
+
+    /// Starts `salvo serve --port 0 --db PATH` and waits for the line with its URL.
+    init(databasePath: String) throws {
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "0", "--db", databasePath, "--log-level", "error"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let range = text.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                port = Int(text[range].split(separator: ":").last!)!
+                return
+            }
+        }
+        process.terminate()
+        throw RawHTTP.Failure(description: "salvo serve printed no URL: \(text)")
+    }
+
+    /// Kills the process with SIGKILL, as a crash or `kill -9` would, and reaps it.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning { kill() }
+    }
+}
