@@ -16,7 +16,7 @@ public struct APIError: Error, Equatable, Sendable, HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.make(ErrorBody(message: message), status: status)
+        JSONResponse.error(message, status: status)
     }
 }
 

@@ -1,4 +1,3 @@
-import BattleshipAPI
 import Hummingbird
 import Logging
 
@@ -10,7 +9,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return JSONResponse.make(ErrorBody(message: error.message), status: error.status)
+            return JSONResponse.error(error.message, status: error.status)
         } catch let error as HTTPError {
             let message: String
             switch error.status {
@@ -18,10 +17,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .contentTooLarge: message = APIError.bodyTooLarge.message
             default: message = error.body ?? error.status.reasonPhrase
             }
-            return JSONResponse.make(ErrorBody(message: message), status: error.status)
+            return JSONResponse.error(message, status: error.status)
         } catch {
             context.logger.error("Unexpected error on \(request.method) \(request.uri.path): \(error)")
-            return JSONResponse.make(ErrorBody(message: "Internal server error"), status: .internalServerError)
+            return JSONResponse.error("Internal server error", status: .internalServerError)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// One field of a request body, JSON or form-encoded, before the endpoint interprets it.
-enum FieldValue: Sendable, Equatable, Decodable {
+enum FieldValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case unsigned(UInt64)
@@ -8,25 +8,6 @@ enum FieldValue: Sendable, Equatable, Decodable {
     case null
     /// An array or object, which no endpoint accepts.
     case other
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let whole = try? container.decode(Int64.self) {
-            self = .integer(whole)
-        } else if let whole = try? container.decode(UInt64.self) {
-            self = .unsigned(whole)
-        } else if let real = try? container.decode(Double.self) {
-            self = .number(real)
-        } else {
-            self = .other
-        }
-    }
 
     /// The value as a name: strings, and whole numbers as JavaScript would print them.
     var nameText: String? {
@@ -96,7 +77,9 @@ enum FieldValue: Sendable, Equatable, Decodable {
         if magnitude >= 1e-6 && magnitude < 1e21 {
             return Int(real.rounded(.towardZero))
         }
-        let leading = Int(magnitude / pow10(Int(magnitude.exponentInDecimal)))
+        // Swift, like JavaScript, prints such numbers as "1.5e-07": the first character is
+        // the leading digit.
+        guard let leading = String(magnitude).first?.wholeNumberValue else { return nil }
         return real < 0 ? -leading : leading
     }
 
@@ -107,26 +90,5 @@ enum FieldValue: Sendable, Equatable, Decodable {
         case 0x61...0x66: Int(byte - 0x61 + 10)
         default: nil
         }
-    }
-
-    private static func pow10(_ exponent: Int) -> Double {
-        var result = 1.0
-        if exponent >= 0 {
-            for _ in 0..<exponent { result *= 10 }
-        } else {
-            for _ in 0..<(-exponent) { result /= 10 }
-        }
-        return result
-    }
-}
-
-private extension Double {
-    /// The power of ten of the first significant digit.
-    var exponentInDecimal: Double {
-        var exponent = 0.0
-        var value = self
-        while value >= 10 { value /= 10; exponent += 1 }
-        while value < 1 { value *= 10; exponent -= 1 }
-        return exponent
     }
 }

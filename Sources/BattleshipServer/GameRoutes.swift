@@ -10,39 +10,38 @@ struct GameRoutes<Context: RequestContext> {
     let service: GameService
 
     func add(to router: Router<Context>) {
-        router.get("health") { _, _ in JSONResponse.raw("{\"status\":\"ok\"}") }
+        router.get("health") { _, _ in JSONResponse.make("{\"status\":\"ok\"}") }
         let games = router.group("api/games")
-        games.get { _, _ in JSONResponse.make(await service.list()) }
+        games.get { _, _ in JSONResponse.make(WireJSON.encode(await service.list())) }
         games.get(":id") { _, context in
-            JSONResponse.make(try await service.detail(gameId: context.parameters.get("id") ?? ""))
+            JSONResponse.make(WireJSON.encode(try await service.detail(gameId: context.parameters.get("id") ?? "")))
         }
         games.post { request, _ in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(try await service.create(fields: fields))
+            return JSONResponse.make(WireJSON.encode(try await service.create(fields: fields)))
         }
         games.post(":id/join") { request, context in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(try await service.join(gameId: context.parameters.get("id") ?? "", fields: fields))
+            return JSONResponse.make(WireJSON.encode(try await service.join(gameId: context.parameters.get("id") ?? "", fields: fields)))
         }
         games.post(":id/guess") { request, context in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(try await service.guess(gameId: context.parameters.get("id") ?? "", fields: fields))
+            return JSONResponse.make(WireJSON.encode(try await service.guess(gameId: context.parameters.get("id") ?? "", fields: fields)))
         }
         games.post(":id/status") { request, context in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(try await service.status(gameId: context.parameters.get("id") ?? "", fields: fields))
+            return JSONResponse.make(WireJSON.encode(try await service.status(gameId: context.parameters.get("id") ?? "", fields: fields)))
         }
         games.post(":id/board") { request, context in
             let fields = try await Self.fields(of: request)
             let board = try await service.board(gameId: context.parameters.get("id") ?? "", fields: fields)
-            return JSONResponse.raw(BoardJSON.encode(own: board.own, shots: board.shots))
+            return JSONResponse.make(BoardJSON.encode(own: board.own, shots: board.shots))
         }
     }
 
     /// Reads the request's fields; the body is read only for JSON and form content types.
     static func fields(of request: Request) async throws -> RequestFields {
-        let contentType = request.headers[.contentType]
-        guard let contentType, contentType.lowercased().contains("json") || contentType.lowercased().contains("form-urlencoded") else {
+        guard let format = RequestFields.Format(contentType: request.headers[.contentType]) else {
             return RequestFields()
         }
         var request = request
@@ -54,6 +53,6 @@ struct GameRoutes<Context: RequestContext> {
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw APIError.bodyTooLarge
         }
-        return try RequestFields.parse(body: Array(buffer.readableBytesView), contentType: contentType)
+        return try RequestFields.parse(body: Array(buffer.readableBytesView), format: format)
     }
 }
