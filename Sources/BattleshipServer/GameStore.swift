@@ -9,6 +9,7 @@ import GRDB
 /// accepted guess in order). A game's state is rebuilt by replaying its shots.
 final class GameStore: Sendable {
     private let writer: any DatabaseWriter
+    private let commits: GroupCommit
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one when `path` is nil.
     /// With `fsync`, every commit waits for the disk (`synchronous=FULL`).
@@ -25,6 +26,7 @@ final class GameStore: Sendable {
             writer = try DatabaseQueue()
         }
         try Self.migrator.migrate(writer)
+        commits = GroupCommit(writer: writer)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -71,13 +73,13 @@ final class GameStore: Sendable {
     /// Saves a new game with its creator.
     func insert(_ game: ServerGame) async throws {
         let row = GameRow(game)
-        try await writer.write { db in try row.insert(db) }
+        try await commits.perform { db in try row.insert(db) }
     }
 
     /// Saves the second player of game `gameId`.
     func recordJoin(gameId: String, player: PlayerEntry) async throws {
         let fleet = try GameRow.encode(player.fleet)
-        try await writer.write { db in
+        try await commits.perform { db in
             try db.execute(
                 sql: "UPDATE game SET playerTwoId = ?, playerTwoName = ?, playerTwoFleet = ?, playerTwoSeed = ? WHERE id = ?",
                 arguments: [player.id, player.name, fleet, player.boardSeed.map(String.init), gameId]
@@ -87,7 +89,11 @@ final class GameStore: Sendable {
 
     /// Saves an accepted shot, the `sequence`-th of its game (counting from 0).
     func recordShot(gameId: String, sequence: Int, seat: PlayerSeat, cell: Coordinate) async throws {
-        let row = ShotRow(gameId: gameId, sequence: sequence, seat: seat.rawValue, x: cell.x, y: cell.y)
-        try await writer.write { db in try row.insert(db) }
+        // A cached prepared statement: this is the server's most frequent write.
+        let arguments: StatementArguments = [gameId, sequence, seat.rawValue, cell.x, cell.y]
+        try await commits.perform { db in
+            try db.cachedStatement(sql: "INSERT INTO shot (gameId, sequence, seat, x, y) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: arguments)
+        }
     }
 }
