@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Pure game rules: board, fleet, seeded placement, shot resolution, turns. No dependencies.
@@ -40,6 +41,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Tournaments: the tournament file, the schedule, the journal of a run.
+        .target(
+            name: "Tournament",
+            dependencies: [
+                "BattleshipRules",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -51,6 +61,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
+        .testTarget(name: "TournamentTests", dependencies: ["Tournament"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleshipServerTests",
             dependencies: [

@@ -1,0 +1,19 @@
+/// A bot entered in a tournament: a display name and how to run it.
+public struct BotEntry: Hashable, Sendable, Codable {
+    /// How a bot is run.
+    public enum Kind: Hashable, Sendable, Codable {
+        /// A strategy built into Salvo, by name (`random`, `hunt-target`, `parity`, `density`, `champion`).
+        case builtin(String)
+        /// An external program speaking the line protocol of bots/PROTOCOL.md.
+        case external(command: [String], moveTimeoutMilliseconds: Int, startupTimeoutMilliseconds: Int)
+    }
+
+    /// The name shown in tables and reports; unique within a tournament.
+    public var name: String
+    public var kind: Kind
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}

@@ -1,0 +1,27 @@
+/// One side of a recorded game.
+public struct PlayerRecord: Hashable, Sendable, Codable {
+    /// The bot's display name in the tournament.
+    public var bot: String
+    /// The player name sent to the server.
+    public var serverName: String
+    /// The player id the server handed out.
+    public var playerId: String
+    /// The `boardSeed` sent, if any.
+    public var boardSeed: UInt64?
+    /// The player's own board after the end, 100 cells in row order (`SHIP`, `HIT`, `MISS`,
+    /// `NONE`), read from `/board`; nil when it could not be read.
+    public var finalBoard: [String]?
+    /// Requests this player sent, and their total latency in milliseconds.
+    public var requests: Int
+    public var requestMilliseconds: Double
+
+    public init(bot: String, serverName: String, playerId: String, boardSeed: UInt64?, finalBoard: [String]? = nil, requests: Int = 0, requestMilliseconds: Double = 0) {
+        self.bot = bot
+        self.serverName = serverName
+        self.playerId = playerId
+        self.boardSeed = boardSeed
+        self.finalBoard = finalBoard
+        self.requests = requests
+        self.requestMilliseconds = requestMilliseconds
+    }
+}

@@ -1,0 +1,46 @@
+/// Everything a tournament run needs to know, read from a tournament file and overridden by
+/// command-line flags. A value: the same configuration gives the same schedule.
+public struct TournamentConfig: Hashable, Sendable, Codable {
+    public var name: String
+    public var format: TournamentFormat
+    public var bots: [BotEntry]
+    /// Games each pairing plays; an even number gives each bot the first move and each fleet
+    /// equally often.
+    public var gamesPerPairing: Int
+    /// Games in flight at once.
+    public var concurrency: Int
+    /// How often a waiting player asks `/status`, in milliseconds.
+    public var pollIntervalMilliseconds: Int
+    /// Requests per second to the server across all games; nil for no limit.
+    public var rateLimit: Double?
+    public var server: ServerChoice
+    /// The seed of the schedule's board seeds and of the bots' randomness.
+    public var seed: UInt64
+    /// Where the journal, results and reports go.
+    public var outputDirectory: String
+    /// A game with no accepted guess for this long ends as "no result" and is rerun.
+    public var stallTimeoutSeconds: Double
+    /// When both players are in this process, an accepted guess wakes the opponent's poller
+    /// at once; false keeps pure polling at the interval.
+    public var wakeLocalOpponent: Bool
+
+    public init(
+        name: String, format: TournamentFormat = .roundRobin, bots: [BotEntry], gamesPerPairing: Int = 2,
+        concurrency: Int = 8, pollIntervalMilliseconds: Int = 500, rateLimit: Double? = nil,
+        server: ServerChoice = .embedded, seed: UInt64 = 1, outputDirectory: String? = nil,
+        stallTimeoutSeconds: Double = 60, wakeLocalOpponent: Bool = true
+    ) {
+        self.name = name
+        self.format = format
+        self.bots = bots
+        self.gamesPerPairing = gamesPerPairing
+        self.concurrency = concurrency
+        self.pollIntervalMilliseconds = pollIntervalMilliseconds
+        self.rateLimit = rateLimit
+        self.server = server
+        self.seed = seed
+        self.outputDirectory = outputDirectory ?? "reports/\(name)"
+        self.stallTimeoutSeconds = stallTimeoutSeconds
+        self.wakeLocalOpponent = wakeLocalOpponent
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Tournament
+
+@Suite("The journal")
+struct JournalTests {
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)/journal.jsonl").path
+    }
+
+    static func record(_ index: Int) -> GameRecord {
+        GameRecord(
+            index: index, server: "http://127.0.0.1:1", gameId: "g\(index)", gameName: "salvo \(index)",
+            players: [PlayerRecord(bot: "a", serverName: "a", playerId: "p1", boardSeed: 1), PlayerRecord(bot: "b", serverName: "b", playerId: "p2", boardSeed: nil)],
+            shots: [ShotRecord(seat: 0, x: 1, y: 2, hit: true, sunk: 0, atMilliseconds: 5)],
+            termination: .win, winnerSeat: 0, reason: nil, startedAt: Date(timeIntervalSince1970: 1_700_000_000), durationMilliseconds: 12.5
+        )
+    }
+
+    @Test("entries read back in order, equal to what was written, across reopenings")
+    func roundTrip() async throws {
+        let path = Self.temporaryPath()
+        let entries: [JournalEntry] = [
+            .started(name: "t", configurationDigest: "abc", totalGames: 2),
+            .created(index: 0, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
+            .joined(index: 0, joinerPlayerId: "p2"),
+            .finished(Self.record(0)),
+        ]
+        let journal = try Journal(path: path)
+        for entry in entries.prefix(2) { try await journal.append(entry) }
+        let reopened = try Journal(path: path)
+        for entry in entries.dropFirst(2) { try await reopened.append(entry) }
+        #expect(try Journal.read(path: path) == entries)
+    }
+
+    @Test("a line cut short by a kill is dropped, and later appends start on a clean line")
+    func truncatedTail() async throws {
+        let path = Self.temporaryPath()
+        let journal = try Journal(path: path)
+        try await journal.append(.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"finished\":{\"_0\":{\"index\":".utf8))
+        try handle.close()
+        #expect(try Journal.read(path: path).count == 1)
+        let reopened = try Journal(path: path)
+        try await reopened.append(.joined(index: 0, joinerPlayerId: "q"))
+        #expect(try Journal.read(path: path) == [.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .joined(index: 0, joinerPlayerId: "q")])
+    }
+
+    @Test("damage before the last line is an error that names the line")
+    func damagedMiddle() throws {
+        let path = Self.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("not json\n{}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect { try Journal.read(path: path) } throws: { "\($0)".contains("journal.jsonl:1:") }
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+@testable import Tournament
+
+@Suite("Tournament files")
+struct TournamentFileParserTests {
+    let parser = TournamentFileParser(builtinNames: ["random", "hunt-target", "parity", "density", "champion"])
+
+    @Test("a full file reads into the configuration, with defaults for what is left out")
+    func fullFile() throws {
+        let config = try parser.parse("""
+            name: class-2026
+            format: gauntlet
+            games_per_pairing: 6
+            concurrency: 16
+            poll_interval_ms: 250
+            rate_limit: 20
+            server: http://127.0.0.1:9000/
+            seed: 77
+            stall_timeout_s: 30
+            wake_local_opponent: false
+            bots:
+              - density
+              - name: hunter
+                builtin: hunt-target
+              - name: py random
+                command: python3 "bots/python/random bot.py" --fast
+                move_timeout_ms: 2000
+              - name: listed
+                command: [./bot, -v]
+            """, file: "t.yaml")
+        #expect(config.name == "class-2026")
+        #expect(config.format == .gauntlet)
+        #expect(config.gamesPerPairing == 6 && config.concurrency == 16 && config.pollIntervalMilliseconds == 250)
+        #expect(config.rateLimit == 20)
+        #expect(config.server == .url("http://127.0.0.1:9000"))
+        #expect(config.seed == 77 && config.stallTimeoutSeconds == 30 && !config.wakeLocalOpponent)
+        #expect(config.outputDirectory == "reports/class-2026")
+        #expect(config.bots == [
+            BotEntry(name: "density", kind: .builtin("density")),
+            BotEntry(name: "hunter", kind: .builtin("hunt-target")),
+            BotEntry(name: "py random", kind: .external(command: ["python3", "bots/python/random bot.py", "--fast"], moveTimeoutMilliseconds: 2000, startupTimeoutMilliseconds: 5000)),
+            BotEntry(name: "listed", kind: .external(command: ["./bot", "-v"], moveTimeoutMilliseconds: 1000, startupTimeoutMilliseconds: 5000)),
+        ])
+        let defaults = try parser.parse("name: d\nbots: [random, parity]\n", file: "d.yaml")
+        #expect(defaults.format == .roundRobin && defaults.gamesPerPairing == 2 && defaults.pollIntervalMilliseconds == 500)
+        #expect(defaults.server == .embedded && defaults.rateLimit == nil && defaults.wakeLocalOpponent)
+    }
+
+    @Test("each problem is reported with its line and what to do", arguments: [
+        ("name: x\nbots: [random, parity]\ngame_per_pairing: 2\n", "t.yaml:3: unknown key `game_per_pairing`; did you mean `games_per_pairing`?"),
+        ("name: x\nbots: [random, parity]\nconcurrency: many\n", "t.yaml:3: `concurrency` must be a whole number from 1 to 10000; got `many`"),
+        ("name: x\nbots:\n  - random\n  - name: b\n    builtin: smart\n", "t.yaml:5: unknown built-in `smart`; choose one of champion, density, hunt-target, parity, random"),
+        ("name: x\nbots:\n  - random\n  - rando\n", "t.yaml:4: `rando` is not a built-in bot"),
+        ("name: x\nbots: [random]\n", "t.yaml:2: a tournament needs at least two bots; 1 listed"),
+        ("name: x\nbots: [random, random]\n", "t.yaml:2: two bots are named `random`"),
+        ("name: x\nbots:\n  - random\n  - name: p\n    command: ''\n", "t.yaml:5: `command` is empty"),
+        ("name: x\nbots:\n  - random\n  - name: p\n", "t.yaml:4: bot `p` needs `builtin:`"),
+        ("name: x\nformat: swiss\nbots: [random, parity]\n", "t.yaml:2: `format` must be one of round-robin, gauntlet; got `swiss`"),
+        ("name: x\nserver: ftp://h\nbots: [random, parity]\n", "t.yaml:2: `server` must be `embedded` or a URL"),
+        ("name: x\nbots: [random, parity\n", "t.yaml:3: not valid YAML"),
+        ("bots: [random, parity]\n", "t.yaml:1: missing `name:`"),
+        ("name: a/b\nbots: [random, parity]\n", "t.yaml:1: `name` must be letters, digits"),
+    ])
+    func errorsNameTheLine(text: String, expected: String) {
+        #expect {
+            try parser.parse(text, file: "t.yaml")
+        } throws: { error in
+            "\(error)".hasPrefix(expected)
+        }
+    }
+}
