@@ -140,7 +140,7 @@ struct CurlHTTPClientTests {
         task.cancel()
         let result = await task.result
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .milliseconds(500))
+        #expect(elapsed < .seconds(1))
         #expect(throws: CancellationError.self) { try result.get() }
         // The client still works afterwards.
         let response = try await client.execute(HTTPRequest(url: server.baseURL + "/fast"), timeout: .seconds(5))
