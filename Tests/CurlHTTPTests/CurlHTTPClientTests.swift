@@ -274,3 +274,22 @@ struct CurlHTTPClientTests {
         }
     }
 }
+
+@Suite("CurlHTTPBenchmark")
+struct CurlHTTPBenchmarkTests {
+    @Test("a short run counts requests and CPU time")
+    func shortRun() async throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let result = try await CurlHTTPBenchmark.run(
+            HTTPRequest(url: server.baseURL + "/api/games"), on: client, connections: 4, duration: .milliseconds(300)
+        )
+        await client.shutdown()
+        #expect(result.failed == 0)
+        #expect(result.completed > 0)
+        #expect(result.completed == server.requests.count)
+        #expect(result.cpuTime > .zero)
+        print(result)
+    }
+}
