@@ -11,6 +11,7 @@ extension BattleshipAPIClient {
         /// Seeds the retry jitter; nil picks a random seed.
         public var jitterSeed: UInt64?
 
+        /// Settings with the given values: 5 s per attempt and ``RetryPolicy/standard`` by default.
         public init(
             requestTimeout: Duration = .seconds(5),
             retryPolicy: RetryPolicy = .standard,

@@ -22,6 +22,7 @@ import Foundation
 public final class BattleshipAPIClient: Sendable {
     /// The server's root, such as `http://127.0.0.1:8080`; paths `/api/...` are appended.
     public let baseURL: String
+    /// Timeouts and retries.
     public let configuration: Configuration
     /// The limiter every request of this client waits on; share one per server.
     public let rateLimiter: RateLimiter

@@ -35,6 +35,7 @@ public enum BattleshipClientError: Error, Sendable, Hashable, CustomStringConver
         }
     }
 
+    /// A sentence for a user saying what went wrong; the only place these texts are written.
     public var description: String {
         switch self {
         case .unreachable(let server, let reason):

@@ -9,6 +9,7 @@ public struct GuessOutcome: Sendable, Hashable {
     /// True when the reply was lost and the result was read back from `/board`.
     public var isReconciled: Bool
 
+    /// An outcome of this result.
     public init(result: ShotResult, isReconciled: Bool) {
         self.result = result
         self.isReconciled = isReconciled

@@ -22,6 +22,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// No retry starts later than this after the first attempt started.
     public var totalBudget: Duration
 
+    /// A policy with the given bounds; the defaults are ``standard``.
     public init(
         maxAttempts: Int = 4,
         baseDelay: Duration = .milliseconds(100),

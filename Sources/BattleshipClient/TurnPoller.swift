@@ -23,13 +23,17 @@ public final class TurnPoller: Sendable {
         var nextSleeperID: UInt64 = 0
     }
 
+    /// The client the polls go through.
     public let client: BattleshipAPIClient
+    /// The game being watched.
     public let gameId: String
+    /// The player whose turn is awaited.
     public let playerId: String
     /// The shortest time between the starts of two polls, unless woken. Default 500 ms.
     public let interval: Duration
     private let state = Locked(State())
 
+    /// A poller for `playerId` in `gameId`; it sends nothing until ``waitForTurn()``.
     public init(client: BattleshipAPIClient, gameId: String, playerId: String, interval: Duration = .milliseconds(500)) {
         self.client = client
         self.gameId = gameId

@@ -11,6 +11,7 @@ extension CurlHTTPClient {
         /// The `User-Agent` sent with every request.
         public var userAgent: String
 
+        /// Settings with the given values; the defaults suit a local or LAN server.
         public init(
             maxResponseSize: Int = 1 << 20,
             maxIdleConnections: Int = 64,

@@ -27,6 +27,7 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// A sentence for a user saying what went wrong.
     public var description: String {
         switch self {
         case .invalidURL(let detail):

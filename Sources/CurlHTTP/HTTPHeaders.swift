@@ -1,8 +1,11 @@
 /// One header field: its name as sent or received and its value.
 public struct HTTPHeader: Sendable, Hashable {
+    /// The field name, as written.
     public var name: String
+    /// The field value, without surrounding whitespace.
     public var value: String
 
+    /// A field of this name and value.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -30,6 +33,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, R
         self.fields = fields
     }
 
+    /// A list of the literal's fields, in order.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { HTTPHeader(name: $0.0, value: $0.1) }
     }
@@ -45,7 +49,10 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, R
         return fields.first { $0.name.lowercased() == wanted }?.value
     }
 
+    /// The position of the first field.
     public var startIndex: Int { fields.startIndex }
+    /// The position after the last field.
     public var endIndex: Int { fields.endIndex }
+    /// The field at `position`.
     public subscript(position: Int) -> HTTPHeader { fields[position] }
 }

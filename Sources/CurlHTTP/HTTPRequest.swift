@@ -9,9 +9,11 @@
 /// )
 /// ```
 public struct HTTPRequest: Sendable, Hashable {
+    /// The request method.
     public var method: HTTPMethod
     /// An absolute `http://` or `https://` URL.
     public var url: String
+    /// Header fields to send; libcurl adds `Host`, `User-Agent`, `Content-Length` and the like.
     public var headers: HTTPHeaders
     /// The bytes to send, or nil for none.
     public var body: [UInt8]?
@@ -24,6 +26,7 @@ public struct HTTPRequest: Sendable, Hashable {
     /// idempotent requests. Defaults to the method's ``HTTPMethod/isIdempotent``.
     public var isIdempotent: Bool
 
+    /// A request; `isIdempotent` nil means the method's own ``HTTPMethod/isIdempotent``.
     public init(
         method: HTTPMethod = .get,
         url: String,

@@ -7,6 +7,7 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The body, at most the client's ``CurlHTTPClient/Configuration/maxResponseSize`` bytes.
     public var body: [UInt8]
 
+    /// A response of this status, headers and body.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
