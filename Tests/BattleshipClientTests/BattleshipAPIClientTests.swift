@@ -3,7 +3,7 @@ import BattleshipClient
 import LoopbackTestServer
 import Testing
 
-@Suite("BattleshipAPIClient: endpoints and errors")
+@Suite("BattleshipAPIClient: endpoints and errors", .timeLimit(.minutes(1)))
 struct BattleshipAPIClientTests {
     @Test("the seven endpoints send the reference's requests and decode its replies")
     func endpoints() async throws {

@@ -3,7 +3,7 @@ import BattleshipRules
 import LoopbackTestServer
 import Testing
 
-@Suite("Guess: never re-sent blindly")
+@Suite("Guess: never re-sent blindly", .timeLimit(.minutes(1)))
 struct GuessReconciliationTests {
     let target = Coordinate(x: 6, y: 2)
 

@@ -8,7 +8,7 @@ private actor Order {
     func append(_ name: String) { names.append(name) }
 }
 
-@Suite("RateLimiter")
+@Suite("RateLimiter", .timeLimit(.minutes(1)))
 struct RateLimiterTests {
     @Test("unlimited never waits")
     func unlimited() async throws {

@@ -7,7 +7,7 @@ private struct TopGenerator: RandomNumberGenerator {
     mutating func next() -> UInt64 { .max }
 }
 
-@Suite("RetryPolicy")
+@Suite("RetryPolicy", .timeLimit(.minutes(1)))
 struct RetryPolicyTests {
     let policy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(100), maxDelay: .seconds(1), totalBudget: .seconds(2))
 

@@ -2,7 +2,7 @@ import BattleshipClient
 import LoopbackTestServer
 import Testing
 
-@Suite("TurnPoller")
+@Suite("TurnPoller", .timeLimit(.minutes(1)))
 struct TurnPollerTests {
     @Test("it polls at the interval until it is our turn")
     func pollsUntilTurn() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import LoopbackTestServer
 import Testing
 
-@Suite("CurlHTTPClient against a loopback server")
+@Suite("CurlHTTPClient against a loopback server", .timeLimit(.minutes(1)))
 struct CurlHTTPClientTests {
     @Test("a GET returns the server's status, headers and body")
     func getReturnsResponse() async throws {
@@ -275,7 +275,7 @@ struct CurlHTTPClientTests {
     }
 }
 
-@Suite("CurlHTTPBenchmark")
+@Suite("CurlHTTPBenchmark", .timeLimit(.minutes(1)))
 struct CurlHTTPBenchmarkTests {
     @Test("a short run counts requests and CPU time")
     func shortRun() async throws {
