@@ -47,6 +47,11 @@ public actor RateLimiter {
         tokens = Double(max(1, burst))
     }
 
+    /// How many callers are waiting for a token.
+    public var waitingCount: Int {
+        guessWaiters.count + pollWaiters.count
+    }
+
     /// Waits for a token to send one request.
     ///
     /// - Throws: `CancellationError` if the task is cancelled while waiting; no token is used.

@@ -31,32 +31,35 @@ struct RateLimiterTests {
 
     @Test("when saturated, waiting guesses go before waiting polls, each queue in order")
     func guessesFirst() async throws {
-        let limiter = RateLimiter(requestsPerSecond: 10)
+        // The next token comes in 500 ms: time enough to queue all five.
+        let limiter = RateLimiter(requestsPerSecond: 2)
         try await limiter.acquire(.poll)  // empty the bucket
         let order = Order()
         var tasks: [Task<Void, any Error>] = []
-        for (name, priority) in [("poll1", RateLimiter.Priority.poll), ("poll2", .poll), ("guess1", .guess), ("poll3", .poll), ("guess2", .guess)] {
+        let arrivals: [(String, RateLimiter.Priority)] = [("poll1", .poll), ("poll2", .poll), ("guess1", .guess), ("poll3", .poll), ("guess2", .guess)]
+        for (index, (name, priority)) in arrivals.enumerated() {
             tasks.append(Task {
                 try await limiter.acquire(priority)
                 await order.append(name)
             })
-            try await Task.sleep(for: .milliseconds(5))
+            while await limiter.waitingCount < index + 1 { await Task.yield() }
         }
         for task in tasks { try await task.value }
         #expect(await order.names == ["guess1", "guess2", "poll1", "poll2", "poll3"])
     }
 
-    @Test("a cancelled waiter gets CancellationError and uses no token")
+    @Test("a cancelled waiter gets CancellationError, leaves the queue and uses no token")
     func cancelledWaiter() async throws {
-        let limiter = RateLimiter(requestsPerSecond: 5)
+        let limiter = RateLimiter(requestsPerSecond: 2)
         try await limiter.acquire(.poll)
+        let start = ContinuousClock.now
         let waiter = Task { try await limiter.acquire(.poll) }
-        try await Task.sleep(for: .milliseconds(20))
+        while await limiter.waitingCount < 1 { await Task.yield() }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
-        // The token that accrues next goes to the next caller, in about 200 ms.
-        let start = ContinuousClock.now
+        #expect(await limiter.waitingCount == 0)
+        // The token due 500 ms after the first goes to the next caller, not to the cancelled one.
         try await limiter.acquire(.guess)
-        #expect(ContinuousClock.now - start < .milliseconds(300))
+        #expect(ContinuousClock.now - start < .milliseconds(900))
     }
 }
