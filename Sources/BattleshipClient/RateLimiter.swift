@@ -29,7 +29,9 @@ public actor RateLimiter {
     public nonisolated let burst: Int
 
     private var tokens: Double
-    private var lastRefill = ContinuousClock.now
+    private var lastRefill: ContinuousClock.Instant
+    /// The time source of refills: the continuous clock, or a controlled one in tests.
+    private let now: @Sendable () -> ContinuousClock.Instant
     private var guessWaiters: [Waiter] = []
     private var pollWaiters: [Waiter] = []
     private var nextWaiterID: UInt64 = 0
@@ -38,6 +40,13 @@ public actor RateLimiter {
     /// A limiter of `requestsPerSecond` (nil or not positive: unlimited) with a bucket of
     /// `burst` tokens.
     public init(requestsPerSecond: Double? = nil, burst: Int = 1) {
+        self.init(requestsPerSecond: requestsPerSecond, burst: burst, now: { ContinuousClock.now })
+    }
+
+    /// A limiter whose tokens accrue by the time `now` tells; for tests.
+    init(requestsPerSecond: Double?, burst: Int, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+        self.now = now
+        lastRefill = now()
         if let requestsPerSecond, requestsPerSecond > 0 {
             self.requestsPerSecond = requestsPerSecond
         } else {
@@ -83,9 +92,9 @@ public actor RateLimiter {
     }
 
     private func refill(rate: Double) {
-        let now = ContinuousClock.now
-        let elapsed = lastRefill.duration(to: now)
-        lastRefill = now
+        let instant = now()
+        let elapsed = max(.zero, lastRefill.duration(to: instant))
+        lastRefill = instant
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         tokens = min(Double(burst), tokens + seconds * rate)
     }

@@ -54,7 +54,8 @@ public enum CurlHTTPBenchmark {
         }
     }
 
-    /// Sends `request` over and over from `connections` concurrent tasks for `duration`.
+    /// Sends `request` over and over from `connections` concurrent tasks for `duration`
+    /// (each task sends at least once).
     public static func run(
         _ request: HTTPRequest,
         on client: CurlHTTPClient,
@@ -70,7 +71,8 @@ public enum CurlHTTPBenchmark {
                 group.addTask {
                     var completed = 0
                     var failed = 0
-                    while ContinuousClock.now < end {
+                    // At least one request per task, even if the task starts late.
+                    repeat {
                         try Task.checkCancellation()
                         do {
                             _ = try await client.execute(request, timeout: requestTimeout)
@@ -78,7 +80,7 @@ public enum CurlHTTPBenchmark {
                         } catch is HTTPClientError {
                             failed += 1
                         }
-                    }
+                    } while ContinuousClock.now < end
                     return (completed, failed)
                 }
             }
