@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "salvo", targets: ["SalvoCLI"]),
         .library(name: "BattleshipRules", targets: ["BattleshipRules"]),
         .library(name: "BattleshipServer", targets: ["BattleshipServer"]),
+        .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
+        .library(name: "BattleshipClient", targets: ["BattleshipClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -27,6 +29,20 @@ let package = Package(
         .target(name: "BattleshipRules", swiftSettings: swiftSettings),
         // Codable wire types of the seven REST endpoints, shared by server and client.
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
+        // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // An async/await HTTP client over libcurl's multi interface.
+        .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
+        .target(
+            name: "BattleshipClient",
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
+            swiftSettings: swiftSettings
+        ),
         // The embedded, wire-compatible server: game service, SQLite store, HTTP routes.
         .target(
             name: "BattleshipServer",
@@ -62,6 +78,14 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "TournamentTests", dependencies: ["Tournament"], swiftSettings: swiftSettings),
+        // A misbehaving HTTP server on loopback for the client's fault tests.
+        .target(name: "LoopbackTestServer", path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
+        .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BattleshipClientTests",
+            dependencies: ["BattleshipClient", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "LoopbackTestServer"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BattleshipServerTests",
             dependencies: [

@@ -1,0 +1,69 @@
+import BattleshipAPI
+
+extension BattleshipAPIClient {
+    /// Every game on the server: `GET /api/games`. Retried on transient failures.
+    public func listGames() async throws -> [GameSummary] {
+        let call = Call(method: .get, path: "/api/games", body: nil, priority: .poll, isIdempotent: true)
+        return try await withRetries { try await send(call, as: [GameSummary].self) }
+    }
+
+    /// One game's names, players, winner and shot count: `GET /api/games/:id`. Retried on
+    /// transient failures.
+    public func detail(gameId: String) async throws -> GameDetail {
+        let call = Call(method: .get, path: "/api/games/\(Self.segment(gameId))", body: nil, priority: .poll, isIdempotent: true)
+        return try await withRetries { try await send(call, as: GameDetail.self) }
+    }
+
+    /// Creates a game with its creator as player 1: `POST /api/games`.
+    ///
+    /// Re-sent only when the server could not be reached (the request was not sent), since a
+    /// second creation would leave a stray game behind.
+    ///
+    /// - Parameter boardSeed: Salvo's extension: the server derives the creator's fleet
+    ///   from it. Other servers ignore it.
+    public func create(gameName: String, playerName: String, boardSeed: UInt64? = nil) async throws -> CreateGameResponse {
+        let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed)
+        let call = try call(.post, "/games", body: body, priority: .guess, isIdempotent: false)
+        return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: CreateGameResponse.self) }
+    }
+
+    /// Joins a waiting game as player 2: `POST /api/games/:id/join`. Re-sent only when the
+    /// server could not be reached.
+    public func join(gameId: String, playerName: String, boardSeed: UInt64? = nil) async throws -> JoinGameResponse {
+        let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed)
+        let call = try call(.post, "/games/\(Self.segment(gameId))/join", body: body, priority: .guess, isIdempotent: false)
+        return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: JoinGameResponse.self) }
+    }
+
+    /// Whose turn it is and who won: `POST /api/games/:id/status`. Retried on transient
+    /// failures. Read `winner` before `isYourTurn`: the reference server tells the loser it
+    /// is their turn after the game ended. ``TurnPoller`` does this.
+    public func status(gameId: String, playerId: String) async throws -> TurnStatus {
+        let call = try call(
+            .post, "/games/\(Self.segment(gameId))/status",
+            body: PlayerRequest(playerId: playerId), priority: .poll, isIdempotent: true
+        )
+        return try await withRetries { try await send(call, as: TurnStatus.self) }
+    }
+
+    /// The player's own ocean and their shots at the opponent: `POST /api/games/:id/board`.
+    /// Retried on transient failures.
+    public func board(gameId: String, playerId: String) async throws -> BoardView {
+        try await board(gameId: gameId, playerId: playerId, priority: .poll)
+    }
+
+    func board(gameId: String, playerId: String, priority: RateLimiter.Priority) async throws -> BoardView {
+        let call = try call(
+            .post, "/games/\(Self.segment(gameId))/board",
+            body: PlayerRequest(playerId: playerId), priority: priority, isIdempotent: true
+        )
+        return try await withRetries { try await send(call, as: BoardView.self) }
+    }
+
+    /// Whether a failure means the request never left: only then may a non-idempotent
+    /// request be sent again without asking the server first.
+    static func wasNotSent(_ error: BattleshipClientError) -> Bool {
+        if case .unreachable = error { return true }
+        return false
+    }
+}

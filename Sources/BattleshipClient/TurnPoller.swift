@@ -1,0 +1,117 @@
+import BattleshipAPI
+
+/// Waits for one player's turn by polling `/status`, at most once per interval unless woken.
+///
+/// It reads `winner` before `isYourTurn`, because the reference server keeps flipping the
+/// turn after the end and tells the loser it may fire.
+///
+/// ```swift
+/// let poller = TurnPoller(client: client, gameId: gameId, playerId: playerId)
+/// switch try await poller.waitForTurn() {
+/// case .yourTurn: // fire
+/// case .finished(let winner): // game over
+/// }
+/// // elsewhere, when the local opponent has just moved:
+/// poller.wake()
+/// ```
+///
+/// One `waitForTurn()` at a time per poller.
+public final class TurnPoller: Sendable {
+    private struct State {
+        var wakePending = false
+        var sleeper: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
+        var nextSleeperID: UInt64 = 0
+    }
+
+    /// The client the polls go through.
+    public let client: BattleshipAPIClient
+    /// The game being watched.
+    public let gameId: String
+    /// The player whose turn is awaited.
+    public let playerId: String
+    /// The shortest time between the starts of two polls, unless woken. Default 500 ms.
+    public let interval: Duration
+    private let state = Locked(State())
+
+    /// A poller for `playerId` in `gameId`; it sends nothing until ``waitForTurn()``.
+    public init(client: BattleshipAPIClient, gameId: String, playerId: String, interval: Duration = .milliseconds(500)) {
+        self.client = client
+        self.gameId = gameId
+        self.playerId = playerId
+        self.interval = interval
+    }
+
+    /// Polls until it is this player's turn or the game has a winner.
+    ///
+    /// - Throws: ``BattleshipClientError`` when a poll fails after its retries, and
+    ///   `CancellationError` when the task is cancelled.
+    public func waitForTurn() async throws -> TurnState {
+        while true {
+            try Task.checkCancellation()
+            let pollStart = ContinuousClock.now
+            // A wake that came before this poll is answered by it.
+            state.withLock { $0.wakePending = false }
+            let status = try await client.status(gameId: gameId, playerId: playerId)
+            if status.winner != WireConstants.inProgress {
+                return .finished(winner: status.winner)
+            }
+            if status.isYourTurn {
+                return .yourTurn
+            }
+            await sleep(until: pollStart + interval)
+        }
+    }
+
+    /// Makes the current or next wait end at once, so the next poll goes out now: call it
+    /// when the opponent is known to have just moved.
+    public func wake() {
+        let sleeper = state.withLock { state in
+            guard let sleeper = state.sleeper else {
+                state.wakePending = true
+                return nil as CheckedContinuation<Void, Never>?
+            }
+            state.sleeper = nil
+            return sleeper.continuation
+        }
+        sleeper?.resume()
+    }
+
+    /// Sleeps until `deadline`, a wake, or cancellation, whichever comes first.
+    private func sleep(until deadline: ContinuousClock.Instant) async {
+        let id = state.withLock { state in
+            defer { state.nextSleeperID += 1 }
+            return state.nextSleeperID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let wokenAlready = state.withLock { state in
+                    if state.wakePending || Task.isCancelled {
+                        state.wakePending = false
+                        return true
+                    }
+                    state.sleeper = (id, continuation)
+                    return false
+                }
+                if wokenAlready {
+                    continuation.resume()
+                    return
+                }
+                Task { [weak self] in
+                    try? await Task.sleep(until: deadline)
+                    self?.endSleep(id)
+                }
+            }
+        } onCancel: {
+            endSleep(id)
+        }
+    }
+
+    private func endSleep(_ id: UInt64) {
+        let sleeper = state.withLock { state in
+            guard let sleeper = state.sleeper, sleeper.id == id else { return nil as CheckedContinuation<Void, Never>? }
+            state.sleeper = nil
+            return sleeper.continuation
+        }
+        sleeper?.resume()
+    }
+}

@@ -1,0 +1,62 @@
+#ifndef SALVO_CCURL_SHIM_H
+#define SALVO_CCURL_SHIM_H
+
+// libcurl for Swift. curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic
+// C functions, which Swift cannot call; these static inline wrappers give each argument
+// type its own non-variadic entry point.
+
+#include <curl/curl.h>
+
+/// The signature of CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION.
+typedef size_t (*salvo_curl_write_callback)(char *data, size_t size, size_t count, void *user);
+
+static inline CURLcode salvo_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode salvo_curl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode salvo_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode salvo_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode salvo_curl_easy_setopt_write_callback(CURL *handle, CURLoption option, salvo_curl_write_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode salvo_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode salvo_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode salvo_curl_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode salvo_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode salvo_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLMcode salvo_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+/// The CURLcode of a finished transfer from a CURLMSG_DONE message (a union member in C).
+static inline CURLcode salvo_curl_msg_result(const CURLMsg *message) {
+    return message->data.result;
+}
+
+#endif

@@ -1,0 +1,227 @@
+import CCurl
+import Foundation
+
+/// The thread that runs libcurl's multi interface for one ``CurlHTTPClient``.
+///
+/// Callers hand in transfers and cancellations through a locked queue and wake the thread
+/// with `curl_multi_wakeup`; the thread alone owns the multi handle, the easy handles and
+/// the running transfers.
+///
+/// `@unchecked Sendable` is justified because the mutable state is split in two: `queue`
+/// is behind a lock, and everything else (`running`, `idleHandles`) is touched only by the
+/// event-loop thread, after `start()`.
+final class CurlEventLoop: @unchecked Sendable {
+    private struct Queue {
+        var submissions: [CurlTransfer] = []
+        var cancellations: [CurlTransfer] = []
+        var shutdownRequested = false
+        /// Set by the thread once it accepts nothing more; the multi handle may be gone.
+        var stopped = false
+        var stopWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let configuration: CurlHTTPClient.Configuration
+    private let multi: UnsafeMutableRawPointer?
+    private let queue = Locked(Queue())
+
+    // Event-loop thread only.
+    private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var idleHandles: [UnsafeMutableRawPointer] = []
+    private let maxIdleHandles = 64
+
+    init(configuration: CurlHTTPClient.Configuration) {
+        CurlGlobal.ensureInitialized()
+        self.configuration = configuration
+        multi = curl_multi_init()
+        if let multi {
+            _ = salvo_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
+        }
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "CurlHTTP event loop"
+        thread.start()
+    }
+
+    // MARK: Any thread
+
+    func submit(_ transfer: CurlTransfer) {
+        let accepted = queue.withLock { queue in
+            guard !queue.shutdownRequested, let multi else { return false }
+            queue.submissions.append(transfer)
+            curl_multi_wakeup(multi)
+            return true
+        }
+        if !accepted {
+            // The loop never saw this transfer, so this thread may finish it.
+            transfer.finish(.failure(HTTPClientError.shutDown))
+        }
+    }
+
+    func cancel(_ transfer: CurlTransfer) {
+        queue.withLock { queue in
+            guard !queue.stopped, let multi else { return }
+            queue.cancellations.append(transfer)
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    func requestShutdown() {
+        queue.withLock { queue in
+            guard !queue.shutdownRequested else { return }
+            queue.shutdownRequested = true
+            if let multi { curl_multi_wakeup(multi) }
+        }
+    }
+
+    func shutdown() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let alreadyStopped = queue.withLock { queue in
+                if queue.stopped { return true }
+                queue.stopWaiters.append(continuation)
+                if !queue.shutdownRequested {
+                    queue.shutdownRequested = true
+                    if let multi { curl_multi_wakeup(multi) }
+                }
+                return false
+            }
+            if alreadyStopped { continuation.resume() }
+        }
+    }
+
+    // MARK: Event-loop thread
+
+    private func run() {
+        guard let multi else {
+            stop()
+            return
+        }
+        while true {
+            let (submissions, cancellations, shutdownRequested) = queue.withLock { queue in
+                defer {
+                    queue.submissions.removeAll(keepingCapacity: true)
+                    queue.cancellations.removeAll(keepingCapacity: true)
+                }
+                return (queue.submissions, queue.cancellations, queue.shutdownRequested)
+            }
+            for transfer in submissions { begin(transfer, on: multi) }
+            for transfer in cancellations { abort(transfer, on: multi) }
+            if shutdownRequested { break }
+
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            collectFinished(on: multi)
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        stop()
+    }
+
+    private func begin(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
+        guard transfer.phase == .waiting else {
+            transfer.finish(.failure(CancellationError()))
+            return
+        }
+        let remaining = ContinuousClock.now.duration(to: transfer.deadline)
+        guard remaining > .zero else {
+            transfer.finish(.failure(HTTPClientError.deadlineExceeded))
+            return
+        }
+        guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
+            transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_easy_init failed")))
+            return
+        }
+        transfer.easy = easy
+        CurlEasyOptions.configure(easy, for: transfer, remaining: remaining, configuration: configuration)
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            release(transfer, from: multi)
+            transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_multi_add_handle failed")))
+            return
+        }
+        transfer.phase = .running
+        running[easy] = transfer
+    }
+
+    private func abort(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
+        switch transfer.phase {
+        case .waiting:
+            // Cancelled before its submission reached the loop: `begin` will refuse it.
+            transfer.phase = .cancelledEarly
+        case .running:
+            release(transfer, from: multi)
+            transfer.finish(.failure(CancellationError()))
+        case .cancelledEarly, .finished:
+            break
+        }
+    }
+
+    private func collectFinished(on multi: UnsafeMutableRawPointer) {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = running[easy]
+            else { continue }
+            let code = salvo_curl_msg_result(message)
+            let result: Result<HTTPResponse, any Error>
+            if code == CURLE_OK {
+                var status = 0
+                _ = salvo_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+                result = .success(HTTPResponse(
+                    status: status,
+                    headers: transfer.responseHeaders,
+                    body: transfer.responseBody
+                ))
+            } else {
+                result = .failure(HTTPClientError(
+                    curlCode: code,
+                    maxResponseSize: transfer.maxResponseSize,
+                    exceededSize: transfer.exceededSize
+                ))
+            }
+            release(transfer, from: multi)
+            transfer.finish(result)
+        }
+    }
+
+    /// Takes the transfer's easy handle out of the multi handle and keeps it for reuse.
+    private func release(_ transfer: CurlTransfer, from multi: UnsafeMutableRawPointer) {
+        guard let easy = transfer.easy else { return }
+        running[easy] = nil
+        curl_multi_remove_handle(multi, easy)
+        transfer.easy = nil
+        if let headerList = transfer.headerList {
+            curl_slist_free_all(headerList)
+            transfer.headerList = nil
+        }
+        if idleHandles.count < maxIdleHandles {
+            curl_easy_reset(easy)
+            idleHandles.append(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
+    }
+
+    private func stop() {
+        let (submissions, waiters) = queue.withLock { queue in
+            queue.shutdownRequested = true
+            queue.stopped = true
+            defer {
+                queue.submissions = []
+                queue.cancellations = []
+                queue.stopWaiters = []
+            }
+            return (queue.submissions, queue.stopWaiters)
+        }
+        for transfer in submissions { transfer.finish(.failure(HTTPClientError.shutDown)) }
+        if let multi {
+            for transfer in Array(running.values) {
+                release(transfer, from: multi)
+                transfer.finish(.failure(HTTPClientError.shutDown))
+            }
+        }
+        for easy in idleHandles { curl_easy_cleanup(easy) }
+        idleHandles = []
+        if let multi { curl_multi_cleanup(multi) }
+        for waiter in waiters { waiter.resume() }
+    }
+}

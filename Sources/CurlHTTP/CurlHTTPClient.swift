@@ -1,0 +1,72 @@
+import CCurl
+
+/// An async HTTP/1.1 client over libcurl's multi interface.
+///
+/// One dedicated thread runs libcurl's event loop: every request of this client is a
+/// transfer on that thread, so many requests are in flight at once without a thread each,
+/// and kept-alive connections are reused between them. Each request has a deadline, and
+/// cancelling the calling task aborts its transfer at once and frees its handle.
+///
+/// ```swift
+/// let client = CurlHTTPClient()
+/// let response = try await client.execute(
+///     HTTPRequest(url: "http://127.0.0.1:8080/api/games"),
+///     timeout: .seconds(5)
+/// )
+/// print(response.status, response.bodyText)
+/// await client.shutdown()
+/// ```
+///
+/// Call ``shutdown()`` when done; a client that is released without it stops its thread
+/// anyway, without waiting.
+public final class CurlHTTPClient: Sendable {
+    /// The settings the client was made with.
+    public let configuration: Configuration
+    private let loop: CurlEventLoop
+
+    /// Starts a client and its event-loop thread.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        loop = CurlEventLoop(configuration: configuration)
+        loop.start()
+    }
+
+    deinit {
+        loop.requestShutdown()
+    }
+
+    /// Sends `request` and returns the complete response, whatever its status.
+    ///
+    /// - Throws: ``HTTPClientError`` when no response arrived by `deadline`, and
+    ///   `CancellationError` when the calling task is cancelled first.
+    public func execute(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        guard ContinuousClock.now < deadline else { throw HTTPClientError.deadlineExceeded }
+        let transfer = CurlTransfer(
+            request: request,
+            deadline: deadline,
+            maxResponseSize: configuration.maxResponseSize
+        )
+        let loop = self.loop
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            loop.cancel(transfer)
+        }
+    }
+
+    /// Sends `request` with a deadline of now plus `timeout`; see ``execute(_:deadline:)``.
+    public func execute(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+        try await execute(request, deadline: .now + timeout)
+    }
+
+    /// Fails every unfinished request with ``HTTPClientError/shutDown``, closes all
+    /// connections and returns when the event-loop thread has ended. Later requests fail
+    /// with ``HTTPClientError/shutDown`` too.
+    public func shutdown() async {
+        await loop.shutdown()
+    }
+}

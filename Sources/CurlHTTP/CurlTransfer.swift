@@ -1,0 +1,85 @@
+import CCurl
+
+/// One request on its way through the event loop: the caller's continuation and the state
+/// libcurl's callbacks fill in.
+///
+/// `@unchecked Sendable` is justified because the object changes hands once: the calling
+/// task sets `continuation` and then passes the transfer to the loop through its locked
+/// queue; from then on only the event-loop thread reads or writes its mutable state.
+/// The cancellation handler passes the object back through the same locked queue and
+/// touches nothing else.
+final class CurlTransfer: @unchecked Sendable {
+    /// Where a transfer is, as seen by the event-loop thread.
+    enum Phase {
+        /// Created; not yet seen by the loop.
+        case waiting
+        /// Cancelled before the loop saw its submission.
+        case cancelledEarly
+        /// Added to the multi handle.
+        case running
+        /// Its continuation has been resumed.
+        case finished
+    }
+
+    let request: HTTPRequest
+    let deadline: ContinuousClock.Instant
+    let maxResponseSize: Int
+    var continuation: CheckedContinuation<HTTPResponse, any Error>?
+
+    // Event-loop thread only.
+    var phase = Phase.waiting
+    var easy: UnsafeMutableRawPointer?
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    var responseHeaders = HTTPHeaders()
+    var responseBody: [UInt8] = []
+    var exceededSize = false
+
+    init(request: HTTPRequest, deadline: ContinuousClock.Instant, maxResponseSize: Int) {
+        self.request = request
+        self.deadline = deadline
+        self.maxResponseSize = maxResponseSize
+    }
+
+    /// Resumes the caller once; later calls do nothing.
+    func finish(_ result: Result<HTTPResponse, any Error>) {
+        guard phase != .finished else { return }
+        phase = .finished
+        continuation?.resume(with: result)
+        continuation = nil
+    }
+
+    /// Called by libcurl with the next piece of the body; returning less than `count`
+    /// aborts the transfer.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard responseBody.count + bytes.count <= maxResponseSize else {
+            exceededSize = true
+            return 0
+        }
+        responseBody.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// Called by libcurl with each header line, status line included.
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            // A new response starts (after a `100 Continue`, say): forget the last one's fields.
+            responseHeaders = HTTPHeaders()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingWhitespace()
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
+        guard !name.isEmpty else { return }
+        responseHeaders.add(name: name, value: value)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

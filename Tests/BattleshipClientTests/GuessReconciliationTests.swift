@@ -1,0 +1,141 @@
+import BattleshipClient
+import BattleshipRules
+import LoopbackTestServer
+import Testing
+
+@Suite("Guess: never re-sent blindly", .timeLimit(.minutes(1)))
+struct GuessReconciliationTests {
+    let target = Coordinate(x: 6, y: 2)
+
+    /// A server where the first guess is applied (the board shows `landed`) but its reply
+    /// is broken as `firstReply` says.
+    func server(firstReply: LoopbackBehavior, landed: String) throws -> LoopbackServer {
+        try LoopbackServer { [target] request in
+            switch request.path {
+            case guessPath:
+                request.ordinal == 1 ? firstReply : .respond(status: 418, body: #"{"message":"I am a teapot"}"#)
+            case boardPath:
+                .json(boardJSON(shots: [target: landed]))
+            default:
+                .respond(status: 404, body: "")
+            }
+        }
+    }
+
+    @Test("a reply dropped mid-way after a hit: read from the board, not re-sent", arguments: ["HIT", "MISS"])
+    func droppedMidReply(landed: String) async throws {
+        let server = try server(firstReply: .dropMidReply, landed: landed)
+        defer { server.stop() }
+        let outcome = try await withClient(server) { try await $0.guess(gameId: gameId, playerId: playerId, at: target) }
+        #expect(outcome == GuessOutcome(result: landed == "HIT" ? .hit : .miss, isReconciled: true))
+        #expect(server.count("POST", guessPath) == 1)
+        #expect(server.count("POST", boardPath) == 1)
+    }
+
+    @Test("a connection closed before the reply after the shot landed: not re-sent")
+    func droppedBeforeReply() async throws {
+        let server = try server(firstReply: .dropBeforeReply, landed: "HIT")
+        defer { server.stop() }
+        let outcome = try await withClient(server) { try await $0.guess(gameId: gameId, playerId: playerId, at: target) }
+        #expect(outcome == GuessOutcome(result: .hit, isReconciled: true))
+        #expect(server.count("POST", guessPath) == 1)
+    }
+
+    @Test("a reply later than the deadline after the shot landed: not re-sent")
+    func delayedPastDeadline() async throws {
+        let server = try server(firstReply: .delay(.seconds(2), then: .json(#"{"hit":true,"shipSunk":0}"#)), landed: "HIT")
+        defer { server.stop() }
+        let outcome = try await withClient(server, requestTimeout: .milliseconds(200)) {
+            try await $0.guess(gameId: gameId, playerId: playerId, at: target)
+        }
+        #expect(outcome == GuessOutcome(result: .hit, isReconciled: true))
+        #expect(server.count("POST", guessPath) == 1)
+    }
+
+    @Test("a 500 or garbage reply after the shot landed: not re-sent", arguments: [
+        LoopbackBehavior.respond(status: 500, body: "oops", contentType: "text/plain"),
+        LoopbackBehavior.json("{{garbage"),
+    ])
+    func serverErrorOrGarbage(reply: LoopbackBehavior) async throws {
+        let server = try server(firstReply: reply, landed: "MISS")
+        defer { server.stop() }
+        let outcome = try await withClient(server) { try await $0.guess(gameId: gameId, playerId: playerId, at: target) }
+        #expect(outcome == GuessOutcome(result: .miss, isReconciled: true))
+        #expect(server.count("POST", guessPath) == 1)
+    }
+
+    @Test("a shot that did not land is sent again, once")
+    func notLandedIsResent() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case guessPath: request.ordinal == 1 ? .respond(status: 503, body: "") : .json(#"{"hit":false,"shipSunk":0}"#)
+            case boardPath: .json(boardJSON())
+            default: .respond(status: 404, body: "")
+            }
+        }
+        defer { server.stop() }
+        let outcome = try await withClient(server) { try await $0.guess(gameId: gameId, playerId: playerId, at: target) }
+        #expect(outcome == GuessOutcome(result: .miss, isReconciled: false))
+        #expect(server.count("POST", guessPath) == 2)
+        #expect(server.count("POST", boardPath) == 1)
+    }
+
+    @Test("a shot that never lands gives up after the policy's attempts with the guess's error")
+    func neverLands() async throws {
+        let server = try LoopbackServer { request in
+            request.path == boardPath ? .json(boardJSON()) : .respond(status: 500, body: #"{"message":"down"}"#)
+        }
+        defer { server.stop() }
+        let error = try await withClient(server) { client in
+            await clientError { try await client.guess(gameId: gameId, playerId: playerId, at: target) }
+        }
+        #expect(error == .serverError(status: 500, message: "down"))
+        #expect(server.count("POST", guessPath) == 3)
+    }
+
+    @Test("a refusal is thrown at once without reading the board", arguments: [
+        (400, "Not your turn"), (418, "I am a teapot"),
+    ])
+    func refusal(status: Int, message: String) async throws {
+        let server = try LoopbackServer { request in
+            request.path == boardPath ? .json(boardJSON()) : .respond(status: status, body: #"{"message":"\#(message)"}"#)
+        }
+        defer { server.stop() }
+        let error = try await withClient(server) { client in
+            await clientError { try await client.guess(gameId: gameId, playerId: playerId, at: target) }
+        }
+        #expect(error == .rejected(status: status, message: message))
+        #expect(server.count("POST", guessPath) == 1)
+        #expect(server.count("POST", boardPath) == 0)
+    }
+
+    @Test("when the board cannot be read either, the guess's error is thrown and the guess not re-sent")
+    func boardUnreadable() async throws {
+        let server = try LoopbackServer { request in
+            request.path == boardPath ? .respond(status: 502, body: "") : .dropMidReply
+        }
+        defer { server.stop() }
+        let error = try await withClient(server) { client in
+            await clientError { try await client.guess(gameId: gameId, playerId: playerId, at: target) }
+        }
+        guard case .connectionLost = error else {
+            Issue.record("expected connectionLost, got \(String(describing: error))")
+            return
+        }
+        #expect(server.count("POST", guessPath) == 1)
+        #expect(server.count("POST", boardPath) == 3)
+    }
+
+    @Test("an unreachable server is tried again: nothing was sent")
+    func unreachableIsRetried() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        server.stop()
+        let error = try await withClient(server) { client in
+            await clientError { try await client.guess(gameId: gameId, playerId: playerId, at: target) }
+        }
+        guard case .unreachable = error else {
+            Issue.record("expected unreachable, got \(String(describing: error))")
+            return
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import BattleshipClient
+import BattleshipRules
+import CurlHTTP
+import LoopbackTestServer
+
+/// A retry policy fast enough for tests: 3 attempts, 10 ms doubling to 40 ms.
+let fastRetries = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(40), totalBudget: .seconds(5))
+
+let gameId = "3f2b8c1e-8d4a-4b7e-9c1f-0a1b2c3d4e5f"
+let playerId = "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d"
+let guessPath = "/api/games/\(gameId)/guess"
+let boardPath = "/api/games/\(gameId)/board"
+let statusPath = "/api/games/\(gameId)/status"
+
+/// Runs `body` with a client of `server` and shuts its HTTP client down afterwards.
+func withClient<Result>(
+    _ server: LoopbackServer,
+    requestTimeout: Duration = .seconds(5),
+    retryPolicy: RetryPolicy = fastRetries,
+    rateLimiter: RateLimiter = RateLimiter(),
+    _ body: (BattleshipAPIClient) async throws -> Result
+) async throws -> Result {
+    let http = CurlHTTPClient()
+    let client = BattleshipAPIClient(
+        baseURL: server.baseURL + "/",
+        http: http,
+        rateLimiter: rateLimiter,
+        configuration: .init(requestTimeout: requestTimeout, retryPolicy: retryPolicy, jitterSeed: 1)
+    )
+    do {
+        let result = try await body(client)
+        await http.shutdown()
+        return result
+    } catch {
+        await http.shutdown()
+        throw error
+    }
+}
+
+/// A `/board` reply whose opponent board shows `shots` and `NONE` elsewhere.
+func boardJSON(shots: [Coordinate: String] = [:]) -> String {
+    let opponent = Coordinate.all.map { cell in
+        #"{"xPos":\#(cell.x),"yPos":\#(cell.y),"status":"\#(shots[cell] ?? "NONE")"}"#
+    }
+    let own = Coordinate.all.map { #"{"xPos":\#($0.x),"yPos":\#($0.y),"status":"NONE"}"# }
+    return #"{"playerBoard":[\#(own.joined(separator: ","))],"opponentBoard":[\#(opponent.joined(separator: ","))]}"#
+}
+
+/// The error `body` throws, as a ``BattleshipClientError``, or nil.
+func clientError(_ body: () async throws -> some Any) async -> BattleshipClientError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? BattleshipClientError
+    }
+}

@@ -1,0 +1,295 @@
+import CurlHTTP
+import Foundation
+import LoopbackTestServer
+import Testing
+
+@Suite("CurlHTTPClient against a loopback server", .timeLimit(.minutes(1)))
+struct CurlHTTPClientTests {
+    @Test("a GET returns the server's status, headers and body")
+    func getReturnsResponse() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"ok":true}"#) }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let response = try await client.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5))
+        await client.shutdown()
+        #expect(response.status == 200)
+        #expect(response.bodyText == #"{"ok":true}"#)
+        #expect(response.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(server.requests.map(\.path) == ["/api/games"])
+    }
+
+    @Test("a POST sends its headers and body")
+    func postSendsBody() async throws {
+        let server = try LoopbackServer { request in .respond(status: 400, body: request.bodyText, contentType: "text/plain") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let request = HTTPRequest(
+            method: .post,
+            url: server.baseURL + "/api/games",
+            headers: ["Content-Type": "application/json"],
+            body: Array(#"{"gameName":"g"}"#.utf8)
+        )
+        let response = try await client.execute(request, timeout: .seconds(5))
+        await client.shutdown()
+        #expect(response.status == 400)
+        #expect(response.bodyText == #"{"gameName":"g"}"#)
+        let received = try #require(server.requests.first)
+        #expect(received.method == "POST")
+        #expect(received.headers["content-type"] == "application/json")
+        #expect(received.headers["expect"] == nil)
+    }
+
+    @Test("a POST with an empty body sends Content-Length 0")
+    func postWithoutBody() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let response = try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/x"), timeout: .seconds(5))
+        await client.shutdown()
+        #expect(response.status == 200)
+        #expect(server.requests.first?.headers["content-length"] == "0")
+    }
+
+    @Test("a refused connection is couldNotConnect, which was certainly not sent")
+    func refusedConnection() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        let url = server.baseURL + "/api/games"
+        server.stop()
+        let client = CurlHTTPClient()
+        let error = await #expect(throws: HTTPClientError.self) {
+            try await client.execute(HTTPRequest(url: url), timeout: .seconds(5))
+        }
+        await client.shutdown()
+        guard case .couldNotConnect = error else {
+            Issue.record("expected couldNotConnect, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.requestMayHaveBeenSent == false)
+    }
+
+    @Test("a connection dropped mid-reply is connectionLost")
+    func droppedMidReply() async throws {
+        let server = try LoopbackServer { _ in .dropMidReply }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let error = await #expect(throws: HTTPClientError.self) {
+            try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(5))
+        }
+        await client.shutdown()
+        guard case .connectionLost = error else {
+            Issue.record("expected connectionLost, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("a connection closed before any reply is connectionLost")
+    func droppedBeforeReply() async throws {
+        let server = try LoopbackServer { _ in .dropBeforeReply }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let error = await #expect(throws: HTTPClientError.self) {
+            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/x"), timeout: .seconds(5))
+        }
+        await client.shutdown()
+        guard case .connectionLost = error else {
+            Issue.record("expected connectionLost, got \(String(describing: error))")
+            return
+        }
+        #expect(server.count("POST", "/x") == 1)
+    }
+
+    @Test("a reply slower than the deadline fails with deadlineExceeded on time")
+    func deadlineExceeded() async throws {
+        let server = try LoopbackServer { _ in .delay(.seconds(10), then: .json("{}")) }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let start = ContinuousClock.now
+        await #expect(throws: HTTPClientError.deadlineExceeded) {
+            try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .milliseconds(200))
+        }
+        let elapsed = ContinuousClock.now - start
+        await client.shutdown()
+        #expect(elapsed >= .milliseconds(190))
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test("a deadline already past fails without sending")
+    func deadlineInThePast() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        await #expect(throws: HTTPClientError.deadlineExceeded) {
+            try await client.execute(HTTPRequest(url: server.baseURL + "/x"), deadline: .now - .seconds(1))
+        }
+        await client.shutdown()
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("cancelling the task aborts the transfer promptly with CancellationError")
+    func cancellationAbortsTransfer() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/slow" ? .delay(.seconds(10), then: .json("{}")) : .json(#""fast""#)
+        }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let task = Task {
+            try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .seconds(10))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < .seconds(5))
+        #expect(throws: CancellationError.self) { try result.get() }
+        // The client still works afterwards.
+        let response = try await client.execute(HTTPRequest(url: server.baseURL + "/fast"), timeout: .seconds(5))
+        #expect(response.bodyText == #""fast""#)
+        await client.shutdown()
+    }
+
+    @Test("a task cancelled before it starts never sends")
+    func cancelledBeforeStart() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(5))
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        await client.shutdown()
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("a body over the size limit fails with responseTooLarge")
+    func sizeBound() async throws {
+        let server = try LoopbackServer { request in request.path == "/big" ? .largeBody(10_000) : .largeBody(1_000) }
+        defer { server.stop() }
+        let client = CurlHTTPClient(configuration: .init(maxResponseSize: 4_096))
+        await #expect(throws: HTTPClientError.responseTooLarge(limit: 4_096)) {
+            try await client.execute(HTTPRequest(url: server.baseURL + "/big"), timeout: .seconds(5))
+        }
+        let small = try await client.execute(HTTPRequest(url: server.baseURL + "/small"), timeout: .seconds(5))
+        await client.shutdown()
+        #expect(small.body.count == 1_000)
+    }
+
+    @Test("sequential idempotent requests reuse one kept-alive connection")
+    func keepAliveReuse() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        for _ in 0..<20 {
+            let response = try await client.execute(
+                HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true),
+                timeout: .seconds(5)
+            )
+            #expect(response.status == 200)
+        }
+        await client.shutdown()
+        #expect(server.requests.count == 20)
+        #expect(server.acceptedConnections == 1)
+    }
+
+    @Test("a non-idempotent request opens a fresh connection")
+    func nonIdempotentGetsFreshConnection() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/a"), timeout: .seconds(5))
+        _ = try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(5))
+        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/b"), timeout: .seconds(5))
+        await client.shutdown()
+        #expect(server.acceptedConnections == 2)
+    }
+
+    @Test("many concurrent transfers all complete on the one event loop")
+    func manyConcurrentTransfers() async throws {
+        let server = try LoopbackServer { request in .json("\"\(request.path)\"") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    try await client.execute(HTTPRequest(url: server.baseURL + "/\(index)"), timeout: .seconds(20)).bodyText
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        await client.shutdown()
+        #expect(bodies == Set((0..<200).map { "\"/\($0)\"" }))
+    }
+
+    @Test("concurrent workers share kept-alive connections: no more connections than workers")
+    func concurrentKeepAlive() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in 0..<25 {
+                        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/\(worker)/\(index)"), timeout: .seconds(20))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        await client.shutdown()
+        #expect(server.requests.count == 200)
+        #expect(server.acceptedConnections <= 8)
+    }
+
+    @Test("a non-idempotent request dropped before any reply is sent exactly once")
+    func nonIdempotentNeverResent() async throws {
+        let server = try LoopbackServer { request in request.method == "POST" ? .dropBeforeReply : .json("{}") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(5))
+        await #expect(throws: HTTPClientError.self) {
+            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(5))
+        }
+        #expect(server.count("POST", "/guess") == 1)
+        // For contrast: an idempotent request on a reused connection that dies is re-sent by libcurl itself.
+        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(5))
+        await #expect(throws: HTTPClientError.self) {
+            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true), timeout: .seconds(5))
+        }
+        await client.shutdown()
+        #expect(server.count("POST", "/status") == 2)
+    }
+
+    @Test("shutdown fails requests in flight and later ones with shutDown")
+    func shutdownFailsRequests() async throws {
+        let server = try LoopbackServer { _ in .delay(.seconds(10), then: .json("{}")) }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let inFlight = Task { try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .seconds(10)) }
+        try await Task.sleep(for: .milliseconds(200))
+        await client.shutdown()
+        await #expect(throws: HTTPClientError.shutDown) { try await inFlight.value }
+        await #expect(throws: HTTPClientError.shutDown) {
+            try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(1))
+        }
+    }
+}
+
+@Suite("CurlHTTPBenchmark", .timeLimit(.minutes(1)))
+struct CurlHTTPBenchmarkTests {
+    @Test("a short run counts requests and CPU time")
+    func shortRun() async throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let result = try await CurlHTTPBenchmark.run(
+            HTTPRequest(url: server.baseURL + "/api/games"), on: client, connections: 4, duration: .milliseconds(300)
+        )
+        await client.shutdown()
+        #expect(result.failed == 0)
+        #expect(result.completed > 0)
+        #expect(result.completed == server.requests.count)
+        #expect(result.cpuTime > .zero)
+        print(result)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for fault tests: every request's answer, good or
+/// broken, comes from a handler, and the server counts connections and requests.
+///
+/// ```swift
+/// let server = try LoopbackServer { request in
+///     request.ordinal == 1 ? .respond(status: 500, body: "oops") : .json("[]")
+/// }
+/// defer { server.stop() }
+/// // http://127.0.0.1:\(server.port)/...
+/// ```
+public final class LoopbackServer: @unchecked Sendable {
+    // @unchecked: `listener` and `port` are immutable after init; counters live in `state`
+    // behind a lock; the handler is @Sendable.
+    private struct State {
+        var acceptedConnections = 0
+        var requests: [LoopbackRequest] = []
+        var counts: [String: Int] = [:]
+        var stopped = false
+    }
+
+    public let port: Int
+    private let listener: Int32
+    private let handler: @Sendable (LoopbackRequest) -> LoopbackBehavior
+    private let lock = NSLock()
+    private var state = State()
+
+    public init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackBehavior) throws {
+        self.handler = handler
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw LoopbackServerError.socket(errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            close(fd)
+            throw LoopbackServerError.socket(errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// The base URL of the server, `http://127.0.0.1:<port>`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// How many TCP connections the server accepted.
+    public var acceptedConnections: Int { withState { $0.acceptedConnections } }
+
+    /// Every request the server read completely, in arrival order.
+    public var requests: [LoopbackRequest] { withState { $0.requests } }
+
+    /// How many requests arrived for this method and path.
+    public func count(_ method: String, _ path: String) -> Int {
+        withState { $0.counts["\(method) \(path)"] ?? 0 }
+    }
+
+    /// Stops accepting; connections in progress finish on their own.
+    public func stop() {
+        let first = withState { state in
+            defer { state.stopped = true }
+            return !state.stopped
+        }
+        guard first else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    deinit { stop() }
+
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            withState { $0.acceptedConnections += 1 }
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var reader = SocketReader(fd: connection)
+        while let parsed = reader.readRequest() {
+            let request = withState { state in
+                let key = "\(parsed.method) \(parsed.path)"
+                state.counts[key, default: 0] += 1
+                var request = parsed
+                request.ordinal = state.counts[key] ?? 1
+                state.requests.append(request)
+                return request
+            }
+            guard perform(handler(request), on: connection) else { return }
+        }
+    }
+
+    /// Returns whether the connection stays open.
+    private func perform(_ behavior: LoopbackBehavior, on connection: Int32) -> Bool {
+        switch behavior {
+        case .respond(let status, let body, let contentType):
+            let bytes = Array(body.utf8)
+            let head = "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nConnection: keep-alive\r\n\r\n"
+            return send(Array(head.utf8) + bytes, on: connection)
+        case .dropBeforeReply:
+            return false
+        case .dropMidReply:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: 100\r\n\r\n{\"hit\":tr"
+            _ = send(Array(head.utf8), on: connection)
+            return false
+        case .delay(let duration, let then):
+            let (seconds, attoseconds) = duration.components
+            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            return perform(then, on: connection)
+        case .largeBody(let size):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(size)\r\n\r\n"
+            return send(Array(head.utf8) + [UInt8](repeating: 0x61, count: size), on: connection)
+        }
+    }
+
+    private func send(_ bytes: [UInt8], on connection: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    private func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 418: "I'm a teapot"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
+
+/// Why the loopback server could not start.
+public enum LoopbackServerError: Error {
+    case socket(Int32)
+}
