@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "salvo", targets: ["SalvoCLI"]),
         .library(name: "BattleshipRules", targets: ["BattleshipRules"]),
         .library(name: "BattleshipServer", targets: ["BattleshipServer"]),
+        .library(name: "Bots", targets: ["Bots"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -36,17 +37,26 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
+        .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
             dependencies: [
                 "BattleshipServer",
+                "Bots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BotsTests",
+            dependencies: ["Bots", "BattleshipRules"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BattleshipServerTests",
             dependencies: [
