@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BattleshipServer", targets: ["BattleshipServer"]),
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "BattleshipClient", targets: ["BattleshipClient"]),
+        .library(name: "Bots", targets: ["Bots"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -66,11 +67,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
+        .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
             dependencies: [
                 "BattleshipServer",
+                "Bots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -84,6 +88,12 @@ let package = Package(
         .testTarget(
             name: "BattleshipClientTests",
             dependencies: ["BattleshipClient", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "LoopbackTestServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BotsTests",
+            dependencies: ["Bots", "BattleshipRules"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -8,6 +8,8 @@ struct Salvo: AsyncParsableCommand {
         abstract: "Run Battleship tournaments between bots through the Battleship REST API.",
         subcommands: [
             ServeCommand.self,
+            BenchCommand.self,
+            BotCheckCommand.self,
         ]
     )
 }

@@ -1,0 +1,73 @@
+import BattleshipRules
+
+/// Plays many solo games of one bot, in parallel jobs, on the boards of a seeded run.
+///
+/// Game `i` is played against `Fleet.seeded(GameSeeds.board(run: seed, game: i))` with
+/// bot seed `GameSeeds.bot(run: seed, game: i)`, so results do not depend on `jobs` and
+/// two bots benched with one seed meet identical boards.
+///
+/// ```swift
+/// let results = await BenchRunner.run(.builtIn(.density), games: 2_000, seed: 1, jobs: 2)
+/// let stats = BenchStatistics(results.compactMap { $0.fault == nil ? $0.shots : nil })
+/// ```
+public enum BenchRunner {
+    /// The results of games `0..<games`, in game order. `progress` is called now and then
+    /// with the number of games finished so far.
+    public static func run(
+        _ spec: BotSpec,
+        games: Int,
+        seed: UInt64,
+        jobs: Int,
+        progress: (@Sendable (Int) async -> Void)? = nil
+    ) async -> [SoloResult] {
+        let jobs = max(1, min(jobs, games))
+        let counter = ProgressCounter(report: progress)
+        var results = [SoloResult](repeating: SoloResult(shots: 0), count: games)
+        await withTaskGroup(of: [(Int, SoloResult)].self) { group in
+            for job in 0..<jobs {
+                group.addTask {
+                    var mine: [(Int, SoloResult)] = []
+                    var sinceReport = 0
+                    for game in stride(from: job, to: games, by: jobs) {
+                        let fleet = Fleet.seeded(GameSeeds.board(run: seed, game: game))
+                        let botSeed = GameSeeds.bot(run: seed, game: game)
+                        let result: SoloResult
+                        switch spec {
+                        case .builtIn(let builtIn):
+                            result = SoloResult(shots: builtIn.playSolo(against: fleet, seed: botSeed))
+                        case .external:
+                            var bot = spec.makeBot(seed: botSeed)
+                            result = await SoloGame.play(&bot, against: fleet)
+                        }
+                        mine.append((game, result))
+                        sinceReport += 1
+                        if sinceReport == 50 || game + jobs >= games {
+                            await counter.add(sinceReport)
+                            sinceReport = 0
+                        }
+                    }
+                    return mine
+                }
+            }
+            for await part in group {
+                for (game, result) in part { results[game] = result }
+            }
+        }
+        return results
+    }
+}
+
+/// Counts finished games across jobs and passes the total on.
+private actor ProgressCounter {
+    private var done = 0
+    private let report: (@Sendable (Int) async -> Void)?
+
+    init(report: (@Sendable (Int) async -> Void)?) {
+        self.report = report
+    }
+
+    func add(_ count: Int) async {
+        done += count
+        await report?(done)
+    }
+}

@@ -1,0 +1,41 @@
+import BattleshipRules
+
+/// Why a bot forfeits a game. A fault is data: the caller records it as the game's outcome.
+public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The program could not be started.
+    case launchFailed(String)
+    /// The program exited or closed its output.
+    case crashed(String)
+    /// No answer came within the deadline.
+    case timedOut(String)
+    /// The program wrote a line that is not what the protocol expects at this point.
+    case malformed(line: String, expected: String)
+    /// The bot fired at a cell off the grid.
+    case offGrid(Coordinate)
+    /// The bot fired at a cell it had already fired at.
+    case repeatedShot(Coordinate)
+
+    /// A one-word kind for reports: `launch`, `crash`, `timeout`, `malformed`, `off-grid`, `repeat`.
+    public var kind: String {
+        switch self {
+        case .launchFailed: "launch"
+        case .crashed: "crash"
+        case .timedOut: "timeout"
+        case .malformed: "malformed"
+        case .offGrid: "off-grid"
+        case .repeatedShot: "repeat"
+        }
+    }
+
+    /// The reason, in a sentence, as recorded with the forfeit.
+    public var description: String {
+        switch self {
+        case .launchFailed(let detail): "The bot could not be started: \(detail)"
+        case .crashed(let detail): "The bot crashed: \(detail)"
+        case .timedOut(let detail): "The bot timed out: \(detail)"
+        case .malformed(let line, let expected): "The bot wrote \"\(line)\" where \(expected) was expected"
+        case .offGrid(let cell): "The bot fired off the grid at \(cell)"
+        case .repeatedShot(let cell): "The bot fired twice at \(cell)"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import BattleshipRules
+import Glibc
+
+/// One game's conversation with an external bot process, step by step, blocking.
+/// ``ExternalBot`` runs it off the async threads; ``ComplianceCheck`` drives it directly.
+final class BotSession {
+    /// Which way a line went.
+    enum Direction: Sendable { case toBot, fromBot }
+
+    let configuration: ExternalBotConfiguration
+    private var process: ChildProcess?
+    private(set) var name: String?
+    private var fired = CellSet.empty
+    /// Called with every line sent or received, for transcripts.
+    var observer: ((Direction, String) -> Void)?
+
+    init(configuration: ExternalBotConfiguration) {
+        self.configuration = configuration
+    }
+
+    deinit { process?.kill() }
+
+    /// Launches the process and exchanges `salvo 1` / `name ...`; returns the name.
+    func launch() throws(BotFault) -> String {
+        let process = try ChildProcess(
+            arguments: configuration.command, limits: configuration.limits, logPath: configuration.logPath)
+        self.process = process
+        let deadline = ChildProcess.now() + configuration.startupDeadline.nanoseconds
+        try send(ProtocolLine.hello())
+        let line = try receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
+        guard let name = ProtocolLine.parseName(line) else {
+            throw .malformed(line: line, expected: "name <name>")
+        }
+        self.name = name
+        return name
+    }
+
+    /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
+    func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
+        fired = .empty
+        let deadline = ChildProcess.now() + configuration.startupDeadline.nanoseconds
+        try send(ProtocolLine.newGame(game, seed: seed))
+        let line = try receive(until: deadline, awaiting: "ready", after: "new-game")
+        guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
+    }
+
+    /// Sends `your-turn` and returns the bot's shot, checked to be on the grid and new.
+    func askShot() throws(BotFault) -> Coordinate {
+        let deadline = ChildProcess.now() + configuration.moveDeadline.nanoseconds
+        try send(ProtocolLine.yourTurn)
+        let line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
+        guard let cell = ProtocolLine.parseShot(line) else { throw .malformed(line: line, expected: "shot <x> <y>") }
+        guard cell.isOnGrid else { throw .offGrid(cell) }
+        guard !fired.contains(cell.index) else { throw .repeatedShot(cell) }
+        fired.insert(cell.index)
+        return cell
+    }
+
+    /// Sends a line that needs no answer.
+    func send(_ line: String) throws(BotFault) {
+        guard let process else { throw .crashed("the bot is not running") }
+        observer?(.toBot, line)
+        guard process.write(line: line) else {
+            throw .crashed("it stopped reading its input\(exitDetail(process))")
+        }
+    }
+
+    /// Sends `game-over` and `quit`, gives the bot `grace` to exit, then kills its process group.
+    func end(_ outcome: GameOutcome, grace: Duration = .milliseconds(200)) {
+        guard let process else { return }
+        if !process.pollExit() {
+            _ = try? send(ProtocolLine.gameOver(outcome))
+            _ = try? send(ProtocolLine.quit)
+        }
+        let deadline = ChildProcess.now() + grace.nanoseconds
+        while !process.pollExit() && ChildProcess.now() < deadline {
+            usleep(5_000)
+        }
+        process.kill()
+        self.process = nil
+    }
+
+    /// Whether the process exited by itself within `timeout`; it is killed either way.
+    func exitedWithin(_ timeout: Duration) -> Bool {
+        guard let process else { return true }
+        let deadline = ChildProcess.now() + timeout.nanoseconds
+        while !process.pollExit() && ChildProcess.now() < deadline { usleep(5_000) }
+        let exited = process.pollExit()
+        process.kill()
+        self.process = nil
+        return exited
+    }
+
+    private func receive(until deadline: UInt64, awaiting expected: String, after sent: String) throws(BotFault) -> String {
+        guard let process else { throw .crashed("the bot is not running") }
+        switch process.readLine(deadline: deadline) {
+        case .success(let line):
+            observer?(.fromBot, line)
+            return line
+        case .failure(.timedOut):
+            let limit = sent == ProtocolLine.yourTurn ? configuration.moveDeadline : configuration.startupDeadline
+            throw .timedOut("no \"\(expected)\" within \(limit) after \"\(sent)\"")
+        case .failure(.tooLong):
+            throw .malformed(line: "(a line over \(ChildProcess.maximumLineLength) bytes)", expected: expected)
+        case .failure(.endOfFile):
+            throw .crashed("it closed its output while \"\(expected)\" was expected\(exitDetail(process))")
+        }
+    }
+
+    /// ", exit status N" or ", killed by signal N" once the process has ended (waiting briefly).
+    private func exitDetail(_ process: ChildProcess) -> String {
+        let deadline = ChildProcess.now() + 100_000_000
+        while !process.pollExit() && ChildProcess.now() < deadline { usleep(2_000) }
+        guard let status = process.exitStatus else { return "" }
+        let signal = status & 0x7f
+        return signal == 0 ? ", exit status \((status >> 8) & 0xff)" : ", killed by signal \(signal)"
+    }
+}

@@ -1,0 +1,37 @@
+/// A bot as named on the command line or in a tournament file: a built-in name, or an
+/// external program.
+///
+/// ```swift
+/// let spec = BotSpec(parsing: "python3 bots/python/random_bot.py")
+/// var bot = spec.makeBot(seed: GameSeeds.bot(run: 1, game: 0))
+/// ```
+public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
+    case builtIn(BuiltInBot)
+    case external(ExternalBotConfiguration)
+
+    /// A built-in when `text` is one of `random`, `hunt-target`, `parity`, `density`,
+    /// `champion`; otherwise a shell command line run with `/bin/sh -c`.
+    public init(parsing text: String) {
+        if let builtIn = BuiltInBot(rawValue: text) {
+            self = .builtIn(builtIn)
+        } else {
+            self = .external(ExternalBotConfiguration(shellCommand: text))
+        }
+    }
+
+    /// A fresh bot for one game, its random choices from `seed`.
+    public func makeBot(seed: UInt64) -> any Bot {
+        switch self {
+        case .builtIn(let builtIn): builtIn.makeBot(seed: seed)
+        case .external(let configuration): ExternalBot(configuration, seed: seed)
+        }
+    }
+
+    /// The built-in name or the command.
+    public var description: String {
+        switch self {
+        case .builtIn(let builtIn): builtIn.rawValue
+        case .external(let configuration): configuration.label
+        }
+    }
+}

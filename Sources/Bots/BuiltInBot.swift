@@ -1,0 +1,42 @@
+import BattleshipRules
+
+/// The built-in strategies, by the names used wherever a bot is named (CLI, tournament files).
+public enum BuiltInBot: String, CaseIterable, Hashable, Sendable {
+    /// Random unshot cells: about 95.4 shots per fleet.
+    case random
+    /// Random hunt, then neighbours of hits, then along the line: about 66.
+    case huntTarget = "hunt-target"
+    /// Hunt/target hunting on a checkerboard: about 61.
+    case parity
+    /// Probability density of ship positions: 44.8 or less.
+    case density
+    /// Salvo's own: fewer shots than density.
+    case champion
+
+    /// A bot playing this strategy with random choices from `seed`.
+    public func makeBot(seed: UInt64) -> any Bot {
+        switch self {
+        case .random: StrategyBot<RandomStrategy>(name: rawValue, seed: seed)
+        case .huntTarget: StrategyBot<HuntTargetStrategy>(name: rawValue, seed: seed)
+        case .parity: StrategyBot<ParityStrategy>(name: rawValue, seed: seed)
+        case .density: StrategyBot<DensityStrategy>(name: rawValue, seed: seed)
+        case .champion: StrategyBot<ChampionStrategy>(name: rawValue, seed: seed)
+        }
+    }
+
+    /// Plays one solo game synchronously (no async calls) and returns its shots.
+    public func playSolo(against fleet: Fleet, seed: UInt64) -> Int {
+        switch self {
+        case .random: Self.play(RandomStrategy.self, fleet, seed)
+        case .huntTarget: Self.play(HuntTargetStrategy.self, fleet, seed)
+        case .parity: Self.play(ParityStrategy.self, fleet, seed)
+        case .density: Self.play(DensityStrategy.self, fleet, seed)
+        case .champion: Self.play(ChampionStrategy.self, fleet, seed)
+        }
+    }
+
+    private static func play<S: Strategy>(_ type: S.Type, _ fleet: Fleet, _ seed: UInt64) -> Int {
+        var strategy = S(seed: seed)
+        return SoloGame.play(&strategy, against: fleet)
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Bots
+import Foundation
+
+/// `salvo bench BOT... [--games N] [--seed S]`: solo evaluation of bots with the rules
+/// engine in-process, on the server's placement code.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure how many shots bots need to sink a randomly placed fleet.",
+        discussion: """
+            Each BOT is a built-in (random, hunt-target, parity, density, champion) or an external \
+            bot's shell command, e.g. 'python3 bots/python/random_bot.py'. Game i of a run gets the \
+            same board for every bot, so with two bots a paired comparison is printed too.
+            """
+    )
+
+    @Argument(help: "The bots to measure: built-in names or shell commands.")
+    var bots: [String]
+
+    @Option(help: "The number of games per bot.")
+    var games = 2_000
+
+    @Option(help: "The seed of the run's boards and bot seeds.")
+    var seed: UInt64 = 1
+
+    @Option(help: "The number of games played at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "An external bot's time per move, in milliseconds.")
+    var moveDeadline = 1_000
+
+    @Option(help: "An external bot's time to start and answer new-game, in milliseconds.")
+    var startupDeadline = 5_000
+
+    @Option(help: "A folder for external bots' stderr logs (one file per bot).")
+    var logDirectory: String?
+
+    @Flag(help: "Do not show progress on stderr.")
+    var quiet = false
+
+    func validate() throws {
+        guard !bots.isEmpty else { throw ValidationError("Please name at least one bot.") }
+        guard games > 0 else { throw ValidationError("Please give a positive number of games.") }
+        guard jobs > 0 else { throw ValidationError("Please give a positive number of jobs.") }
+    }
+
+    func run() async throws {
+        var shotsPerBot: [[Int?]] = []
+        print("bot                 games   mean  95% interval      median  max   games/s  forfeits")
+        for (position, text) in bots.enumerated() {
+            let spec = makeSpec(text, position: position)
+            let label = spec.description
+            let clock = ContinuousClock()
+            let started = clock.now
+            let results = await BenchRunner.run(spec, games: games, seed: seed, jobs: jobs) { [quiet, games] done in
+                guard !quiet else { return }
+                FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
+            }
+            let elapsed = clock.now - started
+            if !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            let shots = results.map { $0.fault == nil ? $0.shots : nil }
+            shotsPerBot.append(shots)
+            let stats = BenchStatistics(shots.compactMap { $0 })
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print(String(
+                format: "%@ %6d %6.2f  [%6.2f, %6.2f]  %6.1f  %3d  %8.0f  %8d",
+                padded(label), stats.count, stats.mean,
+                stats.interval95.lowerBound, stats.interval95.upperBound,
+                stats.median, stats.maximum, Double(games) / max(seconds, 1e-9), games - stats.count))
+            let faults = Dictionary(grouping: results.compactMap(\.fault), by: \.kind)
+            for (kind, list) in faults.sorted(by: { $0.key < $1.key }) {
+                print("  \(list.count) forfeit(s) by \(kind), e.g. \(list[0].description)")
+            }
+        }
+        if shotsPerBot.count == 2 {
+            let paired = PairedComparison(first: shotsPerBot[0], second: shotsPerBot[1])
+            print(String(
+                format: "paired: %@ minus %@ = %+.3f shots per board, 95%% interval [%+.3f, %+.3f] on %d boards; %@",
+                bots[0], bots[1], paired.meanDifference,
+                paired.meanDifference - paired.halfWidth95, paired.meanDifference + paired.halfWidth95, paired.count,
+                paired.isSignificant ? "significant" : "not significant"))
+            print("  first needed fewer shots on \(paired.firstBetter) boards, second on \(paired.secondBetter), ties \(paired.ties)")
+        }
+    }
+
+    private func padded(_ label: String) -> String {
+        let short = String(label.prefix(18))
+        return short + String(repeating: " ", count: 18 - short.count)
+    }
+
+    private func makeSpec(_ text: String, position: Int) -> BotSpec {
+        guard case .external(var configuration) = BotSpec(parsing: text) else { return BotSpec(parsing: text) }
+        configuration.moveDeadline = .milliseconds(moveDeadline)
+        configuration.startupDeadline = .milliseconds(startupDeadline)
+        if let logDirectory {
+            configuration.logPath = URL(fileURLWithPath: logDirectory).appendingPathComponent("bot-\(position + 1).log").path
+        }
+        return .external(configuration)
+    }
+}

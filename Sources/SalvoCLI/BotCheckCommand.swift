@@ -1,0 +1,42 @@
+import ArgumentParser
+import Bots
+import Foundation
+
+/// `salvo bot-check 'COMMAND'`: a compliance run of an external bot through every step
+/// of the protocol. The exit status is 0 when every step passes, 1 otherwise.
+struct BotCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bot-check",
+        abstract: "Check that an external bot follows the protocol of bots/PROTOCOL.md.",
+        discussion: "Runs the bot through a handshake, a new game, a whole game, game over and quit, printing each step."
+    )
+
+    @Argument(help: "The bot's shell command, e.g. 'python3 bots/python/random_bot.py'.")
+    var command: String
+
+    @Option(help: "The seed of the board played.")
+    var seed: UInt64 = 1
+
+    @Option(help: "The bot's time per move, in milliseconds.")
+    var moveDeadline = 1_000
+
+    @Option(help: "The bot's time to start and answer new-game, in milliseconds.")
+    var startupDeadline = 5_000
+
+    @Option(help: "A file to append the bot's stderr to.")
+    var log: String?
+
+    func run() throws {
+        var configuration = ExternalBotConfiguration(shellCommand: command)
+        configuration.moveDeadline = .milliseconds(moveDeadline)
+        configuration.startupDeadline = .milliseconds(startupDeadline)
+        configuration.logPath = log
+        let steps = ComplianceCheck(configuration: configuration, seed: seed).run()
+        for step in steps {
+            print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(step.detail)")
+        }
+        let passed = steps.count == 5 && steps.allSatisfy(\.passed)
+        print(passed ? "bot-check: passed" : "bot-check: FAILED")
+        if !passed { throw ExitCode.failure }
+    }
+}

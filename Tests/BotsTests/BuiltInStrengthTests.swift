@@ -1,0 +1,74 @@
+import BattleshipRules
+import Testing
+@testable import Bots
+
+@Suite("Built-in bots' solo strength on seeded boards")
+struct BuiltInStrengthTests {
+    static func meanShots(_ bot: BuiltInBot, games: Int, seed: UInt64 = 1) async -> BenchStatistics {
+        let results = await BenchRunner.run(.builtIn(bot), games: games, seed: seed, jobs: 2)
+        return BenchStatistics(results.map(\.shots))
+    }
+
+    @Test("random needs about 95.4 shots")
+    func random() async {
+        let stats = await Self.meanShots(.random, games: 2_000)
+        #expect((94.4...96.4).contains(stats.mean), "mean \(stats.mean)")
+    }
+
+    @Test("hunt/target needs about 64 shots (the issue's reference: about 66)")
+    func huntTarget() async {
+        let stats = await Self.meanShots(.huntTarget, games: 2_000)
+        #expect((62.5...65.5).contains(stats.mean), "mean \(stats.mean)")
+    }
+
+    @Test("hunt/target on a checkerboard needs about 55 shots (the issue's reference: about 61)")
+    func parity() async {
+        let stats = await Self.meanShots(.parity, games: 2_000)
+        #expect((54.0...57.0).contains(stats.mean), "mean \(stats.mean)")
+    }
+
+    @Test("probability density needs 44.8 shots or fewer, within the interval")
+    func density() async {
+        let stats = await Self.meanShots(.density, games: 2_000)
+        #expect((43.8...45.6).contains(stats.mean), "mean \(stats.mean)")
+        #expect(stats.interval95.lowerBound <= 44.8)
+    }
+
+    @Test("the champion is not significantly worse than density on paired boards")
+    func champion() async {
+        let champion = await BenchRunner.run(.builtIn(.champion), games: 1_000, seed: 1, jobs: 2).map { Optional($0.shots) }
+        let density = await BenchRunner.run(.builtIn(.density), games: 1_000, seed: 1, jobs: 2).map { Optional($0.shots) }
+        let paired = PairedComparison(first: champion, second: density)
+        #expect(paired.meanDifference - paired.halfWidth95 < 0, "difference \(paired.meanDifference) ± \(paired.halfWidth95)")
+    }
+
+    @Test("a bot's shots depend only on its seed and the board", arguments: BuiltInBot.allCases)
+    func deterministic(bot: BuiltInBot) {
+        let first = (0..<5).map { bot.playSolo(against: .seeded(UInt64($0)), seed: 99) }
+        let second = (0..<5).map { bot.playSolo(against: .seeded(UInt64($0)), seed: 99) }
+        #expect(first == second)
+    }
+
+    @Test("results do not depend on the number of jobs")
+    func jobsIndependent() async {
+        let one = await BenchRunner.run(.builtIn(.huntTarget), games: 50, seed: 7, jobs: 1)
+        let two = await BenchRunner.run(.builtIn(.huntTarget), games: 50, seed: 7, jobs: 2)
+        #expect(one == two)
+    }
+
+    @Test("a built-in bot driven through the async Bot protocol plays the same game")
+    func asyncMatchesSync() async {
+        let fleet = Fleet.seeded(5)
+        var bot = BuiltInBot.density.makeBot(seed: 3)
+        let result = await SoloGame.play(&bot, against: fleet)
+        #expect(result == SoloResult(shots: BuiltInBot.density.playSolo(against: fleet, seed: 3)))
+        #expect(await bot.name == "density")
+    }
+
+    @Test("the names are those used on the command line")
+    func names() {
+        #expect(BuiltInBot.allCases.map(\.rawValue) == ["random", "hunt-target", "parity", "density", "champion"])
+        #expect(BotSpec(parsing: "density") == .builtIn(.density))
+        #expect(BotSpec(parsing: "python3 bot.py") == .external(ExternalBotConfiguration(command: ["/bin/sh", "-c", "python3 bot.py"])))
+    }
+}

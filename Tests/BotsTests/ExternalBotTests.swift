@@ -1,0 +1,122 @@
+import BattleshipRules
+import Foundation
+import Testing
+@testable import Bots
+
+@Suite("External bots: every misbehaviour is a forfeit with a reason", .serialized)
+struct ExternalBotTests {
+    static func configuration(_ fixture: String, _ arguments: [String] = [], move: Duration = .milliseconds(500),
+                              startup: Duration = .seconds(2), log: String? = nil) -> ExternalBotConfiguration {
+        ExternalBotConfiguration(
+            command: ["python3", Paths.fixture(fixture)] + arguments,
+            moveDeadline: move, startupDeadline: startup, logPath: log)
+    }
+
+    static func play(_ configuration: ExternalBotConfiguration) async -> SoloResult {
+        var bot = ExternalBot(configuration, seed: 1)
+        return await SoloGame.play(&bot, against: .seeded(1))
+    }
+
+    @Test("the Python example bots play whole games")
+    func examples() async {
+        for script in ["bots/python/random_bot.py", "bots/python/hunt_target_bot.py"] {
+            var bot = ExternalBot(ExternalBotConfiguration(command: ["python3", Paths.example(script)]), seed: 1)
+            let result = await SoloGame.play(&bot, against: .seeded(1))
+            #expect(result.fault == nil)
+            #expect((17...100).contains(result.shots))
+        }
+    }
+
+    @Test("the Perl example bot plays a whole game and says its name")
+    func perlExample() async {
+        var bot = ExternalBot(ExternalBotConfiguration(command: ["perl", Paths.example("bots/perl/parity_bot.pl")]), seed: 1)
+        let result = await SoloGame.play(&bot, against: .seeded(2))
+        #expect(result.fault == nil)
+        #expect(await bot.name == "perl-parity")
+    }
+
+    @Test("a crash is a forfeit with the exit status, and stderr goes to the log")
+    func crash() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-crash-\(getpid()).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let result = await Self.play(Self.configuration("crash_bot.py", log: log))
+        #expect(result.shots == 1)
+        #expect(result.fault == .crashed("it closed its output while \"shot <x> <y>\" was expected, exit status 3"))
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "crash_bot: giving up\n")
+    }
+
+    @Test("a hang is a timeout after the move deadline")
+    func hang() async {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = await Self.play(Self.configuration("hang_bot.py", move: .milliseconds(300)))
+        #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.3 seconds after \"your-turn\""))
+        #expect(clock.now - started < .seconds(3))
+    }
+
+    @Test("garbage is a malformed line")
+    func garbage() async {
+        let result = await Self.play(Self.configuration("garbage_bot.py"))
+        #expect(result.fault == .malformed(line: "fire at will", expected: "shot <x> <y>"))
+    }
+
+    @Test("a shot off the grid is refused before it is fired")
+    func offGrid() async {
+        let result = await Self.play(Self.configuration("off_grid_bot.py"))
+        #expect(result == SoloResult(shots: 0, fault: .offGrid(Coordinate(x: 10, y: 3))))
+    }
+
+    @Test("a repeated shot is refused before it is fired")
+    func repeated() async {
+        let result = await Self.play(Self.configuration("repeat_bot.py"))
+        #expect(result == SoloResult(shots: 1, fault: .repeatedShot(Coordinate(x: 4, y: 4))))
+    }
+
+    @Test("a slow start is a timeout after the start-up deadline, and a longer deadline lets it play")
+    func slowStart() async {
+        let slow = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(1)))
+        #expect(slow.fault == .timedOut("no \"name <name>\" within 1.0 seconds after \"salvo 1\""))
+        let patient = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(6)))
+        #expect(patient.fault == nil)
+        #expect((17...100).contains(patient.shots))
+    }
+
+    @Test("a bot that forks a child and exits forfeits, and the child is killed at game end")
+    func forkedChild() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-fork-\(getpid()).pid").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let result = await Self.play(Self.configuration("fork_bot.py", [pidFile], move: .milliseconds(500)))
+        #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.5 seconds after \"your-turn\""))
+        let child = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8)))
+        #expect(Self.isGone(child))
+    }
+
+    @Test("a program that cannot start is a forfeit, not a crash of the caller")
+    func missingProgram() async {
+        let result = await Self.play(ExternalBotConfiguration(command: ["/nonexistent/bot"], startupDeadline: .seconds(2)))
+        #expect(result.fault?.kind == "crash")
+    }
+
+    @Test("the memory cap stops a bot that allocates too much")
+    func memoryCap() async {
+        var configuration = ExternalBotConfiguration(
+            command: ["python3", "-c", "x = bytearray(400 * 1024 * 1024); print('name hog', flush=True)"],
+            startupDeadline: .seconds(5))
+        configuration.limits = ResourceLimits(memoryBytes: 200 << 20, cpuSeconds: 10)
+        let capped = await Self.play(configuration)
+        #expect(capped.fault == .crashed("it closed its output while \"name <name>\" was expected, exit status 1"))
+        configuration.limits = ResourceLimits(memoryBytes: nil, cpuSeconds: 10)
+        let uncapped = await Self.play(configuration)
+        #expect(uncapped.fault == .crashed("it closed its output while \"ready\" was expected, exit status 0"))
+    }
+
+    /// Whether the process is gone or a zombie (killed, awaiting its new parent's reaping).
+    static func isGone(_ pid: Int32) -> Bool {
+        for _ in 0..<50 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,4 @@
+# Fires at the same cell twice.
+from common import serve, say
+
+serve(lambda n: say("shot 4 4"), "repeat")
