@@ -124,7 +124,8 @@ struct BattleshipAPIClientTests {
             await clientError { try await client.listGames() }
         }
         #expect(error == .deadlineExceeded(operation: "GET /api/games"))
-        #expect(server.count("GET", "/api/games") == 3)
+        // A request the client gave up on may reach the server's parser a little later.
+        #expect(try await eventually { server.count("GET", "/api/games") == 3 })
         #expect(ContinuousClock.now - start < .seconds(10))
     }
 

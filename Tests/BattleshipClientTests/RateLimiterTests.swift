@@ -21,16 +21,6 @@ private final class ManualTime: Sendable {
     }
 }
 
-/// Polls `condition` every millisecond for at most `limit`; whether it became true.
-private func eventually(within limit: Duration = .seconds(10), _ condition: () async -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while await !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try await Task.sleep(for: .milliseconds(1))
-    }
-    return true
-}
-
 @Suite("RateLimiter", .timeLimit(.minutes(1)))
 struct RateLimiterTests {
     @Test("unlimited never waits")

@@ -37,6 +37,16 @@ func withClient<Result>(
     }
 }
 
+/// Polls `condition` every millisecond for at most `limit`; whether it became true.
+func eventually(within limit: Duration = .seconds(10), _ condition: () async -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
 /// A `/board` reply whose opponent board shows `shots` and `NONE` elsewhere.
 func boardJSON(shots: [Coordinate: String] = [:]) -> String {
     let opponent = Coordinate.all.map { cell in

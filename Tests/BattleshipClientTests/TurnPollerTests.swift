@@ -58,7 +58,8 @@ struct TurnPollerTests {
         let elapsed = try await withClient(server) { client in
             let poller = TurnPoller(client: client, gameId: gameId, playerId: playerId, interval: .seconds(30))
             let waiting = Task { try await poller.waitForTurn() }
-            try await Task.sleep(for: .milliseconds(200))
+            try #require(try await eventually { server.count("POST", statusPath) == 1 })
+            try await Task.sleep(for: .milliseconds(100))  // into the 30 s wait
             let start = ContinuousClock.now
             waiting.cancel()
             await #expect(throws: CancellationError.self) { try await waiting.value }
