@@ -63,6 +63,9 @@ let package = Package(
             name: "Tournament",
             dependencies: [
                 "BattleshipRules",
+                "BattleshipAPI",
+                "BattleshipClient",
+                "Bots",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -74,7 +77,10 @@ let package = Package(
             name: "SalvoCLI",
             dependencies: [
                 "BattleshipServer",
+                "BattleshipClient",
+                "CurlHTTP",
                 "Bots",
+                "Tournament",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -7,6 +7,7 @@ struct Salvo: AsyncParsableCommand {
         commandName: "salvo",
         abstract: "Run Battleship tournaments between bots through the Battleship REST API.",
         subcommands: [
+            RunCommand.self,
             ServeCommand.self,
             BenchCommand.self,
             BotCheckCommand.self,

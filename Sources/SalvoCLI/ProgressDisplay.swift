@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import Tournament
+
+/// Shows a run's progress: a live line on a terminal, plain lines every few seconds otherwise.
+final class ProgressDisplay: Sendable {
+    private struct State {
+        var total = 0
+        var done = 0
+        var doneAtStart = 0
+        var records: [GameRecord] = []
+        var lastPlainLine = ContinuousClock.now
+        var reruns = 0
+    }
+
+    private let isTerminal = isatty(STDOUT_FILENO) == 1
+    private let start = ContinuousClock.now
+    private let botNames: [String]
+    private let state = Mutex(State())
+
+    init(botNames: [String]) {
+        self.botNames = botNames
+    }
+
+    func handle(_ event: ProgressEvent) {
+        let line: String? = state.withLock { state in
+            switch event {
+            case .started(let total, let alreadyDone):
+                state.total = total
+                state.done = alreadyDone
+                state.doneAtStart = alreadyDone
+                return alreadyDone > 0 ? "Continuing: \(alreadyDone) of \(total) games already played." : nil
+            case .willRerun(let index, let reason):
+                state.reruns += 1
+                return "game \(index): no result (\(reason)); it will be played again"
+            case .gameFinished(let record, let done, _):
+                state.done = done
+                state.records.append(record)
+                let now = ContinuousClock.now
+                guard isTerminal || now - state.lastPlainLine >= .seconds(5) || done == state.total else { return nil }
+                state.lastPlainLine = now
+                return status(state)
+            }
+        }
+        guard let line else { return }
+        if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing") {
+            FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)".utf8))
+        } else {
+            print(line)
+        }
+    }
+
+    func finish() {
+        if isTerminal { print("") }
+    }
+
+    private func status(_ state: State) -> String {
+        let elapsed = (ContinuousClock.now - start)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = Double(state.done - state.doneAtStart) / max(seconds, 0.001)
+        let remaining = Double(state.total - state.done) / max(rate, 0.0001)
+        let leader = Standings.compute(records: state.records, bots: botNames).first.map { "\($0.bot) \(Int(($0.score * 100).rounded()))%" } ?? "-"
+        return String(format: "%d/%d games  %.1f games/s  ETA %@  leader: %@", state.done, state.total, rate, Self.clock(remaining), leader)
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "--:--" }
+        let whole = Int(seconds.rounded())
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import BattleshipClient
+import BattleshipServer
+import Bots
+import CurlHTTP
+import Foundation
+import Logging
+import Tournament
+
+/// `salvo run FILE`: the main job, a whole tournament through the REST API.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a tournament described by a tournament file.",
+        discussion: """
+            Plays every scheduled game through the Battleship REST API, on the embedded server \
+            (started on 127.0.0.1, its database in the output folder) or on `server:`. Every \
+            game is journaled as it ends; run the same command again to continue an interrupted \
+            run. Ctrl-C once finishes the games in flight and stops; twice stops at once.
+            """
+    )
+
+    @Argument(help: "The tournament file (YAML), e.g. tournaments/demo.yaml.")
+    var file: String
+
+    @Option(help: "Play on this server instead of the file's (a URL such as http://127.0.0.1:8080, or `embedded`).")
+    var server: String?
+
+    @Option(help: "Write the journal and results here instead of reports/NAME.")
+    var output: String?
+
+    @Option(help: "Games per pairing.")
+    var games: Int?
+
+    @Option(help: "Games in flight at once.")
+    var concurrency: Int?
+
+    @Option(help: "The tournament seed.")
+    var seed: UInt64?
+
+    @Option(name: .customLong("poll-interval"), help: "Milliseconds between two /status polls of a waiting player.")
+    var pollInterval: Int?
+
+    @Flag(help: "Poll at the interval only, even when both players are local (what a remote opponent sees).")
+    var purePolling = false
+
+    func validate() throws {
+        if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
+        if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
+        if let pollInterval, pollInterval < 1 { throw ValidationError("Please give --poll-interval in milliseconds, at least 1.") }
+    }
+
+    func run() async throws {
+        var config: TournamentConfig
+        do {
+            config = try TournamentFileParser(builtinNames: Set(BuiltInBot.allCases.map(\.rawValue))).parse(fileAt: file)
+        } catch {
+            throw CLIError(error.description)
+        }
+        if let server { config.server = server == "embedded" ? .embedded : .url(server) }
+        if let output { config.outputDirectory = output }
+        if let games { config.gamesPerPairing = games }
+        if let concurrency { config.concurrency = concurrency }
+        if let seed { config.seed = seed }
+        if let pollInterval { config.pollIntervalMilliseconds = pollInterval }
+        if purePolling { config.wakeLocalOpponent = false }
+
+        let outputDirectory = config.outputDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: outputDirectory + "/logs", withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("Cannot create the output folder \(outputDirectory): \(error.localizedDescription)")
+        }
+        var serverLogger = Logger(label: "salvo.server")
+        serverLogger.logLevel = .warning
+        var embedded: RunningServer?
+        let serverURL: String
+        switch config.server {
+        case .embedded:
+            do {
+                let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: outputDirectory + "/server.sqlite"), logger: serverLogger)
+                embedded = running
+                serverURL = running.baseURL
+            } catch {
+                throw CLIError("Could not start the embedded server: \(error)")
+            }
+        case .url(let url):
+            serverURL = url
+        }
+
+        let http = CurlHTTPClient()
+        let client = BattleshipAPIClient(baseURL: serverURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit))
+        let stop = StopRequest()
+        let signals = InterruptHandler(stop: stop)
+        let journal: Journal
+        do {
+            journal = try Journal(path: outputDirectory + "/journal.jsonl")
+        } catch {
+            throw CLIError("\(error)")
+        }
+        let display = ProgressDisplay(botNames: config.bots.map(\.name))
+        print("Tournament \(config.name): \(config.bots.count) bots, \(config.format.rawValue), \(config.gamesPerPairing) games per pairing, on \(serverURL)")
+        let records: [GameRecord]
+        do {
+            // A quick check that the server answers, so a wrong URL fails in one line.
+            _ = try await client.listGames()
+            records = try await TournamentRunner(config: config, serverURL: serverURL, client: client, journal: journal, stop: stop, logDirectory: outputDirectory + "/logs")
+                .run { event in display.handle(event) }
+        } catch let error as BattleshipClientError {
+            await http.shutdown()
+            await embedded?.stop()
+            throw CLIError("The server at \(serverURL) cannot be used: \(error)")
+        } catch {
+            await http.shutdown()
+            await embedded?.stop()
+            throw CLIError("\(error)")
+        }
+        signals.cancel()
+        await http.shutdown()
+        await embedded?.stop()
+        display.finish()
+        print(SummaryTable.render(Standings.compute(records: records, bots: config.bots.map(\.name))))
+        let total = Schedule.games(for: config).count
+        print("\(records.count) of \(total) games rated. Journal: \(outputDirectory)/journal.jsonl")
+        if stop.isRequested && records.count < total {
+            print("Stopped early: run the same command again to continue.")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import BattleshipAPI
+import BattleshipClient
+import BattleshipRules
+import Bots
+import Foundation
+
+/// Plays one scheduled game through the API: one bot's player creates it, the other's joins,
+/// each polls `/status` and fires when it is its turn, and the game's record is returned.
+///
+/// A bot's fault is a forfeit, a server or network failure or a stall is "no result": both
+/// are outcomes in the record, never errors. Only a journal that cannot be written throws.
+struct GameRunner: Sendable {
+    let config: TournamentConfig
+    let serverURL: String
+    let client: BattleshipAPIClient
+    let journal: Journal
+    let logDirectory: String?
+
+    func play(_ game: ScheduledGame) async throws -> GameRecord {
+        let startedAt = Date()
+        let start = ContinuousClock.now
+        let bots = [config.bots[game.creator], config.bots[game.joiner]]
+        let names = ServerNames.pair(creator: bots[0].name, joiner: bots[1].name)
+        let gameName = ServerNames.game(tournament: config.name, index: game.index)
+        var players = [
+            PlayerRecord(bot: bots[0].name, serverName: names.creator, playerId: "", boardSeed: game.creatorSeed),
+            PlayerRecord(bot: bots[1].name, serverName: names.joiner, playerId: "", boardSeed: game.joinerSeed),
+        ]
+        func record(_ gameId: String, _ shots: [ShotRecord], _ termination: Termination, winner: Int?, reason: String?) -> GameRecord {
+            GameRecord(
+                index: game.index, server: serverURL, gameId: gameId, gameName: gameName, players: players, shots: shots,
+                termination: termination, winnerSeat: winner, reason: reason, startedAt: startedAt,
+                durationMilliseconds: (ContinuousClock.now - start).inMilliseconds
+            )
+        }
+
+        // Create and join; the ids go to the journal at once.
+        let gameId: String
+        do {
+            let created = try await client.create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed)
+            gameId = created.gameId
+            players[0].playerId = created.playerId
+            try await journal.append(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: created.playerId))
+        } catch let error as BattleshipClientError {
+            return record("", [], .noResult, winner: nil, reason: "Creating the game failed: \(error)")
+        }
+        do {
+            let joined = try await client.join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed)
+            players[1].playerId = joined.playerId
+            try await journal.append(.joined(index: game.index, joinerPlayerId: joined.playerId))
+        } catch let error as BattleshipClientError {
+            return record(gameId, [], .noResult, winner: nil, reason: "Joining the game failed: \(error)")
+        }
+
+        // Start both bots; one that cannot start forfeits.
+        var seatBots: [any Bot] = []
+        for seat in 0..<2 {
+            var bot = bots[seat].makeBot(seed: Schedule.mix(config.seed, UInt64(game.index), UInt64(seat) &+ 0xB07), logDirectory: logDirectory)
+            do {
+                try await bot.start(GameStart(movesFirst: seat == 0))
+            } catch {
+                await bot.finish(.abandoned(reason: error.description))
+                for var started in seatBots { await started.finish(.abandoned(reason: "the opponent could not start")) }
+                return record(gameId, [], .forfeit, winner: 1 - seat, reason: "\(bots[seat].name): \(error.description)")
+            }
+            seatBots.append(bot)
+        }
+
+        let log = ShotLog(start: start)
+        let interval = Duration.milliseconds(config.pollIntervalMilliseconds)
+        let pollers = [
+            TurnPoller(client: client, gameId: gameId, playerId: players[0].playerId, interval: interval),
+            TurnPoller(client: client, gameId: gameId, playerId: players[1].playerId, interval: interval),
+        ]
+        let ends = await playBothSeats(gameId: gameId, playerIds: [players[0].playerId, players[1].playerId], bots: seatBots, pollers: pollers, log: log)
+        let shots = await log.shots
+
+        // Both boards for the replay: where the ships were.
+        for seat in 0..<2 {
+            if let board = try? await client.board(gameId: gameId, playerId: players[seat].playerId) {
+                players[seat].finalBoard = board.playerBoard.map(\.status)
+            }
+        }
+
+        let outcome = Self.outcome(ends: ends.map(\.end), names: [names.creator, names.joiner], botNames: [bots[0].name, bots[1].name])
+        for (seat, end) in ends.enumerated() {
+            var bot = end.bot
+            let told: GameOutcome = outcome.winner == seat ? .won : (outcome.termination == .win ? .lost : .abandoned(reason: outcome.reason ?? "stopped"))
+            await bot.finish(told)
+        }
+        return record(gameId, shots, outcome.termination, winner: outcome.winner, reason: outcome.reason)
+    }
+
+    /// Runs both players until the server names a winner, a bot faults, the server fails, or
+    /// nothing happens for the stall timeout. Returns each seat's end and bot, in seat order.
+    private func playBothSeats(gameId: String, playerIds: [String], bots: [any Bot], pollers: [TurnPoller], log: ShotLog) async -> [(end: SeatEnd, bot: any Bot)] {
+        await log.touch()
+        let stall = Duration.milliseconds(Int(config.stallTimeoutSeconds * 1_000))
+        return await withTaskGroup(of: (seat: Int, end: SeatEnd, bot: (any Bot)?).self) { group in
+            for seat in 0..<2 {
+                group.addTask {
+                    let (end, bot) = await playSeat(seat, gameId: gameId, playerId: playerIds[seat], bot: bots[seat], poller: pollers[seat], opponentPoller: pollers[1 - seat], log: log)
+                    return (seat, end, bot)
+                }
+            }
+            group.addTask {
+                // The watchdog: no accepted shot for the stall timeout ends the game.
+                while !Task.isCancelled {
+                    let idle = ContinuousClock.now - (await log.lastProgress)
+                    if idle >= stall { return (-1, .failed("No progress for \(config.stallTimeoutSeconds) s: the game stalled"), nil) }
+                    try? await Task.sleep(for: min(stall - idle, .seconds(1)))
+                }
+                return (-1, .cancelled, nil)
+            }
+            var ends: [Int: (SeatEnd, any Bot)] = [:]
+            var stalled: SeatEnd?
+            while let (seat, end, bot) = await group.next() {
+                if seat < 0 {
+                    if case .failed = end { stalled = end; group.cancelAll() }
+                    continue
+                }
+                ends[seat] = (end, bot ?? bots[seat])
+                switch end {
+                case .finished: if ends.count == 2 { group.cancelAll() }
+                case .forfeit, .failed, .cancelled: group.cancelAll()
+                }
+            }
+            return (0..<2).map { seat in
+                let (end, bot) = ends[seat] ?? (.cancelled, bots[seat])
+                if let stalled, case .cancelled = end { return (stalled, bot) }
+                return (end, bot)
+            }
+        }
+    }
+
+    /// One player's loop: wait for the turn, hear the opponent's shots, fire, record.
+    private func playSeat(_ seat: Int, gameId: String, playerId: String, bot: any Bot, poller: TurnPoller, opponentPoller: TurnPoller, log: ShotLog) async -> (SeatEnd, any Bot) {
+        var bot = bot
+        var cursor = 0
+        do {
+            while true {
+                switch try await poller.waitForTurn() {
+                case .finished(let winner):
+                    return (.finished(winner: winner), bot)
+                case .yourTurn:
+                    let heard = await log.opponentShots(of: seat, from: cursor)
+                    cursor = heard.cursor
+                    for shot in heard.shots {
+                        try await bot.opponentFired(at: Coordinate(x: shot.x, y: shot.y), result: ShotResult(hit: shot.hit, sunkLength: shot.sunk))
+                    }
+                    let cell = try await bot.nextShot()
+                    let outcome = try await client.guess(gameId: gameId, playerId: playerId, at: cell)
+                    await log.append(seat: seat, cell: cell, result: outcome.result)
+                    if config.wakeLocalOpponent { opponentPoller.wake() }
+                    try await bot.record(cell, result: outcome.result)
+                }
+            }
+        } catch let fault as BotFault {
+            return (.forfeit(fault), bot)
+        } catch is CancellationError {
+            return (.cancelled, bot)
+        } catch {
+            return (Task.isCancelled ? .cancelled : .failed("\(error)"), bot)
+        }
+    }
+
+    /// The game's outcome from how each seat ended.
+    static func outcome(ends: [SeatEnd], names: [String], botNames: [String]) -> (termination: Termination, winner: Int?, reason: String?) {
+        for seat in 0..<2 {
+            if case .forfeit(let fault) = ends[seat] {
+                return (.forfeit, 1 - seat, "\(botNames[seat]) forfeits (\(fault.kind)): \(fault.description)")
+            }
+        }
+        for seat in 0..<2 {
+            if case .failed(let reason) = ends[seat] { return (.noResult, nil, reason) }
+        }
+        for seat in 0..<2 {
+            if case .finished(let winner) = ends[seat] {
+                if let index = names.firstIndex(where: { $0 == winner }) { return (.win, index, nil) }
+                return (.noResult, nil, "The server named an unknown winner `\(winner)`")
+            }
+        }
+        return (.noResult, nil, "The game was stopped before it ended")
+    }
+}

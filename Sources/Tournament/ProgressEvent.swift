@@ -1,0 +1,9 @@
+/// What a run reports while it goes, for a progress display; the runner never formats text.
+public enum ProgressEvent: Sendable {
+    /// The run begins: `total` games scheduled, `alreadyDone` of them finished by an earlier run.
+    case started(total: Int, alreadyDone: Int)
+    /// A game ended; `done` games of `total` now have a rated result.
+    case gameFinished(GameRecord, done: Int, total: Int)
+    /// A game ended without a result and will be played again.
+    case willRerun(index: Int, reason: String)
+}

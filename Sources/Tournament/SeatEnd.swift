@@ -1,0 +1,13 @@
+import Bots
+
+/// How one player's side of a game ended, as its task reports it.
+enum SeatEnd: Sendable {
+    /// The server named a winner.
+    case finished(winner: String)
+    /// The bot broke the rules or the protocol.
+    case forfeit(BotFault)
+    /// The server or the network failed.
+    case failed(String)
+    /// The game was stopped from outside (the other side ended it, or the run stops).
+    case cancelled
+}
