@@ -23,6 +23,13 @@ struct ShotKnowledge: Sendable {
 
     func wasShot(_ index: Int) -> Bool { shots.contains(index) }
 
+    /// This knowledge with one more shot recorded: for looking ahead.
+    func recording(_ index: Int, result: ShotResult) -> ShotKnowledge {
+        var next = self
+        next.record(index, result: result)
+        return next
+    }
+
     mutating func record(_ index: Int, result: ShotResult) {
         shots.insert(index)
         switch result {

@@ -24,7 +24,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The seed of the run's boards and bot seeds.")
     var seed: UInt64 = 1
 
-    @Option(help: "The number of games played at once (default: the number of cores).")
+    @Option(help: "The number of games played at once; the default is the number of cores.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "An external bot's time per move, in milliseconds.")

@@ -34,10 +34,12 @@ struct BuiltInStrengthTests {
         #expect(stats.interval95.lowerBound <= 44.8)
     }
 
+    /// The champion beats density by about 0.2 shots, which takes 60,000 paired boards to
+    /// show (BENCHMARKS.md); on the 300 boards a debug build can afford, it must not lose.
     @Test("the champion is not significantly worse than density on paired boards")
     func champion() async {
-        let champion = await BenchRunner.run(.builtIn(.champion), games: 1_000, seed: 1, jobs: 2).map { Optional($0.shots) }
-        let density = await BenchRunner.run(.builtIn(.density), games: 1_000, seed: 1, jobs: 2).map { Optional($0.shots) }
+        let champion = await BenchRunner.run(.builtIn(.champion), games: 300, seed: 1, jobs: 2).map { Optional($0.shots) }
+        let density = await BenchRunner.run(.builtIn(.density), games: 300, seed: 1, jobs: 2).map { Optional($0.shots) }
         let paired = PairedComparison(first: champion, second: density)
         #expect(paired.meanDifference - paired.halfWidth95 < 0, "difference \(paired.meanDifference) ± \(paired.halfWidth95)")
     }

@@ -5,7 +5,7 @@ import Testing
 struct ComplianceCheckTests {
     static func check(_ command: [String]) -> [ComplianceStep] {
         ComplianceCheck(configuration: ExternalBotConfiguration(
-            command: command, moveDeadline: .milliseconds(500), startupDeadline: .seconds(1))).run()
+            command: command, moveDeadline: .seconds(1), startupDeadline: .milliseconds(2_500))).run()
     }
 
     @Test("the example bots pass every step", arguments: [

@@ -6,7 +6,7 @@ import Testing
 @Suite("External bots: every misbehaviour is a forfeit with a reason", .serialized)
 struct ExternalBotTests {
     static func configuration(_ fixture: String, _ arguments: [String] = [], move: Duration = .milliseconds(500),
-                              startup: Duration = .seconds(2), log: String? = nil) -> ExternalBotConfiguration {
+                              startup: Duration = .seconds(3), log: String? = nil) -> ExternalBotConfiguration {
         ExternalBotConfiguration(
             command: ["python3", Paths.fixture(fixture)] + arguments,
             moveDeadline: move, startupDeadline: startup, logPath: log)
@@ -76,7 +76,7 @@ struct ExternalBotTests {
     func slowStart() async {
         let slow = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(1)))
         #expect(slow.fault == .timedOut("no \"name <name>\" within 1.0 seconds after \"salvo 1\""))
-        let patient = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(6)))
+        let patient = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(10)))
         #expect(patient.fault == nil)
         #expect((17...100).contains(patient.shots))
     }

@@ -1,5 +1,5 @@
-# Takes 3 seconds before its handshake.
+# Takes 4 seconds before its handshake.
 import time
 from common import serve, say
 
-serve(lambda n: say("shot %d %d" % (n % 10, n // 10)), "slow-start", on_hello=lambda: time.sleep(3))
+serve(lambda n: say("shot %d %d" % (n % 10, n // 10)), "slow-start", on_hello=lambda: time.sleep(4))
