@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # game script; wrk: the server benchmark.
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk
 
-.PHONY: all deps build release test demo bench-server clean
+.PHONY: all deps build release test demo curl-game bench-server clean
 
 all: build
 
@@ -31,6 +31,9 @@ test: deps
 	$(SWIFT) test
 
 demo: release
+	.build/release/salvo run tournaments/demo.yaml
+
+curl-game: release
 	./docs/curl-game.sh .build/release/salvo
 
 bench-server: release

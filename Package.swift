@@ -87,7 +87,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
-        .testTarget(name: "TournamentTests", dependencies: ["Tournament"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TournamentTests",
+            dependencies: [
+                "Tournament", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // A misbehaving HTTP server on loopback for the client's fault tests.
         .target(name: "LoopbackTestServer", path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 import BattleshipRules
+import Foundation
 
 /// Plays many solo games of one bot, in parallel jobs, on the boards of a seeded run.
 ///
@@ -27,24 +28,25 @@ public enum BenchRunner {
             for job in 0..<jobs {
                 group.addTask {
                     var mine: [(Int, SoloResult)] = []
-                    var sinceReport = 0
-                    for game in stride(from: job, to: games, by: jobs) {
-                        let fleet = Fleet.seeded(GameSeeds.board(run: seed, game: game))
-                        let botSeed = GameSeeds.bot(run: seed, game: game)
-                        let result: SoloResult
+                    let myGames = Array(stride(from: job, to: games, by: jobs))
+                    for chunk in stride(from: 0, to: myGames.count, by: 50).map({ myGames[$0..<min($0 + 50, myGames.count)] }) {
                         switch spec {
                         case .builtIn(let builtIn):
-                            result = SoloResult(shots: builtIn.playSolo(against: fleet, seed: botSeed))
+                            // Long computations run on a thread of their own, not on Swift's
+                            // small cooperative pool, which other tasks need meanwhile.
+                            mine += await onOwnThread {
+                                chunk.map { game in
+                                    let fleet = Fleet.seeded(GameSeeds.board(run: seed, game: game))
+                                    return (game, SoloResult(shots: builtIn.playSolo(against: fleet, seed: GameSeeds.bot(run: seed, game: game))))
+                                }
+                            }
                         case .external:
-                            var bot = spec.makeBot(seed: botSeed)
-                            result = await SoloGame.play(&bot, against: fleet)
+                            for game in chunk {
+                                var bot = spec.makeBot(seed: GameSeeds.bot(run: seed, game: game))
+                                mine.append((game, await SoloGame.play(&bot, against: .seeded(GameSeeds.board(run: seed, game: game)))))
+                            }
                         }
-                        mine.append((game, result))
-                        sinceReport += 1
-                        if sinceReport == 50 || game + jobs >= games {
-                            await counter.add(sinceReport)
-                            sinceReport = 0
-                        }
+                        await counter.add(chunk.count)
                     }
                     return mine
                 }
@@ -54,6 +56,13 @@ public enum BenchRunner {
             }
         }
         return results
+    }
+}
+
+/// The result of `work`, computed on a new thread.
+private func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
     }
 }
 

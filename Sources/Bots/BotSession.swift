@@ -9,6 +9,8 @@ final class BotSession {
 
     let configuration: ExternalBotConfiguration
     private var process: ChildProcess?
+    /// The bot's process id, which is also its process group's id, while it runs.
+    var processID: pid_t? { process?.pid }
     private(set) var name: String?
     private var fired = CellSet.empty
     /// Called with every line sent or received, for transcripts.

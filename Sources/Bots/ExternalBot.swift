@@ -1,5 +1,7 @@
 import BattleshipRules
 import Dispatch
+import Glibc
+import Synchronization
 
 /// A bot that is a program speaking the line protocol of bots/PROTOCOL.md over its stdin
 /// and stdout: one process per game, in its own process group, under resource caps.
@@ -19,6 +21,9 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     private let queue = DispatchQueue(label: "salvo.external-bot")
     private let seed: UInt64
     private var handshakeName: String?
+    /// The running bot's process group, readable from any thread, so that cancelling the
+    /// calling task can kill the bot and end a blocking read at once; 0 when none.
+    private let processGroup = Atomic<Int32>(0)
 
     /// A bot run from `configuration`; `seed` is passed to it in `new-game`.
     public init(_ configuration: ExternalBotConfiguration, seed: UInt64) {
@@ -35,6 +40,7 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     public func start(_ game: GameStart) async throws(BotFault) {
         try await run { () -> Result<Void, BotFault> in
             Result { () throws(BotFault) in
+                defer { self.processGroup.store(self.session.processID ?? 0, ordering: .releasing) }
                 self.handshakeName = try self.session.launch()
                 try self.session.newGame(game, seed: self.seed)
             }
@@ -60,9 +66,16 @@ public final class ExternalBot: Bot, @unchecked Sendable {
         }.get()
     }
 
+    /// Runs `work` on the bot's queue. Cancelling the calling task kills the bot's process
+    /// group, so a read waiting on it ends at once (as a crash) instead of at its deadline.
     private func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () -> Result<T, E>) async -> Result<T, E> {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async { continuation.resume(returning: work()) }
+            }
+        } onCancel: {
+            let group = processGroup.load(ordering: .acquiring)
+            if group > 0 { Glibc.kill(-group, SIGKILL) }
         }
     }
 }

@@ -119,7 +119,9 @@ struct GameRunner: Sendable {
                     if case .failed = end { stalled = end; group.cancelAll() }
                     continue
                 }
-                ends[seat] = (end, bot ?? bots[seat])
+                // After a stall, whatever a seat reports on its way out (a bot killed by the
+                // cancellation looks crashed) is the stall's consequence, not a fault.
+                ends[seat] = (stalled ?? end, bot ?? bots[seat])
                 switch end {
                 case .finished: if ends.count == 2 { group.cancelAll() }
                 case .forfeit, .failed, .cancelled: group.cancelAll()

@@ -11,7 +11,7 @@ struct DurabilityTests {
     @Test("a game continues after the server is killed with SIGKILL and restarted on its file")
     func gameSurvivesKill() async throws {
         let path = Self.temporaryDatabase()
-        let first = try ServerProcess(databasePath: path)
+        let first = try await ServerProcess.start(databasePath: path)
         let created = try await RawHTTP.post(port: first.port, "/api/games", json: ["gameName": "durable", "playerName": "ann", "boardSeed": 10])
         let gameId = try #require(created.json["gameId"] as? String)
         let one = try #require(created.json["playerId"] as? String)
@@ -25,7 +25,7 @@ struct DurabilityTests {
         }
         first.kill()
 
-        let second = try ServerProcess(databasePath: path)
+        let second = try await ServerProcess.start(databasePath: path)
         defer { second.kill() }
         let detail = try await RawHTTP.get(port: second.port, "/api/games/\(gameId)")
         #expect(detail.json as NSDictionary == ["id": gameId, "name": "durable", "player1": "ann", "player2": "ben", "winner": "IN PROGRESS", "missilesLaunched": 10] as NSDictionary)
@@ -43,7 +43,7 @@ struct DurabilityTests {
     @Test("every acknowledged write survives a SIGKILL in the middle of a stream of writes")
     func acknowledgedWritesSurviveKillUnderLoad() async throws {
         let path = Self.temporaryDatabase()
-        let server = try ServerProcess(databasePath: path)
+        let server = try await ServerProcess.start(databasePath: path)
         let port = server.port
         // Four clients play games as fast as they can and record what the server acknowledged.
         let ledger = Ledger()
@@ -73,7 +73,7 @@ struct DurabilityTests {
         for player in players { player.cancel() }
         for player in players { await player.value }
 
-        let restarted = try ServerProcess(databasePath: path)
+        let restarted = try await ServerProcess.start(databasePath: path)
         defer { restarted.kill() }
         let snapshot = await ledger.snapshot()
         #expect(snapshot.shots.values.reduce(0, +) > 20, "the load did not get going")

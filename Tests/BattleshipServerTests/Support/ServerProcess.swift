@@ -16,8 +16,15 @@ final class ServerProcess: @unchecked Sendable {
         return directory.appendingPathComponent("salvo")
     }
 
-    /// Starts `salvo serve --port 0 --db PATH` and waits for the line with its URL.
-    init(databasePath: String) throws {
+    /// Starts `salvo serve --port 0 --db PATH` and waits, on a thread of its own (never one of
+    /// the test pool's), for the line with its URL.
+    static func start(databasePath: String) async throws -> ServerProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try ServerProcess(databasePath: databasePath) }) }.start()
+        }
+    }
+
+    private init(databasePath: String) throws {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = ["serve", "--port", "0", "--db", databasePath, "--log-level", "error"]
@@ -43,7 +50,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Kills the process with SIGKILL, as a crash or `kill -9` would, and reaps it.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitUntilExit()  // SIGKILL is immediate: this wait is short.
     }
 
     deinit {

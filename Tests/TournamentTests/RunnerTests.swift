@@ -1,0 +1,109 @@
+import BattleshipClient
+import BattleshipServer
+import CurlHTTP
+import Foundation
+import Logging
+import Testing
+@testable import Tournament
+
+/// Whole tournaments against a real embedded server on loopback, with real bot processes.
+@Suite("Running tournaments", .serialized, .timeLimit(.minutes(3)))
+struct RunnerTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ name: String) -> [String] { ["python3", root.appendingPathComponent("Tests/BotsTests/Fixtures/\(name)").path] }
+    static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("salvo-run-\(UUID().uuidString)").path
+    }
+
+    /// Runs `config` on a fresh in-memory embedded server; returns the rated records and the journal.
+    static func run(_ config: TournamentConfig) async throws -> (records: [GameRecord], journal: [JournalEntry]) {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let server = try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)
+        let http = CurlHTTPClient()
+        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http)
+        let path = config.outputDirectory + "/journal.jsonl"
+        let journal = try Journal(path: path)
+        let records = try await TournamentRunner(config: config, serverURL: server.baseURL, client: client, journal: journal, logDirectory: config.outputDirectory)
+            .run()
+        await http.shutdown()
+        await server.stop()
+        return (records, try Journal.read(path: path))
+    }
+
+    @Test("a round robin plays every scheduled game to a win, and the records agree with the boards")
+    func roundRobinToCompletion() async throws {
+        let bots = ["random", "hunt-target", "parity", "density"].map { BotEntry(name: $0, kind: .builtin($0)) }
+        let config = TournamentConfig(name: "rr", bots: bots, gamesPerPairing: 2, concurrency: 4, seed: 5, outputDirectory: Self.temporaryDirectory())
+        let (records, journal) = try await Self.run(config)
+        #expect(records.count == 12)
+        #expect(records.map(\.index) == Array(0..<12))
+        #expect(records.allSatisfy { $0.termination == .win })
+        for record in records {
+            let winner = try #require(record.winnerSeat)
+            // The winner hit all 17 ship cells; the loser's final board shows 17 hits.
+            #expect(record.shots.filter { $0.seat == winner && $0.hit }.count == 17)
+            #expect(record.players[1 - winner].finalBoard?.filter { $0 == "HIT" }.count == 17)
+            #expect(record.shots.filter { $0.seat == winner }.map(\.sunk).filter { $0 > 0 }.sorted() == [2, 3, 3, 4, 5])
+            // Turns alternate from the creator on.
+            for (number, shot) in record.shots.enumerated() { #expect(shot.seat == number % 2) }
+        }
+        let created = journal.filter { if case .created = $0 { true } else { false } }
+        #expect(created.count == 12)
+        let standings = Standings.compute(records: records, bots: bots.map(\.name))
+        #expect(standings.map(\.wins).reduce(0, +) == 12)
+        #expect(standings.allSatisfy { $0.games == 6 })
+    }
+
+    @Test("a crashing external bot forfeits its games and the others complete")
+    func forfeitingBotDoesNotStopTheRun() async throws {
+        let bots = [
+            BotEntry(name: "density", kind: .builtin("density")),
+            BotEntry(name: "parity", kind: .builtin("parity")),
+            BotEntry(name: "crasher", kind: .external(command: Self.fixture("crash_bot.py"), moveTimeoutMilliseconds: 2_000, startupTimeoutMilliseconds: 5_000)),
+        ]
+        let config = TournamentConfig(name: "ff", bots: bots, gamesPerPairing: 2, concurrency: 3, seed: 8, outputDirectory: Self.temporaryDirectory())
+        let (records, _) = try await Self.run(config)
+        #expect(records.count == 6)
+        let crasherGames = records.filter { $0.players.contains { $0.bot == "crasher" } }
+        #expect(crasherGames.count == 4)
+        for record in crasherGames {
+            #expect(record.termination == .forfeit)
+            let loser = try #require(record.winnerSeat.map { 1 - $0 })
+            #expect(record.players[loser].bot == "crasher")
+            #expect(record.reason?.contains("crash") == true)
+        }
+        #expect(records.filter { !$0.players.contains { $0.bot == "crasher" } }.allSatisfy { $0.termination == .win })
+        let standings = Standings.compute(records: records, bots: bots.map(\.name))
+        #expect(standings.first { $0.bot == "crasher" }?.forfeits == 4)
+        // The bot's stderr went to its log.
+        let log = try String(contentsOfFile: config.outputDirectory + "/crasher.log", encoding: .utf8)
+        #expect(log.contains("crash_bot: giving up"))
+    }
+
+    @Test("with pure polling (no local wake-ups) the games still complete")
+    func purePolling() async throws {
+        let bots = ["density", "parity"].map { BotEntry(name: $0, kind: .builtin($0)) }
+        var config = TournamentConfig(name: "poll", bots: bots, gamesPerPairing: 2, concurrency: 2, pollIntervalMilliseconds: 5, seed: 3, outputDirectory: Self.temporaryDirectory())
+        config.wakeLocalOpponent = false
+        let (records, _) = try await Self.run(config)
+        #expect(records.count == 2)
+        #expect(records.allSatisfy { $0.termination == .win })
+    }
+
+    @Test("a stalled game ends with no result, is played again, and is never rated")
+    func stalledGameIsRerun() async throws {
+        let bots = [
+            BotEntry(name: "density", kind: .builtin("density")),
+            // Its move deadline (30 s) is longer than the stall timeout, so the stall ends the game.
+            BotEntry(name: "sleeper", kind: .external(command: Self.fixture("hang_bot.py"), moveTimeoutMilliseconds: 30_000, startupTimeoutMilliseconds: 5_000)),
+        ]
+        var config = TournamentConfig(name: "stall", bots: bots, gamesPerPairing: 1, concurrency: 1, seed: 4, outputDirectory: Self.temporaryDirectory())
+        config.stallTimeoutSeconds = 0.5
+        let (records, journal) = try await Self.run(config)
+        #expect(records.isEmpty)
+        let finished = journal.compactMap { entry -> GameRecord? in if case .finished(let record) = entry { record } else { nil } }
+        #expect(finished.count == TournamentRunner.maximumAttempts)
+        #expect(finished.allSatisfy { $0.termination == .noResult && $0.index == 0 && ($0.reason ?? "").contains("stalled") })
+    }
+}
