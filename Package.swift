@@ -110,6 +110,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SalvoCLITests",
+            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "BattleshipServerTests",
             dependencies: [
                 "BattleshipServer",

@@ -9,6 +9,9 @@ struct Salvo: AsyncParsableCommand {
         subcommands: [
             RunCommand.self,
             ServeCommand.self,
+            LobbyCommand.self,
+            ShowCommand.self,
+            GamesCommand.self,
             BenchCommand.self,
             BotCheckCommand.self,
         ]

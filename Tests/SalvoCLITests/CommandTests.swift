@@ -1,0 +1,91 @@
+import BattleshipClient
+import BattleshipServer
+import CurlHTTP
+import Foundation
+import Logging
+import Testing
+
+/// The `salvo` executable as a user runs it: real process, real server on loopback.
+@Suite("salvo commands", .serialized, .timeLimit(.minutes(2)))
+struct CommandTests {
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["SALVO_BINARY"] { return path }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("salvo").path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("salvo").path
+    }
+
+    /// Runs `salvo ARGUMENTS` to the end, off the test pool; returns status, stdout, stderr.
+    static func salvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: binary)
+                    process.arguments = arguments
+                    let out = Pipe(), err = Pipe()
+                    process.standardOutput = out
+                    process.standardError = err
+                    try process.run()
+                    let outData = out.fileHandleForReading.readDataToEndOfFile()
+                    let errData = err.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+                })
+            }.start()
+        }
+    }
+
+    static func quietServer() async throws -> RunningServer {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)
+    }
+
+    @Test("lobby lists games with status and players; --status filters; show summarizes one game")
+    func lobbyAndShow() async throws {
+        let server = try await Self.quietServer()
+        defer { Task { await server.stop() } }
+        let (status, out, _) = try await Self.salvo(["lobby", "--server", server.baseURL])
+        #expect(status == 0 && out.contains("0 games"))
+        let http = CurlHTTPClient()
+        let gameId = try await BattleshipAPIClient(baseURL: server.baseURL, http: http).create(gameName: "lobby test", playerName: "ann").gameId
+        await http.shutdown()
+        let listed = try await Self.salvo(["lobby", "--server", server.baseURL])
+        #expect(listed.status == 0)
+        #expect(listed.out.contains("lobby test") && listed.out.contains("WAITING") && listed.out.contains("ann") && listed.out.contains(gameId))
+        let filtered = try await Self.salvo(["lobby", "--server", server.baseURL, "--status", "DONE"])
+        #expect(filtered.status == 0 && !filtered.out.contains("lobby test"))
+        let shown = try await Self.salvo(["show", gameId, "--server", server.baseURL])
+        #expect(shown.status == 0 && shown.out.contains("WAITING for a second player"))
+    }
+
+    @Test("a wrong URL, a dead server or an unknown id: one line on stderr and exit status 1")
+    func errorsAreOneLine() async throws {
+        let server = try await Self.quietServer()
+        defer { Task { await server.stop() } }
+        for arguments in [
+            ["lobby", "--server", "http://127.0.0.1:1"],
+            ["lobby", "--server", "not a url"],
+            ["show", "00000000-0000-4000-8000-000000000000", "--server", server.baseURL],
+            ["show", "nope", "--server", server.baseURL],
+            ["games", "/nonexistent/run"],
+        ] {
+            let result = try await Self.salvo(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            let lines = result.err.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(arguments): \(result.err)")
+        }
+    }
+
+    @Test("a malformed tournament file is refused with its line, and nothing is run")
+    func malformedTournamentFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).yaml").path
+        try "name: bad\nbots: [random, parity]\nconcurrency: -3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try await Self.salvo(["run", file])
+        #expect(result.status == 1)
+        #expect(result.err.contains("\(file):3: `concurrency` must be a whole number from 1 to 10000; got `-3`"))
+    }
+}
