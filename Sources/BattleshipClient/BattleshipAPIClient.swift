@@ -78,7 +78,8 @@ public final class BattleshipAPIClient: Sendable {
             url: baseURL + call.path,
             headers: headers,
             body: call.body,
-            isIdempotent: call.isIdempotent
+            // Only decides whether libcurl may reuse a kept-alive connection for the request.
+            isIdempotent: call.isIdempotent || configuration.reuseConnectionsForWrites
         )
         let response: HTTPResponse
         do {

@@ -89,7 +89,11 @@ struct RunCommand: AsyncParsableCommand {
         }
 
         let http = CurlHTTPClient()
-        let client = BattleshipAPIClient(baseURL: serverURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit))
+        let isEmbedded = embedded != nil
+        let client = BattleshipAPIClient(
+            baseURL: serverURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit),
+            configuration: .init(reuseConnectionsForWrites: isEmbedded)
+        )
         let stop = StopRequest()
         let signals = InterruptHandler(stop: stop)
         let journal: Journal

@@ -12,6 +12,7 @@ struct Salvo: AsyncParsableCommand {
             LobbyCommand.self,
             ShowCommand.self,
             GamesCommand.self,
+            HTTPBenchCommand.self,
             BenchCommand.self,
             BotCheckCommand.self,
         ]

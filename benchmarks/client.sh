@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# HTTP client benchmark (issue 3): Salvo's libcurl client beside wrk, same endpoint
+# (GET /api/games/:id on a release `salvo serve --in-memory`), same number of connections,
+# alternating in one run. Prints each measurement, then the medians and the ratio.
+# Usage: benchmarks/client.sh [path/to/salvo] [repetitions] [seconds] [connections]
+set -euo pipefail
+SALVO=${1:-.build/release/salvo}
+RUNS=${2:-3}
+SECS=${3:-8}
+CONNS=${4:-32}
+PORT=$((20000 + RANDOM % 20000))
+WORK=$(mktemp -d)
+"$SALVO" serve --port "$PORT" --in-memory --log-level error > /dev/null 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
+GAME=$(curl -s -X POST "http://127.0.0.1:$PORT/api/games" -H 'Content-Type: application/json' \
+  -d '{"gameName":"bench","playerName":"a"}' | sed 's/.*"gameId":"\([^"]*\)".*/\1/')
+URL="http://127.0.0.1:$PORT/api/games/$GAME"
+echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2}'); $(date -u +%Y-%m-%d)"
+echo "GET /api/games/:id, $CONNS connections, ${SECS}s each, $RUNS rounds"
+for _ in $(seq "$RUNS"); do
+  wrk -t2 -c"$CONNS" -d"${SECS}s" "$URL" | awk '/^Requests\/sec/ {print "wrk", $2}' | tee -a "$WORK/r"
+  "$SALVO" http-bench "$URL" --connections "$CONNS" --seconds "$SECS" | awk '{print "salvo", $6, $8}' | tee -a "$WORK/r"
+done
+python3 - "$WORK/r" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+wrk = statistics.median(float(r[1]) for r in rows if r[0] == "wrk")
+salvo = statistics.median(float(r[1]) for r in rows if r[0] == "salvo")
+cpu = statistics.median(float(r[2]) for r in rows if r[0] == "salvo")
+print(f"medians: wrk {wrk:.0f} requests/s, salvo {salvo:.0f} requests/s ({cpu:.1f} us CPU per request); ratio {salvo / wrk:.2f}")
+PY
