@@ -8,6 +8,7 @@ struct Salvo: AsyncParsableCommand {
         abstract: "Run Battleship tournaments between bots through the Battleship REST API.",
         subcommands: [
             RunCommand.self,
+            PlayCommand.self,
             ServeCommand.self,
             LobbyCommand.self,
             ShowCommand.self,

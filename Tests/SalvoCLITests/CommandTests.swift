@@ -89,3 +89,40 @@ struct CommandTests {
         #expect(result.err.contains("\(file):3: `concurrency` must be a whole number from 1 to 10000; got `-3`"))
     }
 }
+
+@Suite("salvo play", .serialized, .timeLimit(.minutes(2)))
+struct PlayCommandTests {
+    @Test("two `salvo play` processes, one creating and one joining, finish one game with one winner")
+    func twoPlayersFinishAGame() async throws {
+        let server = try await CommandTests.quietServer()
+        defer { Task { await server.stop() } }
+        // The creator runs in the background; its first line names the game.
+        let creator = Process()
+        creator.executableURL = URL(fileURLWithPath: CommandTests.binary)
+        creator.arguments = ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20"]
+        let output = Pipe()
+        creator.standardOutput = output
+        try creator.run()
+        let firstLine: String = try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        let words = firstLine.split(separator: " ")
+        let gameId = try #require(words.count >= 2 ? String(words[1]) : nil, "\(firstLine)")
+        let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20"])
+        while creator.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let creatorRest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(joiner.status == 0 && creator.terminationStatus == 0)
+        let endings = [joiner.out, creatorRest].map { text in text.split(separator: "\n").last.map(String.init) ?? "" }
+        // Exactly one side won; the loser names the winner.
+        #expect(endings.filter { $0.hasPrefix("won after") }.count == 1, "\(endings)")
+        #expect(endings.filter { $0.hasPrefix("lost to ann") || $0.hasPrefix("lost to bob") }.count == 1, "\(endings)")
+    }
+}
