@@ -12,7 +12,8 @@ public actor Journal {
         public let description: String
     }
 
-    public let path: String
+    /// The journal file.
+    public nonisolated let path: String
     private let descriptor: Int32
     private let encoder: JSONEncoder
 

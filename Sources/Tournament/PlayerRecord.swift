@@ -11,17 +11,12 @@ public struct PlayerRecord: Hashable, Sendable, Codable {
     /// The player's own board after the end, 100 cells in row order (`SHIP`, `HIT`, `MISS`,
     /// `NONE`), read from `/board`; nil when it could not be read.
     public var finalBoard: [String]?
-    /// Requests this player sent, and their total latency in milliseconds.
-    public var requests: Int
-    public var requestMilliseconds: Double
 
-    public init(bot: String, serverName: String, playerId: String, boardSeed: UInt64?, finalBoard: [String]? = nil, requests: Int = 0, requestMilliseconds: Double = 0) {
+    public init(bot: String, serverName: String, playerId: String, boardSeed: UInt64?, finalBoard: [String]? = nil) {
         self.bot = bot
         self.serverName = serverName
         self.playerId = playerId
         self.boardSeed = boardSeed
         self.finalBoard = finalBoard
-        self.requests = requests
-        self.requestMilliseconds = requestMilliseconds
     }
 }

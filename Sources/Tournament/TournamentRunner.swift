@@ -51,11 +51,12 @@ public struct TournamentRunner: Sendable {
         let digest = Self.digest(of: config)
         var rated: [Int: GameRecord] = [:]
         var started = false
-        for entry in try Journal.read(path: await journal.path) {
+        let journalPath = journal.path
+        for entry in try Journal.read(path: journalPath) {
             switch entry {
             case .started(let name, let journalDigest, _):
                 guard journalDigest == digest else {
-                    throw Failure(description: "The journal \(await journal.path) belongs to another configuration of `\(name)` (different bots, format, games or seed); choose another --output or remove that folder")
+                    throw Failure(description: "The journal \(journalPath) belongs to another configuration of `\(name)` (different bots, format, games or seed); choose another --output or remove that folder")
                 }
                 started = true
             case .finished(let record) where record.termination != .noResult:
