@@ -90,11 +90,13 @@ let package = Package(
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots",
+                "Tournament", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
+        // Shared by the test targets that run the `salvo` executable.
+        .target(name: "SalvoTestSupport", path: "Tests/SalvoTestSupport", swiftSettings: swiftSettings),
         // A misbehaving HTTP server on loopback for the client's fault tests.
         .target(name: "LoopbackTestServer", path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
@@ -111,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -119,6 +121,7 @@ let package = Package(
             dependencies: [
                 "BattleshipServer",
                 "BattleshipAPI",
+                "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import BattleshipAPI
+import CurlHTTP
 
 /// Waits for one player's turn by polling `/status`, at most once per interval unless woken.
 ///

@@ -1,18 +1,19 @@
 import Foundation
 
-/// A value guarded by a lock: the only way in is `withLock`.
+/// A value guarded by a lock: the only way in is `withLock`. Package-wide: BattleshipClient
+/// uses it too.
 ///
 /// `@unchecked Sendable` is justified because `state` is read and written only while
 /// `lock` is held, so the lock serializes every access from every thread.
-final class Locked<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
     }
 
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

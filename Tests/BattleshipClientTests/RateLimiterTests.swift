@@ -1,4 +1,5 @@
 @testable import BattleshipClient
+import CurlHTTP
 import Foundation
 import Testing
 

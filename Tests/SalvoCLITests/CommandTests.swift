@@ -3,19 +3,13 @@ import BattleshipServer
 import CurlHTTP
 import Foundation
 import Logging
+import SalvoTestSupport
 import Testing
 
 /// The `salvo` executable as a user runs it: real process, real server on loopback.
 @Suite("salvo commands", .serialized, .timeLimit(.minutes(2)))
 struct CommandTests {
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["SALVO_BINARY"] { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("salvo").path), directory.path != "/" {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("salvo").path
-    }
+    static var binary: String { SalvoExecutable.path }
 
     /// Runs `salvo ARGUMENTS` to the end, off the test pool; returns status, stdout, stderr.
     static func salvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {

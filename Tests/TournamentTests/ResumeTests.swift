@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import Testing
 @testable import Tournament
 
@@ -6,15 +7,7 @@ import Testing
 /// same command again.
 @Suite("Kill and resume", .serialized, .timeLimit(.minutes(3)))
 struct ResumeTests {
-    /// The `salvo` executable beside the test bundle, or `SALVO_BINARY`.
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["SALVO_BINARY"] { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("salvo").path), directory.path != "/" {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("salvo").path
-    }
+    static var binary: String { SalvoExecutable.path }
 
     static func salvo(_ arguments: [String]) throws -> Process {
         let process = Process()

@@ -1,20 +1,12 @@
 import Foundation
+import SalvoTestSupport
 
 /// A real `salvo serve` process, started from the built binary, for tests that kill it.
 final class ServerProcess: @unchecked Sendable {
     let process: Process
     let port: Int
 
-    /// The `salvo` executable beside the test bundle (`.build/debug/salvo`), or `SALVO_BINARY`.
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["SALVO_BINARY"] { return URL(fileURLWithPath: path) }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // Swift Testing may run from inside the .xctest bundle's folder tree.
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("salvo").path), directory.path != "/" {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("salvo")
-    }
+    static var binary: URL { URL(fileURLWithPath: SalvoExecutable.path) }
 
     /// Starts `salvo serve --port 0 --db PATH` and waits, on a thread of its own (never one of
     /// the test pool's), for the line with its URL.
