@@ -28,6 +28,7 @@ public final class BattleshipAPIClient: Sendable {
     public let rateLimiter: RateLimiter
     let http: CurlHTTPClient
     private let random: Locked<SeededGenerator>
+    private let recorded = Locked(RequestStatistics())
 
     /// A client of the server at `baseURL` sending through `http`.
     public init(
@@ -82,12 +83,32 @@ public final class BattleshipAPIClient: Sendable {
             isIdempotent: call.isIdempotent || configuration.reuseConnectionsForWrites
         )
         let response: HTTPResponse
+        let sent = ContinuousClock.now
         do {
             response = try await http.execute(request, timeout: configuration.requestTimeout)
         } catch let error as HTTPClientError {
+            record(since: sent, failed: true)
             throw BattleshipClientError(error, operation: call.operation, server: baseURL)
         }
+        record(since: sent, failed: response.status >= 500)
         return try ReplyDecoder.decode(Reply.self, from: response, operation: call.operation)
+    }
+
+    /// The requests this client has sent so far and their latencies.
+    public var statistics: RequestStatistics {
+        recorded.withLock { $0 }
+    }
+
+    /// A client of the same server sharing this one's HTTP client, rate limiter and
+    /// configuration, with statistics of its own: one per player, to count each side's requests.
+    public func sibling() -> BattleshipAPIClient {
+        BattleshipAPIClient(baseURL: baseURL, http: http, rateLimiter: rateLimiter, configuration: configuration)
+    }
+
+    private func record(since sent: ContinuousClock.Instant, failed: Bool) {
+        let elapsed = sent.duration(to: .now)
+        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        recorded.withLock { $0.add(milliseconds: milliseconds, failed: failed) }
     }
 
     /// Runs `attempt` until it succeeds, fails for good, or the retry policy gives up;

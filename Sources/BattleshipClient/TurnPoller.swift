@@ -44,9 +44,15 @@ public final class TurnPoller: Sendable {
 
     /// Polls until it is this player's turn or the game has a winner.
     ///
+    /// - Parameter waitFirst: wait an interval (or for a wake) before the first poll; for a
+    ///   player that has just fired at an opponent who will ``wake()`` it, the poll at once
+    ///   would only learn that the opponent has not moved yet.
     /// - Throws: ``BattleshipClientError`` when a poll fails after its retries, and
     ///   `CancellationError` when the task is cancelled.
-    public func waitForTurn() async throws -> TurnState {
+    public func waitForTurn(waitFirst: Bool = false) async throws -> TurnState {
+        if waitFirst {
+            await sleep(until: .now + interval)
+        }
         while true {
             try Task.checkCancellation()
             let pollStart = ContinuousClock.now

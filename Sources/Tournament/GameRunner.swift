@@ -26,8 +26,11 @@ struct GameRunner: Sendable {
             PlayerRecord(bot: bots[0].name, serverName: names.creator, playerId: "", boardSeed: game.creatorSeed),
             PlayerRecord(bot: bots[1].name, serverName: names.joiner, playerId: "", boardSeed: game.joinerSeed),
         ]
+        // Each player is a client of its own, so each side's requests are counted apart.
+        let clients = [client.sibling(), client.sibling()]
         func record(_ gameId: String, _ shots: [ShotRecord], _ termination: Termination, winner: Int?, reason: String?) -> GameRecord {
-            GameRecord(
+            for seat in 0..<2 { players[seat].requests = clients[seat].statistics }
+            return GameRecord(
                 index: game.index, server: serverURL, gameId: gameId, gameName: gameName, players: players, shots: shots,
                 termination: termination, winnerSeat: winner, reason: reason, startedAt: startedAt,
                 durationMilliseconds: (ContinuousClock.now - start).inMilliseconds
@@ -37,7 +40,7 @@ struct GameRunner: Sendable {
         // Create and join; the ids go to the journal at once.
         let gameId: String
         do {
-            let created = try await client.create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed)
+            let created = try await clients[0].create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed)
             gameId = created.gameId
             players[0].playerId = created.playerId
             try await journal.append(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: created.playerId))
@@ -45,7 +48,7 @@ struct GameRunner: Sendable {
             return record("", [], .noResult, winner: nil, reason: "Creating the game failed: \(error)")
         }
         do {
-            let joined = try await client.join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed)
+            let joined = try await clients[1].join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed)
             players[1].playerId = joined.playerId
             try await journal.append(.joined(index: game.index, joinerPlayerId: joined.playerId))
         } catch let error as BattleshipClientError {
@@ -68,16 +71,13 @@ struct GameRunner: Sendable {
 
         let log = ShotLog(start: start)
         let interval = Duration.milliseconds(config.pollIntervalMilliseconds)
-        let pollers = [
-            TurnPoller(client: client, gameId: gameId, playerId: players[0].playerId, interval: interval),
-            TurnPoller(client: client, gameId: gameId, playerId: players[1].playerId, interval: interval),
-        ]
-        let ends = await playBothSeats(gameId: gameId, playerIds: [players[0].playerId, players[1].playerId], bots: seatBots, pollers: pollers, log: log)
+        let pollers = (0..<2).map { TurnPoller(client: clients[$0], gameId: gameId, playerId: players[$0].playerId, interval: interval) }
+        let ends = await playBothSeats(gameId: gameId, playerIds: [players[0].playerId, players[1].playerId], clients: clients, bots: seatBots, pollers: pollers, log: log)
         let shots = await log.shots
 
         // Both boards for the replay: where the ships were.
         for seat in 0..<2 {
-            if let board = try? await client.board(gameId: gameId, playerId: players[seat].playerId) {
+            if let board = try? await clients[seat].board(gameId: gameId, playerId: players[seat].playerId) {
                 players[seat].finalBoard = board.playerBoard.map(\.status)
             }
         }
@@ -93,13 +93,13 @@ struct GameRunner: Sendable {
 
     /// Runs both players until the server names a winner, a bot faults, the server fails, or
     /// nothing happens for the stall timeout. Returns each seat's end and bot, in seat order.
-    private func playBothSeats(gameId: String, playerIds: [String], bots: [any Bot], pollers: [TurnPoller], log: ShotLog) async -> [(end: SeatEnd, bot: any Bot)] {
+    private func playBothSeats(gameId: String, playerIds: [String], clients: [BattleshipAPIClient], bots: [any Bot], pollers: [TurnPoller], log: ShotLog) async -> [(end: SeatEnd, bot: any Bot)] {
         await log.touch()
         let stall = Duration.milliseconds(Int(config.stallTimeoutSeconds * 1_000))
         return await withTaskGroup(of: (seat: Int, end: SeatEnd, bot: (any Bot)?).self) { group in
             for seat in 0..<2 {
                 group.addTask {
-                    let (end, bot) = await playSeat(seat, gameId: gameId, playerId: playerIds[seat], bot: bots[seat], poller: pollers[seat], opponentPoller: pollers[1 - seat], log: log)
+                    let (end, bot) = await playSeat(seat, gameId: gameId, playerId: playerIds[seat], client: clients[seat], bot: bots[seat], poller: pollers[seat], opponentPoller: pollers[1 - seat], log: log)
                     return (seat, end, bot)
                 }
             }
@@ -136,12 +136,15 @@ struct GameRunner: Sendable {
     }
 
     /// One player's loop: wait for the turn, hear the opponent's shots, fire, record.
-    private func playSeat(_ seat: Int, gameId: String, playerId: String, bot: any Bot, poller: TurnPoller, opponentPoller: TurnPoller, log: ShotLog) async -> (SeatEnd, any Bot) {
+    private func playSeat(_ seat: Int, gameId: String, playerId: String, client: BattleshipAPIClient, bot: any Bot, poller: TurnPoller, opponentPoller: TurnPoller, log: ShotLog) async -> (SeatEnd, any Bot) {
         var bot = bot
         var cursor = 0
+        var hasFired = false
         do {
             while true {
-                switch try await poller.waitForTurn() {
+                // After our shot, a local opponent wakes us when it has fired: no need to poll
+                // before that (with pure polling, we poll at once, as a remote client would).
+                switch try await poller.waitForTurn(waitFirst: hasFired && config.wakeLocalOpponent) {
                 case .finished(let winner):
                     return (.finished(winner: winner), bot)
                 case .yourTurn:
@@ -152,6 +155,7 @@ struct GameRunner: Sendable {
                     }
                     let cell = try await bot.nextShot()
                     let outcome = try await client.guess(gameId: gameId, playerId: playerId, at: cell)
+                    hasFired = true
                     await log.append(seat: seat, cell: cell, result: outcome.result)
                     if config.wakeLocalOpponent { opponentPoller.wake() }
                     try await bot.record(cell, result: outcome.result)

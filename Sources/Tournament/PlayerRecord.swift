@@ -1,3 +1,5 @@
+import BattleshipClient
+
 /// One side of a recorded game.
 public struct PlayerRecord: Hashable, Sendable, Codable {
     /// The bot's display name in the tournament.
@@ -11,12 +13,16 @@ public struct PlayerRecord: Hashable, Sendable, Codable {
     /// The player's own board after the end, 100 cells in row order (`SHIP`, `HIT`, `MISS`,
     /// `NONE`), read from `/board`; nil when it could not be read.
     public var finalBoard: [String]?
+    /// This player's requests to the server (create or join, polls, guesses, board) and
+    /// their latencies.
+    public var requests: RequestStatistics
 
-    public init(bot: String, serverName: String, playerId: String, boardSeed: UInt64?, finalBoard: [String]? = nil) {
+    public init(bot: String, serverName: String, playerId: String, boardSeed: UInt64?, finalBoard: [String]? = nil, requests: RequestStatistics = RequestStatistics()) {
         self.bot = bot
         self.serverName = serverName
         self.playerId = playerId
         self.boardSeed = boardSeed
         self.finalBoard = finalBoard
+        self.requests = requests
     }
 }

@@ -51,6 +51,39 @@ struct TurnPollerTests {
         #expect(server.count("POST", statusPath) == 2)
     }
 
+    @Test("waitFirst sends no poll until a wake; the wake's poll answers")
+    func waitFirstPollsOnlyWhenWoken() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#) }
+        defer { server.stop() }
+        let (state, pollsBeforeWake) = try await withClient(server) { client in
+            let poller = TurnPoller(client: client, gameId: gameId, playerId: playerId, interval: .seconds(30))
+            let waiting = Task { try await poller.waitForTurn(waitFirst: true) }
+            try await Task.sleep(for: .milliseconds(300))
+            let before = server.count("POST", statusPath)
+            poller.wake()
+            return (try await waiting.value, before)
+        }
+        #expect(pollsBeforeWake == 0)
+        #expect(state == .yourTurn)
+        #expect(server.count("POST", statusPath) == 1)
+    }
+
+    @Test("a wake that comes before waitFirst's wait is not lost")
+    func earlyWakeIsKept() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#) }
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let state = try await withClient(server) { client in
+            let poller = TurnPoller(client: client, gameId: gameId, playerId: playerId, interval: .seconds(30))
+            poller.wake()
+            return try await poller.waitForTurn(waitFirst: true)
+        }
+        #expect(state == .yourTurn)
+        #expect(server.count("POST", statusPath) == 1)
+        // A lost wake would wait out the 30 s interval.
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
     @Test("cancelling the wait ends it promptly")
     func cancellation() async throws {
         let server = try LoopbackServer { _ in .json(#"{"isYourTurn":false,"winner":"IN PROGRESS"}"#) }

@@ -47,6 +47,13 @@ struct RunnerTests {
             #expect(record.shots.filter { $0.seat == winner }.map(\.sunk).filter { $0 > 0 }.sorted() == [2, 3, 3, 4, 5])
             // Turns alternate from the creator on.
             for (number, shot) in record.shots.enumerated() { #expect(shot.seat == number % 2) }
+            // Each side sent at least its create or join, its guesses, a poll per turn and its board read.
+            for seat in 0..<2 {
+                let guesses = record.shotsPerSeat[seat]
+                #expect(record.players[seat].requests.requests >= 1 + 2 * guesses + 1, "seat \(seat)")
+                #expect(record.players[seat].requests.failures == 0)
+                #expect(record.players[seat].requests.maxMilliseconds >= record.players[seat].requests.meanMilliseconds)
+            }
         }
         let created = journal.filter { if case .created = $0 { true } else { false } }
         #expect(created.count == 12)
