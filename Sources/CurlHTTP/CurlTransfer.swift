@@ -61,25 +61,25 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Called by libcurl with each header line, status line included.
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        // Byte-level parsing: header lines are ASCII, and this runs for every line of every
+        // reply (String and Character operations here showed up in perf).
+        if bytes.starts(with: "HTTP/".utf8) {
             // A new response starts (after a `100 Continue`, say): forget the last one's fields.
             responseHeaders = HTTPHeaders()
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingWhitespace()
-        let value = line[line.index(after: colon)...].trimmingWhitespace()
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let name = Self.trimmed(bytes[..<colon])
         guard !name.isEmpty else { return }
-        responseHeaders.add(name: name, value: value)
+        responseHeaders.add(name: String(decoding: name, as: UTF8.self), value: String(decoding: Self.trimmed(bytes[(colon + 1)...]), as: UTF8.self))
     }
-}
 
-extension Substring {
-    fileprivate func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-            return ""
+    /// `bytes` without leading and trailing spaces, tabs, CR and LF.
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
         }
-        return String(self[first...last])
+        return bytes[first...last]
     }
 }
