@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as BattleshipClientError {
             await http.shutdown()
             await embedded?.stop()
-            throw CLIError("The server at \(serverURL) cannot be used: \(error)")
+            throw CLIError("\(error.description); check `server:` or --server")
         } catch {
             await http.shutdown()
             await embedded?.stop()
