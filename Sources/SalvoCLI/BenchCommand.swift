@@ -53,12 +53,19 @@ struct BenchCommand: AsyncParsableCommand {
             let label = spec.description
             let clock = ContinuousClock()
             let started = clock.now
+            // A live counter on a terminal; a line every tenth of the run otherwise (a log).
+            let live = isatty(STDERR_FILENO) == 1
+            let step = max(50, games / 10)
             let results = await BenchRunner.run(spec, games: games, seed: seed, jobs: jobs) { [quiet, games] done in
                 guard !quiet else { return }
-                FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
+                if live {
+                    FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
+                } else if done % step < 50 || done == games {
+                    FileHandle.standardError.write(Data("\(label): \(done)/\(games) games\n".utf8))
+                }
             }
             let elapsed = clock.now - started
-            if !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if !quiet && live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let shots = results.map { $0.fault == nil ? $0.shots : nil }
             shotsPerBot.append(shots)
             let stats = BenchStatistics(shots.compactMap { $0 })
