@@ -199,10 +199,21 @@ private struct Problem {
     /// ln(10) / 400: converts Elo points to the logistic scale.
     static let k = log(10.0) / 400
 
+    /// The `(n + 1) × reducedDimension` Jacobian of the full parameters by the reduced ones.
+    let jacobian: [[Double]]
+
     init(games: [RatedGame], playerCount: Int, options: Options) {
         self.games = games
         self.n = playerCount
         self.options = options
+        let m = (playerCount - 1) + (options.estimateAdvantage ? 1 : 0)
+        var j = [[Double]](repeating: [Double](repeating: 0, count: m), count: playerCount + 1)
+        for i in 0..<(playerCount - 1) {
+            j[i][i] = 1
+            j[playerCount - 1][i] = -1
+        }
+        if options.estimateAdvantage { j[playerCount][m - 1] = 1 }
+        jacobian = j
     }
 
     /// Free ratings (all but the last player) plus the advantage when estimated.
@@ -210,18 +221,6 @@ private struct Problem {
 
     var initialParameters: [Double] {
         [Double](repeating: BradleyTerryFit.meanRating, count: n) + [0]
-    }
-
-    /// The `(n + 1) × reducedDimension` Jacobian of the full parameters by the reduced ones.
-    var jacobian: [[Double]] {
-        let m = reducedDimension
-        var j = [[Double]](repeating: [Double](repeating: 0, count: m), count: n + 1)
-        for i in 0..<(n - 1) {
-            j[i][i] = 1
-            j[n - 1][i] = -1
-        }
-        if options.estimateAdvantage { j[n][m - 1] = 1 }
-        return j
     }
 
     struct Evaluation {
@@ -261,12 +260,16 @@ private struct Problem {
             gradient[n] += d * residual
             let w = k * k * prob * (1 - prob)
             // w · v·vᵀ with v = e_i - e_j + d·e_a.
-            let indices = [i, j, n]
-            let v = [1.0, -1.0, d]
-            for (ra, va) in zip(indices, v) where va != 0 {
-                for (rb, vb) in zip(indices, v) where vb != 0 {
-                    information[ra * size + rb] += w * va * vb
-                }
+            information[i * size + i] += w
+            information[j * size + j] += w
+            information[i * size + j] -= w
+            information[j * size + i] -= w
+            if d != 0 {
+                information[n * size + n] += w
+                information[i * size + n] += w * d
+                information[n * size + i] += w * d
+                information[j * size + n] -= w * d
+                information[n * size + j] -= w * d
             }
         }
         if options.priorDraws > 0 {
@@ -287,18 +290,20 @@ private struct Problem {
         return (0..<reducedDimension).map { c in (0...n).reduce(0) { $0 + j[$1][c] * g[$1] } }
     }
 
+    /// `Jᵀ·F·J`, using that each column of `J` has at most two non-zero entries.
     func reduceInformation(_ f: [Double]) -> [Double] {
         let j = jacobian
         let m = reducedDimension
         let size = n + 1
+        let columns: [[(row: Int, value: Double)]] = (0..<m).map { c in
+            (0..<size).compactMap { r in j[r][c] != 0 ? (row: r, value: j[r][c]) : nil }
+        }
         var result = [Double](repeating: 0, count: m * m)
         for a in 0..<m {
             for b in 0..<m {
                 var sum = 0.0
-                for r in 0..<size where j[r][a] != 0 {
-                    for c in 0..<size where j[c][b] != 0 {
-                        sum += j[r][a] * f[r * size + c] * j[c][b]
-                    }
+                for x in columns[a] {
+                    for y in columns[b] { sum += x.value * f[x.row * size + y.row] * y.value }
                 }
                 result[a * m + b] = sum
             }

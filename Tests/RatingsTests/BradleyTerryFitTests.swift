@@ -46,7 +46,13 @@ import Testing
         #expect(abs(fit.advantage.value - expected) < 1e-7)
         #expect(abs(fit.ratings[0].value - 1500) < 1e-7)
         #expect(abs(fit.ratings[1].value - 1500) < 1e-7)
-        #expect(fit.advantage.lower < expected && expected < fit.advantage.upper)
+        // Standard error of a: every game has win probability 0.6 for its first mover, so each adds
+        // k²·0.24 to the information of a and nothing to its cross term with δ = r_A - r_B
+        // (first-mover signs cancel), and the prior does not involve a: se(a) = 1/(k·sqrt(200·0.24)).
+        let se = 1 / (eloScale * sqrt(200 * 0.6 * 0.4))
+        #expect(abs(fit.advantage.standardError - se) < 1e-7)
+        #expect(abs(fit.advantage.lower - (expected - 1.96 * se)) < 1e-6)
+        #expect(abs(fit.advantage.upper - (expected + 1.96 * se)) < 1e-6)
         #expect(fit.advantage.lower > 0)
     }
 
