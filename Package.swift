@@ -72,6 +72,8 @@ let package = Package(
         ),
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
+        // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
+        .target(name: "Ratings", swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -87,6 +89,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
+        .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TournamentTests",
             dependencies: [
