@@ -63,6 +63,7 @@ let package = Package(
             name: "Tournament",
             dependencies: [
                 "BattleshipRules",
+                "Ratings",
                 "BattleshipAPI",
                 "BattleshipClient",
                 "Bots",

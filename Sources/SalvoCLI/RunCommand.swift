@@ -123,7 +123,8 @@ struct RunCommand: AsyncParsableCommand {
         await http.shutdown()
         await embedded?.stop()
         display.finish()
-        print(SummaryTable.render(Standings.compute(records: records, bots: config.bots.map(\.name))))
+        let botNames = config.bots.map(\.name)
+        print(SummaryTable.render(Standings.compute(records: records, bots: botNames), ratings: TournamentRatings(records: records, bots: botNames)))
         let total = Schedule.games(for: config).count
         print("\(records.count) of \(total) games rated. Journal: \(outputDirectory)/journal.jsonl")
         if stop.isRequested && records.count < total {
