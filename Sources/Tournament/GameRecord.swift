@@ -21,12 +21,16 @@ public struct GameRecord: Hashable, Sendable, Codable {
     public var winnerSeat: Int?
     /// Why the game ended as it did (the forfeit's or the failure's cause).
     public var reason: String?
+    /// For a forfeit, the fault's one-word kind (`launch`, `crash`, `timeout`, `malformed`,
+    /// `off-grid`, `repeat`; see `BotFault.kind`); nil otherwise.
+    public var forfeitKind: String?
     public var startedAt: Date
     public var durationMilliseconds: Double
 
     public init(
         index: Int, server: String, gameId: String, gameName: String, players: [PlayerRecord], shots: [ShotRecord],
-        termination: Termination, winnerSeat: Int?, reason: String?, startedAt: Date, durationMilliseconds: Double
+        termination: Termination, winnerSeat: Int?, reason: String?, forfeitKind: String? = nil, startedAt: Date,
+        durationMilliseconds: Double
     ) {
         self.schemaVersion = Self.schemaVersion
         self.index = index
@@ -38,6 +42,7 @@ public struct GameRecord: Hashable, Sendable, Codable {
         self.termination = termination
         self.winnerSeat = winnerSeat
         self.reason = reason
+        self.forfeitKind = forfeitKind
         self.startedAt = startedAt
         self.durationMilliseconds = durationMilliseconds
     }

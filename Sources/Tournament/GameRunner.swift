@@ -28,11 +28,11 @@ struct GameRunner: Sendable {
         ]
         // Each player is a client of its own, so each side's requests are counted apart.
         let clients = [client.sibling(), client.sibling()]
-        func record(_ gameId: String, _ shots: [ShotRecord], _ termination: Termination, winner: Int?, reason: String?) -> GameRecord {
+        func record(_ gameId: String, _ shots: [ShotRecord], _ termination: Termination, winner: Int?, reason: String?, forfeitKind: String? = nil) -> GameRecord {
             for seat in 0..<2 { players[seat].requests = clients[seat].statistics }
             return GameRecord(
                 index: game.index, server: serverURL, gameId: gameId, gameName: gameName, players: players, shots: shots,
-                termination: termination, winnerSeat: winner, reason: reason, startedAt: startedAt,
+                termination: termination, winnerSeat: winner, reason: reason, forfeitKind: forfeitKind, startedAt: startedAt,
                 durationMilliseconds: (ContinuousClock.now - start).inMilliseconds
             )
         }
@@ -64,7 +64,7 @@ struct GameRunner: Sendable {
             } catch {
                 await bot.finish(.abandoned(reason: error.description))
                 for var started in seatBots { await started.finish(.abandoned(reason: "the opponent could not start")) }
-                return record(gameId, [], .forfeit, winner: 1 - seat, reason: "\(bots[seat].name): \(error.description)")
+                return record(gameId, [], .forfeit, winner: 1 - seat, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
             }
             seatBots.append(bot)
         }
@@ -88,7 +88,7 @@ struct GameRunner: Sendable {
             let told: GameOutcome = outcome.winner == seat ? .won : (outcome.termination == .win ? .lost : .abandoned(reason: outcome.reason ?? "stopped"))
             await bot.finish(told)
         }
-        return record(gameId, shots, outcome.termination, winner: outcome.winner, reason: outcome.reason)
+        return record(gameId, shots, outcome.termination, winner: outcome.winner, reason: outcome.reason, forfeitKind: outcome.forfeitKind)
     }
 
     /// Runs both players until the server names a winner, a bot faults, the server fails, or
@@ -171,21 +171,21 @@ struct GameRunner: Sendable {
     }
 
     /// The game's outcome from how each seat ended.
-    static func outcome(ends: [SeatEnd], names: [String], botNames: [String]) -> (termination: Termination, winner: Int?, reason: String?) {
+    static func outcome(ends: [SeatEnd], names: [String], botNames: [String]) -> (termination: Termination, winner: Int?, reason: String?, forfeitKind: String?) {
         for seat in 0..<2 {
             if case .forfeit(let fault) = ends[seat] {
-                return (.forfeit, 1 - seat, "\(botNames[seat]) forfeits (\(fault.kind)): \(fault.description)")
+                return (.forfeit, 1 - seat, "\(botNames[seat]) forfeits (\(fault.kind)): \(fault.description)", fault.kind)
             }
         }
         for seat in 0..<2 {
-            if case .failed(let reason) = ends[seat] { return (.noResult, nil, reason) }
+            if case .failed(let reason) = ends[seat] { return (.noResult, nil, reason, nil) }
         }
         for seat in 0..<2 {
             if case .finished(let winner) = ends[seat] {
-                if let index = names.firstIndex(where: { $0 == winner }) { return (.win, index, nil) }
-                return (.noResult, nil, "The server named an unknown winner `\(winner)`")
+                if let index = names.firstIndex(where: { $0 == winner }) { return (.win, index, nil, nil) }
+                return (.noResult, nil, "The server named an unknown winner `\(winner)`", nil)
             }
         }
-        return (.noResult, nil, "The game was stopped before it ended")
+        return (.noResult, nil, "The game was stopped before it ended", nil)
     }
 }

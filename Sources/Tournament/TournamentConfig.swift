@@ -23,12 +23,15 @@ public struct TournamentConfig: Hashable, Sendable, Codable {
     /// When both players are in this process, an accepted guess wakes the opponent's poller
     /// at once; false keeps pure polling at the interval.
     public var wakeLocalOpponent: Bool
+    /// A sequential test for a two-bot tournament: the run stops as soon as it decides. The
+    /// first bot listed is "the first bot" of the test.
+    public var sprt: SPRTSettings?
 
     public init(
         name: String, format: TournamentFormat = .roundRobin, bots: [BotEntry], gamesPerPairing: Int = 2,
         concurrency: Int = 8, pollIntervalMilliseconds: Int = 500, rateLimit: Double? = nil,
         server: ServerChoice = .embedded, seed: UInt64 = 1, outputDirectory: String? = nil,
-        stallTimeoutSeconds: Double = 60, wakeLocalOpponent: Bool = true
+        stallTimeoutSeconds: Double = 60, wakeLocalOpponent: Bool = true, sprt: SPRTSettings? = nil
     ) {
         self.name = name
         self.format = format
@@ -42,5 +45,6 @@ public struct TournamentConfig: Hashable, Sendable, Codable {
         self.outputDirectory = outputDirectory ?? "reports/\(name)"
         self.stallTimeoutSeconds = stallTimeoutSeconds
         self.wakeLocalOpponent = wakeLocalOpponent
+        self.sprt = sprt
     }
 }

@@ -54,7 +54,7 @@ public struct TournamentRunner: Sendable {
         let journalPath = journal.path
         for entry in try Journal.read(path: journalPath) {
             switch entry {
-            case .started(let name, let journalDigest, _):
+            case .started(let name, let journalDigest, _, _):
                 guard journalDigest == digest else {
                     throw Failure(description: "The journal \(journalPath) belongs to another configuration of `\(name)` (different bots, format, games or seed); choose another --output or remove that folder")
                 }
@@ -66,7 +66,7 @@ public struct TournamentRunner: Sendable {
             }
         }
         if !started {
-            try await journal.append(.started(name: config.name, configurationDigest: digest, totalGames: schedule.count))
+            try await journal.append(.started(name: config.name, configurationDigest: digest, totalGames: schedule.count, configuration: config))
         }
         progress(.started(total: schedule.count, alreadyDone: rated.count))
 

@@ -21,7 +21,7 @@ struct JournalTests {
     func roundTrip() async throws {
         let path = Self.temporaryPath()
         let entries: [JournalEntry] = [
-            .started(name: "t", configurationDigest: "abc", totalGames: 2),
+            .started(name: "t", configurationDigest: "abc", totalGames: 2, configuration: nil),
             .created(index: 0, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
             .joined(index: 0, joinerPlayerId: "p2"),
             .finished(Self.record(0)),

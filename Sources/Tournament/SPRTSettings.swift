@@ -1,0 +1,23 @@
+import Ratings
+
+/// A tournament file's `sprt:` block: a sequential test of a two-bot match that stops the run
+/// as soon as it decides (see ``Ratings/SPRT``). H0: the first bot is `elo0` stronger than the
+/// second; H1: it is `elo1` stronger.
+public struct SPRTSettings: Hashable, Sendable, Codable {
+    public var elo0: Double
+    public var elo1: Double
+    /// The chance of accepting H1 when H0 holds.
+    public var alpha: Double
+    /// The chance of accepting H0 when H1 holds.
+    public var beta: Double
+
+    public init(elo0: Double, elo1: Double, alpha: Double = 0.05, beta: Double = 0.05) {
+        self.elo0 = elo0
+        self.elo1 = elo1
+        self.alpha = alpha
+        self.beta = beta
+    }
+
+    /// The test these settings describe.
+    public var test: SPRT { SPRT(elo0: elo0, elo1: elo1, alpha: alpha, beta: beta) }
+}
