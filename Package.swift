@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "SalvoTestSupport",
+                "Tournament", "Ratings", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

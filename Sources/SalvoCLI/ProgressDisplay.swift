@@ -33,6 +33,8 @@ final class ProgressDisplay: Sendable {
             case .willRerun(let index, let reason):
                 state.reruns += 1
                 return "game \(index): no result (\(reason)); it will be played again"
+            case .sprtDecided(let tally):
+                return "SPRT: \(SummaryTable.sprtSentence(tally)); no more games are started."
             case .gameFinished(let record, let done, _):
                 state.done = done
                 state.records.append(record)
@@ -43,7 +45,7 @@ final class ProgressDisplay: Sendable {
             }
         }
         guard let line else { return }
-        if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing") {
+        if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing"), !line.hasPrefix("SPRT") {
             FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)".utf8))
         } else {
             print(line)

@@ -103,7 +103,11 @@ struct RunCommand: AsyncParsableCommand {
             throw CLIError("\(error)")
         }
         let display = ProgressDisplay(botNames: config.bots.map(\.name))
-        print("Tournament \(config.name): \(config.bots.count) bots, \(config.format.rawValue), \(config.gamesPerPairing) games per pairing, on \(serverURL)")
+        if config.sprt != nil {
+            print("Tournament \(config.name): an SPRT match of \(config.bots[0].name) against \(config.bots[1].name), up to \(config.gamesPerPairing) games, on \(serverURL)")
+        } else {
+            print("Tournament \(config.name): \(config.bots.count) bots, \(config.format.rawValue), \(config.gamesPerPairing) games per pairing, on \(serverURL)")
+        }
         let records: [GameRecord]
         do {
             // A quick check that the server answers, so a wrong URL fails in one line.
@@ -126,6 +130,10 @@ struct RunCommand: AsyncParsableCommand {
         let botNames = config.bots.map(\.name)
         print(SummaryTable.render(Standings.compute(records: records, bots: botNames), ratings: TournamentRatings(records: records, bots: botNames)))
         let total = Schedule.games(for: config).count
+        if let sprt = config.sprt {
+            let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
+            print("SPRT of \(botNames[0]) against \(botNames[1]), H0: elo \(sprt.elo0), H1: elo \(sprt.elo1), alpha \(sprt.alpha), beta \(sprt.beta): \(SummaryTable.sprtSentence(tally)).")
+        }
         print("\(records.count) of \(total) games rated. Journal: \(outputDirectory)/journal.jsonl")
         if stop.isRequested && records.count < total {
             print("Stopped early: run the same command again to continue.")

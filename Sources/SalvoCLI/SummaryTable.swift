@@ -23,4 +23,16 @@ enum SummaryTable {
         }
         return text
     }
+
+    /// The sequential test's state in a sentence, e.g. "H1 accepted (elo1 = 10): 60 wins,
+    /// 30 losses, LLR 3.01 reached the bound 2.94".
+    static func sprtSentence(_ tally: SPRTTally) -> String {
+        let games = "\(tally.wins) wins, \(tally.losses) losses of the first bot"
+        let llr = String(format: "LLR %.2f", tally.logLikelihoodRatio)
+        switch tally.decision {
+        case .acceptH1: return "H1 accepted: \(games), \(llr) reached the upper bound \(String(format: "%.2f", tally.upperBound))"
+        case .acceptH0: return "H0 accepted: \(games), \(llr) reached the lower bound \(String(format: "%.2f", tally.lowerBound))"
+        case .continue: return "undecided: \(games), \(llr) between the bounds \(String(format: "%.2f and %.2f", tally.lowerBound, tally.upperBound))"
+        }
+    }
 }

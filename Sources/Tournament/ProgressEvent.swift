@@ -6,4 +6,6 @@ public enum ProgressEvent: Sendable {
     case gameFinished(GameRecord, done: Int, total: Int)
     /// A game ended without a result and will be played again.
     case willRerun(index: Int, reason: String)
+    /// The tournament's sequential test decided; no more games are played.
+    case sprtDecided(SPRTTally)
 }

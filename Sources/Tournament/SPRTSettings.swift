@@ -21,3 +21,23 @@ public struct SPRTSettings: Hashable, Sendable, Codable {
     /// The test these settings describe.
     public var test: SPRT { SPRT(elo0: elo0, elo1: elo1, alpha: alpha, beta: beta) }
 }
+
+extension SPRTSettings {
+    /// The test's state over rated `records`: wins and losses of `first` against `second`
+    /// (forfeits count as losses, no results do not count), the log-likelihood ratio and the
+    /// decision. Games between other bots are ignored.
+    public func tally(records: [GameRecord], first: String, second: String) -> SPRTTally {
+        var wins = 0, losses = 0
+        for record in records where record.termination != .noResult {
+            guard let winner = record.winnerSeat else { continue }
+            let bots = record.players.map(\.bot)
+            guard Set(bots) == [first, second] else { continue }
+            if bots[winner] == first { wins += 1 } else { losses += 1 }
+        }
+        let test = self.test
+        return SPRTTally(
+            wins: wins, losses: losses, logLikelihoodRatio: test.logLikelihoodRatio(wins: wins, losses: losses),
+            lowerBound: test.lowerBound, upperBound: test.upperBound, decision: test.decision(wins: wins, losses: losses)
+        )
+    }
+}

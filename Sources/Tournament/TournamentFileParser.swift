@@ -26,8 +26,11 @@ public struct TournamentFileParser {
 
     static let topLevelKeys = [
         "name", "format", "bots", "games_per_pairing", "concurrency", "poll_interval_ms", "rate_limit",
-        "server", "seed", "output", "stall_timeout_s", "wake_local_opponent",
+        "server", "seed", "output", "stall_timeout_s", "wake_local_opponent", "sprt",
     ]
+    static let sprtKeys = ["elo0", "elo1", "alpha", "beta"]
+    /// Games per pairing when a file has `sprt:` but no `games_per_pairing:`: the test's cap.
+    static let sprtDefaultGameCap = 1_000
     static let botKeys = ["name", "builtin", "command", "move_timeout_ms", "startup_timeout_ms"]
 
     /// Reads the file at `path`.
@@ -147,7 +150,43 @@ private struct Reader {
             guard let flag = node.bool else { throw fail(node, "`wake_local_opponent` must be true or false") }
             config.wakeLocalOpponent = flag
         }
+        if let node = values["sprt"] {
+            guard bots.count == 2 else {
+                throw fail(node, "`sprt` tests a match between two bots; this file lists \(bots.count). Remove `sprt:` or keep two bots")
+            }
+            config.sprt = try sprt(node)
+            if values["games_per_pairing"] == nil { config.gamesPerPairing = TournamentFileParser.sprtDefaultGameCap }
+        }
         return config
+    }
+
+    /// `sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}`; alpha and beta default to 0.05.
+    func sprt(_ node: Node) throws(TournamentFileError) -> SPRTSettings {
+        guard let mapping = node.mapping else {
+            throw fail(node, "`sprt` must be a mapping such as `{elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}`")
+        }
+        var values: [String: Node] = [:]
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string, TournamentFileParser.sprtKeys.contains(key) else {
+                let key = keyNode.string ?? "?"
+                throw fail(keyNode, "unknown `sprt` key `\(key)`\(Self.suggestion(for: key, among: TournamentFileParser.sprtKeys)); known keys: \(TournamentFileParser.sprtKeys.joined(separator: ", "))")
+            }
+            values[key] = value
+        }
+        func number(_ key: String) throws(TournamentFileError) -> Double? {
+            guard let node = values[key] else { return nil }
+            guard let value = node.float, value.isFinite else { throw fail(node, "`sprt.\(key)` must be a number; got `\(node.string ?? "?")`") }
+            return value
+        }
+        guard let elo0 = try number("elo0"), let elo1 = try number("elo1") else {
+            throw fail(node, "`sprt` needs `elo0` and `elo1`, the Elo differences of H0 and H1 (e.g. elo0: 0, elo1: 10)")
+        }
+        guard elo1 > elo0 else { throw fail(values["elo1"], "`sprt.elo1` must be greater than `elo0`; got elo0 \(elo0), elo1 \(elo1)") }
+        let alpha = try number("alpha") ?? 0.05, beta = try number("beta") ?? 0.05
+        for (key, value) in [("alpha", alpha), ("beta", beta)] where !(value > 0 && value < 0.5) {
+            throw fail(values[key], "`sprt.\(key)` must be an error rate above 0 and below 0.5; got \(value)")
+        }
+        return SPRTSettings(elo0: elo0, elo1: elo1, alpha: alpha, beta: beta)
     }
 
     func bots(_ node: Node) throws(TournamentFileError) -> [BotEntry] {

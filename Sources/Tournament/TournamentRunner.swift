@@ -38,7 +38,8 @@ public struct TournamentRunner: Sendable {
     /// A digest of what fixes the schedule, so a journal is never continued with another tournament.
     public static func digest(of config: TournamentConfig) -> String {
         let bots = config.bots.map { "\($0.name)=\($0.kind)" }.joined(separator: ";")
-        let text = "\(config.format.rawValue)|\(config.gamesPerPairing)|\(config.seed)|\(bots)"
+        var text = "\(config.format.rawValue)|\(config.gamesPerPairing)|\(config.seed)|\(bots)"
+        if let sprt = config.sprt { text += "|sprt \(sprt.elo0) \(sprt.elo1) \(sprt.alpha) \(sprt.beta)" }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return String(hash, radix: 16)
@@ -46,6 +47,10 @@ public struct TournamentRunner: Sendable {
 
     /// Plays every game that has no rated result in the journal yet; returns every rated
     /// record (earlier runs' and this one's), in schedule order.
+    ///
+    /// With `config.sprt`, the run stops as soon as the test decides: games still in flight
+    /// are cancelled and their results, if any, are neither journaled nor rated, so the
+    /// journal holds exactly the games the decision was made on.
     public func run(progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> [GameRecord] {
         let schedule = Schedule.games(for: config)
         let digest = Self.digest(of: config)
@@ -69,19 +74,33 @@ public struct TournamentRunner: Sendable {
             try await journal.append(.started(name: config.name, configurationDigest: digest, totalGames: schedule.count, configuration: config))
         }
         progress(.started(total: schedule.count, alreadyDone: rated.count))
+        var decided = sprtDecision(rated.values)
+        if let decided { progress(.sprtDecided(decided)) }
 
         var queue = schedule.filter { rated[$0.index] == nil }.map { (game: $0, attempt: 1) }[...]
         let runner = GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory)
         try await withThrowingTaskGroup(of: (ScheduledGame, Int, GameRecord).self) { group in
             var inFlight = 0
             func startNext() {
-                guard !stop.isRequested, let next = queue.popFirst() else { return }
+                guard !stop.isRequested, decided == nil, let next = queue.popFirst() else { return }
                 inFlight += 1
                 group.addTask { (next.game, next.attempt, try await runner.play(next.game)) }
             }
             for _ in 0..<config.concurrency { startNext() }
-            while inFlight > 0, let (game, attempt, record) = try await group.next() {
+            while inFlight > 0 {
+                let finished: (ScheduledGame, Int, GameRecord)?
+                do {
+                    finished = try await group.next()
+                } catch {
+                    // After the test decided, the games still in flight were cancelled.
+                    guard decided != nil else { throw error }
+                    inFlight -= 1
+                    continue
+                }
+                guard let (game, attempt, record) = finished else { break }
                 inFlight -= 1
+                // After the test decided, the games still in flight do not count.
+                if decided != nil { continue }
                 try await journal.append(.finished(record))
                 if record.termination == .noResult {
                     progress(.willRerun(index: game.index, reason: record.reason ?? "no result"))
@@ -89,10 +108,22 @@ public struct TournamentRunner: Sendable {
                 } else {
                     rated[game.index] = record
                     progress(.gameFinished(record, done: rated.count, total: schedule.count))
+                    if let tally = sprtDecision(rated.values) {
+                        decided = tally
+                        progress(.sprtDecided(tally))
+                        group.cancelAll()
+                    }
                 }
                 startNext()
             }
         }
         return rated.keys.sorted().compactMap { rated[$0] }
+    }
+
+    /// The sequential test's tally once it has decided; nil without `sprt` or while undecided.
+    private func sprtDecision(_ records: some Collection<GameRecord>) -> SPRTTally? {
+        guard let sprt = config.sprt, config.bots.count == 2 else { return nil }
+        let tally = sprt.tally(records: Array(records), first: config.bots[0].name, second: config.bots[1].name)
+        return tally.isDecided ? tally : nil
     }
 }

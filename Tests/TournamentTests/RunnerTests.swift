@@ -3,6 +3,7 @@ import BattleshipServer
 import CurlHTTP
 import Foundation
 import Logging
+import Ratings
 import Testing
 @testable import Tournament
 
@@ -96,6 +97,29 @@ struct RunnerTests {
         let (records, _) = try await Self.run(config)
         #expect(records.count == 2)
         #expect(records.allSatisfy { $0.termination == .win })
+    }
+
+    @Test("an SPRT stops the run on the very game that decides it, and a second run plays nothing more", arguments: [
+        (["density", "random"], SPRT.Decision.acceptH1),
+        (["random", "density"], SPRT.Decision.acceptH0),
+    ])
+    func sprtStopsTheRun(botNames: [String], expected: SPRT.Decision) async throws {
+        let bots = botNames.map { BotEntry(name: $0, kind: .builtin($0)) }
+        let sprt = SPRTSettings(elo0: 0, elo1: 100, alpha: 0.05, beta: 0.05)
+        let config = TournamentConfig(name: "sprt", bots: bots, gamesPerPairing: 200, concurrency: 4, seed: 9, outputDirectory: Self.temporaryDirectory(), sprt: sprt)
+        let (records, journal) = try await Self.run(config)
+        let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
+        #expect(tally.decision == expected)
+        #expect(records.count < 200)
+        // The journal holds exactly the rated games, in the order they ended, and the test was
+        // still undecided one game before the last.
+        let finished = journal.compactMap { entry -> GameRecord? in if case .finished(let record) = entry { record } else { nil } }
+        #expect(finished.count == records.count)
+        #expect(!sprt.tally(records: Array(finished.dropLast()), first: botNames[0], second: botNames[1]).isDecided)
+        // Run again on the same journal: already decided, nothing is played.
+        let (again, journalAgain) = try await Self.run(config)
+        #expect(again.count == records.count)
+        #expect(journalAgain.count == journal.count)
     }
 
     @Test("a stalled game ends with no result, is played again, and is never rated")

@@ -46,6 +46,16 @@ struct TournamentFileParserTests {
         #expect(defaults.server == .embedded && defaults.rateLimit == nil && defaults.wakeLocalOpponent)
     }
 
+    @Test("an sprt block reads into the test's settings, alpha and beta default to 0.05, and games per pairing becomes a cap of 1,000")
+    func sprtBlock() throws {
+        let config = try parser.parse("name: x\nbots: [parity, random]\nsprt: {elo0: -5, elo1: 15.5, beta: 0.1}\n", file: "t.yaml")
+        #expect(config.sprt == SPRTSettings(elo0: -5, elo1: 15.5, alpha: 0.05, beta: 0.1))
+        #expect(config.gamesPerPairing == 1_000)
+        let capped = try parser.parse("name: x\nbots: [parity, random]\ngames_per_pairing: 40\nsprt: {elo0: 0, elo1: 10}\n", file: "t.yaml")
+        #expect(capped.gamesPerPairing == 40)
+        #expect(TournamentRunner.digest(of: capped) != TournamentRunner.digest(of: { var c = capped; c.sprt = nil; return c }()))
+    }
+
     @Test("each problem is reported with its line and what to do", arguments: [
         ("name: x\nbots: [random, parity]\ngame_per_pairing: 2\n", "t.yaml:3: unknown key `game_per_pairing`; did you mean `games_per_pairing`?"),
         ("name: x\nbots: [random, parity]\nconcurrency: many\n", "t.yaml:3: `concurrency` must be a whole number from 1 to 10000; got `many`"),
@@ -60,6 +70,12 @@ struct TournamentFileParserTests {
         ("name: x\nbots: [random, parity\n", "t.yaml:3: not valid YAML"),
         ("bots: [random, parity]\n", "t.yaml:1: missing `name:`"),
         ("name: a/b\nbots: [random, parity]\n", "t.yaml:1: `name` must be letters, digits"),
+        ("name: x\nbots: [random, parity, density]\nsprt: {elo0: 0, elo1: 10}\n", "t.yaml:3: `sprt` tests a match between two bots; this file lists 3"),
+        ("name: x\nbots: [random, parity]\nsprt: {elo0: 0}\n", "t.yaml:3: `sprt` needs `elo0` and `elo1`"),
+        ("name: x\nbots: [random, parity]\nsprt: {elo0: 10, elo1: 0}\n", "t.yaml:3: `sprt.elo1` must be greater than `elo0`"),
+        ("name: x\nbots: [random, parity]\nsprt:\n  elo0: 0\n  elo1: 5\n  alpha: 0.7\n", "t.yaml:6: `sprt.alpha` must be an error rate above 0 and below 0.5"),
+        ("name: x\nbots: [random, parity]\nsprt:\n  elo0: 0\n  elo1: 5\n  alfa: 0.1\n", "t.yaml:6: unknown `sprt` key `alfa`; did you mean `alpha`?"),
+        ("name: x\nbots: [random, parity]\nsprt: 5\n", "t.yaml:3: `sprt` must be a mapping"),
     ])
     func errorsNameTheLine(text: String, expected: String) {
         #expect {
