@@ -5,8 +5,8 @@ import Testing
 
 @Suite("External bots: every misbehaviour is a forfeit with a reason", .serialized)
 struct ExternalBotTests {
-    static func configuration(_ fixture: String, _ arguments: [String] = [], move: Duration = .milliseconds(500),
-                              startup: Duration = .seconds(3), log: String? = nil) -> ExternalBotConfiguration {
+    static func configuration(_ fixture: String, _ arguments: [String] = [], move: Duration = .seconds(2),
+                              startup: Duration = .seconds(15), log: String? = nil) -> ExternalBotConfiguration {
         ExternalBotConfiguration(
             command: ["python3", Paths.fixture(fixture)] + arguments,
             moveDeadline: move, startupDeadline: startup, logPath: log)
@@ -45,13 +45,13 @@ struct ExternalBotTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "crash_bot: giving up\n")
     }
 
-    @Test("a hang is a timeout after the move deadline")
+    @Test("a hang is a timeout after the move deadline, not before")
     func hang() async {
         let clock = ContinuousClock()
         let started = clock.now
         let result = await Self.play(Self.configuration("hang_bot.py", move: .milliseconds(300)))
         #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.3 seconds after \"your-turn\""))
-        #expect(clock.now - started < .seconds(3))
+        #expect(clock.now - started >= .milliseconds(300))
     }
 
     @Test("garbage is a malformed line")
@@ -101,7 +101,7 @@ struct ExternalBotTests {
     func memoryCap() async {
         var configuration = ExternalBotConfiguration(
             command: ["python3", "-c", "x = bytearray(400 * 1024 * 1024); print('name hog', flush=True)"],
-            startupDeadline: .seconds(5))
+            startupDeadline: .seconds(20))
         configuration.limits = ResourceLimits(memoryBytes: 200 << 20, cpuSeconds: 10)
         let capped = await Self.play(configuration)
         #expect(capped.fault == .crashed("it closed its output while \"name <name>\" was expected, exit status 1"))
