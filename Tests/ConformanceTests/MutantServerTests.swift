@@ -1,0 +1,75 @@
+import Conformance
+import MutantServer
+import Testing
+
+/// Deliberately broken servers: each fault is caught by name, a reference bug is only a
+/// warning, and the faithful mutant passes everything (so the catches are the faults' doing).
+@Suite("salvo check against mutant servers", .timeLimit(.minutes(3)))
+struct MutantServerTests {
+    @Test("the faithful mutant (an independent implementation of the API) passes every check without warnings")
+    func faithfulMutantPasses() async throws {
+        let server = try await MutantServer.start(fault: .none)
+        defer { Task { await server.stop() } }
+        let report = try await runSuite(server.baseURL)
+        #expect(report.ids(.fail).isEmpty, "\(describe(report))")
+        #expect(report.ids(.warn).isEmpty, "\(describe(report))")
+    }
+
+    /// A fault and the checks that must fail because of it.
+    struct Caught: Sendable, CustomTestStringConvertible {
+        let fault: MutantFault
+        let failing: [String]
+        var testDescription: String { fault.rawValue }
+    }
+
+    static let faults: [Caught] = [
+        Caught(fault: .renamedTurnKey, failing: ["keys.status-reply", "turn.creator-first", "status.waiting"]),
+        Caught(fault: .joinerMovesFirst, failing: ["turn.creator-first", "guess.out-of-turn"]),
+        Caught(fault: .acceptsOffGridGuess, failing: ["errors.coordinates"]),
+        Caught(fault: .unknownGameAnswers200, failing: ["errors.unknown-game", "errors.unknown-game-detail"]),
+        Caught(fault: .leaksOpponentShips, failing: ["board.hides-opponent-ships", "board.initial"]),
+        Caught(fault: .appliesOutOfTurnGuesses, failing: ["guess.out-of-turn", "guess.out-of-turn-not-applied"]),
+        Caught(fault: .refusesButAppliesOutOfTurnGuesses, failing: ["guess.out-of-turn-not-applied"]),
+        Caught(fault: .wrongSunkLength, failing: ["guess.hit-and-sunk"]),
+        Caught(fault: .winnerIsPlayerId, failing: ["status.winner-name"]),
+        Caught(fault: .listsPlayingAsWaiting, failing: ["list.statuses"]),
+    ]
+
+    @Test("each fault fails the checks named after it", arguments: faults)
+    func faultIsCaught(_ caught: Caught) async throws {
+        let server = try await MutantServer.start(fault: caught.fault)
+        defer { Task { await server.stop() } }
+        let report = try await runSuite(server.baseURL)
+        let failed = Set(report.ids(.fail))
+        for id in caught.failing {
+            #expect(failed.contains(id), "\(caught.fault): \(id) did not fail\n\(describe(report))")
+        }
+        #expect(!report.conforms)
+        // Failures name what was wrong and show the exchange.
+        for outcome in report.outcomes where outcome.verdict == .fail {
+            #expect(!(outcome.messages.first ?? "").isEmpty && outcome.exchange != nil, "\(outcome.id)")
+        }
+    }
+
+    /// A reference bug and the check that warns about it.
+    struct Warned: Sendable, CustomTestStringConvertible {
+        let fault: MutantFault
+        let warning: String
+        var testDescription: String { fault.rawValue }
+    }
+
+    @Test("a server with one of the reference's bugs gets a warning, not a failure", arguments: [
+        Warned(fault: .plainTextPlayerIdError, warning: "errors.player-id"),
+        Warned(fault: .htmlNotFound, warning: "routes.unknown"),
+        Warned(fault: .loserToldToMove, warning: "status.winner-before-turn"),
+        Warned(fault: .teapot, warning: "guess.repeat-hit"),
+    ])
+    func referenceBugWarns(_ warned: Warned) async throws {
+        let server = try await MutantServer.start(fault: warned.fault)
+        defer { Task { await server.stop() } }
+        let report = try await runSuite(server.baseURL)
+        #expect(report.ids(.fail).isEmpty, "\(describe(report))")
+        #expect(report.ids(.warn).contains(warned.warning), "\(describe(report))")
+        #expect(report.conforms)
+    }
+}
