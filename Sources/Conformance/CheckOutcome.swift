@@ -19,10 +19,12 @@ public struct CheckOutcome: Sendable, Codable, Hashable {
     public var exchange: Exchange?
     /// How many requests the check sent.
     public var requestCount: Int
+    /// How long the check took, in seconds.
+    public var seconds: Double
 
     public init(
         id: String, severity: ConformanceCheck.Severity, verdict: Verdict, title: String,
-        messages: [String] = [], exchange: Exchange? = nil, requestCount: Int = 0
+        messages: [String] = [], exchange: Exchange? = nil, requestCount: Int = 0, seconds: Double = 0
     ) {
         self.id = id
         self.severity = severity
@@ -31,5 +33,6 @@ public struct CheckOutcome: Sendable, Codable, Hashable {
         self.messages = messages
         self.exchange = exchange
         self.requestCount = requestCount
+        self.seconds = seconds
     }
 }

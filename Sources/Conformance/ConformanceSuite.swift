@@ -80,7 +80,7 @@ public struct ConformanceSuite: Sendable {
         }
         await http.shutdown()
         let elapsed = ContinuousClock.now - started
-        return ConformanceReport(server: baseURL, outcomes: outcomes, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return ConformanceReport(server: baseURL, outcomes: outcomes, seconds: Self.seconds(elapsed))
     }
 
     /// Runs one check under its deadline; also says whether it ended with a request that
@@ -88,6 +88,7 @@ public struct ConformanceSuite: Sendable {
     func run(_ check: ConformanceCheck, probe: APIProbe) async -> (CheckOutcome, silent: Bool) {
         let context = CheckContext(probe: probe)
         let timeout = configuration.checkTimeout
+        let started = ContinuousClock.now
         let result: Result<Void, any Error>? = await withTaskGroup(of: Result<Void, any Error>?.self) { group in
             group.addTask {
                 do {
@@ -105,7 +106,10 @@ public struct ConformanceSuite: Sendable {
             group.cancelAll()
             return first
         }
-        var outcome = CheckOutcome(id: check.id, severity: check.severity, verdict: .pass, title: check.title, requestCount: context.requestCount)
+        var outcome = CheckOutcome(
+            id: check.id, severity: check.severity, verdict: .pass, title: check.title,
+            requestCount: context.requestCount, seconds: Self.seconds(ContinuousClock.now - started)
+        )
         let warnings = context.warnings
         switch result {
         case .some(.success):
@@ -131,6 +135,10 @@ public struct ConformanceSuite: Sendable {
             outcome.exchange = context.lastExchange
             return (outcome, true)
         }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func unique(_ messages: [String]) -> [String] {

@@ -16,7 +16,9 @@ public struct Exchange: Sendable, Hashable, Codable {
     /// The reply's Content-Type header, if any.
     public var responseContentType: String?
     /// The reply body as UTF-8 text.
-    public var responseBody: String
+    public var responseBody: String {
+        didSet { json = JSONValue.parse(responseBody) }
+    }
     /// Why no reply arrived (connection refused or lost, deadline), when none did.
     public var transportError: String?
 
@@ -32,11 +34,28 @@ public struct Exchange: Sendable, Hashable, Codable {
         self.responseContentType = responseContentType
         self.responseBody = responseBody
         self.transportError = transportError
+        json = JSONValue.parse(responseBody)
     }
 
-    /// The reply body parsed as JSON, or nil when it is not JSON.
-    public var json: JSONValue? {
-        JSONValue.parse(responseBody)
+    /// The reply body parsed as JSON, or nil when it is not JSON (parsed once, when the body is set).
+    public private(set) var json: JSONValue?
+
+    private enum CodingKeys: String, CodingKey {
+        case method, path, requestContentType, requestBody, status, responseContentType, responseBody, transportError
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            method: try container.decode(String.self, forKey: .method),
+            path: try container.decode(String.self, forKey: .path),
+            requestContentType: try container.decodeIfPresent(String.self, forKey: .requestContentType),
+            requestBody: try container.decode(String.self, forKey: .requestBody),
+            status: try container.decodeIfPresent(Int.self, forKey: .status),
+            responseContentType: try container.decodeIfPresent(String.self, forKey: .responseContentType),
+            responseBody: try container.decode(String.self, forKey: .responseBody),
+            transportError: try container.decodeIfPresent(String.self, forKey: .transportError)
+        )
     }
 
     /// The `message` of a JSON error body, if the body is one.

@@ -30,7 +30,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Parses `bytes` as one JSON value, or nil when they are not JSON.
     public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        JSONParser.parse(bytes)
     }
 
     /// Parses `text` as one JSON value, or nil when it is not JSON.
@@ -119,38 +119,4 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-}
-
-extension JSONValue: Decodable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
-            var members: [(key: String, value: JSONValue)] = []
-            for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                members.append((key.stringValue, try container.decode(JSONValue.self, forKey: key)))
-            }
-            self = .object(members)
-        } else if var container = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !container.isAtEnd { items.append(try container.decode(JSONValue.self)) }
-            self = .array(items)
-        } else {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let flag = try? container.decode(Bool.self) {
-                self = .bool(flag)
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .string(try container.decode(String.self))
-            }
-        }
-    }
 }

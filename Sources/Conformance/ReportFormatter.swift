@@ -3,7 +3,7 @@ import Foundation
 /// Renders outcomes and the summary as the text `salvo check` prints: one line per
 /// check, the request and response under a failure, bodies shortened.
 public struct ReportFormatter: Sendable {
-    /// Whether warnings show their exchange too, and every line its request count.
+    /// Whether warnings show their exchange too, and every line its request count and time.
     public var verbose: Bool
     /// The most characters of a body shown.
     public var bodyLimit: Int
@@ -19,7 +19,8 @@ public struct ReportFormatter: Sendable {
     /// The lines for one outcome.
     public func lines(for outcome: CheckOutcome) -> [String] {
         let id = outcome.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-        let count = verbose ? "  [\(outcome.requestCount) request\(outcome.requestCount == 1 ? "" : "s")]" : ""
+        let milliseconds = Int((outcome.seconds * 1000).rounded())
+        let count = verbose ? "  [\(outcome.requestCount) request\(outcome.requestCount == 1 ? "" : "s"), \(milliseconds) ms]" : ""
         switch outcome.verdict {
         case .pass:
             return ["PASS  \(id)  \(outcome.title)\(count)"]
