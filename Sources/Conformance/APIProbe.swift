@@ -31,7 +31,8 @@ public struct APIProbe: Sendable {
             status: nil, responseContentType: nil, responseBody: ""
         )
         var headers = HTTPHeaders()
-        if let contentType = body.contentType { headers.add(name: "Content-Type", value: contentType) }
+        // An empty value stops libcurl from adding its own form Content-Type to a POST body.
+        headers.add(name: "Content-Type", value: body.contentType ?? "")
         let bytes: [UInt8]? = method == .get && body == .none ? nil : Array(body.text.utf8)
         let request = HTTPRequest(method: method, url: baseURL + path, headers: headers, body: bytes)
         do {

@@ -14,7 +14,12 @@ extension ConformanceCatalog {
                     let odd = board.own.enumerated().first { $0.element != "SHIP" && $0.element != "NONE" }
                     try context.expect(odd == nil, "\(who)'s playerBoard before any shot reads \(odd?.element ?? "") at \(Coordinate(index: odd?.offset ?? 0)?.description ?? ""); expected only SHIP and NONE.", exchange)
                     _ = try context.shipCells(board, exchange)
-                    try context.expect(board.shots.allSatisfy { $0 == "NONE" }, "\(who)'s opponentBoard before any shot is not all NONE.", exchange)
+                    if let index = board.shots.firstIndex(where: { $0 != "NONE" }) {
+                        throw CheckFinding.failure(
+                            "\(who)'s opponentBoard before any shot reads \(board.shots[index]) at \(Coordinate(index: index)?.description ?? ""); expected all NONE\(board.shots[index] == "SHIP" ? " (it reveals the opponent's ships)" : "").",
+                            exchange: exchange
+                        )
+                    }
                 }
             },
             ConformanceCheck("board.hides-opponent-ships", .required, "opponentBoard never shows the opponent's ships: NONE everywhere except HIT or MISS on the cells the player fired at.") { context in

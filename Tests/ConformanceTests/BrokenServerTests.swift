@@ -1,4 +1,5 @@
 import Conformance
+import CurlHTTP
 import Foundation
 import LoopbackTestServer
 import Testing
@@ -58,5 +59,27 @@ struct BrokenServerTests {
         #expect(!report.conforms)
         let first = try #require(report.outcomes.first)
         #expect(first.verdict == .fail && first.messages.first?.contains("did not answer before the deadline") == true, "\(first.messages)")
+    }
+}
+
+/// What the probe puts on the wire: the bodies and Content-Types a check asks for, exactly.
+@Suite("conformance probe")
+struct ProbeTests {
+    @Test("JSON, form, raw text under any Content-Type, and a body with no Content-Type at all")
+    func sendsWhatItIsTold() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let http = CurlHTTPClient()
+        let probe = APIProbe(baseURL: server.baseURL + "/", http: http, requestTimeout: .seconds(5))
+        _ = try await probe.send(.post, "/api/games", .json([("gameName", "a b"), ("xPos", 3)]))
+        _ = try await probe.send(.post, "/api/games", .form([("playerName", "ann b"), ("x", "1&2")]))
+        _ = try await probe.send(.post, "/api/games", .raw(contentType: "text/plain", text: "{\"a\":1}"))
+        _ = try await probe.send(.post, "/api/games", .raw(contentType: nil, text: "{\"a\":1}"))
+        let exchange = try await probe.get("/api/games")
+        await http.shutdown()
+        let requests = server.requests
+        #expect(requests.map(\.headers["content-type"]) == ["application/json", "application/x-www-form-urlencoded", "text/plain", nil, nil])
+        #expect(requests.map(\.bodyText) == [#"{"gameName":"a b","xPos":3}"#, "playerName=ann+b&x=1%262", #"{"a":1}"#, #"{"a":1}"#, ""])
+        #expect(requests.last?.method == "GET" && exchange.status == 200 && exchange.json == .object([]))
     }
 }
