@@ -23,7 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "The server's root URL (without /api), or `embedded` to check Salvo's own server, started in memory.")
     var server: String?
 
-    @Flag(help: "Show the exchange behind every warning, and each check's request count.")
+    @Flag(help: "Show the exchange behind every warning, and each check's request count and time.")
     var verbose = false
 
     @Option(help: "Also write the results to this JSON file.")

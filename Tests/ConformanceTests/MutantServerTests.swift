@@ -1,4 +1,5 @@
 import Conformance
+import Foundation
 import MutantServer
 import Testing
 
@@ -84,5 +85,27 @@ struct MutantServerTests {
         #expect(report.ids(.fail).isEmpty, "\(describe(report))")
         #expect(report.ids(.warn) == [warned.warning], "\(describe(report))")
         #expect(report.conforms)
+    }
+}
+
+/// `salvo check` as an instructor runs it against a broken server.
+@Suite("salvo check command against a mutant server", .timeLimit(.minutes(2)))
+struct MutantCommandTests {
+    @Test("a failing check prints FAIL with the request and the response, and the command exits 1")
+    func failurePrintsExchange() async throws {
+        let server = try await MutantServer.start(fault: .joinerMovesFirst)
+        defer { Task { await server.stop() } }
+        let result = try await runSalvo(["check", "--server", server.baseURL, "--only", "turn", "--only", "guess.out-of-turn"])
+        #expect(result.status == 1, "\(result.out)\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        let fail = try #require(lines.firstIndex { $0.hasPrefix("FAIL  guess.out-of-turn ") }, "\(result.out)")
+        #expect(lines[fail].hasSuffix(#"The joiner guessing before the creator's first shot: expected 400 "Not your turn", got 200."#))
+        #expect(lines[fail + 1].trimmingCharacters(in: .whitespaces).hasPrefix("> POST /api/games/") && lines[fail + 1].contains(#""xPos":5,"yPos":5"#))
+        // The mutant's fleets are random: (5,5) may be a hit or a miss.
+        let response = lines[fail + 2].trimmingCharacters(in: .whitespaces)
+        #expect(response.hasPrefix(#"< 200  (application/json; charset=utf-8)  {"hit":"#) && response.hasSuffix(#","shipSunk":0}"#), "\(response)")
+        #expect(lines.contains { $0.hasPrefix("FAIL  turn.creator-first ") })
+        #expect(lines.last?.hasPrefix("The server does not conform: ") == true)
+        #expect(result.err.isEmpty)
     }
 }
