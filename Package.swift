@@ -75,6 +75,12 @@ let package = Package(
         .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
+        // The conformance suite of `salvo check`: named checks of a server against the API reference.
+        .target(
+            name: "Conformance",
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
+            swiftSettings: swiftSettings
+        ),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -84,6 +90,7 @@ let package = Package(
                 "CurlHTTP",
                 "Bots",
                 "Tournament",
+                "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -118,6 +125,26 @@ let package = Package(
         .testTarget(
             name: "SalvoCLITests",
             dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // A small Battleship server with one switchable fault, for the conformance suite's tests.
+        .target(
+            name: "MutantServer",
+            dependencies: [
+                "BattleshipRules",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/MutantServer",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "Conformance", "MutantServer", "BattleshipServer", "BattleshipRules", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A JSON value exactly as a server sent it, so a check can tell `true` from `1` and
+/// `"3"` from `3`, and render it back for a report.
+public indirect enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in the order they were given (when written by the suite) or sorted by key
+    /// (when parsed).
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rendered)
+    }
+
+    /// Parses `bytes` as one JSON value, or nil when they are not JSON.
+    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        JSONParser.parse(bytes)
+    }
+
+    /// Parses `text` as one JSON value, or nil when it is not JSON.
+    public static func parse(_ text: String) -> JSONValue? {
+        parse(Array(text.utf8))
+    }
+
+    /// The member `key` of an object, or nil.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The keys of an object, or nil for any other value.
+    public var keys: [String]? {
+        guard case .object(let members) = self else { return nil }
+        return members.map(\.key)
+    }
+
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    /// The value as a whole number, when it is a JSON number without a fraction.
+    public var intValue: Int? {
+        guard case .number(let number) = self, number.rounded() == number, abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// A one-word name of the value's JSON type, for messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// Compact JSON text of the value.
+    public var rendered: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
+            return String(number)
+        case .string(let text): return Self.quote(text)
+        case .array(let items): return "[" + items.map(\.rendered).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quote($0.key) + ":" + $0.value.rendered }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -1,0 +1,45 @@
+import BattleshipServer
+import Conformance
+import Foundation
+import Logging
+import SalvoTestSupport
+
+/// Starts Salvo's embedded server in memory on 127.0.0.1, quietly.
+func startEmbeddedServer() async throws -> RunningServer {
+    var logger = Logger(label: "conformance-tests")
+    logger.logLevel = .critical
+    return try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: nil), logger: logger)
+}
+
+/// Runs the whole suite against `url`.
+func runSuite(_ url: String, _ configuration: ConformanceSuite.Configuration = .init()) async throws -> ConformanceReport {
+    try await ConformanceSuite(baseURL: url, configuration: configuration).run()
+}
+
+/// What a report says, for a test's failure message.
+func describe(_ report: ConformanceReport) -> String {
+    let formatter = ReportFormatter(verbose: true)
+    return report.outcomes.filter { $0.verdict != .pass }.flatMap(formatter.lines(for:)).joined(separator: "\n")
+}
+
+/// Runs `salvo ARGUMENTS` to the end on a thread of its own; returns status, stdout, stderr.
+func runSalvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            continuation.resume(with: Result {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+                process.arguments = arguments
+                let out = Pipe(), err = Pipe()
+                process.standardOutput = out
+                process.standardError = err
+                try process.run()
+                // stderr carries at most a line, so reading stdout first cannot block the child.
+                let outData = out.fileHandleForReading.readDataToEndOfFile()
+                let errData = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+            })
+        }.start()
+    }
+}
