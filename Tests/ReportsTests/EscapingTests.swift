@@ -41,7 +41,7 @@ struct EscapingTests {
         let record = try #require(Fixtures.finished(names: Self.hostile).first { $0.index == 1 })
         var replay = ReplayBuilder.replay(of: record, tournament: "<img src=x onerror=alert(1)>")
         replay.gameName = "</script><script>alert(2)</script>"
-        let page = try ReplayPage.render(replay, indexLink: "../index.html")
+        let page = ReplayPage.render(replay, indexLink: "../index.html")
         // Only the page's own two script elements.
         #expect(page.components(separatedBy: "<script").count - 1 == 2)
         #expect(!page.contains("alert(1)</script>") && !page.contains("<img"))

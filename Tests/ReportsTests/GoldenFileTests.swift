@@ -15,6 +15,6 @@ struct GoldenFileTests {
     func replayJSON() throws {
         let record = try #require(Fixtures.finished().first { $0.index == 0 })
         let replay = ReplayBuilder.replay(of: record, tournament: "golden")
-        try GoldenFiles.check(try ReportJSON.file(replay), against: "replay-0000.json")
+        try GoldenFiles.check(ReportJSON.replayFile(replay), against: "replay-0000.json")
     }
 }

@@ -18,7 +18,7 @@ struct SchemaRoundTripTests {
     func replayRoundTrip() throws {
         for record in Fixtures.finished() {
             let replay = ReplayBuilder.replay(of: record, tournament: "golden")
-            let decoded = try ReportJSON.decoder().decode(ReplayDocument.self, from: try ReportJSON.file(replay))
+            let decoded = try ReportJSON.decoder().decode(ReplayDocument.self, from: ReportJSON.replayFile(replay))
             #expect(decoded == replay)
             #expect(decoded.schemaVersion == 1)
         }
