@@ -26,7 +26,7 @@ for run in $(seq "$RUNS"); do
   rm -rf "$WORK/replays" "$WORK/results.json" "$WORK/index.html"
   /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$SALVO" report "$WORK" > /dev/null
   read -r wall user system rss < "$WORK/time"
-  echo "run $run: ${wall} s wall, $(python3 -c "print(f'{$user + $system:.2f}')") s CPU, peak RSS $((rss / 1024)) MB  (load: $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo "run $run: ${wall} s wall, CPU ${user} s user + ${system} s system, peak RSS $((rss / 1024)) MB  (load: $(cut -d' ' -f1-3 /proc/loadavg))"
   times+=("$wall")
 done
 median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}')
