@@ -13,6 +13,7 @@ enum ReplayViewerScript {
     var speed=document.getElementById("speed");
     var cells=[[],[]],shipOf=[{},{}],shipCell=[{},{}];
     function key(x,y){return y*10+x;}
+    function plural(n,word){return n+" "+word+(n===1?"":"s");}
     [0,1].forEach(function(seat){
       var board=document.getElementById("board-"+seat),player=(data.players||[])[seat]||{};
       (player.shipCells||[]).forEach(function(c){shipCell[seat][key(c.x,c.y)]=true;});
@@ -46,7 +47,7 @@ enum ReplayViewerScript {
         if(n===step-1){cell.classList.add("l");}
       }
       [0,1].forEach(function(seat){
-        document.getElementById("tally-"+seat).textContent=fired[seat][0]+" shots received, "+fired[seat][1]+" hits";
+        document.getElementById("tally-"+seat).textContent=plural(fired[seat][0],"shot")+" received, "+plural(fired[seat][1],"hit");
       });
       root.setAttribute("data-step",String(step));
       root.setAttribute("data-steps",String(steps));
