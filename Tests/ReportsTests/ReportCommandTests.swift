@@ -78,6 +78,23 @@ struct ReportCommandTests {
         #expect(unknown.status == 1 && unknown.err.hasPrefix("Error: No game with id or schedule index `nope`"))
     }
 
+    @Test("salvo run ends by writing the reports and says where index.html is")
+    func runWritesReports() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-run-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/tiny.yaml"
+        try "name: tiny\nbots: [parity, density]\ngames_per_pairing: 2\nconcurrency: 2\nseed: 3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try await Self.salvo(["run", file, "--output", folder + "/out"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(String(decoding: run.out, as: UTF8.self).contains("Report: \(folder)/out/index.html"))
+        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
+        #expect(results.progress.ratedGames == 2 && results.games.count == 2)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/replays/0001.html"))
+        let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/replays/0000.json")))
+        #expect(replay.players.allSatisfy { $0.shipCells?.count == 17 && $0.shipsSource == "seed" })
+    }
+
     @Test("a missing or damaged journal is one clear line on stderr and exit status 1")
     func errors() async throws {
         let missing = try await Self.salvo(["report", "/nonexistent/run"])
