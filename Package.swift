@@ -81,6 +81,8 @@ let package = Package(
             dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
             swiftSettings: swiftSettings
         ),
+        // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
+        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipClient"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -91,6 +93,7 @@ let package = Package(
                 "Bots",
                 "Tournament",
                 "Conformance",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,6 +101,12 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
+            exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TournamentTests",
             dependencies: [

@@ -17,6 +17,8 @@ struct Salvo: AsyncParsableCommand {
             BenchCommand.self,
             BotCheckCommand.self,
             CheckCommand.self,
+            ReportCommand.self,
+            ReplayCommand.self,
         ]
     )
 }
