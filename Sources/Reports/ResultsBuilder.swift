@@ -185,25 +185,12 @@ public enum ResultsBuilder {
         let (alpha, beta) = (settings.alpha, settings.beta)
         guard alpha > 0, alpha < 1, beta > 0, beta < 1, alpha + beta < 1 else { return nil }
         let bot = config.bots[0].name, opponent = config.bots[1].name
-        var wins = 0, losses = 0
-        for record in rated {
-            guard let winner = record.winnerSeat, record.players.count == 2 else { continue }
-            let names = record.players.map(\.bot)
-            guard Set(names) == [bot, opponent] else { continue }
-            if names[winner] == bot { wins += 1 } else { losses += 1 }
-        }
-        let test = settings.test
-        let decision: String
-        switch test.decision(wins: wins, losses: losses) {
-        case .acceptH0: decision = "H0"
-        case .acceptH1: decision = "H1"
-        case .continue: decision = "undecided"
-        }
+        let tally = settings.tally(records: rated, first: bot, second: opponent)
         return .init(
             bot: bot, opponent: opponent, elo0: settings.elo0, elo1: settings.elo1, alpha: alpha, beta: beta,
-            wins: wins, losses: losses, llr: round(test.logLikelihoodRatio(wins: wins, losses: losses), places: 4),
-            lowerBound: round(test.lowerBound, places: 4), upperBound: round(test.upperBound, places: 4),
-            decision: decision
+            wins: tally.wins, losses: tally.losses, llr: round(tally.logLikelihoodRatio, places: 4),
+            lowerBound: round(tally.lowerBound, places: 4), upperBound: round(tally.upperBound, places: 4),
+            decision: tally.verdict
         )
     }
 
