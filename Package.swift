@@ -75,6 +75,8 @@ let package = Package(
         .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
+        // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
+        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -84,6 +86,7 @@ let package = Package(
                 "CurlHTTP",
                 "Bots",
                 "Tournament",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -91,6 +94,12 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
+            exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TournamentTests",
             dependencies: [

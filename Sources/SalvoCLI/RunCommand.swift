@@ -5,6 +5,7 @@ import Bots
 import CurlHTTP
 import Foundation
 import Logging
+import Reports
 import Tournament
 
 /// `salvo run FILE`: the main job, a whole tournament through the REST API.
@@ -129,6 +130,12 @@ struct RunCommand: AsyncParsableCommand {
         print("\(records.count) of \(total) games rated. Journal: \(outputDirectory)/journal.jsonl")
         if stop.isRequested && records.count < total {
             print("Stopped early: run the same command again to continue.")
+        }
+        do {
+            let written = try ReportWriter.write(directory: outputDirectory)
+            print("Report: \(written.index) (results: \(written.results))")
+        } catch {
+            throw CLIError(error.description)
         }
     }
 }

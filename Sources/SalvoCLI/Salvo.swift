@@ -16,6 +16,8 @@ struct Salvo: AsyncParsableCommand {
             HTTPBenchCommand.self,
             BenchCommand.self,
             BotCheckCommand.self,
+            ReportCommand.self,
+            ReplayCommand.self,
         ]
     )
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Text made safe for HTML. Every piece of text that came from outside (bot names, game
+/// names, reasons, ids) goes through ``escape(_:)`` before it is written into a page, and
+/// data for scripts goes through ``scriptJSON(_:)``.
+public enum HTML {
+    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content and
+    /// in quoted attribute values.
+    public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// JSON text made safe inside a `<script>` element: every `<` becomes `\u003c`, so no
+    /// string in the data can close the element (`</script>`) or open a comment (`<!--`).
+    /// JSON has `<` only inside strings, where `\u003c` means the same character.
+    public static func scriptJSON(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+
+/// `index.html`: the whole tournament on one self-contained page (inline CSS and SVG, no
+/// script, nothing fetched). Built from ``ResultsDocument`` alone, so the page and
+/// results.json never disagree. Every outside text is escaped with ``HTML/escape(_:)``.
+///
+/// DOM contract (read by the browser tests): `<table id="standings">` with one
+/// `<tr data-bot="NAME">` per bot in rank order, the name in `<td class="bot">`; every replay
+/// link is `<a class="replay-link" href="replays/NNNN.html">`.
+public enum IndexPage {
+    /// The page for `results`.
+    public static func render(_ results: ResultsDocument) -> String {
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
+        <title>\(HTML.escape(results.tournament)) · Salvo tournament</title>
+        <style>\(PageStyle.css)</style></head>
+        <body><main>
+
+        """
+        html += header(results)
+        if let sprt = results.sprt { html += sprtSection(sprt) }
+        html += standings(results)
+        html += ratingsChart(results)
+        html += crosstable(results)
+        html += superiority(results)
+        html += shotsToWin(results)
+        html += terminations(results)
+        html += games(results)
+        html += """
+        <p class="note">The same numbers as data: <a href="results.json">results.json</a> \
+        (schema version \(results.schemaVersion), described in Salvo's reports/README.md).</p>
+        </main></body></html>
+
+        """
+        return html
+    }
+
+    static func header(_ results: ResultsDocument) -> String {
+        let progress = results.progress
+        let configuration = results.configuration
+        var parts = [
+            configuration.format,
+            "\(configuration.bots.count) bots",
+            "\(progress.ratedGames) of \(progress.scheduledGames) games rated",
+        ]
+        if progress.gamesWithoutResult > 0 { parts.append("\(progress.gamesWithoutResult) without result") }
+        parts.append("seed \(configuration.seed)")
+        parts.append("server \(configuration.server)")
+        return """
+        <header><h1>\(HTML.escape(results.tournament))</h1>
+        <p class="meta">\(HTML.escape(parts.joined(separator: " · ")))<br>Report generated \(timestamp(results.generatedAt)).</p></header>
+
+        """
+    }
+
+    static func sprtSection(_ sprt: ResultsDocument.SPRTResult) -> String {
+        let verdict: String
+        switch sprt.decision {
+        case "H1": verdict = "H1 accepted: \(HTML.escape(sprt.bot)) is at least \(number(sprt.elo1)) Elo stronger than \(HTML.escape(sprt.opponent))."
+        case "H0": verdict = "H0 accepted: \(HTML.escape(sprt.bot)) is not \(number(sprt.elo1)) Elo stronger than \(HTML.escape(sprt.opponent)) (at most \(number(sprt.elo0)))."
+        default: verdict = "Undecided: more games are needed."
+        }
+        return """
+        <section id="sprt"><h2>Sequential test (SPRT)</h2>
+        <p class="verdict" data-decision="\(HTML.escape(sprt.decision))">\(verdict)</p>
+        <p class="meta">H0: elo = \(number(sprt.elo0)), H1: elo = \(number(sprt.elo1)), α = \(number(sprt.alpha)), β = \(number(sprt.beta)). \
+        \(HTML.escape(sprt.bot)) won \(sprt.wins) and lost \(sprt.losses) against \(HTML.escape(sprt.opponent)). \
+        LLR \(String(format: "%.3f", sprt.llr)) in [\(String(format: "%.3f", sprt.lowerBound)), \(String(format: "%.3f", sprt.upperBound))].</p></section>
+
+        """
+    }
+
+    static func standings(_ results: ResultsDocument) -> String {
+        var html = """
+        <section><h2>Standings</h2><div class="scroll"><table id="standings">
+        <thead><tr><th>#</th><th class="bot">Bot</th><th>Elo</th><th>95% interval</th><th>Games</th><th>Won</th><th>Lost</th><th>Score</th><th>Shots/win</th><th>Forfeits</th></tr></thead><tbody>
+
+        """
+        for row in results.standings {
+            let forfeits = row.forfeits.isEmpty ? "0" : row.forfeits.keys.sorted().map { "\(row.forfeits[$0] ?? 0) \(HTML.escape($0))" }.joined(separator: ", ")
+            html += "<tr data-bot=\"\(HTML.escape(row.bot))\"><td>\(row.rank)</td><td class=\"bot\">\(HTML.escape(row.bot))</td>"
+            if let rating = row.rating {
+                html += "<td>\(Int(rating.value.rounded()))</td><td>\(Int(rating.lower.rounded()))–\(Int(rating.upper.rounded()))</td>"
+            } else {
+                html += "<td>–</td><td>–</td>"
+            }
+            html += "<td>\(row.games)</td><td>\(row.wins)</td><td>\(row.losses)</td><td>\(String(format: "%.1f%%", row.scorePercent))</td>"
+            html += "<td>\(row.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "–")</td><td>\(forfeits)</td></tr>\n"
+        }
+        html += "</tbody></table></div>\n"
+        let mover = results.firstMover
+        if let share = mover.firstMoverScorePercent {
+            var line = "The first mover (seat 0, who created the game) won \(mover.firstMoverWins) of \(mover.games) rated games (\(String(format: "%.1f%%", share)))"
+            if let advantage = mover.advantage {
+                line += "; fitted advantage \(signed(advantage.value)) Elo (95%: \(signed(advantage.lower)) to \(signed(advantage.upper)))"
+            }
+            html += "<p class=\"note\" id=\"first-mover\">\(line).</p>\n"
+        }
+        html += "<p class=\"note\">Elo: a joint Bradley–Terry fit of all rated games with the first-mover advantage, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
+        return html
+    }
+
+    static func ratingsChart(_ results: ResultsDocument) -> String {
+        let rows = results.standings.compactMap { row in row.rating.map { (bot: row.bot, estimate: $0) } }
+        guard !rows.isEmpty else { return "" }
+        return "<section><h2>Ratings</h2><div class=\"scroll\">\(SVGCharts.ratings(rows))</div><p class=\"note\">Dots: Elo; bars: 95% intervals.</p></section>\n"
+    }
+
+    static func crosstable(_ results: ResultsDocument) -> String {
+        let order = results.standings.map(\.bot)
+        guard order.count > 1 else { return "" }
+        var cells: [String: ResultsDocument.CrosstableCell] = [:]
+        for cell in results.crosstable { cells[cell.bot + "\u{0}" + cell.opponent] = cell }
+        var html = "<section><h2>Crosstable</h2><div class=\"scroll\"><table id=\"crosstable\"><thead><tr><th class=\"bot\">Bot</th>"
+        for position in order.indices { html += "<th title=\"\(HTML.escape(order[position]))\">\(position + 1)</th>" }
+        html += "</tr></thead><tbody>\n"
+        for (position, bot) in order.enumerated() {
+            html += "<tr><td class=\"bot\">\(position + 1). \(HTML.escape(bot))</td>"
+            for opponent in order {
+                guard opponent != bot else { html += "<td>·</td>"; continue }
+                guard let cell = cells[bot + "\u{0}" + opponent], let score = cell.scorePercent else { html += "<td></td>"; continue }
+                let shade = min(4, Int(score / 20))
+                html += "<td class=\"q\(shade)\" title=\"\(HTML.escape(bot)) against \(HTML.escape(opponent)): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
+            }
+            html += "</tr>\n"
+        }
+        html += "</tbody></table></div><p class=\"note\">Row bot's wins–losses against the column bot (columns numbered as the rows).</p></section>\n"
+        return html
+    }
+
+    static func superiority(_ results: ResultsDocument) -> String {
+        let order = results.standings.map(\.bot)
+        guard order.count > 1, !results.likelihoodOfSuperiority.isEmpty else { return "" }
+        var values: [String: Double] = [:]
+        for entry in results.likelihoodOfSuperiority { values[entry.bot + "\u{0}" + entry.opponent] = entry.likelihood }
+        var html = "<section><h2>Likelihood of superiority</h2><div class=\"scroll\"><table id=\"los\"><thead><tr><th class=\"bot\">Bot</th>"
+        for position in order.indices { html += "<th title=\"\(HTML.escape(order[position]))\">\(position + 1)</th>" }
+        html += "</tr></thead><tbody>\n"
+        for (position, bot) in order.enumerated() {
+            html += "<tr><td class=\"bot\">\(position + 1). \(HTML.escape(bot))</td>"
+            for opponent in order {
+                guard opponent != bot, let value = values[bot + "\u{0}" + opponent] else { html += "<td>·</td>"; continue }
+                html += "<td class=\"q\(min(4, Int(value * 5)))\">\(String(format: "%.0f%%", value * 100))</td>"
+            }
+            html += "</tr>\n"
+        }
+        html += "</tbody></table></div><p class=\"note\">The probability that the row bot is stronger than the column bot, from the rating fit.</p></section>\n"
+        return html
+    }
+
+    static func shotsToWin(_ results: ResultsDocument) -> String {
+        let all = results.shotsToWin.flatMap { $0.histogram.map(\.shots) }
+        guard let low = all.min(), let high = all.max() else { return "" }
+        let range = min(low, 17)...max(high, low + 10)
+        var html = "<section><h2>Shots to win</h2><div class=\"grid\">\n"
+        for distribution in results.shotsToWin {
+            let mean = distribution.mean.map { String(format: "mean %.1f", $0) } ?? "no wins"
+            html += "<figure style=\"margin:0\"><figcaption><b>\(HTML.escape(distribution.bot))</b> <span class=\"meta\">\(distribution.wins) wins, \(mean)</span></figcaption>"
+            html += SVGCharts.histogram(distribution, range: range) + "</figure>\n"
+        }
+        html += "</div><p class=\"note\">Shots the bot fired in each game it won by sinking the fleet; dashed line: mean.</p></section>\n"
+        return html
+    }
+
+    static func terminations(_ results: ResultsDocument) -> String {
+        let counts = results.terminations
+        var rows = [("Won by sinking the fleet", counts.wins), ("Won by forfeit", counts.forfeits)]
+        for kind in counts.forfeitsByKind.keys.sorted() { rows.append(("  forfeit: \(kind)", counts.forfeitsByKind[kind] ?? 0)) }
+        rows.append(("Attempts with no result (played again)", counts.noResultAttempts))
+        var html = "<section><h2>How games ended</h2><table id=\"terminations\"><tbody>\n"
+        for (label, count) in rows { html += "<tr><td class=\"bot\">\(HTML.escape(label))</td><td>\(count)</td></tr>\n" }
+        return html + "</tbody></table></section>\n"
+    }
+
+    /// Games grouped by pairing, each group folded; rows are kept short (the page of a
+    /// 10,000-game run must stay under 2 MB).
+    static func games(_ results: ResultsDocument) -> String {
+        var groups: [String: [ResultsDocument.GameEntry]] = [:]
+        var keys: [String] = []
+        let rank = Dictionary(results.standings.map { ($0.bot, $0.rank) }, uniquingKeysWith: min)
+        for game in results.games {
+            let pair = game.players.sorted { (rank[$0] ?? .max, $0) < (rank[$1] ?? .max, $1) }
+            let key = pair.joined(separator: "\u{0}")
+            if groups[key] == nil { keys.append(key) }
+            groups[key, default: []].append(game)
+        }
+        var html = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">Each pairing's games; open one to list them, a number opens its replay.</p>\n"
+        for key in keys {
+            let games = groups[key] ?? []
+            let names = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            let title = names.map(HTML.escape).joined(separator: " vs ")
+            var wins = [0, 0]
+            for game in games { if let winner = game.winner, let side = names.firstIndex(of: winner), side < 2 { wins[side] += 1 } }
+            html += "<details><summary>\(title) <span class=\"meta\">\(games.count) games, \(wins[0])–\(wins[1])</span></summary>"
+            html += "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th>Shots</th></tr></thead><tbody>\n"
+            for game in games {
+                let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\(HTML.escape($0)))" } ?? "") : HTML.escape(game.termination)
+                html += "<tr><td><a class=\"replay-link\" href=\"\(HTML.escape(game.replayHTML))\">\(game.index)</a><td class=\"bot\">\(HTML.escape(game.players.first ?? ""))<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)<td>\(game.shots)\n"
+            }
+            html += "</tbody></table></div></details>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// `2026-11-23 13:20 UTC`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    /// A number without needless decimals: `5`, `2.5`, `0.05`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `+35` or `-12`.
+    static func signed(_ value: Double) -> String {
+        let rounded = Int(value.rounded())
+        return rounded > 0 ? "+\(rounded)" : String(rounded)
+    }
+}

@@ -1,0 +1,67 @@
+extension ResultsDocument {
+    /// The parts of the run's configuration a reader of the results needs.
+    public struct ConfigurationSummary: Hashable, Sendable, Codable {
+        /// `round-robin` or `gauntlet`.
+        public var format: String
+        public var bots: [Bot]
+        public var gamesPerPairing: Int
+        public var concurrency: Int
+        /// The tournament seed, in decimal, as a string: it may exceed what a JSON number keeps exactly.
+        public var seed: String
+        /// `embedded` or the server's base URL.
+        public var server: String
+        public var pollIntervalMilliseconds: Int
+        /// Requests per second across the run; absent for no limit.
+        public var rateLimit: Double?
+        public var stallTimeoutSeconds: Double
+
+        public init(format: String, bots: [Bot], gamesPerPairing: Int, concurrency: Int, seed: String, server: String, pollIntervalMilliseconds: Int, rateLimit: Double?, stallTimeoutSeconds: Double) {
+            self.format = format
+            self.bots = bots
+            self.gamesPerPairing = gamesPerPairing
+            self.concurrency = concurrency
+            self.seed = seed
+            self.server = server
+            self.pollIntervalMilliseconds = pollIntervalMilliseconds
+            self.rateLimit = rateLimit
+            self.stallTimeoutSeconds = stallTimeoutSeconds
+        }
+    }
+
+    /// A bot as entered in the tournament file.
+    public struct Bot: Hashable, Sendable, Codable {
+        public var name: String
+        /// `builtin` or `external`.
+        public var kind: String
+        /// For a built-in bot, its strategy's name.
+        public var strategy: String?
+        /// For an external bot, its command line.
+        public var command: [String]?
+
+        public init(name: String, kind: String, strategy: String? = nil, command: [String]? = nil) {
+            self.name = name
+            self.kind = kind
+            self.strategy = strategy
+            self.command = command
+        }
+    }
+
+    /// How far the run got.
+    public struct Progress: Hashable, Sendable, Codable {
+        /// Games in the schedule.
+        public var scheduledGames: Int
+        /// Games with a result that counts (a win or a forfeit).
+        public var ratedGames: Int
+        /// Scheduled games that were attempted but never got a rated result.
+        public var gamesWithoutResult: Int
+        /// Scheduled games never attempted (a run stopped early, or an SPRT decision).
+        public var gamesNotPlayed: Int
+
+        public init(scheduledGames: Int, ratedGames: Int, gamesWithoutResult: Int, gamesNotPlayed: Int) {
+            self.scheduledGames = scheduledGames
+            self.ratedGames = ratedGames
+            self.gamesWithoutResult = gamesWithoutResult
+            self.gamesNotPlayed = gamesNotPlayed
+        }
+    }
+}

@@ -1,0 +1,47 @@
+extension ResultsDocument {
+    /// One game of the index: the record that counts for a scheduled game (its rated
+    /// attempt, or its last attempt when none was rated).
+    public struct GameEntry: Hashable, Sendable, Codable {
+        /// The game's place in the schedule.
+        public var index: Int
+        /// The id the server gave the game (any text; not used in file names).
+        public var gameId: String
+        /// The bots in seat order: `players[0]` created the game and moved first.
+        public var players: [String]
+        /// The winner's seat; absent for no result.
+        public var winnerSeat: Int?
+        /// The winner's name; absent for no result.
+        public var winner: String?
+        /// `win`, `forfeit` or `no-result`.
+        public var termination: String
+        /// For a forfeit, the fault's kind.
+        public var forfeitKind: String?
+        /// Why a forfeit or no result happened.
+        public var reason: String?
+        /// Shots fired by both seats.
+        public var shots: Int
+        public var durationMilliseconds: Int
+        /// How many times the game was played (more than 1 after no-result attempts).
+        public var attempts: Int
+        /// The replay, relative to the folder of results.json.
+        public var replayJSON: String
+        /// The replay viewer, relative to the folder of results.json.
+        public var replayHTML: String
+
+        public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, shots: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String, replayHTML: String) {
+            self.index = index
+            self.gameId = gameId
+            self.players = players
+            self.winnerSeat = winnerSeat
+        self.winner = winnerSeat.flatMap { players.indices.contains($0) ? players[$0] : nil }
+            self.termination = termination
+            self.forfeitKind = forfeitKind
+            self.reason = reason
+            self.shots = shots
+            self.durationMilliseconds = durationMilliseconds
+            self.attempts = attempts
+            self.replayJSON = replayJSON
+            self.replayHTML = replayHTML
+        }
+    }
+}

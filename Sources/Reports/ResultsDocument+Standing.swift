@@ -1,0 +1,53 @@
+extension ResultsDocument {
+    /// An Elo estimate with its 95% interval, rounded to 0.1 Elo.
+    public struct Estimate: Hashable, Sendable, Codable {
+        public var value: Double
+        public var standardError: Double
+        /// `value - 1.96·standardError`.
+        public var lower: Double
+        /// `value + 1.96·standardError`.
+        public var upper: Double
+
+        public init(value: Double, standardError: Double, lower: Double, upper: Double) {
+            self.value = value
+            self.standardError = standardError
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
+    /// One bot's line of the standings.
+    public struct Standing: Hashable, Sendable, Codable {
+        /// 1 for the best; bots are ranked by rating, then score, then name.
+        public var rank: Int
+        public var bot: String
+        /// Absent when the games do not allow a fit (no rated game yet).
+        public var rating: Estimate?
+        /// Rated games (wins and forfeits, either way).
+        public var games: Int
+        public var wins: Int
+        public var losses: Int
+        /// `100·wins/games`, to 0.01; 0 without games.
+        public var scorePercent: Double
+        /// Mean shots this bot fired in the games it won by sinking the fleet (forfeit wins
+        /// left out); absent without such wins.
+        public var meanShotsToWin: Double?
+        /// Games this bot lost by forfeit, by the fault's kind (`timeout`, `crash`, ...).
+        public var forfeits: [String: Int]
+
+        public init(rank: Int, bot: String, rating: Estimate?, games: Int, wins: Int, losses: Int, scorePercent: Double, meanShotsToWin: Double?, forfeits: [String: Int]) {
+            self.rank = rank
+            self.bot = bot
+            self.rating = rating
+            self.games = games
+            self.wins = wins
+            self.losses = losses
+            self.scorePercent = scorePercent
+            self.meanShotsToWin = meanShotsToWin
+            self.forfeits = forfeits
+        }
+
+        /// Forfeits of every kind.
+        public var forfeitCount: Int { forfeits.values.reduce(0, +) }
+    }
+}

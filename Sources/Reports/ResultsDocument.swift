@@ -1,0 +1,56 @@
+import Foundation
+
+/// `results.json`: everything a run tells its users, as data. Schema version 1, documented
+/// field by field in reports/README.md. Built by ``ResultsBuilder`` from a run's journal;
+/// `index.html` shows the same numbers.
+public struct ResultsDocument: Hashable, Sendable, Codable {
+    /// The version of this layout; bumped whenever a field changes meaning or disappears.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// The tournament's name.
+    public var tournament: String
+    /// When these results were built (not when the games were played).
+    public var generatedAt: Date
+    /// The configuration the run used, as its journal recorded it.
+    public var configuration: ConfigurationSummary
+    /// Scheduled, rated and missing games.
+    public var progress: Progress
+    /// One row per bot, best first.
+    public var standings: [Standing]
+    /// Every ordered pair of distinct bots.
+    public var crosstable: [CrosstableCell]
+    /// How much moving first helped.
+    public var firstMover: FirstMoverStatistics
+    /// The likelihood of superiority of every bot over every other (absent entries: no fit).
+    public var likelihoodOfSuperiority: [Superiority]
+    /// How games ended.
+    public var terminations: TerminationCounts
+    /// Per bot, how many shots its wins took.
+    public var shotsToWin: [ShotsToWin]
+    /// The sequential test, when the tournament file had an `sprt:` block.
+    public var sprt: SPRTResult?
+    /// Every scheduled game that was played, in schedule order.
+    public var games: [GameEntry]
+
+    public init(
+        tournament: String, generatedAt: Date, configuration: ConfigurationSummary, progress: Progress,
+        standings: [Standing], crosstable: [CrosstableCell], firstMover: FirstMoverStatistics,
+        likelihoodOfSuperiority: [Superiority], terminations: TerminationCounts, shotsToWin: [ShotsToWin],
+        sprt: SPRTResult?, games: [GameEntry]
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.tournament = tournament
+        self.generatedAt = generatedAt
+        self.configuration = configuration
+        self.progress = progress
+        self.standings = standings
+        self.crosstable = crosstable
+        self.firstMover = firstMover
+        self.likelihoodOfSuperiority = likelihoodOfSuperiority
+        self.terminations = terminations
+        self.shotsToWin = shotsToWin
+        self.sprt = sprt
+        self.games = games
+    }
+}

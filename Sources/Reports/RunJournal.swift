@@ -1,0 +1,49 @@
+import Foundation
+import Tournament
+
+/// What `salvo report` needs from a run's folder: the configuration in the journal's first
+/// line and every `finished` record, in journal order.
+public struct RunJournal: Sendable {
+    /// The configuration the run started with.
+    public let configuration: TournamentConfig
+    /// Every `finished` line's record, in the order written.
+    public let finished: [GameRecord]
+
+    public init(configuration: TournamentConfig, finished: [GameRecord]) {
+        self.configuration = configuration
+        self.finished = finished
+    }
+
+    /// Reads `DIRECTORY/journal.jsonl`.
+    public static func load(directory: String) throws(ReportError) -> RunJournal {
+        let path = (directory as NSString).appendingPathComponent(ReportLayout.journal)
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingJournal(path: path) }
+        let entries: [JournalEntry]
+        do {
+            entries = try Journal.read(path: path)
+        } catch let failure as Journal.Failure {
+            throw .damagedJournal(path: path, detail: Self.shortened(failure.description))
+        } catch {
+            throw .damagedJournal(path: path, detail: Self.shortened("\(error)"))
+        }
+        guard case .started(_, _, _, let configuration?)? = entries.first else { throw .noConfiguration(path: path) }
+        let finished = entries.compactMap { entry -> GameRecord? in
+            if case .finished(let record) = entry { return record }
+            return nil
+        }
+        return RunJournal(configuration: configuration, finished: finished)
+    }
+
+    /// The record of the game `id`: a server game id (any attempt's), else a schedule index.
+    public func record(id: String) -> GameRecord? {
+        if let match = finished.last(where: { $0.gameId == id }) { return match }
+        guard let index = Int(id) else { return nil }
+        return GameHistory(finished: finished).game(index: index)
+    }
+
+    /// The first line of a long decoding error, cut to a readable length.
+    static func shortened(_ text: String) -> String {
+        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        return line.count > 240 ? String(line.prefix(240)) + "…" : line
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import Reports
+
+/// `salvo report DIR`: rebuilds a run's results.json, index.html and replays from its journal.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Rebuild a run's reports (results.json, index.html, replays) from its journal.",
+        discussion: """
+            Reads DIR/journal.jsonl alone, using the configuration in its first line, and writes \
+            DIR/results.json, DIR/index.html and DIR/replays/NNNN.json and .html (NNNN: the game's \
+            schedule index). The pages are self-contained: open index.html in any browser, even \
+            from a copy of the folder. The formats are described in reports/README.md.
+            """
+    )
+
+    @Argument(help: "A run's output folder, e.g. reports/demo.")
+    var directory: String
+
+    func run() async throws {
+        let written: ReportWriter.Written
+        do {
+            written = try ReportWriter.write(directory: directory)
+        } catch {
+            throw CLIError(error.description)
+        }
+        print("Wrote \(written.results), \(written.replayCount) replays and \(written.index)")
+    }
+}
