@@ -76,7 +76,7 @@ let package = Package(
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
-        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules"], swiftSettings: swiftSettings),
+        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipClient"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",

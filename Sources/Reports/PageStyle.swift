@@ -18,7 +18,7 @@ enum PageStyle {
     table{border-collapse:collapse;font-variant-numeric:tabular-nums}
     th,td{padding:5px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
     th{font-weight:600;color:var(--muted);font-size:.85rem}
-    .bot{text-align:left;white-space:normal;overflow-wrap:anywhere;min-width:6em}
+    .bot{text-align:left;white-space:normal;overflow-wrap:break-word;min-width:6em}
     a{color:var(--accent)}
     .win{color:var(--win)}.loss{color:var(--loss)}
     svg{display:block;max-width:100%;height:auto}
@@ -29,6 +29,7 @@ enum PageStyle {
     details{border-top:1px solid var(--line);padding:6px 0}
     summary{cursor:pointer;font-weight:600;overflow-wrap:anywhere}
     .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:12px}
+    @media (max-width:600px){main{padding:8px}section{padding:10px 8px}th,td{padding:4px 5px}    body{font-size:14px}.bot{min-width:5em}}
     .q0{background:rgba(198,40,40,.28)}.q1{background:rgba(198,40,40,.12)}.q2{background:transparent}\
     .q3{background:rgba(26,127,55,.12)}.q4{background:rgba(26,127,55,.28)}
     """

@@ -14,8 +14,8 @@ import Foundation
 public enum ReplayPage {
     /// The viewer page of `replay`; `indexLink` is the way back to the tournament's page
     /// (`../index.html` inside a report folder), or nil for a stand-alone export.
-    public static func render(_ replay: ReplayDocument, indexLink: String?) throws -> String {
-        let data = String(decoding: try ReportJSON.encoder(pretty: false).encode(replay), as: UTF8.self)
+    public static func render(_ replay: ReplayDocument, indexLink: String?) -> String {
+        let data = ReplayJSONWriter.encode(replay, pretty: false)
         let names = replay.players.map(\.bot)
         let name = { (seat: Int) in HTML.escape(names.indices.contains(seat) ? names[seat] : "seat \(seat)") }
         let steps = replay.shots.count

@@ -19,6 +19,11 @@ public enum ReportJSON {
         return decoder
     }
 
+    /// A replay file: pretty-printed, one shot per line, keys in the schema's order.
+    public static func replayFile(_ replay: ReplayDocument) -> Data {
+        Data(ReplayJSONWriter.encode(replay, pretty: true).utf8)
+    }
+
     /// `value` as a pretty-printed file, ending with a newline.
     public static func file(_ value: some Encodable) throws -> Data {
         var data = try encoder().encode(value)

@@ -1,9 +1,19 @@
+import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Tournament
+
+/// POSIX `write(2)`, named apart from `ReportWriter.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
 
 /// The file-writing edge of reports: builds every report of a run (pure builders) and writes
 /// them into its folder: `results.json`, `index.html`, and `replays/NNNN.json` and
-/// `replays/NNNN.html` for every game played.
+/// `replays/NNNN.html` for every game played. Replays are written on all cores; files are
+/// written plainly, without an fsync each (they can always be rebuilt from the journal).
 ///
 /// ```swift
 /// let written = try ReportWriter.write(directory: "reports/demo")
@@ -26,43 +36,84 @@ public enum ReportWriter {
     /// Writes the reports of `journal` into `directory`.
     @discardableResult
     public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date()) throws(ReportError) -> Written {
-        let folder = URL(fileURLWithPath: directory)
-        let replays = folder.appendingPathComponent(ReportLayout.replays)
+        let folder = (directory as NSString).standardizingPath
+        let replays = folder + "/" + ReportLayout.replays
         do {
-            try FileManager.default.createDirectory(at: replays, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: replays, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: replays.path, detail: error.localizedDescription)
+            throw .cannotWrite(path: replays, detail: error.localizedDescription)
         }
         let config = journal.configuration
         let history = GameHistory(finished: journal.finished)
-        for record in history.games {
-            let replay = ReplayBuilder.replay(of: record, tournament: config.name)
-            try save(try encode { try ReportJSON.file(replay) }, to: folder.appendingPathComponent(ReportLayout.replayJSON(index: record.index)))
-            let page = try encode { try ReplayPage.render(replay, indexLink: "../\(ReportLayout.index)") }
-            try save(Data(page.utf8), to: folder.appendingPathComponent(ReportLayout.replayHTML(index: record.index)))
+        let games = history.games
+        let chunkCount = min(games.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let failures = FirstFailure()
+        if chunkCount > 0 {
+            let chunkSize = (games.count + chunkCount - 1) / chunkCount
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                for record in games[(chunk * chunkSize)..<min(games.count, (chunk + 1) * chunkSize)] {
+                    let replay = ReplayBuilder.replay(of: record, tournament: config.name)
+                    do throws(ReportError) {
+                        try save(ReportJSON.replayFile(replay), to: folder + "/" + ReportLayout.replayJSON(index: record.index))
+                        let page = ReplayPage.render(replay, indexLink: "../\(ReportLayout.index)")
+                        try save(Data(page.utf8), to: folder + "/" + ReportLayout.replayHTML(index: record.index))
+                    } catch {
+                        failures.record(error)
+                        return
+                    }
+                }
+            }
         }
+        if let failure = failures.first { throw failure }
         let results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt)
-        let resultsURL = folder.appendingPathComponent(ReportLayout.results)
-        let indexURL = folder.appendingPathComponent(ReportLayout.index)
-        try save(try encode { try ReportJSON.file(results) }, to: resultsURL)
-        try save(Data(IndexPage.render(results).utf8), to: indexURL)
-        return Written(results: resultsURL.path, index: indexURL.path, replayCount: history.games.count)
+        let resultsPath = folder + "/" + ReportLayout.results
+        let indexPath = folder + "/" + ReportLayout.index
+        let resultsData: Data
+        do {
+            resultsData = try ReportJSON.file(results)
+        } catch {
+            // Only non-finite numbers fail to encode; the builder never produces them.
+            throw .cannotWrite(path: resultsPath, detail: "\(error)")
+        }
+        try save(resultsData, to: resultsPath)
+        try save(Data(IndexPage.render(results).utf8), to: indexPath)
+        return Written(results: resultsPath, index: indexPath, replayCount: games.count)
     }
 
-    static func encode<T>(_ body: () throws -> T) throws(ReportError) -> T {
-        do {
-            return try body()
-        } catch {
-            // Only non-finite numbers fail to encode; the builders never produce them.
-            throw .cannotWrite(path: "(report data)", detail: "\(error)")
+    /// Writes `data` to `path`, replacing what was there.
+    static func save(_ data: Data, to path: String) throws(ReportError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, detail: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let failed: Int32? = data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                guard let base = raw.baseAddress else { return nil }
+                let written = systemWrite(descriptor, base + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return errno }
+                offset += written
+            }
+            return nil
         }
+        if let failed { throw .cannotWrite(path: path, detail: String(cString: strerror(failed))) }
+    }
+}
+
+/// The first error of the parallel replay writers.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: ReportError?
+
+    func record(_ error: ReportError) {
+        lock.lock()
+        if self.error == nil { self.error = error }
+        lock.unlock()
     }
 
-    static func save(_ data: Data, to url: URL) throws(ReportError) {
-        do {
-            try data.write(to: url)
-        } catch {
-            throw .cannotWrite(path: url.path, detail: error.localizedDescription)
-        }
+    var first: ReportError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return error
     }
 }

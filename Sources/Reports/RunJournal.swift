@@ -18,13 +18,14 @@ public struct RunJournal: Sendable {
     public static func load(directory: String) throws(ReportError) -> RunJournal {
         let path = (directory as NSString).appendingPathComponent(ReportLayout.journal)
         guard FileManager.default.fileExists(atPath: path) else { throw .missingJournal(path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .damagedJournal(path: path, detail: "it cannot be read")
+        }
         let entries: [JournalEntry]
         do {
-            entries = try Journal.read(path: path)
-        } catch let failure as Journal.Failure {
-            throw .damagedJournal(path: path, detail: Self.shortened(failure.description))
+            entries = try JournalReader.read(data)
         } catch {
-            throw .damagedJournal(path: path, detail: Self.shortened("\(error)"))
+            throw .damagedJournal(path: path, detail: "line \(error.line): " + Self.shortened(error.detail))
         }
         guard case .started(_, _, _, let configuration?)? = entries.first else { throw .noConfiguration(path: path) }
         let finished = entries.compactMap { entry -> GameRecord? in

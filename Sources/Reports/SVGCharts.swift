@@ -6,12 +6,12 @@ enum SVGCharts {
     /// One row per bot (in the order given): a dot at the rating, a bar over its interval.
     static func ratings(_ rows: [(bot: String, estimate: ResultsDocument.Estimate)]) -> String {
         guard !rows.isEmpty else { return "" }
-        let width = 640.0, left = 150.0, right = 20.0, rowHeight = 26.0, top = 10.0
+        let width = 440.0, left = 120.0, right = 16.0, rowHeight = 24.0, top = 10.0
         let lows = rows.map { min($0.estimate.lower, $0.estimate.value) }
         let highs = rows.map { max($0.estimate.upper, $0.estimate.value) }
         var low = lows.min() ?? 1400, high = highs.max() ?? 1600
         if high - low < 100 { let middle = (high + low) / 2; low = middle - 50; high = middle + 50 }
-        let step = tickStep(span: high - low, ticks: 6)
+        let step = tickStep(span: high - low, ticks: 4)
         low = (low / step).rounded(.down) * step
         high = (high / step).rounded(.up) * step
         let plot = width - left - right
@@ -29,7 +29,7 @@ enum SVGCharts {
             let y = top + rowHeight * (Double(position) + 0.5)
             let estimate = row.estimate
             svg += "<g><title>\(HTML.escape(row.bot)): \(Int(estimate.value.rounded())) (95%: \(Int(estimate.lower.rounded()))–\(Int(estimate.upper.rounded())))</title>"
-            svg += "<text x=\"\(fmt(left - 8))\" y=\"\(fmt(y + 4))\" text-anchor=\"end\">\(HTML.escape(shortened(row.bot, to: 20)))</text>"
+            svg += "<text x=\"\(fmt(left - 8))\" y=\"\(fmt(y + 4))\" text-anchor=\"end\">\(HTML.escape(shortened(row.bot, to: 16)))</text>"
             svg += "<line class=\"err\" x1=\"\(fmt(x(estimate.lower)))\" x2=\"\(fmt(x(estimate.upper)))\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"/>"
             svg += "<line class=\"err\" x1=\"\(fmt(x(estimate.lower)))\" x2=\"\(fmt(x(estimate.lower)))\" y1=\"\(fmt(y - 5))\" y2=\"\(fmt(y + 5))\"/>"
             svg += "<line class=\"err\" x1=\"\(fmt(x(estimate.upper)))\" x2=\"\(fmt(x(estimate.upper)))\" y1=\"\(fmt(y - 5))\" y2=\"\(fmt(y + 5))\"/>"

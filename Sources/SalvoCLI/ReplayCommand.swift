@@ -43,13 +43,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let replay = ReplayBuilder.replay(of: record, tournament: journal.configuration.name)
         let data: Data
-        do {
-            switch format {
-            case .json: data = try ReportJSON.file(replay)
-            case .html: data = Data(try ReplayPage.render(replay, indexLink: nil).utf8)
-            }
-        } catch {
-            throw CLIError("Cannot encode the replay of game \(gameId): \(error)")
+        switch format {
+        case .json: data = ReportJSON.replayFile(replay)
+        case .html: data = Data(ReplayPage.render(replay, indexLink: nil).utf8)
         }
         if let output {
             do {

@@ -1,0 +1,20 @@
+import Foundation
+import Reports
+import Testing
+import Tournament
+
+@Suite("Report golden files")
+struct GoldenFileTests {
+    @Test("results.json of the fixed tournament matches Golden/results.json byte for byte")
+    func resultsJSON() throws {
+        let results = ResultsBuilder.build(config: Fixtures.config(), finished: Fixtures.finished(), generatedAt: Fixtures.generatedAt)
+        try GoldenFiles.check(try ReportJSON.file(results), against: "results.json")
+    }
+
+    @Test("the replay JSON of game 0 matches Golden/replay-0000.json byte for byte")
+    func replayJSON() throws {
+        let record = try #require(Fixtures.finished().first { $0.index == 0 })
+        let replay = ReplayBuilder.replay(of: record, tournament: "golden")
+        try GoldenFiles.check(ReportJSON.replayFile(replay), against: "replay-0000.json")
+    }
+}

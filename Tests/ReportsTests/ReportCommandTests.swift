@@ -1,0 +1,96 @@
+import Foundation
+import Reports
+import SalvoTestSupport
+import Testing
+import Tournament
+
+/// `salvo report` and `salvo replay` as a user runs them: the real executable on a real
+/// journal written by the tournament's `Journal`.
+@Suite("salvo report and salvo replay", .serialized, .timeLimit(.minutes(2)))
+struct ReportCommandTests {
+    /// Runs `salvo ARGUMENTS` to the end off the test pool; returns status, stdout, stderr.
+    static func salvo(_ arguments: [String]) async throws -> (status: Int32, out: Data, err: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+                    process.arguments = arguments
+                    let out = Pipe(), err = Pipe()
+                    process.standardOutput = out
+                    process.standardError = err
+                    try process.run()
+                    let outData = out.fileHandleForReading.readDataToEndOfFile()
+                    let errData = err.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+                })
+            }.start()
+        }
+    }
+
+    /// A run folder whose journal holds the fixture's tournament, as `salvo run` writes it.
+    static func runFolder() async throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-report-\(UUID().uuidString)").path
+        let config = Fixtures.config()
+        let journal = try Journal(path: folder + "/journal.jsonl")
+        try await journal.append(.started(name: config.name, configurationDigest: TournamentRunner.digest(of: config), totalGames: 6, configuration: config))
+        for record in Fixtures.finished() {
+            try await journal.append(.created(index: record.index, server: record.server, gameId: record.gameId, creatorPlayerId: "p"))
+            try await journal.append(.finished(record))
+        }
+        return folder
+    }
+
+    @Test("salvo report writes results.json, index.html and a JSON and HTML replay per game, all readable")
+    func report() async throws {
+        let folder = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await Self.salvo(["report", folder])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(String(decoding: result.out, as: UTF8.self).contains("index.html"))
+        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        #expect(results.tournament == "golden" && results.games.count == 6 && results.standings.first?.bot == "alpha")
+        let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(index.contains("<table id=\"standings\">") && index.contains("href=\"replays/0005.html\""))
+        for game in results.games {
+            let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + game.replayJSON)))
+            #expect(replay.index == game.index && replay.gameId == game.gameId)
+            let page = try String(contentsOfFile: folder + "/" + game.replayHTML, encoding: .utf8)
+            #expect(page.contains("id=\"replay\" data-step=\"0\" data-steps=\"\(replay.shots.count)\""))
+        }
+    }
+
+    @Test("salvo replay finds a game by server id or schedule index, as JSON on stdout or HTML in a file")
+    func replay() async throws {
+        let folder = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let byId = try await Self.salvo(["replay", "g-3-1", "--from", folder, "--format", "json"])
+        #expect(byId.status == 0, "\(byId.err)")
+        let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: byId.out)
+        #expect(replay.index == 3 && replay.outcome.winner == "alpha")
+        let file = folder + "/four.html"
+        let byIndex = try await Self.salvo(["replay", "4", "--from", folder, "--format", "html", "--output", file])
+        #expect(byIndex.status == 0 && byIndex.out.isEmpty, "\(byIndex.err)")
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(page.contains("id=\"replay\"") && page.contains("\"gameId\":\"g-4-1\""))
+        let unknown = try await Self.salvo(["replay", "nope", "--from", folder])
+        #expect(unknown.status == 1 && unknown.err.hasPrefix("Error: No game with id or schedule index `nope`"))
+    }
+
+    @Test("a missing or damaged journal is one clear line on stderr and exit status 1")
+    func errors() async throws {
+        let missing = try await Self.salvo(["report", "/nonexistent/run"])
+        #expect(missing.status == 1)
+        #expect(missing.err == "Error: There is no journal at /nonexistent/run/journal.jsonl; give the output folder of a `salvo run` (the folder that holds journal.jsonl).\n")
+        let folder = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var lines = try String(contentsOfFile: folder + "/journal.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.insert("{\"finished\": this is not json", at: 2)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/journal.jsonl", atomically: true, encoding: .utf8)
+        let damaged = try await Self.salvo(["report", folder])
+        #expect(damaged.status == 1)
+        #expect(damaged.err.hasPrefix("Error: The journal \(folder)/journal.jsonl is damaged (") && damaged.err.split(separator: "\n").count == 1, "\(damaged.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/index.html"))
+    }
+}
