@@ -64,6 +64,17 @@ struct HeadlessBrowserHarnessTests {
         }
     }
 
+    @Test("a page wider than the phone screen measures wider, so the reports' width check can fail")
+    func widePageIsMeasured() async throws {
+        try await HeadlessBrowser.with { browser in
+            let page = try await browser.open(Paths.fixture("wide.html"))
+            try await page.emulatePhone()
+            // The layout viewport stays the phone's width; the content sticks out past it.
+            #expect(try await page.evaluate("document.documentElement.clientWidth") == 375)
+            #expect(try await page.evaluate("document.documentElement.scrollWidth") == 600)
+        }
+    }
+
     @Test("a missing file fails the navigation with the file's URL; a missing Chromium says to run make deps")
     func failuresAreClear() async throws {
         try await HeadlessBrowser.with { browser in

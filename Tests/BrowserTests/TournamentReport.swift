@@ -1,6 +1,5 @@
 import Foundation
 import HeadlessBrowser
-import Testing
 
 /// A real report folder, made once per test run: a tiny round robin played by the real
 /// `salvo run` on its embedded server, then rebuilt from the journal by `salvo report`.
@@ -47,6 +46,18 @@ struct TournamentReport: Sendable {
     /// The one report of this test run, made on first use.
     static let shared = Task { try await make() }
 
+    /// Why the shared report could not be made. A thrown error, not `#require`: every test
+    /// that awaits the shared report must fail with it, and Swift Testing reports an
+    /// `#require` failure only in the test that happened to run it.
+    struct SetupFailure: Error, CustomStringConvertible {
+        var command: String
+        var output: SalvoCommand.Output
+        var description: String {
+            let lines = output.err.split(separator: "\n").filter { $0.contains("Fatal error") || $0.hasPrefix("Error") }
+            return "\(command) exited with status \(output.status): \(lines.first.map(String.init) ?? String(output.err.suffix(500)))"
+        }
+    }
+
     static func make() async throws -> TournamentReport {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,13 +65,13 @@ struct TournamentReport: Sendable {
         try tournamentFile.write(to: file, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("run")
         let run = try await SalvoCommand.run(["run", file.path, "--output", output.path])
-        try #require(run.status == 0, "salvo run failed: \(run.err)")
+        guard run.status == 0 else { throw SetupFailure(command: "salvo run", output: run) }
         // Rebuild everything from the journal alone, as `salvo report` is documented to.
         for generated in ["index.html", "results.json", "replays"] {
             try? FileManager.default.removeItem(at: output.appendingPathComponent(generated))
         }
         let report = try await SalvoCommand.run(["report", output.path])
-        try #require(report.status == 0, "salvo report failed: \(report.err)")
+        guard report.status == 0 else { throw SetupFailure(command: "salvo report", output: report) }
         let results = try JSONValue.parse(Data(contentsOf: output.appendingPathComponent("results.json")))
         return TournamentReport(directory: output, results: results)
     }
