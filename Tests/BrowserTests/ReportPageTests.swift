@@ -133,6 +133,26 @@ struct ReportPageTests {
         }
     }
 
+    @Test("a replay has its buttons and a speed control, and moving the slider moves the replay")
+    func replayControls() async throws {
+        let report = try await TournamentReport.shared.value
+        let href = try #require(report.games.first?["replayHTML"]?.string)
+        try await HeadlessBrowser.with { browser in
+            let page = try await browser.open(report.directory.appendingPathComponent(href))
+            // First, back, play/pause, forward, last: the contract names no ids for them.
+            let buttons = try await page.evaluate("document.querySelectorAll('#replay button').length").int ?? 0
+            #expect(buttons >= 5)
+            #expect(try await page.evaluate("document.querySelectorAll('#replay select, #replay input:not(#slider)').length").int ?? 0 >= 1)
+            // A person dragging the slider: its value changes and it fires `input`.
+            _ = try await page.evaluate("(() => { const s = document.getElementById('slider'); s.value = '5'; s.dispatchEvent(new Event('input', { bubbles: true })); })()")
+            try await page.waitUntil("document.getElementById('replay').dataset.step === '5'")
+            #expect(try await page.evaluate(Self.replayState)["label"]?.string?.hasPrefix("Shot 5 of ") == true)
+            try await page.press(.arrowRight)
+            try await page.waitUntil("document.getElementById('replay').dataset.step === '6'")
+            #expect(try await page.evaluate(Self.replayState)["slider"] == "6")
+        }
+    }
+
     @Test("index.html and a replay fit a 375 px phone screen without sideways scrolling")
     func phoneWidth() async throws {
         let report = try await TournamentReport.shared.value
