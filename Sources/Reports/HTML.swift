@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text made safe for HTML. Every piece of text that came from outside (bot names, game
 /// names, reasons, ids) goes through ``escape(_:)`` before it is written into a page, and
 /// data for scripts goes through ``scriptJSON(_:)``.
@@ -27,6 +25,20 @@ public enum HTML {
     /// string in the data can close the element (`</script>`) or open a comment (`<!--`).
     /// JSON has `<` only inside strings, where `\u003c` means the same character.
     public static func scriptJSON(_ json: String) -> String {
-        json.replacingOccurrences(of: "<", with: "\\u003c")
+        guard json.utf8.contains(0x3C) else { return json }
+        return String(decoding: scriptJSON(Array(json.utf8)), as: UTF8.self)
     }
+
+    /// ``scriptJSON(_:)`` on UTF-8 bytes.
+    public static func scriptJSON(_ json: [UInt8]) -> [UInt8] {
+        guard json.contains(0x3C) else { return json }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.count + 64)
+        for byte in json {
+            if byte == 0x3C { bytes.append(contentsOf: Self.escapedLessThan) } else { bytes.append(byte) }
+        }
+        return bytes
+    }
+
+    private static let escapedLessThan = Array("\\u003c".utf8)
 }

@@ -206,11 +206,8 @@ public enum IndexPage {
 
     /// `2026-11-23 13:20 UTC`.
     static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        let iso = ReplayJSONWriter.iso8601(date)  // 2026-11-23T13:20:05Z
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5)) + " UTC"
     }
 
     /// A number without needless decimals: `5`, `2.5`, `0.05`.

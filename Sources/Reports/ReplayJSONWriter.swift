@@ -6,82 +6,106 @@ import Foundation
 /// list per line, so a replay file reads top to bottom; compact output has no whitespace.
 /// `JSONDecoder` reads either back to an equal document (tested).
 enum ReplayJSONWriter {
+    /// The JSON text of `replay`.
     static func encode(_ replay: ReplayDocument, pretty: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(pretty ? 12_000 : 9_000)
-        let newline = pretty ? "\n" : ""
-        let colon = pretty ? ": " : ":"
-        let comma = pretty ? ", " : ","
-        func indent(_ level: Int) -> String { pretty ? String(repeating: "  ", count: level) : "" }
-        func field(_ level: Int, _ key: String, _ value: String, last: Bool = false) {
-            out += indent(level) + "\"" + key + "\"" + colon + value + (last ? "" : ",") + newline
-        }
-        func string(_ text: String) -> String { quoted(text) }
-
-        out += "{" + newline
-        field(1, "schemaVersion", String(replay.schemaVersion))
-        field(1, "tournament", string(replay.tournament))
-        field(1, "index", String(replay.index))
-        field(1, "gameId", string(replay.gameId))
-        field(1, "gameName", string(replay.gameName))
-        field(1, "server", string(replay.server))
-        field(1, "startedAt", string(iso8601(replay.startedAt)))
-        field(1, "durationMilliseconds", String(replay.durationMilliseconds))
-        out += indent(1) + "\"players\"" + colon + "[" + newline
-        for (position, player) in replay.players.enumerated() {
-            out += indent(2) + "{" + newline
-            var fields: [(String, String)] = [("seat", String(player.seat)), ("bot", string(player.bot)), ("serverName", string(player.serverName))]
-            if let seed = player.boardSeed { fields.append(("boardSeed", string(seed))) }
-            if let cells = player.shipCells {
-                fields.append(("shipCells", "[" + cells.map { "{\"x\"" + colon + String($0.x) + comma + "\"y\"" + colon + String($0.y) + "}" }.joined(separator: comma) + "]"))
-            }
-            if let ships = player.ships {
-                fields.append(("ships", "[" + ships.map { ship in
-                    "{\"length\"" + colon + String(ship.length) + comma + "\"x\"" + colon + String(ship.x) + comma + "\"y\"" + colon + String(ship.y)
-                        + comma + "\"orientation\"" + colon + string(ship.orientation) + "}"
-                }.joined(separator: comma) + "]"))
-            }
-            if let source = player.shipsSource { fields.append(("shipsSource", string(source))) }
-            for (n, (key, value)) in fields.enumerated() { field(3, key, value, last: n == fields.count - 1) }
-            out += indent(2) + "}" + (position == replay.players.count - 1 ? "" : ",") + newline
-        }
-        out += indent(1) + "]," + newline
-        out += indent(1) + "\"shots\"" + colon + "[" + newline
-        for (position, shot) in replay.shots.enumerated() {
-            out += indent(2) + "{\"seat\"" + colon + String(shot.seat) + comma + "\"x\"" + colon + String(shot.x) + comma
-            out += "\"y\"" + colon + String(shot.y) + comma + "\"result\"" + colon + string(shot.result) + comma
-            out += "\"sunk\"" + colon + String(shot.sunk) + comma + "\"atMilliseconds\"" + colon + String(shot.atMilliseconds) + "}"
-            out += (position == replay.shots.count - 1 ? "" : ",") + newline
-        }
-        out += indent(1) + "]," + newline
-        let outcome = replay.outcome
-        var parts = ["\"termination\"" + colon + string(outcome.termination)]
-        if let seat = outcome.winnerSeat { parts.append("\"winnerSeat\"" + colon + String(seat)) }
-        if let winner = outcome.winner { parts.append("\"winner\"" + colon + string(winner)) }
-        if let reason = outcome.reason { parts.append("\"reason\"" + colon + string(reason)) }
-        if let kind = outcome.forfeitKind { parts.append("\"forfeitKind\"" + colon + string(kind)) }
-        out += indent(1) + "\"outcome\"" + colon + "{" + parts.joined(separator: comma) + "}" + newline
-        out += "}" + newline
-        return out
+        String(decoding: bytes(replay, pretty: pretty), as: UTF8.self)
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
-    /// as is (UTF-8).
-    static func quoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+    /// The JSON of `replay` as UTF-8 bytes, ending with a newline when `pretty`.
+    static func bytes(_ replay: ReplayDocument, pretty: Bool) -> [UInt8] {
+        var out = ByteBuffer(capacity: 256 + replay.shots.count * (pretty ? 80 : 70) + 1_200)
+        let colon: StaticString = pretty ? ": " : ":"
+        let comma: StaticString = pretty ? ", " : ","
+        func newline() { if pretty { out.append("\n") } }
+        func indent(_ level: Int) { if pretty { for _ in 0..<level { out.append("  ") } } }
+        func key(_ level: Int, _ name: StaticString) {
+            indent(level)
+            out.append("\"")
+            out.append(name)
+            out.append("\"")
+            out.append(colon)
         }
-        return out + "\""
+        func inlineKey(_ name: StaticString, first: Bool = false) {
+            if !first { out.append(comma) }
+            out.append("\"")
+            out.append(name)
+            out.append("\"")
+            out.append(colon)
+        }
+        func next() {
+            out.append(",")
+            newline()
+        }
+
+        out.append("{")
+        newline()
+        key(1, "schemaVersion"); out.append(replay.schemaVersion); next()
+        key(1, "tournament"); out.appendJSONString(replay.tournament); next()
+        key(1, "index"); out.append(replay.index); next()
+        key(1, "gameId"); out.appendJSONString(replay.gameId); next()
+        key(1, "gameName"); out.appendJSONString(replay.gameName); next()
+        key(1, "server"); out.appendJSONString(replay.server); next()
+        key(1, "startedAt"); out.appendJSONString(iso8601(replay.startedAt)); next()
+        key(1, "durationMilliseconds"); out.append(replay.durationMilliseconds); next()
+        key(1, "players"); out.append("[")
+        newline()
+        for (position, player) in replay.players.enumerated() {
+            indent(2); out.append("{")
+            newline()
+            key(3, "seat"); out.append(player.seat); next()
+            key(3, "bot"); out.appendJSONString(player.bot); next()
+            key(3, "serverName"); out.appendJSONString(player.serverName)
+            if let seed = player.boardSeed { next(); key(3, "boardSeed"); out.appendJSONString(seed) }
+            if let cells = player.shipCells {
+                next(); key(3, "shipCells"); out.append("[")
+                for (n, cell) in cells.enumerated() {
+                    if n > 0 { out.append(comma) }
+                    out.append("{"); inlineKey("x", first: true); out.append(cell.x); inlineKey("y"); out.append(cell.y); out.append("}")
+                }
+                out.append("]")
+            }
+            if let ships = player.ships {
+                next(); key(3, "ships"); out.append("[")
+                for (n, ship) in ships.enumerated() {
+                    if n > 0 { out.append(comma) }
+                    out.append("{"); inlineKey("length", first: true); out.append(ship.length)
+                    inlineKey("x"); out.append(ship.x); inlineKey("y"); out.append(ship.y)
+                    inlineKey("orientation"); out.appendJSONString(ship.orientation); out.append("}")
+                }
+                out.append("]")
+            }
+            if let source = player.shipsSource { next(); key(3, "shipsSource"); out.appendJSONString(source) }
+            newline()
+            indent(2); out.append("}")
+            if position < replay.players.count - 1 { out.append(",") }
+            newline()
+        }
+        indent(1); out.append("]"); next()
+        key(1, "shots"); out.append("[")
+        newline()
+        for (position, shot) in replay.shots.enumerated() {
+            indent(2)
+            out.append("{"); inlineKey("seat", first: true); out.append(shot.seat)
+            inlineKey("x"); out.append(shot.x); inlineKey("y"); out.append(shot.y)
+            inlineKey("result"); out.appendJSONString(shot.result)
+            inlineKey("sunk"); out.append(shot.sunk)
+            inlineKey("atMilliseconds"); out.append(shot.atMilliseconds); out.append("}")
+            if position < replay.shots.count - 1 { out.append(",") }
+            newline()
+        }
+        indent(1); out.append("]"); next()
+        let outcome = replay.outcome
+        key(1, "outcome"); out.append("{")
+        inlineKey("termination", first: true); out.appendJSONString(outcome.termination)
+        if let seat = outcome.winnerSeat { inlineKey("winnerSeat"); out.append(seat) }
+        if let winner = outcome.winner { inlineKey("winner"); out.appendJSONString(winner) }
+        if let reason = outcome.reason { inlineKey("reason"); out.appendJSONString(reason) }
+        if let kind = outcome.forfeitKind { inlineKey("forfeitKind"); out.appendJSONString(kind) }
+        out.append("}")
+        newline()
+        out.append("}")
+        newline()
+        return out.bytes
     }
 
     /// `2026-11-23T13:20:05Z`: whole seconds in UTC, as `JSONEncoder`'s `.iso8601` writes.

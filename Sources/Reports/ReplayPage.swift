@@ -15,7 +15,11 @@ public enum ReplayPage {
     /// The viewer page of `replay`; `indexLink` is the way back to the tournament's page
     /// (`../index.html` inside a report folder), or nil for a stand-alone export.
     public static func render(_ replay: ReplayDocument, indexLink: String?) -> String {
-        let data = ReplayJSONWriter.encode(replay, pretty: false)
+        String(decoding: bytes(replay, indexLink: indexLink), as: UTF8.self)
+    }
+
+    /// ``render(_:indexLink:)`` as UTF-8 bytes, the form files are written in.
+    public static func bytes(_ replay: ReplayDocument, indexLink: String?) -> [UInt8] {
         let names = replay.players.map(\.bot)
         let name = { (seat: Int) in HTML.escape(names.indices.contains(seat) ? names[seat] : "seat \(seat)") }
         let steps = replay.shots.count
@@ -32,7 +36,7 @@ public enum ReplayPage {
         html += """
         <h1>\(name(0)) <span class="meta">vs</span> \(name(1))</h1>
         <p class="meta">Game \(replay.index) of \(HTML.escape(replay.tournament)) · \(HTML.escape(replay.gameName)) · id <code>\(HTML.escape(replay.gameId))</code> · \
-        started \(IndexPage.timestamp(replay.startedAt)) · \(String(format: "%.1f", Double(replay.durationMilliseconds) / 1000)) s</p>
+        started \(IndexPage.timestamp(replay.startedAt)) · \(replay.durationMilliseconds / 1000).\(replay.durationMilliseconds % 1000 / 100) s</p>
         <p class="outcome" id="outcome">\(outcome(replay))</p>
         </header>
         <section class="controls" aria-label="Replay controls">
@@ -58,13 +62,17 @@ public enum ReplayPage {
         <p class="note legend"><span class="key s"></span> ship <span class="key h"></span> hit <span class="key k"></span> sunk \
         <span class="key m"></span> miss <span class="key l"></span> last shot · keys: ← → step, Space play/pause, Home/End.</p>
         </main>
-        <script type="application/json" id="replay-data">\(HTML.scriptJSON(data))</script>
-        <script>\(ReplayViewerScript.source)</script>
-        </body></html>
-
+        <script type="application/json" id="replay-data">
         """
-        return html
+        var page = ByteBuffer(capacity: html.utf8.count + replay.shots.count * 70 + 8_000)
+        page.append(html)
+        page.append(bytes: HTML.scriptJSON(ReplayJSONWriter.bytes(replay, pretty: false)))
+        page.append(Self.tail)
+        return page.bytes
     }
+
+    /// The end of every page: the viewer's script.
+    static let tail = "</script>\n<script>\(ReplayViewerScript.source)</script>\n</body></html>\n"
 
     /// The outcome in a sentence, escaped.
     static func outcome(_ replay: ReplayDocument) -> String {

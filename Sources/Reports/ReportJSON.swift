@@ -21,7 +21,7 @@ public enum ReportJSON {
 
     /// A replay file: pretty-printed, one shot per line, keys in the schema's order.
     public static func replayFile(_ replay: ReplayDocument) -> Data {
-        Data(ReplayJSONWriter.encode(replay, pretty: true).utf8)
+        Data(ReplayJSONWriter.bytes(replay, pretty: true))
     }
 
     /// `value` as a pretty-printed file, ending with a newline.

@@ -55,8 +55,8 @@ public enum ReportWriter {
                     let replay = ReplayBuilder.replay(of: record, tournament: config.name)
                     do throws(ReportError) {
                         try save(ReportJSON.replayFile(replay), to: folder + "/" + ReportLayout.replayJSON(index: record.index))
-                        let page = ReplayPage.render(replay, indexLink: "../\(ReportLayout.index)")
-                        try save(Data(page.utf8), to: folder + "/" + ReportLayout.replayHTML(index: record.index))
+                        let page = ReplayPage.bytes(replay, indexLink: "../\(ReportLayout.index)")
+                        try save(Data(page), to: folder + "/" + ReportLayout.replayHTML(index: record.index))
                     } catch {
                         failures.record(error)
                         return
