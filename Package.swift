@@ -117,6 +117,15 @@ let package = Package(
         ),
         // Shared by the test targets that run the `salvo` executable.
         .target(name: "SalvoTestSupport", path: "Tests/SalvoTestSupport", swiftSettings: swiftSettings),
+        // Real headless Chromium over the DevTools protocol (--remote-debugging-pipe), for the browser tests.
+        .target(name: "HeadlessBrowser", path: "Tests/HeadlessBrowser", swiftSettings: swiftSettings),
+        // The HTML reports opened in real headless Chromium: standings, escaping, replay keys, phone width.
+        .testTarget(
+            name: "BrowserTests",
+            dependencies: ["HeadlessBrowser", "SalvoTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         // A misbehaving HTTP server on loopback for the client's fault tests.
         .target(name: "LoopbackTestServer", path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
