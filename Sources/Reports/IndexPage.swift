@@ -67,7 +67,7 @@ public enum IndexPage {
         <p class="verdict" data-decision="\(HTML.escape(sprt.decision))">\(verdict)</p>
         <p class="meta">H0: elo = \(number(sprt.elo0)), H1: elo = \(number(sprt.elo1)), α = \(number(sprt.alpha)), β = \(number(sprt.beta)). \
         \(HTML.escape(sprt.bot)) won \(sprt.wins) and lost \(sprt.losses) against \(HTML.escape(sprt.opponent)). \
-        LLR \(String(format: "%.3f", sprt.llr)) in [\(String(format: "%.3f", sprt.lowerBound)), \(String(format: "%.3f", sprt.upperBound))].</p></section>
+        LLR \(String(format: "%.3f", sprt.llr)); bounds [\(String(format: "%.3f", sprt.lowerBound)), \(String(format: "%.3f", sprt.upperBound))].</p></section>
 
         """
     }
