@@ -75,6 +75,12 @@ let package = Package(
         .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
+        // Load testing of any Battleship server: HdrHistogram, open-loop timetable, games played by built-in bots.
+        .target(
+            name: "LoadTest",
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots"],
+            swiftSettings: swiftSettings
+        ),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -84,6 +90,7 @@ let package = Package(
                 "CurlHTTP",
                 "Bots",
                 "Tournament",
+                "LoadTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -118,6 +125,11 @@ let package = Package(
         .testTarget(
             name: "SalvoCLITests",
             dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LoadTestTests",
+            dependencies: ["LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

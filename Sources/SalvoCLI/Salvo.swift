@@ -16,6 +16,7 @@ struct Salvo: AsyncParsableCommand {
             HTTPBenchCommand.self,
             BenchCommand.self,
             BotCheckCommand.self,
+            LoadCommand.self,
         ]
     )
 }
