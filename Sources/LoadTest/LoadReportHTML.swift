@@ -94,7 +94,7 @@ public enum LoadReportHTML {
     /// 2 at 99%…), with the maximum drawn a little to the right; y is linear in milliseconds.
     static func chart(_ curves: [Curve], title: String) -> String {
         let (width, height) = (640.0, 260.0)
-        let (left, right, top, bottom) = (60.0, 70.0, 15.0, 35.0)
+        let (left, right, top, bottom) = (60.0, 95.0, 15.0, 35.0)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let depth = curves.flatMap(\.points).map { position($0.percentile) }.filter(\.isFinite).max() ?? 1
