@@ -2,9 +2,10 @@
 # Load-testing benchmark (issue 7), two parts, against a release `salvo serve` in another
 # process (SQLite file, WAL), everything on loopback:
 #  1. capacity: `salvo load` playing whole games (hunt-target) at open-loop rates of
-#     RATES requests/s with 64 games in flight, a fresh server per step so the lobby does not
+#     RATES requests/s with 16 games in flight, a fresh server per step so the lobby does not
 #     grow from step to step; prints games/s, requests/s and p99 per step and the highest
 #     rate whose p99 stays under 10 ms. Then a closed-loop sweep of --concurrency.
+#     IN_MEMORY=1 runs the server with --in-memory instead of its SQLite file.
 #  2. client speed: `salvo load --endpoint status` beside wrk on the same route
 #     (POST /api/games/:id/status) and connection count, alternating, RUNS rounds;
 #     prints medians and the ratio.
@@ -14,7 +15,7 @@ SALVO=${1:-.build/release/salvo}
 RUNS=${2:-3}
 SECS=${3:-8}
 CONNS=${4:-32}
-RATES=${5:-"500 1000 1500 2000 3000 4000"}
+RATES=${5:-"500 1000 2000 3000 4000 5000"}
 CONCURRENCIES=${6:-"1 4 16 64"}
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d)
@@ -24,7 +25,8 @@ trap 'stop_server; rm -rf "$WORK"' EXIT
 start_server() {
   PORT=$((20000 + RANDOM % 20000))
   rm -f "$WORK"/server.sqlite*
-  "$SALVO" serve --port "$PORT" --db "$WORK/server.sqlite" --log-level error > "$WORK/server.log" 2>&1 &
+  if [ "${IN_MEMORY:-0}" = 1 ]; then STORE=(--in-memory); else STORE=(--db "$WORK/server.sqlite"); fi
+  "$SALVO" serve --port "$PORT" "${STORE[@]}" --log-level error > "$WORK/server.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && return; sleep 0.1; done
   echo "the server did not start" >&2; exit 1
@@ -45,12 +47,12 @@ PY
 echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2}'); $(date -u +%Y-%m-%d); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo
-echo "1. capacity: whole games (hunt-target), --concurrency 64, ${SECS}s per step, open loop"
+echo "1. capacity: whole games (hunt-target), --concurrency 16, ${SECS}s per step, open loop; server store: $([ "${IN_MEMORY:-0}" = 1 ] && echo memory || echo SQLite file)"
 echo "rate games/s requests/s p99-ms errors"
 : > "$WORK/capacity.txt"
 for RATE in $RATES; do
   start_server
-  "$SALVO" load --server "http://127.0.0.1:$PORT" --duration "$SECS" --concurrency 64 --rate "$RATE" --output "$WORK/rate-$RATE" > /dev/null 2>&1
+  "$SALVO" load --server "http://127.0.0.1:$PORT" --duration "$SECS" --concurrency 16 --rate "$RATE" --output "$WORK/rate-$RATE" > /dev/null 2>&1
   stop_server
   echo "$RATE $(summary "$WORK/rate-$RATE/load.json")" | tee -a "$WORK/capacity.txt"
 done

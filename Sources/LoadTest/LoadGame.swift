@@ -77,7 +77,7 @@ struct LoadGame {
         var pollsWithoutTurn = 0
         let winner: String
         while true {
-            let status = try await requester.send(.status, statusRequests[seat], as: TurnStatus.self, decoder: decoder)
+            let status = try await requester.send(.status, statusRequests[seat], parse: TurnStatusParser.parse)
             if status.winner != WireConstants.inProgress {
                 winner = status.winner
                 break
@@ -114,7 +114,7 @@ struct LoadGame {
         }
 
         // The player who saw the end was the one about to move; the other learns it too.
-        let other = try await requester.send(.status, statusRequests[1 - seat], as: TurnStatus.self, decoder: decoder)
+        let other = try await requester.send(.status, statusRequests[1 - seat], parse: TurnStatusParser.parse)
         for seat in 0..<2 {
             _ = try await requester.send(
                 .board, requester.request(.board, path: game + "/board", body: JSONBody.player(playerIds[seat])),

@@ -85,7 +85,9 @@ public struct LoadGenerator: Sendable {
 
     /// `--endpoint`: creates and joins `concurrency` games (not measured), then each of
     /// `concurrency` loops sends the one request of its game again and again, until the
-    /// duration is over (or, with `.games(n)`, n requests were sent in all).
+    /// duration is over (or, with `.games(n)`, n requests were sent in all). Closed loop goes
+    /// through ``EndpointHammer`` (no task switch per request); open loop through
+    /// ``LoadRequester``, which waits for each request's due time.
     private func runSingleEndpoint(_ endpoint: Endpoint) async throws(LoadRunError) -> LoadResult {
         let setup = makeRequester(start: .now, recorder: LoadRecorder(), timed: false)
         let requests: [HTTPRequest]
@@ -97,6 +99,23 @@ public struct LoadGenerator: Sendable {
         let (startedAt, start) = (Date(), ContinuousClock.now)
         let requester = makeRequester(start: start, recorder: recorder, timed: true)
         let settings = self.settings
+        if settings.requestsPerSecond == nil {
+            var limit: Int?
+            if case .games(let total) = settings.stop { limit = total }
+            let decoder = JSONDecoder()
+            let hammer = EndpointHammer(
+                http: http, endpoint: endpoint, requestTimeout: settings.requestTimeout, end: requester.end, limit: limit,
+                recorder: recorder, stopFlag: stopFlag
+            ) { body in
+                switch endpoint {
+                case .status: TurnStatusParser.parse(body) != nil
+                case .board: (try? decoder.decode(BoardView.self, from: Data(body))) != nil
+                default: (try? decoder.decode(GameDetail.self, from: Data(body))) != nil
+                }
+            }
+            await hammer.run(requests)
+            return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt)
+        }
         let sent = SharedCounter()
         await withTaskGroup(of: Void.self) { group in
             for request in requests {
@@ -107,7 +126,7 @@ public struct LoadGenerator: Sendable {
                         if case .games(let total) = settings.stop, sent.next() >= total { break }
                         do throws(LoadRequester.Failure) {
                             switch endpoint {
-                            case .status: _ = try await requester.send(endpoint, request, as: TurnStatus.self, decoder: decoder)
+                            case .status: _ = try await requester.send(endpoint, request, parse: TurnStatusParser.parse)
                             case .board: _ = try await requester.send(endpoint, request, as: BoardView.self, decoder: decoder)
                             default: _ = try await requester.send(endpoint, request, as: GameDetail.self, decoder: decoder)
                             }

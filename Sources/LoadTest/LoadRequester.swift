@@ -46,16 +46,20 @@ struct LoadRequester: Sendable {
     /// Sends `request` as one call of `endpoint` and decodes its 2xx reply as `Reply`; a reply
     /// that does not decode counts as an `undecodable` error.
     func send<Reply: Decodable>(_ endpoint: Endpoint, _ request: HTTPRequest, as type: Reply.Type, decoder: JSONDecoder) async throws(Failure) -> Reply {
+        try await send(endpoint, request) { try? decoder.decode(Reply.self, from: Data($0)) }
+    }
+
+    /// Sends `request` as one call of `endpoint` and reads its 2xx reply with `parse`; a
+    /// reply `parse` refuses (nil) counts as an `undecodable` error.
+    func send<Reply>(_ endpoint: Endpoint, _ request: HTTPRequest, parse: ([UInt8]) -> Reply?) async throws(Failure) -> Reply {
         let reply = try await exchange(endpoint, request)
-        do {
-            let decoded = try decoder.decode(Reply.self, from: Data(reply.body))
-            recorder.record(endpoint, latency: reply.latency, serviceTime: reply.serviceTime, error: nil, detail: "")
-            return decoded
-        } catch {
+        guard let parsed = parse(reply.body) else {
             let detail = "\(endpoint.route): the reply is not the expected JSON: \(Self.excerpt(reply.body))"
             recorder.record(endpoint, latency: reply.latency, serviceTime: reply.serviceTime, error: .undecodable, detail: detail)
             throw .failed(detail)
         }
+        recorder.record(endpoint, latency: reply.latency, serviceTime: reply.serviceTime, error: nil, detail: "")
+        return parsed
     }
 
     /// A 2xx reply and its timing, not yet counted.

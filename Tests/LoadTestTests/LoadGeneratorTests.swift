@@ -70,6 +70,21 @@ struct LoadGeneratorTests {
         #expect(statistics.gamesAbandoned <= 4)
     }
 
+    @Test("single-endpoint mode, closed and open loop: exactly the requests asked for, all answered, setup not counted")
+    func singleEndpoint() async throws {
+        let server = try await Self.quietServer()
+        let http = CurlHTTPClient()
+        for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 4, requestsPerSecond: rate, endpoint: endpoint)
+            let statistics = try await LoadGenerator(settings: settings, http: http).run().statistics
+            #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
+            #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
+            #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
+        }
+        await http.shutdown()
+        await server.stop()
+    }
+
     @Test("an unreachable server is refused before the run, in one sentence")
     func unreachable() async throws {
         let http = CurlHTTPClient()
