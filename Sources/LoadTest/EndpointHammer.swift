@@ -13,7 +13,6 @@ import Synchronization
 final class EndpointHammer: Sendable {
     private struct State {
         var running = 0
-        var sent = 0
         var finished: CheckedContinuation<Void, Never>?
     }
 
@@ -22,16 +21,19 @@ final class EndpointHammer: Sendable {
     private let requestTimeout: Duration
     private let end: ContinuousClock.Instant?
     private let limit: Int?
+    /// Requests sent so far, shared with the run's other hammers when `limit` is set.
+    private let sent: SharedCounter
     private let recorder: LoadRecorder
     private let stopFlag: LoadStopFlag
     private let decode: @Sendable ([UInt8]) -> Bool
     private let state = Mutex(State())
 
-    /// Loops of `endpoint` until `end` (or `limit` requests in all), or a stop.
+    /// Loops of `endpoint` until `end` (or `limit` requests counted by `sent`), or a stop.
     init(
         http: CurlHTTPClient, endpoint: Endpoint, requestTimeout: Duration, end: ContinuousClock.Instant?, limit: Int?,
-        recorder: LoadRecorder, stopFlag: LoadStopFlag, decode: @escaping @Sendable ([UInt8]) -> Bool
+        sent: SharedCounter, recorder: LoadRecorder, stopFlag: LoadStopFlag, decode: @escaping @Sendable ([UInt8]) -> Bool
     ) {
+        self.sent = sent
         self.http = http
         self.endpoint = endpoint
         self.requestTimeout = requestTimeout
@@ -55,18 +57,14 @@ final class EndpointHammer: Sendable {
     }
 
     private func send(_ request: HTTPRequest) {
-        let mayGo = state.withLock { state in
-            if let limit, state.sent >= limit { return false }
-            state.sent += 1
-            return true
-        }
+        let mayGo = limit.map { self.sent.next() < $0 } ?? true
         if !mayGo || stopFlag.isSet || end.map({ ContinuousClock.now >= $0 }) == true {
             loopEnded()
             return
         }
-        let sent = ContinuousClock.now
-        http.execute(request, deadline: sent + requestTimeout) { [self] result in
-            let elapsed = LoadRequester.microseconds(ContinuousClock.now - sent)
+        let sentAt = ContinuousClock.now
+        http.execute(request, deadline: sentAt + requestTimeout) { [self] result in
+            let elapsed = LoadRequester.microseconds(ContinuousClock.now - sentAt)
             var failed = true
             switch result {
             case .failure(let error):

@@ -21,12 +21,21 @@ public struct LoadGenerator: Sendable {
     public let recorder = LoadRecorder()
     /// Set to make the run stop starting requests.
     public let stopFlag = LoadStopFlag()
-    private let http: CurlHTTPClient
+    private let clients: [CurlHTTPClient]
+    private var http: CurlHTTPClient { clients[0] }
 
     /// A generator of `settings` sending through `http`, which it does not shut down.
     public init(settings: LoadSettings, http: CurlHTTPClient) {
+        self.init(settings: settings, clients: [http])
+    }
+
+    /// A generator spreading its games (or request loops) over `clients` round-robin, each
+    /// with its own event-loop thread (like wrk's `-t`): one thread per core keeps the load
+    /// generator from being held to one core. The clients are not shut down.
+    public init(settings: LoadSettings, clients: [CurlHTTPClient]) {
+        precondition(!clients.isEmpty, "a load generator needs at least one HTTP client")
         self.settings = settings
-        self.http = http
+        self.clients = clients
     }
 
     /// Makes sure the server answers: one `GET /api/games/<nil UUID>` (a conformant server
@@ -51,13 +60,15 @@ public struct LoadGenerator: Sendable {
             return try await runSingleEndpoint(endpoint)
         }
         let (startedAt, start) = (Date(), ContinuousClock.now)
-        let requester = makeRequester(start: start, recorder: recorder, timed: true)
+        let tickets = TimetableTickets()
+        let requesters = clients.map { makeRequester(start: start, recorder: self.recorder, timed: true, client: $0, tickets: tickets) }
         let claimed = SharedCounter()
         let settings = self.settings
         let stopFlag = self.stopFlag
         let recorder = self.recorder
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<max(1, settings.concurrency) {
+            for slot in 0..<max(1, settings.concurrency) {
+                let requester = requesters[slot % requesters.count]
                 group.addTask {
                     let decoder = JSONDecoder()
                     while !stopFlag.isSet {
@@ -89,7 +100,7 @@ public struct LoadGenerator: Sendable {
     /// through ``EndpointHammer`` (no task switch per request); open loop through
     /// ``LoadRequester``, which waits for each request's due time.
     private func runSingleEndpoint(_ endpoint: Endpoint) async throws(LoadRunError) -> LoadResult {
-        let setup = makeRequester(start: .now, recorder: LoadRecorder(), timed: false)
+        let setup = makeRequester(start: .now, recorder: LoadRecorder(), timed: false, client: http, tickets: TimetableTickets())
         let requests: [HTTPRequest]
         do {
             requests = try await createGames(count: max(1, settings.concurrency), for: endpoint, with: setup)
@@ -97,28 +108,37 @@ public struct LoadGenerator: Sendable {
             throw .setupFailed(reason: error.description)
         }
         let (startedAt, start) = (Date(), ContinuousClock.now)
-        let requester = makeRequester(start: start, recorder: recorder, timed: true)
+        let tickets = TimetableTickets()
+        let requesters = clients.map { makeRequester(start: start, recorder: recorder, timed: true, client: $0, tickets: tickets) }
         let settings = self.settings
         if settings.requestsPerSecond == nil {
             var limit: Int?
             if case .games(let total) = settings.stop { limit = total }
-            let decoder = JSONDecoder()
-            let hammer = EndpointHammer(
-                http: http, endpoint: endpoint, requestTimeout: settings.requestTimeout, end: requester.end, limit: limit,
-                recorder: recorder, stopFlag: stopFlag
-            ) { body in
-                switch endpoint {
-                case .status: TurnStatusParser.parse(body) != nil
-                case .board: (try? decoder.decode(BoardView.self, from: Data(body))) != nil
-                default: (try? decoder.decode(GameDetail.self, from: Data(body))) != nil
+            let shared = SharedCounter()
+            await withTaskGroup(of: Void.self) { group in
+                for (index, requester) in requesters.enumerated() {
+                    let mine = stride(from: index, to: requests.count, by: requesters.count).map { requests[$0] }
+                    // One decoder per event-loop thread, used only there.
+                    let decoder = JSONDecoder()
+                    let hammer = EndpointHammer(
+                        http: requester.http, endpoint: endpoint, requestTimeout: settings.requestTimeout, end: requester.end,
+                        limit: limit, sent: shared, recorder: recorder, stopFlag: stopFlag
+                    ) { body in
+                        switch endpoint {
+                        case .status: TurnStatusParser.parse(body) != nil
+                        case .board: (try? decoder.decode(BoardView.self, from: Data(body))) != nil
+                        default: (try? decoder.decode(GameDetail.self, from: Data(body))) != nil
+                        }
+                    }
+                    group.addTask { await hammer.run(mine) }
                 }
             }
-            await hammer.run(requests)
             return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt)
         }
         let sent = SharedCounter()
         await withTaskGroup(of: Void.self) { group in
-            for request in requests {
+            for (index, request) in requests.enumerated() {
+                let requester = requesters[index % requesters.count]
                 group.addTask {
                     let decoder = JSONDecoder()
                     while true {
@@ -175,17 +195,17 @@ public struct LoadGenerator: Sendable {
         var description: String
     }
 
-    private func makeRequester(start: ContinuousClock.Instant, recorder: LoadRecorder, timed: Bool) -> LoadRequester {
+    private func makeRequester(start: ContinuousClock.Instant, recorder: LoadRecorder, timed: Bool, client: CurlHTTPClient, tickets: TimetableTickets) -> LoadRequester {
         var end: ContinuousClock.Instant?
         if timed, case .duration(let duration) = settings.stop { end = start + duration }
         return LoadRequester(
-            http: http,
+            http: client,
             baseURL: settings.serverURL,
             requestTimeout: settings.requestTimeout,
             start: start,
             end: end,
             timetable: timed ? settings.requestsPerSecond.map { OpenLoopTimetable(requestsPerSecond: $0) } : nil,
-            tickets: TimetableTickets(),
+            tickets: tickets,
             recorder: recorder,
             stopFlag: timed ? stopFlag : LoadStopFlag()
         )

@@ -51,6 +51,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "The seed of the boards (Salvo's server honours it) and of the bots.")
     var seed: UInt64 = 1
 
+    @Option(help: "HTTP event-loop threads the games are spread over (default: one per core, like wrk -t).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
     @Option(help: "Seconds a request may take before it counts as a timeout.")
     var timeout: Double = 5
 
@@ -65,6 +68,7 @@ struct LoadCommand: AsyncParsableCommand {
         if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("Please give --rate a number of requests per second above 0.") }
         if !(timeout > 0 && timeout.isFinite) { throw ValidationError("Please give --timeout a number of seconds above 0.") }
         if listEvery < 0 { throw ValidationError("Please give --list-every a whole number, 0 for never.") }
+        if threads < 1 { throw ValidationError("Please give --threads a whole number of at least 1.") }
         if let endpoint {
             guard let chosen = Endpoint(rawValue: endpoint), LoadSettings.repeatableEndpoints.contains(chosen) else {
                 throw ValidationError("Please give --endpoint as status, board or detail.")
@@ -115,8 +119,10 @@ struct LoadCommand: AsyncParsableCommand {
             listEvery: listEvery
         )
         // The lobby lists every game on the server, so allow large replies.
-        let http = CurlHTTPClient(configuration: .init(maxResponseSize: 64 << 20, maxIdleConnections: max(64, 2 * concurrency)))
-        let generator = LoadGenerator(settings: settings, http: http)
+        let clients = (0..<min(threads, concurrency)).map { _ in
+            CurlHTTPClient(configuration: .init(maxResponseSize: 64 << 20, maxIdleConnections: max(64, 2 * concurrency)))
+        }
+        let generator = LoadGenerator(settings: settings, clients: clients)
         let result: LoadResult
         do {
             try await generator.checkReachable()
@@ -131,11 +137,11 @@ struct LoadCommand: AsyncParsableCommand {
             progress.cancel()
             await progress.value
         } catch {
-            await http.shutdown()
+            for client in clients { await client.shutdown() }
             await embedded?.stop()
             throw CLIError(error.description)
         }
-        await http.shutdown()
+        for client in clients { await client.shutdown() }
         await embedded?.stop()
 
         let report = LoadReport(result, embeddedServer: embedded != nil)

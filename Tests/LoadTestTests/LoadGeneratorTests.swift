@@ -19,12 +19,14 @@ struct LoadGeneratorTests {
     func gamesAddUp() async throws {
         let server = try await Self.quietServer()
         let http = CurlHTTPClient()
+        let second = CurlHTTPClient()
         let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, listEvery: 5)
-        let generator = LoadGenerator(settings: settings, http: http)
+        let generator = LoadGenerator(settings: settings, clients: [http, second])
         try await generator.checkReachable()
         let result = try await generator.run()
         let games = try await JSONDecoder().decode([GameSummary].self, from: Data(http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body))
         await http.shutdown()
+        await second.shutdown()
         await server.stop()
 
         let statistics = result.statistics
@@ -73,15 +75,16 @@ struct LoadGeneratorTests {
     @Test("single-endpoint mode, closed and open loop: exactly the requests asked for, all answered, setup not counted")
     func singleEndpoint() async throws {
         let server = try await Self.quietServer()
-        let http = CurlHTTPClient()
+        // Two event-loop threads, as with --threads 2: the request count is shared.
+        let clients = [CurlHTTPClient(), CurlHTTPClient()]
         for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 4, requestsPerSecond: rate, endpoint: endpoint)
-            let statistics = try await LoadGenerator(settings: settings, http: http).run().statistics
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint)
+            let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
             #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
             #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
             #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
         }
-        await http.shutdown()
+        for client in clients { await client.shutdown() }
         await server.stop()
     }
 
