@@ -9,7 +9,10 @@
 #  2. client speed: `salvo load --endpoint status` beside wrk on the same route
 #     (POST /api/games/:id/status) and connection count, alternating, RUNS rounds;
 #     prints medians and the ratio.
+#     Each side's CPU time per request (user + system, /usr/bin/time) is printed too: on a busy
+#     machine it is steadier than the request rate.
 # Usage: benchmarks/load.sh [path/to/salvo] [runs] [seconds] [connections] ["rates"] ["concurrencies"]
+# PARTS="1 2" (default) picks the parts to run.
 set -euo pipefail
 SALVO=${1:-.build/release/salvo}
 RUNS=${2:-3}
@@ -46,6 +49,7 @@ PY
 
 echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2}'); $(date -u +%Y-%m-%d); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
+if [[ " ${PARTS:-1 2} " == *" 1 "* ]]; then
 echo
 echo "1. capacity: whole games (hunt-target), --concurrency 16, ${SECS}s per step, open loop; server store: $([ "${IN_MEMORY:-0}" = 1 ] && echo memory || echo SQLite file)"
 echo "rate games/s requests/s p99-ms errors"
@@ -77,23 +81,30 @@ for C in $CONCURRENCIES; do
   echo "$C $(summary "$WORK/closed-$C/load.json")"
 done
 
+fi
+
+if [[ " ${PARTS:-1 2} " == *" 2 "* ]]; then
 echo
 echo "2. POST /api/games/:id/status, $CONNS connections, ${SECS}s each, $RUNS rounds: wrk -t2 and salvo load --endpoint status"
 start_server
 python3 "$HERE/make_games.py" "$PORT" $((CONNS * 4 * RUNS)) "$WORK/games.lua"
 : > "$WORK/r"
 for RUN in $(seq 0 $((RUNS - 1))); do
-  wrk -t2 -c"$CONNS" -d"${SECS}s" -s "$HERE/status.lua" "http://127.0.0.1:$PORT" -- "$WORK/games.lua" "$RUN" "$RUNS" \
-    | awk '/^Requests\/sec/ {print "wrk", $2}' | tee -a "$WORK/r"
-  "$SALVO" load --server "http://127.0.0.1:$PORT" --endpoint status --concurrency "$CONNS" --duration "$SECS" --output "$WORK/endpoint-$RUN" > /dev/null 2>&1
-  echo "salvo $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=[e for e in r["endpoints"] if e["endpoint"]=="status"][0]; print(s["requestsPerSecond"], sum(s["errors"].values()))' "$WORK/endpoint-$RUN/load.json")" | tee -a "$WORK/r"
+  /usr/bin/time -f "cpu %U %S" -o "$WORK/wrk-time" wrk -t2 -c"$CONNS" -d"${SECS}s" -s "$HERE/status.lua" "http://127.0.0.1:$PORT" -- "$WORK/games.lua" "$RUN" "$RUNS" > "$WORK/wrk.txt"
+  echo "wrk $(awk '/^Requests\/sec/ {print $2}' "$WORK/wrk.txt") $(awk '/^cpu/ {print $2 + $3}' "$WORK/wrk-time") $SECS" | tee -a "$WORK/r"
+  /usr/bin/time -f "cpu %U %S" -o "$WORK/salvo-time" "$SALVO" load --server "http://127.0.0.1:$PORT" --endpoint status --concurrency "$CONNS" --duration "$SECS" --output "$WORK/endpoint-$RUN" > /dev/null 2>&1
+  echo "salvo $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=[e for e in r["endpoints"] if e["endpoint"]=="status"][0]; print(s["requestsPerSecond"], r["elapsedSeconds"], sum(s["errors"].values()))' "$WORK/endpoint-$RUN/load.json" | awk '{print $1}') $(awk '/^cpu/ {print $2 + $3}' "$WORK/salvo-time") $SECS" | tee -a "$WORK/r"
 done
 stop_server
 python3 - "$WORK/r" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
-wrk = statistics.median(float(r[1]) for r in rows if r[0] == "wrk")
-salvo = statistics.median(float(r[1]) for r in rows if r[0] == "salvo")
-print(f"medians: wrk {wrk:.0f} requests/s, salvo load {salvo:.0f} requests/s; ratio {salvo / wrk:.2f}")
+def med(tool, f): return statistics.median(f(r) for r in rows if r[0] == tool)
+rate = lambda r: float(r[1])
+# CPU seconds over requests (rate x seconds); salvo's includes its setup (32 games) and startup.
+cpu = lambda r: float(r[2]) / (float(r[1]) * float(r[3])) * 1e6
+wrk, salvo = med("wrk", rate), med("salvo", rate)
+print(f"medians: wrk {wrk:.0f} requests/s ({med('wrk', cpu):.1f} us CPU per request), salvo load {salvo:.0f} requests/s ({med('salvo', cpu):.1f} us CPU per request); ratio {salvo / wrk:.2f}")
 PY
+fi
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
