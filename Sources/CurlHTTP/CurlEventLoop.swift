@@ -36,6 +36,8 @@ final class CurlEventLoop: @unchecked Sendable {
     // Event-loop thread only.
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
+    private var submissions: [CurlTransfer] = []
+    private var cancellations: [CurlTransfer] = []
     private let maxIdleHandles = 64
 
     init(configuration: CurlHTTPClient.Configuration) {
@@ -135,16 +137,17 @@ final class CurlEventLoop: @unchecked Sendable {
             return
         }
         while true {
-            let (submissions, cancellations, shutdownRequested) = queue.withLock { queue in
+            // Swapping the arrays keeps both buffers: no allocation per turn.
+            let shutdownRequested = queue.withLock { queue in
                 queue.sleeping = false
-                defer {
-                    queue.submissions.removeAll(keepingCapacity: true)
-                    queue.cancellations.removeAll(keepingCapacity: true)
-                }
-                return (queue.submissions, queue.cancellations, queue.shutdownRequested)
+                swap(&submissions, &queue.submissions)
+                swap(&cancellations, &queue.cancellations)
+                return queue.shutdownRequested
             }
             for transfer in submissions { begin(transfer, on: multi) }
             for transfer in cancellations { abort(transfer, on: multi) }
+            submissions.removeAll(keepingCapacity: true)
+            cancellations.removeAll(keepingCapacity: true)
             if shutdownRequested { break }
 
             #if os(Linux)
