@@ -83,6 +83,12 @@ let package = Package(
         ),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipClient"], swiftSettings: swiftSettings),
+        // Load testing of any Battleship server: HdrHistogram, open-loop timetable, games played by built-in bots.
+        .target(
+            name: "LoadTest",
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots"],
+            swiftSettings: swiftSettings
+        ),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -94,6 +100,7 @@ let package = Package(
                 "Tournament",
                 "Conformance",
                 "Reports",
+                "LoadTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -163,6 +170,11 @@ let package = Package(
                 "Conformance", "MutantServer", "BattleshipServer", "BattleshipRules", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LoadTestTests",
+            dependencies: ["LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -7,6 +7,17 @@
 
 #include <curl/curl.h>
 
+#ifdef __linux__
+// The event loop waits with epoll and is woken through an eventfd (CurlSocketWatcher).
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+static inline int salvo_eventfd(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+#endif
+
 /// The signature of CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION.
 typedef size_t (*salvo_curl_write_callback)(char *data, size_t size, size_t count, void *user);
 
@@ -52,6 +63,23 @@ static inline CURLcode salvo_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info
 
 static inline CURLMcode salvo_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
+}
+
+static inline CURLMcode salvo_curl_multi_setopt_pointer(CURLM *handle, CURLMoption option, void *value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+/// The signature of CURLMOPT_SOCKETFUNCTION.
+typedef int (*salvo_curl_socket_callback)(CURL *easy, curl_socket_t socket, int what, void *user, void *socketUser);
+/// The signature of CURLMOPT_TIMERFUNCTION.
+typedef int (*salvo_curl_timer_callback)(CURLM *multi, long timeoutMilliseconds, void *user);
+
+static inline CURLMcode salvo_curl_multi_setopt_socket_callback(CURLM *handle, salvo_curl_socket_callback value) {
+    return curl_multi_setopt(handle, CURLMOPT_SOCKETFUNCTION, value);
+}
+
+static inline CURLMcode salvo_curl_multi_setopt_timer_callback(CURLM *handle, salvo_curl_timer_callback value) {
+    return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, value);
 }
 
 /// The CURLcode of a finished transfer from a CURLMSG_DONE message (a union member in C).

@@ -4,8 +4,10 @@ import Foundation
 /// The thread that runs libcurl's multi interface for one ``CurlHTTPClient``.
 ///
 /// Callers hand in transfers and cancellations through a locked queue and wake the thread
-/// with `curl_multi_wakeup`; the thread alone owns the multi handle, the easy handles and
-/// the running transfers.
+/// only when it is waiting (on Linux through the ``CurlSocketWatcher``'s eventfd, elsewhere
+/// with `curl_multi_wakeup`); the thread alone owns the multi handle, the easy handles and
+/// the running transfers. On Linux it drives libcurl with `curl_multi_socket_action` over
+/// epoll, so each turn of the loop touches only the connections that are ready.
 ///
 /// `@unchecked Sendable` is justified because the mutable state is split in two: `queue`
 /// is behind a lock, and everything else (`running`, `idleHandles`) is touched only by the
@@ -18,21 +20,40 @@ final class CurlEventLoop: @unchecked Sendable {
         /// Set by the thread once it accepts nothing more; the multi handle may be gone.
         var stopped = false
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Set by the thread just before it waits; a caller that queues work then wakes it.
+        var sleeping = false
+
+        var hasWork: Bool { !submissions.isEmpty || !cancellations.isEmpty || shutdownRequested }
     }
 
     private let configuration: CurlHTTPClient.Configuration
     private let multi: UnsafeMutableRawPointer?
     private let queue = Locked(Queue())
+    #if os(Linux)
+    private let watcher: CurlSocketWatcher?
+    #endif
 
     // Event-loop thread only.
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
+    private var submissions: [CurlTransfer] = []
+    private var cancellations: [CurlTransfer] = []
     private let maxIdleHandles = 64
 
     init(configuration: CurlHTTPClient.Configuration) {
         CurlGlobal.ensureInitialized()
         self.configuration = configuration
-        multi = curl_multi_init()
+        var multi = curl_multi_init()
+        #if os(Linux)
+        watcher = CurlSocketWatcher()
+        if let watcher, let multi {
+            watcher.attach(to: multi)
+        } else {
+            if let multi { curl_multi_cleanup(multi) }
+            multi = nil
+        }
+        #endif
+        self.multi = multi
         if let multi {
             _ = salvo_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
         }
@@ -48,9 +69,9 @@ final class CurlEventLoop: @unchecked Sendable {
 
     func submit(_ transfer: CurlTransfer) {
         let accepted = queue.withLock { queue in
-            guard !queue.shutdownRequested, let multi else { return false }
+            guard !queue.shutdownRequested, multi != nil else { return false }
             queue.submissions.append(transfer)
-            curl_multi_wakeup(multi)
+            wakeIfSleeping(&queue)
             return true
         }
         if !accepted {
@@ -61,9 +82,9 @@ final class CurlEventLoop: @unchecked Sendable {
 
     func cancel(_ transfer: CurlTransfer) {
         queue.withLock { queue in
-            guard !queue.stopped, let multi else { return }
+            guard !queue.stopped, multi != nil else { return }
             queue.cancellations.append(transfer)
-            curl_multi_wakeup(multi)
+            wakeIfSleeping(&queue)
         }
     }
 
@@ -71,7 +92,7 @@ final class CurlEventLoop: @unchecked Sendable {
         queue.withLock { queue in
             guard !queue.shutdownRequested else { return }
             queue.shutdownRequested = true
-            if let multi { curl_multi_wakeup(multi) }
+            wake(&queue)
         }
     }
 
@@ -82,12 +103,30 @@ final class CurlEventLoop: @unchecked Sendable {
                 queue.stopWaiters.append(continuation)
                 if !queue.shutdownRequested {
                     queue.shutdownRequested = true
-                    if let multi { curl_multi_wakeup(multi) }
+                    wake(&queue)
                 }
                 return false
             }
             if alreadyStopped { continuation.resume() }
         }
+    }
+
+    /// Wakes the thread if it is waiting or about to wait. Called with the queue locked, which
+    /// keeps the thread from closing what the wake-up writes to.
+    private func wakeIfSleeping(_ queue: inout Queue) {
+        guard queue.sleeping else { return }
+        wake(&queue)
+    }
+
+    private func wake(_ queue: inout Queue) {
+        guard !queue.stopped, let multi else { return }
+        queue.sleeping = false
+        #if os(Linux)
+        _ = multi
+        watcher?.wake()
+        #else
+        curl_multi_wakeup(multi)
+        #endif
     }
 
     // MARK: Event-loop thread
@@ -98,21 +137,39 @@ final class CurlEventLoop: @unchecked Sendable {
             return
         }
         while true {
-            let (submissions, cancellations, shutdownRequested) = queue.withLock { queue in
-                defer {
-                    queue.submissions.removeAll(keepingCapacity: true)
-                    queue.cancellations.removeAll(keepingCapacity: true)
-                }
-                return (queue.submissions, queue.cancellations, queue.shutdownRequested)
+            // Swapping the arrays keeps both buffers: no allocation per turn.
+            let shutdownRequested = queue.withLock { queue in
+                queue.sleeping = false
+                swap(&submissions, &queue.submissions)
+                swap(&cancellations, &queue.cancellations)
+                return queue.shutdownRequested
             }
             for transfer in submissions { begin(transfer, on: multi) }
             for transfer in cancellations { abort(transfer, on: multi) }
+            submissions.removeAll(keepingCapacity: true)
+            cancellations.removeAll(keepingCapacity: true)
             if shutdownRequested { break }
 
+            #if os(Linux)
+            // New transfers have set libcurl's timer to "now": the wait below returns at once.
+            let limit: Int32 = queue.withLock { queue in
+                if queue.hasWork { return 0 }
+                queue.sleeping = true
+                return 1000
+            }
+            watcher?.waitAndAct(on: multi, limit: limit)
+            collectFinished(on: multi)
+            #else
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinished(on: multi)
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            let limit: Int32 = queue.withLock { queue in
+                if queue.hasWork { return 0 }
+                queue.sleeping = true
+                return 1000
+            }
+            curl_multi_poll(multi, nil, 0, Int32(limit), nil)
+            #endif
         }
         stop()
     }
@@ -222,6 +279,9 @@ final class CurlEventLoop: @unchecked Sendable {
         for easy in idleHandles { curl_easy_cleanup(easy) }
         idleHandles = []
         if let multi { curl_multi_cleanup(multi) }
+        #if os(Linux)
+        watcher?.close()
+        #endif
         for waiter in waiters { waiter.resume() }
     }
 }

@@ -58,6 +58,24 @@ public final class CurlHTTPClient: Sendable {
         }
     }
 
+    /// Sends `request` and calls `completion` with the response or the error, on the client's
+    /// event-loop thread, without a task switch.
+    ///
+    /// For tight request loops (a load generator): `completion` may call this method again to
+    /// send the next request, and that request goes out on the same turn of the loop. It runs
+    /// on the thread that drives every transfer of this client, so it must return quickly and
+    /// never block. There is no cancellation; the deadline still applies, and a client that is
+    /// shut down completes the request with ``HTTPClientError/shutDown``.
+    public func execute(
+        _ request: HTTPRequest,
+        deadline: ContinuousClock.Instant,
+        completion: @escaping @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
+    ) {
+        let transfer = CurlTransfer(request: request, deadline: deadline, maxResponseSize: configuration.maxResponseSize)
+        transfer.completion = completion
+        loop.submit(transfer)
+    }
+
     /// Sends `request` with a deadline of now plus `timeout`; see ``execute(_:deadline:)``.
     public func execute(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
         try await execute(request, deadline: .now + timeout)

@@ -25,6 +25,9 @@ final class CurlTransfer: @unchecked Sendable {
     let deadline: ContinuousClock.Instant
     let maxResponseSize: Int
     var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    /// Called on the event-loop thread instead of resuming a continuation (see
+    /// ``CurlHTTPClient/execute(_:deadline:completion:)``).
+    var completion: (@Sendable (Result<HTTPResponse, HTTPClientError>) -> Void)?
 
     // Event-loop thread only.
     var phase = Phase.waiting
@@ -44,6 +47,11 @@ final class CurlTransfer: @unchecked Sendable {
     func finish(_ result: Result<HTTPResponse, any Error>) {
         guard phase != .finished else { return }
         phase = .finished
+        if let completion {
+            self.completion = nil
+            completion(result.mapError { $0 as? HTTPClientError ?? .shutDown })
+            return
+        }
         continuation?.resume(with: result)
         continuation = nil
     }

@@ -1,0 +1,144 @@
+#if os(Linux)
+import CCurl
+import Glibc
+
+/// Drives libcurl's socket interface (`curl_multi_socket_action`) with epoll, for the
+/// event-loop thread.
+///
+/// libcurl says through two callbacks which sockets to watch and when its next timeout is;
+/// the watcher keeps them in an epoll set and a deadline, waits for whichever comes first, and
+/// tells libcurl exactly which sockets are ready. `curl_multi_perform` instead looks at every
+/// transfer on every call (a `poll` per connection), which grows with the number of requests
+/// in flight. Other threads wake the wait through an eventfd.
+///
+/// Used only on the event-loop thread, except ``wake()``, which writes the eventfd and must
+/// be called only while the descriptors are open (the loop's queue lock guarantees it).
+final class CurlSocketWatcher {
+    private let epoll: Int32
+    private let wakeDescriptor: Int32
+    private var watched: Set<Int32> = []
+    /// When libcurl wants `CURL_SOCKET_TIMEOUT` handled; nil when it has no timer.
+    private var timerDeadline: ContinuousClock.Instant?
+    private var events = [epoll_event](repeating: epoll_event(), count: 128)
+
+    /// A watcher with its epoll set and eventfd, or nil when the system refuses them.
+    init?() {
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        let wake = salvo_eventfd()
+        guard epoll >= 0, wake >= 0 else {
+            if epoll >= 0 { Glibc.close(epoll) }
+            if wake >= 0 { Glibc.close(wake) }
+            return nil
+        }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = wake
+        guard epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event) == 0 else {
+            Glibc.close(epoll)
+            Glibc.close(wake)
+            return nil
+        }
+        self.epoll = epoll
+        wakeDescriptor = wake
+    }
+
+    /// Closes the descriptors; call after the multi handle is cleaned up.
+    func close() {
+        Glibc.close(epoll)
+        Glibc.close(wakeDescriptor)
+    }
+
+    /// Registers the callbacks on `multi`; the watcher must outlive the multi handle.
+    func attach(to multi: UnsafeMutableRawPointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = salvo_curl_multi_setopt_socket_callback(multi, watchCurlSocket)
+        _ = salvo_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, context)
+        _ = salvo_curl_multi_setopt_timer_callback(multi, setCurlTimer)
+        _ = salvo_curl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, context)
+    }
+
+    /// Ends a current or the next wait at once. Any thread, while the descriptors are open.
+    func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, 8)
+    }
+
+    /// Waits until a watched socket is ready, libcurl's timer is due, ``wake()`` is called or
+    /// `limit` milliseconds pass (0: do not wait), then has libcurl act on what happened.
+    func waitAndAct(on multi: UnsafeMutableRawPointer, limit: Int32) {
+        var timeout = limit
+        if let timerDeadline {
+            let remaining = ContinuousClock.now.duration(to: timerDeadline)
+            let (seconds, attoseconds) = remaining.components
+            // Round up, so a timer is never handled a little early and then waited for again.
+            let milliseconds = remaining <= .zero ? 0 : seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            timeout = Int32(min(Int64(timeout), milliseconds))
+        }
+        let count = events.withUnsafeMutableBufferPointer { buffer in
+            epoll_wait(epoll, buffer.baseAddress, Int32(buffer.count), timeout)
+        }
+        var running: Int32 = 0
+        if count > 0 {
+            for index in 0..<Int(count) {
+                let event = events[index]
+                let descriptor = event.data.fd
+                if descriptor == wakeDescriptor {
+                    var value: UInt64 = 0
+                    _ = read(wakeDescriptor, &value, 8)
+                    continue
+                }
+                var bits: Int32 = 0
+                if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue) != 0 { bits |= CURL_CSELECT_IN }
+                if event.events & EPOLLOUT.rawValue != 0 { bits |= CURL_CSELECT_OUT }
+                if event.events & EPOLLERR.rawValue != 0 { bits |= CURL_CSELECT_ERR }
+                curl_multi_socket_action(multi, descriptor, bits, &running)
+            }
+        }
+        if let timerDeadline, timerDeadline <= .now {
+            self.timerDeadline = nil
+            curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running)
+        }
+    }
+
+    /// `CURLMOPT_SOCKETFUNCTION`: watch `socket` for `what`, or stop watching it.
+    fileprivate func watch(_ socket: Int32, what: Int32) {
+        if what == CURL_POLL_REMOVE {
+            if watched.remove(socket) != nil {
+                var event = epoll_event()
+                _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, &event)
+            }
+            return
+        }
+        var event = epoll_event()
+        event.data.fd = socket
+        if what & CURL_POLL_IN != 0 { event.events |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
+        if what & CURL_POLL_OUT != 0 { event.events |= EPOLLOUT.rawValue }
+        if watched.contains(socket) {
+            _ = epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
+            return
+        }
+        if epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0 {
+            guard errno == EEXIST else { return }
+            _ = epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
+        }
+        watched.insert(socket)
+    }
+
+    /// `CURLMOPT_TIMERFUNCTION`: libcurl's single timer, -1 to cancel it.
+    fileprivate func setTimer(milliseconds: Int) {
+        timerDeadline = milliseconds < 0 ? nil : .now + .milliseconds(milliseconds)
+    }
+}
+
+private func watchCurlSocket(_ easy: UnsafeMutableRawPointer?, _ socket: curl_socket_t, _ what: Int32, _ context: UnsafeMutableRawPointer?, _ socketContext: UnsafeMutableRawPointer?) -> Int32 {
+    guard let context else { return -1 }
+    Unmanaged<CurlSocketWatcher>.fromOpaque(context).takeUnretainedValue().watch(socket, what: what)
+    return 0
+}
+
+private func setCurlTimer(_ multi: UnsafeMutableRawPointer?, _ milliseconds: Int, _ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let context else { return -1 }
+    Unmanaged<CurlSocketWatcher>.fromOpaque(context).takeUnretainedValue().setTimer(milliseconds: milliseconds)
+    return 0
+}
+#endif

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Renders a ``LoadReport`` as one self-contained HTML page (`load.html`): the settings, the
+/// table of endpoints, and per endpoint an inline SVG chart of its latency percentile curve
+/// (and of its service time, when an open-loop rate was set). No scripts, no external files;
+/// every text from the run or the server is escaped.
+public enum LoadReportHTML {
+    public static func render(_ report: LoadReport) -> String {
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Salvo load test: \(escape(report.server))</title>
+            <style>
+            body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+            table { border-collapse: collapse; margin: 1em 0; }
+            th, td { padding: 0.25em 0.7em; text-align: right; border-bottom: 1px solid #ddd; }
+            th:first-child, td:first-child { text-align: left; }
+            .chart { margin: 0.5em 0 2em; }
+            .note { color: #555; max-width: 50em; }
+            code { background: #f4f4f4; padding: 0 0.2em; }
+            </style>
+            </head>
+            <body>
+            <h1>Load test of <code>\(escape(report.server))</code></h1>
+
+            """
+        html += "<p class=\"note\">\(escape(summary(report)))</p>\n"
+        html += "<p class=\"note\">\(escape(gamesLine(report)))</p>\n"
+        html += table(report)
+        let openLoop = report.settings.rate != nil
+        html += "<p class=\"note\">"
+        html += openLoop
+            ? "Latency is measured from each request's due time on the open-loop timetable, so a stall delays every request that should have gone out during it (coordinated omission corrected). The dashed curve is the service time, measured from the actual send."
+            : "Closed loop: latency is measured from when each request was sent; a stall of the server also stops the load, so it shows only in the requests that were waiting (use --rate for a fixed timetable)."
+        html += " Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
+        for row in report.endpoints {
+            html += "<h2>\(escape(row.endpoint)) <small><code>\(escape(row.route))</code></small></h2>\n"
+            html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s, p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms</p>\n"
+            var curves = [Curve(label: "latency", points: row.latencyCurve, color: "#1f6fb2", dashed: false)]
+            if openLoop { curves.append(Curve(label: "service time", points: row.serviceTimeCurve, color: "#d9822b", dashed: true)) }
+            html += "<div class=\"chart\">\(chart(curves, title: row.endpoint))</div>\n"
+            let examples = row.errorExamples.sorted { $0.key < $1.key }
+            if !examples.isEmpty {
+                html += "<ul>\n"
+                for (kind, text) in examples { html += "<li>\(escape(kind)): \(escape(text))</li>\n" }
+                html += "</ul>\n"
+            }
+        }
+        html += "</body>\n</html>\n"
+        return html
+    }
+
+    /// One line of settings.
+    static func summary(_ report: LoadReport) -> String {
+        let settings = report.settings
+        var parts = ["\(report.mode == "endpoint" ? "endpoint \(settings.endpoint ?? "")" : "games of \(settings.bot) against \(settings.bot)")"]
+        if let games = settings.games { parts.append("\(games) \(report.mode == "endpoint" ? "requests" : "games")") }
+        if let duration = settings.durationSeconds { parts.append("\(format(duration)) s") }
+        parts.append("concurrency \(settings.concurrency)")
+        parts.append(settings.rate.map { "open loop at \(format($0)) requests/s" } ?? "closed loop")
+        parts.append("started \(report.startedAt), \(format(report.elapsedSeconds)) s")
+        if report.embeddedServer { parts.append("embedded server (sharing the load generator's CPU)") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func gamesLine(_ report: LoadReport) -> String {
+        let games = report.games
+        return "Games: \(games.started) started, \(games.finished) finished (\(format(games.perSecond))/s), \(games.abandoned) abandoned, \(games.failed) failed, \(games.inconsistent) inconsistent."
+    }
+
+    private static func table(_ report: LoadReport) -> String {
+        var html = "<table>\n<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors</th></tr>\n"
+        for row in report.endpoints + [report.total] {
+            let errors = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let cells = [
+                row.endpoint, "\(row.requests)", format(row.requestsPerSecond), format(row.latency.p50), format(row.latency.p90),
+                format(row.latency.p99), format(row.latency.p999), format(row.latency.max), errors.isEmpty ? "0" : errors,
+            ]
+            html += "<tr>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</table>\n"
+    }
+
+    struct Curve {
+        var label: String
+        var points: [LoadReport.CurvePoint]
+        var color: String
+        var dashed: Bool
+    }
+
+    /// An SVG chart of percentile curves: x is log10(1 / (1 − p)) (0 at p = 0, 1 at 90%,
+    /// 2 at 99%…), with the maximum drawn a little to the right; y is linear in milliseconds.
+    static func chart(_ curves: [Curve], title: String) -> String {
+        let (width, height) = (640.0, 260.0)
+        let (left, right, top, bottom) = (60.0, 95.0, 15.0, 35.0)
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let depth = curves.flatMap(\.points).map { position($0.percentile) }.filter(\.isFinite).max() ?? 1
+        let xMax = max(1, depth.rounded(.up))
+        let maxX = xMax + 0.4
+        let yMax = niceCeiling(curves.flatMap(\.points).map(\.milliseconds).max() ?? 1)
+        func x(_ percentile: Double) -> Double {
+            let value = percentile >= 100 ? maxX : position(percentile)
+            return left + value / maxX * plotWidth
+        }
+        func y(_ milliseconds: Double) -> Double { top + plotHeight * (1 - milliseconds / yMax) }
+
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(title)) latency by percentile\">"
+        svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(plotHeight)\" fill=\"#fafafa\" stroke=\"#ccc\"/>"
+        for tick in 0...Int(xMax) {
+            let label = tick == 0 ? "0%" : format(100 * (1 - pow(10, -Double(tick)))) + "%"
+            let px = left + Double(tick) / maxX * plotWidth
+            svg += "<line x1=\"\(f(px))\" y1=\"\(top)\" x2=\"\(f(px))\" y2=\"\(top + plotHeight)\" stroke=\"#e3e3e3\"/>"
+            svg += "<text x=\"\(f(px))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">\(escape(label))</text>"
+        }
+        svg += "<text x=\"\(f(x(100)))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">max</text>"
+        for step in 0...4 {
+            let value = yMax * Double(step) / 4
+            svg += "<line x1=\"\(left)\" y1=\"\(f(y(value)))\" x2=\"\(left + plotWidth)\" y2=\"\(f(y(value)))\" stroke=\"#e3e3e3\"/>"
+            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" font-size=\"11\" text-anchor=\"end\">\(escape(format(value)))</text>"
+        }
+        svg += "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" font-size=\"11\" transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\" text-anchor=\"middle\">ms</text>"
+        svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 4))\" font-size=\"11\" text-anchor=\"middle\">percentile</text>"
+        for (index, curve) in curves.enumerated() {
+            let points = curve.points.map { "\(f(x($0.percentile))),\(f(y($0.milliseconds)))" }.joined(separator: " ")
+            svg += "<polyline fill=\"none\" stroke=\"\(curve.color)\" stroke-width=\"2\"\(curve.dashed ? " stroke-dasharray=\"5 4\"" : "") points=\"\(points)\"/>"
+            svg += "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(escape(curve.label))</text>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// log10(1 / (1 − p/100)); infinite at 100.
+    static func position(_ percentile: Double) -> Double {
+        percentile >= 100 ? .infinity : log10(1 / (1 - percentile / 100))
+    }
+
+    /// The smallest of 1, 2, 5 × 10^k at or above `value` (at least 0.001).
+    static func niceCeiling(_ value: Double) -> Double {
+        guard value > 0.001 else { return 0.001 }
+        let magnitude = pow(10, floor(log10(value)))
+        for factor in [1.0, 2, 5, 10] where factor * magnitude >= value * (1 - 1e-12) {
+            return factor * magnitude
+        }
+        return 10 * magnitude
+    }
+
+    /// Text made safe for HTML element content and attribute values.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A number with up to 3 decimals and no trailing zeros.
+    static func format(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+}

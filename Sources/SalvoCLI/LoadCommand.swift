@@ -1,0 +1,187 @@
+import ArgumentParser
+import BattleshipServer
+import Bots
+import CurlHTTP
+import Foundation
+import LoadTest
+import Logging
+
+/// `salvo load --server URL`: load-tests a Battleship server with games played by built-in
+/// bots, and reports requests/s, latency percentiles and errors per endpoint.
+struct LoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Load-test a Battleship server: play games with built-in bots as fast as it answers.",
+        discussion: """
+            Plays whole games (create, join, status polls and guesses, boards, detail; one game \
+            in --list-every lists the lobby) with --concurrency games in flight, each player \
+            polling as soon as the opponent's guess is answered. Without --rate the load is closed \
+            loop; with --rate R the run's requests follow a fixed timetable (request k is due at \
+            start + k/R) and latency is measured from the due time, so stalls are not hidden. \
+            Stops after --games N or --duration S (default 10 s). Writes load.json and load.html \
+            to --output. Only the given server is sent requests: point it at servers you run or \
+            may load. See docs/load.md.
+            """
+    )
+
+    @Option(help: "The server's root URL (without /api), or `embedded` to start Salvo's own server on 127.0.0.1 in this process (it then shares the CPU with the load).")
+    var server: String
+
+    @Option(help: "Stop after this many games (each played to its end).")
+    var games: Int?
+
+    @Option(help: "Stop after this many seconds (default 10 when --games is not given); games in flight are abandoned.")
+    var duration: Double?
+
+    @Option(help: "Games in flight at once (with --endpoint: request loops).")
+    var concurrency = 16
+
+    @Option(help: "Open loop: this many requests per second in all, on a fixed timetable; latency counts from each request's due time.")
+    var rate: Double?
+
+    @Option(help: "The built-in bot both players use: random, hunt-target, parity, density or champion.")
+    var bot: BuiltInBot = .huntTarget
+
+    @Option(help: "Instead of games, repeat one read of already started games: status, board or detail (for comparing with wrk).")
+    var endpoint: String?
+
+    @Option(help: "Write load.json and load.html here (default reports/load-YYYYMMDD-HHMMSS).")
+    var output: String?
+
+    @Option(help: "The seed of the boards (Salvo's server honours it) and of the bots.")
+    var seed: UInt64 = 1
+
+    @Option(help: "HTTP event-loop threads the games are spread over (default: one per core, like wrk -t).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Seconds a request may take before it counts as a timeout.")
+    var timeout: Double = 5
+
+    @Option(help: "One game in this many lists the lobby (GET /api/games) before joining; 0 never.")
+    var listEvery = 20
+
+    func validate() throws {
+        if games != nil, duration != nil { throw ValidationError("Please give either --games or --duration, not both.") }
+        if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("Please give --duration a number of seconds above 0.") }
+        if concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
+        if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("Please give --rate a number of requests per second above 0.") }
+        if !(timeout > 0 && timeout.isFinite) { throw ValidationError("Please give --timeout a number of seconds above 0.") }
+        if listEvery < 0 { throw ValidationError("Please give --list-every a whole number, 0 for never.") }
+        if threads < 1 { throw ValidationError("Please give --threads a whole number of at least 1.") }
+        if let endpoint {
+            guard let chosen = Endpoint(rawValue: endpoint), LoadSettings.repeatableEndpoints.contains(chosen) else {
+                throw ValidationError("Please give --endpoint as status, board or detail.")
+            }
+            if games != nil { throw ValidationError("--endpoint runs for a time: please give --duration instead of --games.") }
+        }
+        if server != "embedded" {
+            let lowered = server.lowercased()
+            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), URL(string: server)?.host != nil else {
+                throw ValidationError("Please give --server as an http:// URL such as http://127.0.0.1:8080, or `embedded`.")
+            }
+        }
+    }
+
+    func run() async throws {
+        let folder = output ?? "reports/load-" + Self.timestamp()
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("Cannot create the output folder \(folder): \(error.localizedDescription)")
+        }
+
+        var embedded: RunningServer?
+        let serverURL: String
+        if server == "embedded" {
+            var logger = Logger(label: "salvo.server")
+            logger.logLevel = .warning
+            do {
+                let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite"), logger: logger)
+                embedded = running
+                serverURL = running.baseURL
+            } catch {
+                throw CLIError("Could not start the embedded server: \(error)")
+            }
+        } else {
+            serverURL = server
+        }
+
+        let settings = LoadSettings(
+            serverURL: serverURL,
+            stop: games.map { .games($0) } ?? .duration(Self.duration(seconds: duration ?? 10)),
+            concurrency: concurrency,
+            requestsPerSecond: rate,
+            bot: bot,
+            endpoint: endpoint.flatMap { Endpoint(rawValue: $0) },
+            seed: seed,
+            requestTimeout: Self.duration(seconds: timeout),
+            listEvery: listEvery
+        )
+        // The lobby lists every game on the server, so allow large replies.
+        let clients = (0..<min(threads, concurrency)).map { _ in
+            CurlHTTPClient(configuration: .init(maxResponseSize: 64 << 20, maxIdleConnections: max(64, 2 * concurrency)))
+        }
+        let generator = LoadGenerator(settings: settings, clients: clients)
+        let result: LoadResult
+        do {
+            try await generator.checkReachable()
+            print("Loading \(serverURL): \(Self.plan(settings)); report in \(folder)")
+            let signals = LoadInterruptHandler(stop: generator.stopFlag)
+            let progress = Task { await LoadProgressLine(recorder: generator.recorder).show() }
+            defer {
+                progress.cancel()
+                signals.cancel()
+            }
+            result = try await generator.run()
+            progress.cancel()
+            await progress.value
+        } catch {
+            for client in clients { await client.shutdown() }
+            await embedded?.stop()
+            throw CLIError(error.description)
+        }
+        for client in clients { await client.shutdown() }
+        await embedded?.stop()
+
+        let report = LoadReport(result, embeddedServer: embedded != nil)
+        do {
+            try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
+            try Data(LoadReportHTML.render(report).utf8).write(to: URL(fileURLWithPath: folder + "/load.html"))
+        } catch {
+            throw CLIError("Cannot write the report to \(folder): \(error.localizedDescription)")
+        }
+        print(LoadTable.render(report))
+        print("Report: \(folder)/load.json, \(folder)/load.html")
+    }
+
+    /// What the run will do, in a few words.
+    static func plan(_ settings: LoadSettings) -> String {
+        var parts: [String] = []
+        if let endpoint = settings.endpoint {
+            parts.append("\(endpoint.rawValue) requests from \(settings.concurrency) loops")
+        } else {
+            parts.append("\(settings.bot.rawValue) games, \(settings.concurrency) at once")
+        }
+        switch settings.stop {
+        case .games(let count): parts.append("\(count) games")
+        case .duration(let length): parts.append(String(format: "for %g s", Double(length.components.seconds) + Double(length.components.attoseconds) * 1e-18))
+        }
+        parts.append(settings.requestsPerSecond.map { String(format: "open loop at %.1f requests/s", $0) } ?? "closed loop")
+        return parts.joined(separator: ", ")
+    }
+
+    static func duration(seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}
+
+extension BuiltInBot: ExpressibleByArgument {}

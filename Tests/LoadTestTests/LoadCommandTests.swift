@@ -1,0 +1,155 @@
+import BattleshipServer
+import Foundation
+import LoopbackTestServer
+import SalvoTestSupport
+import Testing
+
+/// `salvo load` as a user runs it: a real child process, real servers on loopback, real files.
+@Suite("salvo load", .serialized, .timeLimit(.minutes(2)))
+struct LoadCommandTests {
+    /// Runs `salvo ARGUMENTS` to the end, off the test pool; returns status, stdout, stderr.
+    static func salvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+                    process.arguments = arguments
+                    let out = Pipe(), err = Pipe()
+                    process.standardOutput = out
+                    process.standardError = err
+                    try process.run()
+                    let outData = out.fileHandleForReading.readDataToEndOfFile()
+                    let errData = err.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+                })
+            }.start()
+        }
+    }
+
+    static func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("salvo-load-\(UUID().uuidString)").path
+    }
+
+    static func json(_ folder: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/load.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The printed table's rows by endpoint: every column as text.
+    static func tableRows(_ out: String) -> [String: [String]] {
+        var rows: [String: [String]] = [:]
+        for line in out.split(separator: "\n") {
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard let first = columns.first, ["create", "join", "guess", "status", "board", "list", "detail", "total"].contains(first), columns.count >= 9 else { continue }
+            rows[first] = columns
+        }
+        return rows
+    }
+
+    @Test("against the embedded server for 3 s: counts add up, games are consistent, no errors, load.json matches the table")
+    func embeddedRun() async throws {
+        let folder = Self.temporaryFolder()
+        let result = try await Self.salvo(["load", "--server", "embedded", "--duration", "3", "--concurrency", "3", "--bot", "density", "--list-every", "2", "--output", folder])
+        #expect(result.status == 0, "\(result.err)")
+        let report = try Self.json(folder)
+        #expect(report["schema"] as? String == "salvo-load/1" && report["embeddedServer"] as? Bool == true)
+        let endpoints = try #require(report["endpoints"] as? [[String: Any]])
+        let total = try #require(report["total"] as? [String: Any])
+        let games = try #require(report["games"] as? [String: Any])
+        var requests: [String: Int] = [:]
+        for row in endpoints { requests[row["endpoint"] as? String ?? ""] = row["requests"] as? Int }
+        #expect(Set(requests.keys) == ["create", "join", "guess", "status", "board", "list", "detail"])
+        #expect(requests.values.reduce(0, +) == total["requests"] as? Int)
+
+        // No errors of any kind, no failed or inconsistent game.
+        for row in endpoints + [total] {
+            let errors = try #require(row["errors"] as? [String: Int])
+            #expect(errors.count == 6 && errors.values.allSatisfy { $0 == 0 }, "\(row["endpoint"] ?? "")")
+        }
+        let finished = try #require(games["finished"] as? Int)
+        #expect(finished > 0)
+        #expect(games["failed"] as? Int == 0 && games["inconsistent"] as? Int == 0)
+        #expect(games["started"] as? Int == finished + (games["abandoned"] as? Int ?? -1))
+        // Every finished game's winner hit the 17 ship cells, so fired at least 17 guesses.
+        #expect(games["winnerHits"] as? Int == 17 * finished)
+        #expect((games["fewestWinnerGuesses"] as? Int ?? 0) >= 17)
+        #expect((requests["guess"] ?? 0) >= 17 * finished)
+        #expect((requests["detail"] ?? 0) == finished)
+        #expect((requests["board"] ?? 0) == 2 * finished)
+        #expect((requests["create"] ?? 0) == games["started"] as? Int)
+
+        // The printed table shows the same numbers.
+        let rows = Self.tableRows(result.out)
+        for row in endpoints + [total] {
+            let name = row["endpoint"] as? String ?? ""
+            let printed = try #require(rows[name], "no row for \(name) in:\n\(result.out)")
+            #expect(Int(printed[1]) == row["requests"] as? Int, "\(name)")
+            let latency = try #require(row["latency"] as? [String: Double])
+            #expect(printed[3] == String(format: "%.3f", latency["p50"] ?? -1), "\(name)")
+            #expect(printed[5] == String(format: "%.3f", latency["p99"] ?? -1), "\(name)")
+            #expect(printed[7] == String(format: "%.3f", latency["max"] ?? -1), "\(name)")
+        }
+        #expect(result.out.contains("games: \(games["started"] as? Int ?? -1) started, \(finished) finished"))
+        let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
+        #expect(html.components(separatedBy: "<svg").count - 1 == 7)
+    }
+
+    @Test("--rate against a server that stalls: the stall shows in p99, not only in the stalled requests")
+    func stallShowsInPercentiles() async throws {
+        // Three /status requests in a row take 300 ms each: 0.9 s in which a closed-loop
+        // client on one connection sends nothing. Closed-loop timing would count 3 slow
+        // requests out of about 1,000 (p99 fast); on the timetable every request that was due
+        // during the stall is charged its wait.
+        let gameId = "22222222-2222-4222-8222-222222222222"
+        let server = try LoopbackServer { request in
+            if request.path == "/api/games", request.method == "POST" {
+                return .json(#"{"playerId":"11111111-1111-4111-8111-111111111111","gameId":"\#(gameId)"}"#)
+            }
+            if request.path.hasSuffix("/join") { return .json(#"{"playerId":"33333333-3333-4333-8333-333333333333"}"#) }
+            if request.path.hasSuffix("/status") {
+                let reply = LoopbackBehavior.json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#)
+                return (301...303).contains(request.ordinal) ? .delay(.milliseconds(300), then: reply) : reply
+            }
+            return .respond(status: 400, body: #"{"message":"Game with the given id does not exist"}"#)
+        }
+        defer { server.stop() }
+        let folder = Self.temporaryFolder()
+        let result = try await Self.salvo([
+            "load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1",
+            "--rate", "400", "--duration", "2.5", "--output", folder,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let endpoints = try #require(try Self.json(folder)["endpoints"] as? [[String: Any]])
+        let status = try #require(endpoints.first { $0["endpoint"] as? String == "status" })
+        let latency = try #require(status["latency"] as? [String: Double])
+        let serviceTime = try #require(status["serviceTime"] as? [String: Double])
+        #expect(server.count("POST", "/api/games/\(gameId)/status") > 303)
+        // The stalls happened...
+        #expect((serviceTime["max"] ?? 0) >= 300)
+        // ...and, measured from the timetable, they reach the 99th percentile.
+        #expect((latency["p99"] ?? 0) >= 300, "latency \(latency), service time \(serviceTime)")
+        #expect((status["errors"] as? [String: Int])?.values.allSatisfy { $0 == 0 } == true)
+    }
+
+    @Test("an unreachable server or bad flags: one line on stderr, nothing run")
+    func errors() async throws {
+        let unreachable = try await Self.salvo(["load", "--server", "http://127.0.0.1:1", "--duration", "1", "--output", Self.temporaryFolder()])
+        #expect(unreachable.status == 1)
+        let lines = unreachable.err.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("Error: The server at http://127.0.0.1:1 is unreachable"), "\(unreachable.err)")
+        for (arguments, message) in [
+            (["--games", "3", "--duration", "2"], "Please give either --games or --duration, not both."),
+            (["--games", "0"], "Please give --games a whole number of at least 1."),
+            (["--rate", "0"], "Please give --rate a number of requests per second above 0."),
+            (["--endpoint", "guess"], "Please give --endpoint as status, board or detail."),
+        ] {
+            let result = try await Self.salvo(["load", "--server", "http://127.0.0.1:1"] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.err.split(separator: "\n").first == "Error: \(message)"[...], "\(arguments): \(result.err)")
+        }
+        let notURL = try await Self.salvo(["load", "--server", "localhost:8080"])
+        #expect(notURL.err.hasPrefix("Error: Please give --server as an http:// URL"))
+    }
+}

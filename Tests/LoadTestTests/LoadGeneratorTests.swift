@@ -1,0 +1,104 @@
+import BattleshipAPI
+import BattleshipServer
+import CurlHTTP
+import Foundation
+import Logging
+import Testing
+@testable import LoadTest
+
+/// The load generator in-process against a real embedded server on loopback.
+@Suite("Load generator", .serialized, .timeLimit(.minutes(2)))
+struct LoadGeneratorTests {
+    static func quietServer() async throws -> RunningServer {
+        var logger = Logger(label: "salvo.load-test")
+        logger.logLevel = .critical
+        return try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: nil), logger: logger)
+    }
+
+    @Test("--games 12: every game finishes, and the requests add up exactly to the games' script")
+    func gamesAddUp() async throws {
+        let server = try await Self.quietServer()
+        let http = CurlHTTPClient()
+        let second = CurlHTTPClient()
+        let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, listEvery: 5)
+        let generator = LoadGenerator(settings: settings, clients: [http, second])
+        try await generator.checkReachable()
+        let result = try await generator.run()
+        let games = try await JSONDecoder().decode([GameSummary].self, from: Data(http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body))
+        await http.shutdown()
+        await second.shutdown()
+        await server.stop()
+
+        let statistics = result.statistics
+        #expect(statistics.gamesStarted == 12 && statistics.gamesFinished == 12)
+        #expect(statistics.gamesAbandoned == 0 && statistics.gamesFailed == 0 && statistics.inconsistentGames == 0)
+        #expect(statistics.totalErrors == 0)
+        func requests(_ endpoint: Endpoint) -> Int { statistics.endpoints[endpoint]?.requests ?? 0 }
+        #expect(requests(.create) == 12 && requests(.join) == 12 && requests(.detail) == 12)
+        #expect(requests(.board) == 24)
+        // Games 0, 5 and 10 look at the lobby.
+        #expect(requests(.list) == 3)
+        // One poll before each guess, one that sees the winner, one for the other player.
+        #expect(requests(.status) == requests(.guess) + 2 * 12)
+        #expect(statistics.totalRequests == Endpoint.allCases.map(requests).reduce(0, +))
+        // Each winner hit all 17 ship cells, so fired at least 17 times.
+        #expect(statistics.winnerHits == 17 * 12)
+        #expect((statistics.fewestWinnerGuesses ?? 0) >= 17)
+        #expect(requests(.guess) >= statistics.winnerGuesses)
+        // The server agrees: 12 games, all over.
+        #expect(games.count == 12 && games.allSatisfy { $0.status == .done })
+        for endpoint in Endpoint.allCases {
+            let figures = try #require(statistics.endpoints[endpoint])
+            #expect(figures.latency.count == Int64(figures.requests))
+            // Closed loop: latency is the service time.
+            #expect(figures.latency == figures.serviceTime)
+        }
+    }
+
+    @Test("--duration with --rate: the run stops by itself and sends no more than the timetable allows")
+    func durationWithRate() async throws {
+        let server = try await Self.quietServer()
+        let http = CurlHTTPClient()
+        let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget)
+        let result = try await LoadGenerator(settings: settings, http: http).run()
+        await http.shutdown()
+        await server.stop()
+        let statistics = result.statistics
+        // Requests due at 0, 5 ms, …, 1,495 ms: 300 in all, at most.
+        #expect(statistics.totalRequests <= 300)
+        #expect(statistics.totalRequests > 0)
+        #expect(statistics.totalErrors == 0)
+        #expect(statistics.gamesStarted == statistics.gamesFinished + statistics.gamesAbandoned)
+        #expect(statistics.gamesAbandoned <= 4)
+    }
+
+    @Test("single-endpoint mode, closed and open loop: exactly the requests asked for, all answered, setup not counted")
+    func singleEndpoint() async throws {
+        let server = try await Self.quietServer()
+        // Two event-loop threads, as with --threads 2: the request count is shared.
+        let clients = [CurlHTTPClient(), CurlHTTPClient()]
+        for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint)
+            let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
+            #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
+            #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
+            #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
+        }
+        for client in clients { await client.shutdown() }
+        await server.stop()
+    }
+
+    @Test("an unreachable server is refused before the run, in one sentence")
+    func unreachable() async throws {
+        let http = CurlHTTPClient()
+        let generator = LoadGenerator(settings: LoadSettings(serverURL: "http://127.0.0.1:1"), http: http)
+        await #expect(throws: LoadRunError.self) { try await generator.checkReachable() }
+        do {
+            try await generator.checkReachable()
+        } catch {
+            #expect(error.description.hasPrefix("The server at http://127.0.0.1:1 is unreachable"))
+            #expect(error.description.hasSuffix("check --server."))
+        }
+        await http.shutdown()
+    }
+}

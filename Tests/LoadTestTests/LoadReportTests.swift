@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import LoadTest
+
+/// load.json's shape and load.html's escaping, from a made-up run.
+@Suite("Load report")
+struct LoadReportTests {
+    static func sampleResult(server: String = "http://127.0.0.1:8080") -> LoadResult {
+        var statistics = LoadStatistics()
+        for latency in 1...1_000 {
+            statistics.record(.status, latency: Int64(latency * 10), serviceTime: Int64(latency), error: nil)
+        }
+        statistics.record(.guess, latency: 500, serviceTime: 500, error: nil)
+        statistics.record(.guess, latency: 800, serviceTime: 800, error: .clientError, detail: "POST /api/games/:id/guess: HTTP 400 <Not your turn>")
+        statistics.record(.finished(winnerSeat: 0, winnerGuesses: 40, winnerHits: 17, consistent: true))
+        statistics.record(.failed(reason: "boom"))
+        let settings = LoadSettings(serverURL: server, stop: .duration(.seconds(2)), concurrency: 3, requestsPerSecond: 500)
+        return LoadResult(settings: settings, statistics: statistics, elapsed: .seconds(2), startedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test("rows add up, percentiles are in milliseconds, every error kind is listed")
+    func figures() throws {
+        let report = LoadReport(Self.sampleResult(), embeddedServer: false)
+        #expect(report.endpoints.map(\.endpoint) == ["guess", "status"])
+        #expect(report.total.requests == 1_002)
+        #expect(report.total.requestsPerSecond == 501)
+        let status = try #require(report.endpoints.last)
+        // Within the histogram's 3 significant digits; the maximum is exact.
+        #expect(abs(status.latency.p50 - 5) <= 0.005 && abs(status.latency.p99 - 9.9) <= 0.0099 && status.latency.max == 10)
+        #expect(status.serviceTime.p50 == 0.5 && status.serviceTime.max == 1)
+        let guess = try #require(report.endpoints.first)
+        #expect(guess.errors == ["connect": 0, "disconnect": 0, "timeout": 0, "4xx": 1, "5xx": 0, "undecodable": 0])
+        #expect(report.games.started == 2 && report.games.finished == 1 && report.games.failed == 1 && report.games.perSecond == 0.5)
+        #expect(status.latencyCurve.first?.percentile == 0 && status.latencyCurve.last?.percentile == 100)
+        #expect(status.latencyCurve.contains { $0.percentile == 99.9 })
+        // The JSON has the documented keys.
+        let object = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        #expect(object["schema"] as? String == "salvo-load/1")
+        let latency = try #require(((object["endpoints"] as? [[String: Any]])?.last?["latency"]) as? [String: Double])
+        #expect(Set(latency.keys) == ["p50", "p90", "p99", "p99.9", "max", "mean"])
+        #expect(try JSONDecoder().decode(LoadReport.self, from: report.json()) == report)
+    }
+
+    @Test("curve percentiles go as deep as the request count resolves")
+    func curvePercentiles() {
+        #expect(LoadReport.curvePercentiles(count: 0).isEmpty)
+        let thousand = LoadReport.curvePercentiles(count: 1_000)
+        #expect(thousand.first == 0 && thousand.last == 100)
+        #expect(thousand.dropLast().last == 99.9)
+        #expect(LoadReport.curvePercentiles(count: 10_000_000).dropLast().last == 99.999)
+    }
+
+    @Test("load.html is self-contained and escapes what came from the run")
+    func html() {
+        let report = LoadReport(Self.sampleResult(server: "http://x/<script>alert('x')</script>"), embeddedServer: true)
+        let html = LoadReportHTML.render(report)
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(html.contains("HTTP 400 &lt;Not your turn&gt;"))
+        #expect(html.components(separatedBy: "<svg").count - 1 == 2)
+        #expect(!html.contains("src=") && !html.contains("href="))
+        #expect(html.contains("service time"))
+    }
+}
