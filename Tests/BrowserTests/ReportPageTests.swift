@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import HeadlessBrowser
 import Testing
 
@@ -180,7 +181,7 @@ struct ReportPageTests {
         let gameId = try #require(game["gameId"]?.string)
         let shots = try #require(game["shots"]?.int)
         let file = report.directory.deletingLastPathComponent().appendingPathComponent("exported-replay.html")
-        let export = try await SalvoCommand.run(["replay", gameId, "--from", report.directory.path, "--format", "html", "--output", file.path])
+        let export = try await SalvoExecutable.run(["replay", gameId, "--from", report.directory.path, "--format", "html", "--output", file.path])
         try #require(export.status == 0, "salvo replay failed: \(export.err)")
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(file)

@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import HeadlessBrowser
 
 /// A real report folder, made once per test run: a tiny round robin played by the real
@@ -51,7 +52,7 @@ struct TournamentReport: Sendable {
     /// `#require` failure only in the test that happened to run it.
     struct SetupFailure: Error, CustomStringConvertible {
         var command: String
-        var output: SalvoCommand.Output
+        var output: SalvoOutput
         var description: String {
             let lines = output.err.split(separator: "\n").filter { $0.contains("Fatal error") || $0.hasPrefix("Error") }
             return "\(command) exited with status \(output.status): \(lines.first.map(String.init) ?? String(output.err.suffix(500)))"
@@ -64,13 +65,13 @@ struct TournamentReport: Sendable {
         let file = folder.appendingPathComponent("browser-test.yaml")
         try tournamentFile.write(to: file, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("run")
-        let run = try await SalvoCommand.run(["run", file.path, "--output", output.path])
+        let run = try await SalvoExecutable.run(["run", file.path, "--output", output.path])
         guard run.status == 0 else { throw SetupFailure(command: "salvo run", output: run) }
         // Rebuild everything from the journal alone, as `salvo report` is documented to.
         for generated in ["index.html", "results.json", "replays"] {
             try? FileManager.default.removeItem(at: output.appendingPathComponent(generated))
         }
-        let report = try await SalvoCommand.run(["report", output.path])
+        let report = try await SalvoExecutable.run(["report", output.path])
         guard report.status == 0 else { throw SetupFailure(command: "salvo report", output: report) }
         let results = try JSONValue.parse(Data(contentsOf: output.appendingPathComponent("results.json")))
         return TournamentReport(directory: output, results: results)

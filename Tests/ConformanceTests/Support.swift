@@ -24,22 +24,6 @@ func describe(_ report: ConformanceReport) -> String {
 
 /// Runs `salvo ARGUMENTS` to the end on a thread of its own; returns status, stdout, stderr.
 func runSalvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread {
-            continuation.resume(with: Result {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-                process.arguments = arguments
-                let out = Pipe(), err = Pipe()
-                process.standardOutput = out
-                process.standardError = err
-                try process.run()
-                // stderr carries at most a line, so reading stdout first cannot block the child.
-                let outData = out.fileHandleForReading.readDataToEndOfFile()
-                let errData = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-            })
-        }.start()
-    }
+    let output = try await SalvoExecutable.run(arguments)
+    return (output.status, output.out, output.err)
 }

@@ -10,23 +10,8 @@ import Tournament
 struct ReportCommandTests {
     /// Runs `salvo ARGUMENTS` to the end off the test pool; returns status, stdout, stderr.
     static func salvo(_ arguments: [String]) async throws -> (status: Int32, out: Data, err: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-                    process.arguments = arguments
-                    let out = Pipe(), err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    let outData = out.fileHandleForReading.readDataToEndOfFile()
-                    let errData = err.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
-                })
-            }.start()
-        }
+        let output = try await SalvoExecutable.run(arguments)
+        return (output.status, output.outData, output.err)
     }
 
     /// A run folder whose journal holds the fixture's tournament, as `salvo run` writes it.

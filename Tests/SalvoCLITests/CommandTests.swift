@@ -13,23 +13,8 @@ struct CommandTests {
 
     /// Runs `salvo ARGUMENTS` to the end, off the test pool; returns status, stdout, stderr.
     static func salvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: binary)
-                    process.arguments = arguments
-                    let out = Pipe(), err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    let outData = out.fileHandleForReading.readDataToEndOfFile()
-                    let errData = err.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-                })
-            }.start()
-        }
+        let output = try await SalvoExecutable.run(arguments)
+        return (output.status, output.out, output.err)
     }
 
     static func quietServer() async throws -> RunningServer {

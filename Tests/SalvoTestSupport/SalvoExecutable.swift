@@ -11,4 +11,45 @@ public enum SalvoExecutable {
         }
         return directory.appendingPathComponent("salvo").path
     }
+
+    /// Runs `salvo ARGUMENTS` to the end, reading its output on threads of their own (off the
+    /// test pool, so a long run cannot starve other tests). After `timeout` the child is killed
+    /// and ``SalvoTimedOut`` thrown, so a hung command fails its test instead of hanging it.
+    public static func run(_ arguments: [String], timeout: Duration = .seconds(120)) async throws -> SalvoOutput {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        defer { watchdog.cancel() }
+        let output: SalvoOutput = await withCheckedContinuation { continuation in
+            Thread {
+                // stderr is drained on its own thread, so neither pipe can fill up and block the child.
+                let errBuffer = StreamBuffer()
+                Thread {
+                    errBuffer.data = err.fileHandleForReading.readDataToEndOfFile()
+                    errBuffer.done.signal()
+                }.start()
+                let outData = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                errBuffer.done.wait()
+                continuation.resume(returning: SalvoOutput(status: process.terminationStatus, outData: outData, err: String(decoding: errBuffer.data, as: UTF8.self)))
+            }.start()
+        }
+        if process.terminationReason == .uncaughtSignal && output.status == SIGKILL { throw SalvoTimedOut(arguments: arguments) }
+        return output
+    }
+}
+
+/// One stream's bytes, handed from its reader thread after `done` is signalled (the
+/// semaphore orders the write before the read).
+private final class StreamBuffer: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
 }
