@@ -127,7 +127,7 @@ struct LoadCommand: AsyncParsableCommand {
         do {
             try await generator.checkReachable()
             print("Loading \(serverURL): \(Self.plan(settings)); report in \(folder)")
-            let signals = LoadInterruptHandler(stop: generator.stopFlag)
+            let signals = InterruptHandler(stop: generator.stopFlag)
             let progress = Task { await LoadProgressLine(recorder: generator.recorder).show() }
             defer {
                 progress.cancel()
