@@ -94,8 +94,12 @@ final class CurlSocketWatcher {
                 curl_multi_socket_action(multi, descriptor, bits, &running)
             }
         }
-        if let timerDeadline, timerDeadline <= .now {
-            self.timerDeadline = nil
+        // The timer is due, or a whole safety period passed in silence: then let libcurl look
+        // at its timeouts anyway, so a timer it did not re-announce cannot stall a transfer.
+        if timerDeadline.map({ $0 <= .now }) == true {
+            timerDeadline = nil
+            curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running)
+        } else if count == 0, limit > 0, timeout == limit {
             curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running)
         }
     }
