@@ -24,7 +24,7 @@ struct EmbeddedServerTests {
         defer { Task { await server.stop() } }
         let jsonPath = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
-        let result = try await runSalvo(["check", "--server", server.baseURL, "--json", jsonPath])
+        let result = try await runSalvo(["check", "--server", server.baseURL, "--timeout", "30", "--json", jsonPath])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         let count = ConformanceCatalog.all.count
@@ -40,7 +40,7 @@ struct EmbeddedServerTests {
 
     @Test("`salvo check --server embedded` checks Salvo's own server in-process and exits 0")
     func commandEmbedded() async throws {
-        let result = try await runSalvo(["check", "--server", "embedded", "--only", "keys", "--only", "guess.out-of-turn"])
+        let result = try await runSalvo(["check", "--server", "embedded", "--timeout", "30", "--only", "keys", "--only", "guess.out-of-turn"])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.contains("PASS  keys.create-reply") && result.out.contains("PASS  guess.out-of-turn "))
         #expect(!result.out.contains("errors.coordinates"))

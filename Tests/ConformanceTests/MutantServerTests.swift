@@ -41,7 +41,7 @@ struct MutantServerTests {
         let server = try await MutantServer.start(fault: caught.fault)
         defer { Task { await server.stop() } }
         // Only the checks named after the fault: the faithful mutant shows they pass otherwise.
-        let report = try await runSuite(server.baseURL, .init(selectors: caught.failing))
+        let report = try await runSuite(server.baseURL, .init(requestTimeout: patientTimeout, selectors: caught.failing))
         #expect(Set(report.outcomes.map(\.id)) == Set(caught.failing))
         let failed = Set(report.ids(.fail))
         for id in caught.failing {
@@ -81,7 +81,7 @@ struct MutantServerTests {
     func referenceBugWarns(_ warned: Warned) async throws {
         let server = try await MutantServer.start(fault: warned.fault)
         defer { Task { await server.stop() } }
-        let report = try await runSuite(server.baseURL, .init(selectors: [warned.warning, "keys", "errors"]))
+        let report = try await runSuite(server.baseURL, .init(requestTimeout: patientTimeout, selectors: [warned.warning, "keys", "errors"]))
         #expect(report.ids(.fail).isEmpty, "\(describe(report))")
         #expect(report.ids(.warn) == [warned.warning], "\(describe(report))")
         #expect(report.conforms)
@@ -95,7 +95,7 @@ struct MutantCommandTests {
     func failurePrintsExchange() async throws {
         let server = try await MutantServer.start(fault: .joinerMovesFirst)
         defer { Task { await server.stop() } }
-        let result = try await runSalvo(["check", "--server", server.baseURL, "--only", "turn", "--only", "guess.out-of-turn"])
+        let result = try await runSalvo(["check", "--server", server.baseURL, "--timeout", "30", "--only", "turn", "--only", "guess.out-of-turn"])
         #expect(result.status == 1, "\(result.out)\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         let fail = try #require(lines.firstIndex { $0.hasPrefix("FAIL  guess.out-of-turn ") }, "\(result.out)")

@@ -11,8 +11,13 @@ func startEmbeddedServer() async throws -> RunningServer {
     return try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: nil), logger: logger)
 }
 
+/// A request deadline for tests against servers that answer: generous, because on a busy
+/// machine (the whole test suite in parallel on 2 cores) a reply can take seconds, and
+/// these tests check what the server answers, not how fast.
+let patientTimeout: Duration = .seconds(30)
+
 /// Runs the whole suite against `url`.
-func runSuite(_ url: String, _ configuration: ConformanceSuite.Configuration = .init()) async throws -> ConformanceReport {
+func runSuite(_ url: String, _ configuration: ConformanceSuite.Configuration = .init(requestTimeout: patientTimeout)) async throws -> ConformanceReport {
     try await ConformanceSuite(baseURL: url, configuration: configuration).run()
 }
 

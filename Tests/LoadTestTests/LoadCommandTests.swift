@@ -38,7 +38,7 @@ struct LoadCommandTests {
     @Test("against the embedded server for 4 games: counts add up, games are consistent, no errors, load.json matches the table")
     func embeddedRun() async throws {
         let folder = Self.temporaryFolder()
-        let result = try await Self.salvo(["load", "--server", "embedded", "--games", "4", "--concurrency", "3", "--bot", "density", "--list-every", "2", "--output", folder])
+        let result = try await Self.salvo(["load", "--server", "embedded", "--games", "4", "--concurrency", "3", "--bot", "density", "--list-every", "2", "--timeout", "30", "--output", folder])
         #expect(result.status == 0, "\(result.err)")
         let report = try Self.json(folder)
         #expect(report["schema"] as? String == "salvo-load/1" && report["embeddedServer"] as? Bool == true)

@@ -20,7 +20,7 @@ struct LoadGeneratorTests {
         let server = try await Self.quietServer()
         let http = CurlHTTPClient()
         let second = CurlHTTPClient()
-        let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, listEvery: 5)
+        let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5)
         let generator = LoadGenerator(settings: settings, clients: [http, second])
         try await generator.checkReachable()
         let result = try await generator.run()
@@ -59,7 +59,7 @@ struct LoadGeneratorTests {
     func durationWithRate() async throws {
         let server = try await Self.quietServer()
         let http = CurlHTTPClient()
-        let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget)
+        let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget, requestTimeout: .seconds(30))
         let result = try await LoadGenerator(settings: settings, http: http).run()
         await http.shutdown()
         await server.stop()
@@ -78,7 +78,7 @@ struct LoadGeneratorTests {
         // Two event-loop threads, as with --threads 2: the request count is shared.
         let clients = [CurlHTTPClient(), CurlHTTPClient()]
         for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint)
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint, requestTimeout: .seconds(30))
             let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
             #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
             #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")

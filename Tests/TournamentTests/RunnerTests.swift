@@ -22,7 +22,9 @@ struct RunnerTests {
         logger.logLevel = .critical
         let server = try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)
         let http = CurlHTTPClient()
-        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http)
+        // A patient deadline: on a busy machine (every suite in parallel on 2 cores) a reply can
+        // take seconds, and these tests count failed requests.
+        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
         let path = config.outputDirectory + "/journal.jsonl"
         let journal = try Journal(path: path)
         let records = try await TournamentRunner(config: config, serverURL: server.baseURL, client: client, journal: journal, logDirectory: config.outputDirectory)
