@@ -7,10 +7,17 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "The server's root URL (without /api).")
     var server = "http://127.0.0.1:8080"
 
+    @Option(help: "Seconds each request may take before it counts as failed (and, where safe, is retried).")
+    var timeout: Double = 5
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("Please give --timeout a positive number of seconds.") }
+    }
+
     /// A client of the server; call `shutdown()` on the HTTP client when done.
     func makeClient() -> (BattleshipAPIClient, CurlHTTPClient) {
         let http = CurlHTTPClient()
-        let configuration = BattleshipAPIClient.Configuration(requestTimeout: .seconds(5), retryPolicy: .standard)
+        let configuration = BattleshipAPIClient.Configuration(requestTimeout: .milliseconds(Int(timeout * 1000)), retryPolicy: .standard)
         return (BattleshipAPIClient(baseURL: server, http: http, configuration: configuration), http)
     }
 }

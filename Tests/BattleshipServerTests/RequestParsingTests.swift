@@ -1,3 +1,4 @@
+import BattleshipAPI
 import BattleshipRules
 @testable import BattleshipServer
 import Foundation
@@ -89,7 +90,7 @@ struct RequestParsingTests {
 
     @Test("reply strings are escaped")
     func replyEscaping() {
-        #expect(WireJSON.quoted("plain name") == "\"plain name\"")
-        #expect(WireJSON.quoted("say \"hi\"\\\n\u{1}") == "\"say \\\"hi\\\"\\\\\\n\\u0001\"")
+        #expect(JSONText.quoted("plain name") == "\"plain name\"")
+        #expect(JSONText.quoted("say \"hi\"\\\n\u{1}") == "\"say \\\"hi\\\"\\\\\\n\\u0001\"")
     }
 }

@@ -249,15 +249,15 @@ struct CurlHTTPClientTests {
         let server = try LoopbackServer { request in request.method == "POST" ? .dropBeforeReply : .json("{}") }
         defer { server.stop() }
         let client = CurlHTTPClient()
-        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(5))
+        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(30))
         await #expect(throws: HTTPClientError.self) {
-            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(5))
+            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(30))
         }
         #expect(server.count("POST", "/guess") == 1)
         // For contrast: an idempotent request on a reused connection that dies is re-sent by libcurl itself.
-        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(5))
+        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(30))
         await #expect(throws: HTTPClientError.self) {
-            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true), timeout: .seconds(5))
+            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true), timeout: .seconds(30))
         }
         await client.shutdown()
         #expect(server.count("POST", "/status") == 2)

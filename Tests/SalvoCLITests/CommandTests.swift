@@ -78,7 +78,7 @@ struct PlayCommandTests {
         // The creator runs in the background; its first line names the game.
         let creator = Process()
         creator.executableURL = URL(fileURLWithPath: CommandTests.binary)
-        creator.arguments = ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20"]
+        creator.arguments = ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"]
         let output = Pipe()
         creator.standardOutput = output
         try creator.run()
@@ -95,7 +95,7 @@ struct PlayCommandTests {
         }
         let words = firstLine.split(separator: " ")
         let gameId = try #require(words.count >= 2 ? String(words[1]) : nil, "\(firstLine)")
-        let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20"])
+        let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20", "--timeout", "30"])
         while creator.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         let creatorRest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(joiner.status == 0 && creator.terminationStatus == 0)
