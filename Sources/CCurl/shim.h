@@ -82,6 +82,13 @@ static inline CURLMcode salvo_curl_multi_setopt_timer_callback(CURLM *handle, sa
     return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, value);
 }
 
+/// The signature of CURLOPT_CLOSESOCKETFUNCTION.
+typedef int (*salvo_curl_closesocket_callback)(void *user, curl_socket_t socket);
+
+static inline CURLcode salvo_curl_easy_setopt_closesocket_callback(CURL *handle, salvo_curl_closesocket_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, value);
+}
+
 /// The CURLcode of a finished transfer from a CURLMSG_DONE message (a union member in C).
 static inline CURLcode salvo_curl_msg_result(const CURLMsg *message) {
     return message->data.result;

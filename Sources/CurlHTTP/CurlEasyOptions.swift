@@ -1,7 +1,18 @@
 import CCurl
+import Foundation
 
 /// Sets up an easy handle for one transfer.
 enum CurlEasyOptions {
+    /// Whether the environment names a proxy (libcurl's `http_proxy`, `all_proxy`, `no_proxy`
+    /// and their variants), read once per process. When it names none, each transfer is told
+    /// "no proxy" outright, which spares libcurl reading the environment per transfer; the
+    /// result is the same.
+    static let environmentNamesProxy: Bool = {
+        let names = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
+        let environment = ProcessInfo.processInfo.environment
+        return names.contains { environment[$0] != nil }
+    }()
+
     static func configure(
         _ easy: UnsafeMutableRawPointer,
         for transfer: CurlTransfer,
@@ -15,6 +26,10 @@ enum CurlEasyOptions {
         _ = salvo_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         _ = salvo_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         _ = salvo_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+        if !environmentNamesProxy {
+            _ = salvo_curl_easy_setopt_string(easy, CURLOPT_PROXY, "")
+            _ = salvo_curl_easy_setopt_string(easy, CURLOPT_NOPROXY, "")
+        }
 
         // The deadline, as libcurl's whole-transfer timeout; connecting gets its own limit within it.
         let timeout = max(1, milliseconds(remaining))

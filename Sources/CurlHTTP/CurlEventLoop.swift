@@ -9,21 +9,29 @@ import Foundation
 /// the running transfers. On Linux it drives libcurl with `curl_multi_socket_action` over
 /// epoll, so each turn of the loop touches only the connections that are ready.
 ///
+/// The loop is also a `TaskExecutor` (see ``CurlHTTPClient/taskExecutor``): a task that
+/// prefers it runs on the loop thread between turns, so a request's completion resumes the
+/// task on the same thread, with no wake-up of another thread per request.
+///
 /// `@unchecked Sendable` is justified because the mutable state is split in two: `queue`
 /// is behind a lock, and everything else (`running`, `idleHandles`) is touched only by the
 /// event-loop thread, after `start()`.
-final class CurlEventLoop: @unchecked Sendable {
+final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     private struct Queue {
         var submissions: [CurlTransfer] = []
         var cancellations: [CurlTransfer] = []
+        /// Task jobs to run on the loop thread (the loop as a `TaskExecutor`).
+        var jobs: [UnownedJob] = []
         var shutdownRequested = false
         /// Set by the thread once it accepts nothing more; the multi handle may be gone.
         var stopped = false
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
         /// Set by the thread just before it waits; a caller that queues work then wakes it.
         var sleeping = false
+        /// Set once ``retainForever()`` has taken its reference.
+        var retainedForever = false
 
-        var hasWork: Bool { !submissions.isEmpty || !cancellations.isEmpty || shutdownRequested }
+        var hasWork: Bool { !submissions.isEmpty || !cancellations.isEmpty || !jobs.isEmpty || shutdownRequested }
     }
 
     private let configuration: CurlHTTPClient.Configuration
@@ -38,6 +46,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private var idleHandles: [UnsafeMutableRawPointer] = []
     private var submissions: [CurlTransfer] = []
     private var cancellations: [CurlTransfer] = []
+    private var jobs: [UnownedJob] = []
     private let maxIdleHandles = 64
 
     init(configuration: CurlHTTPClient.Configuration) {
@@ -85,6 +94,31 @@ final class CurlEventLoop: @unchecked Sendable {
             guard !queue.stopped, multi != nil else { return }
             queue.cancellations.append(transfer)
             wakeIfSleeping(&queue)
+        }
+    }
+
+    /// Runs `job` on the loop thread at its next turn; once the loop has stopped, on the
+    /// global concurrent executor instead, so a task that prefers this loop never strands.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let accepted = queue.withLock { queue in
+            guard !queue.stopped else { return false }
+            queue.jobs.append(job)
+            wakeIfSleeping(&queue)
+            return true
+        }
+        if !accepted {
+            globalConcurrentExecutor.enqueue(ExecutorJob(job))
+        }
+    }
+
+    /// Keeps this loop in memory for the rest of the process. Tasks hold their preferred
+    /// executor unowned, so a loop handed out as a task executor must never be freed.
+    func retainForever() {
+        queue.withLock { queue in
+            guard !queue.retainedForever else { return }
+            queue.retainedForever = true
+            _ = Unmanaged.passRetained(self)
         }
     }
 
@@ -138,11 +172,19 @@ final class CurlEventLoop: @unchecked Sendable {
         }
         while true {
             // Swapping the arrays keeps both buffers: no allocation per turn.
-            let shutdownRequested = queue.withLock { queue in
+            var shutdownRequested = queue.withLock { queue in
                 queue.sleeping = false
+                swap(&jobs, &queue.jobs)
+                return queue.shutdownRequested
+            }
+            // Tasks first: what they send joins this turn's submissions.
+            let executor = asUnownedTaskExecutor()
+            for job in jobs { job.runSynchronously(on: executor) }
+            jobs.removeAll(keepingCapacity: true)
+            shutdownRequested = queue.withLock { queue in
                 swap(&submissions, &queue.submissions)
                 swap(&cancellations, &queue.cancellations)
-                return queue.shutdownRequested
+                return queue.shutdownRequested || shutdownRequested
             }
             for transfer in submissions { begin(transfer, on: multi) }
             for transfer in cancellations { abort(transfer, on: multi) }
@@ -190,6 +232,9 @@ final class CurlEventLoop: @unchecked Sendable {
         }
         transfer.easy = easy
         CurlEasyOptions.configure(easy, for: transfer, remaining: remaining, configuration: configuration)
+        #if os(Linux)
+        watcher?.configure(easy)
+        #endif
         guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
             release(transfer, from: multi)
             transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_multi_add_handle failed")))
@@ -225,7 +270,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 _ = salvo_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
                 result = .success(HTTPResponse(
                     status: status,
-                    headers: transfer.responseHeaders,
+                    headerLines: transfer.responseHeaderLines,
                     body: transfer.responseBody
                 ))
             } else {
@@ -259,16 +304,19 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     private func stop() {
-        let (submissions, waiters) = queue.withLock { queue in
+        let (submissions, jobs, waiters) = queue.withLock { queue in
             queue.shutdownRequested = true
             queue.stopped = true
             defer {
                 queue.submissions = []
                 queue.cancellations = []
+                queue.jobs = []
                 queue.stopWaiters = []
             }
-            return (queue.submissions, queue.stopWaiters)
+            return (queue.submissions, queue.jobs, queue.stopWaiters)
         }
+        // Tasks that preferred this loop go on elsewhere; later ones go there directly.
+        for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         for transfer in submissions { transfer.finish(.failure(HTTPClientError.shutDown)) }
         if let multi {
             for transfer in Array(running.values) {

@@ -55,20 +55,23 @@ public enum CurlHTTPBenchmark {
     }
 
     /// Sends `request` over and over from `connections` concurrent tasks for `duration`
-    /// (each task sends at least once).
+    /// (each task sends at least once). With `onClientExecutor` the tasks prefer the client's
+    /// ``CurlHTTPClient/taskExecutor``; otherwise they run on the global executor.
     public static func run(
         _ request: HTTPRequest,
         on client: CurlHTTPClient,
         connections: Int,
         duration: Duration,
-        requestTimeout: Duration = .seconds(5)
+        requestTimeout: Duration = .seconds(5),
+        onClientExecutor: Bool = true
     ) async throws -> Result {
+        let executor = onClientExecutor ? client.taskExecutor : globalConcurrentExecutor
         let cpuStart = processCPUTime()
         let start = ContinuousClock.now
         let end = start + duration
         let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for _ in 0..<max(1, connections) {
-                group.addTask {
+                group.addTask(executorPreference: executor) {
                     var completed = 0
                     var failed = 0
                     // At least one request per task, even if the task starts late.

@@ -35,6 +35,23 @@ public final class CurlHTTPClient: Sendable {
         loop.requestShutdown()
     }
 
+    /// The client's event-loop thread as a task executor.
+    ///
+    /// A task that prefers it (`Task(executorPreference:)`, `group.addTask(executorPreference:)`
+    /// or `withTaskExecutorPreference`) runs its non-isolated code on the loop thread between
+    /// turns of the loop. Each ``execute(_:deadline:)`` then resumes it on the thread that
+    /// finished the transfer, instead of waking a thread of the global pool: for a task that
+    /// mostly waits on requests, that is a thread hand-off less per request. Keep the work such
+    /// a task does between requests short: while it runs, no transfer of this client moves.
+    ///
+    /// Tasks hold their preferred executor unowned, so a client whose executor was asked for
+    /// keeps its (small) loop object for the rest of the process. After ``shutdown()`` the
+    /// tasks that prefer it run on the global concurrent executor.
+    public var taskExecutor: any TaskExecutor {
+        loop.retainForever()
+        return loop
+    }
+
     /// Sends `request` and returns the complete response, whatever its status.
     ///
     /// - Throws: ``HTTPClientError`` when no response arrived by `deadline`, and

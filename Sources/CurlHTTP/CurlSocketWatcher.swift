@@ -14,9 +14,17 @@ import Glibc
 /// Used only on the event-loop thread, except ``wake()``, which writes the eventfd and must
 /// be called only while the descriptors are open (the loop's queue lock guarantees it).
 final class CurlSocketWatcher {
+    private struct Registration {
+        /// The events the socket is registered for in the epoll set; 0 when it is not in it.
+        var events: UInt32 = 0
+        /// Whether libcurl wants them; an unwanted socket stays in the set until it fires.
+        var wanted = false
+    }
+
     private let epoll: Int32
     private let wakeDescriptor: Int32
-    private var watched: Set<Int32> = []
+    /// What the epoll set holds for each socket, indexed by descriptor.
+    private var registrations: [Registration] = []
     /// When libcurl wants `CURL_SOCKET_TIMEOUT` handled; nil when it has no timer.
     private var timerDeadline: ContinuousClock.Instant?
     private var events = [epoll_event](repeating: epoll_event(), count: 128)
@@ -57,6 +65,13 @@ final class CurlSocketWatcher {
         _ = salvo_curl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, context)
     }
 
+    /// Sets `easy` to close its sockets through the watcher (see ``watch(_:what:)``); call
+    /// for every easy handle of the multi handle the watcher is attached to.
+    func configure(_ easy: UnsafeMutableRawPointer) {
+        _ = salvo_curl_easy_setopt_closesocket_callback(easy, closeCurlSocket)
+        _ = salvo_curl_easy_setopt_pointer(easy, CURLOPT_CLOSESOCKETDATA, Unmanaged.passUnretained(self).toOpaque())
+    }
+
     /// Ends a current or the next wait at once. Any thread, while the descriptors are open.
     func wake() {
         var one: UInt64 = 1
@@ -87,6 +102,7 @@ final class CurlSocketWatcher {
                     _ = read(wakeDescriptor, &value, 8)
                     continue
                 }
+                guard isWanted(descriptor) else { continue }
                 var bits: Int32 = 0
                 if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue) != 0 { bits |= CURL_CSELECT_IN }
                 if event.events & EPOLLOUT.rawValue != 0 { bits |= CURL_CSELECT_OUT }
@@ -105,27 +121,58 @@ final class CurlSocketWatcher {
     }
 
     /// `CURLMOPT_SOCKETFUNCTION`: watch `socket` for `what`, or stop watching it.
+    ///
+    /// Stopping is lazy. libcurl stops watching a kept-alive connection after every reply and
+    /// watches it again for the next request, usually for the same events: the socket stays in
+    /// the epoll set, marked unwanted, and the next watch with the same events costs no system
+    /// call. An unwanted socket that becomes ready (the server closed it, say) is taken out of
+    /// the set then, once. libcurl closes sockets through ``closeSocket(_:)``, which forgets
+    /// them, so a new socket that reuses the number is never taken for a registered one.
     fileprivate func watch(_ socket: Int32, what: Int32) {
+        guard socket >= 0 else { return }
         if what == CURL_POLL_REMOVE {
-            if watched.remove(socket) != nil {
-                var event = epoll_event()
-                _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, &event)
-            }
+            if Int(socket) < registrations.count { registrations[Int(socket)].wanted = false }
             return
         }
+        var events: UInt32 = 0
+        if what & CURL_POLL_IN != 0 { events |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
+        if what & CURL_POLL_OUT != 0 { events |= EPOLLOUT.rawValue }
+        if Int(socket) >= registrations.count {
+            registrations.append(contentsOf: repeatElement(Registration(), count: Int(socket) + 1 - registrations.count))
+        }
+        let registered = registrations[Int(socket)].events
+        registrations[Int(socket)] = Registration(events: events, wanted: true)
+        guard registered != events else { return }
         var event = epoll_event()
+        event.events = events
         event.data.fd = socket
-        if what & CURL_POLL_IN != 0 { event.events |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
-        if what & CURL_POLL_OUT != 0 { event.events |= EPOLLOUT.rawValue }
-        if watched.contains(socket) {
-            _ = epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
-            return
-        }
-        if epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0 {
-            guard errno == EEXIST else { return }
+        if registered != 0 {
+            if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0, errno == ENOENT {
+                _ = epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event)
+            }
+        } else if epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0, errno == EEXIST {
             _ = epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
         }
-        watched.insert(socket)
+    }
+
+    /// Whether libcurl wants events of `socket`; if not, it leaves the epoll set (see
+    /// ``watch(_:what:)``) and the caller must not pass its events on.
+    private func isWanted(_ socket: Int32) -> Bool {
+        guard Int(socket) < registrations.count else { return false }
+        if registrations[Int(socket)].wanted { return true }
+        if registrations[Int(socket)].events != 0 {
+            var event = epoll_event()
+            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, &event)
+            registrations[Int(socket)] = Registration()
+        }
+        return false
+    }
+
+    /// `CURLOPT_CLOSESOCKETFUNCTION`: libcurl is done with `socket`. Closing it takes it out
+    /// of the epoll set too.
+    fileprivate func closeSocket(_ socket: Int32) -> Int32 {
+        if socket >= 0, Int(socket) < registrations.count { registrations[Int(socket)] = Registration() }
+        return Glibc.close(socket)
     }
 
     /// `CURLMOPT_TIMERFUNCTION`: libcurl's single timer, -1 to cancel it.
@@ -138,6 +185,11 @@ private func watchCurlSocket(_ easy: UnsafeMutableRawPointer?, _ socket: curl_so
     guard let context else { return -1 }
     Unmanaged<CurlSocketWatcher>.fromOpaque(context).takeUnretainedValue().watch(socket, what: what)
     return 0
+}
+
+private func closeCurlSocket(_ context: UnsafeMutableRawPointer?, _ socket: curl_socket_t) -> Int32 {
+    guard let context else { return Glibc.close(socket) }
+    return Unmanaged<CurlSocketWatcher>.fromOpaque(context).takeUnretainedValue().closeSocket(socket)
 }
 
 private func setCurlTimer(_ multi: UnsafeMutableRawPointer?, _ milliseconds: Int, _ context: UnsafeMutableRawPointer?) -> Int32 {

@@ -33,7 +33,7 @@ final class CurlTransfer: @unchecked Sendable {
     var phase = Phase.waiting
     var easy: UnsafeMutableRawPointer?
     var headerList: UnsafeMutablePointer<curl_slist>?
-    var responseHeaders = HTTPHeaders()
+    var responseHeaderLines: [UInt8] = []
     var responseBody: [UInt8] = []
     var exceededSize = false
 
@@ -67,27 +67,14 @@ final class CurlTransfer: @unchecked Sendable {
         return bytes.count
     }
 
-    /// Called by libcurl with each header line, status line included.
+    /// Called by libcurl with each header line, status line included. The lines are kept
+    /// as bytes; ``HTTPResponse/headers`` parses them if anyone asks.
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        // Byte-level parsing: header lines are ASCII, and this runs for every line of every
-        // reply (String and Character operations here showed up in perf).
         if bytes.starts(with: "HTTP/".utf8) {
             // A new response starts (after a `100 Continue`, say): forget the last one's fields.
-            responseHeaders = HTTPHeaders()
+            responseHeaderLines.removeAll(keepingCapacity: true)
             return
         }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let name = Self.trimmed(bytes[..<colon])
-        guard !name.isEmpty else { return }
-        responseHeaders.add(name: String(decoding: name, as: UTF8.self), value: String(decoding: Self.trimmed(bytes[(colon + 1)...]), as: UTF8.self))
-    }
-
-    /// `bytes` without leading and trailing spaces, tabs, CR and LF.
-    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
-            return bytes[bytes.startIndex..<bytes.startIndex]
-        }
-        return bytes[first...last]
+        responseHeaderLines.append(contentsOf: bytes)
     }
 }

@@ -19,9 +19,18 @@ struct HTTPBenchCommand: AsyncParsableCommand {
     @Option(help: "How long to run, in seconds.")
     var seconds = 8
 
+    @Option(help: "Where the request tasks run: 'client' (the client's event-loop thread) or 'global' (Swift's global executor).")
+    var executor = "client"
+
     func run() async throws {
         let client = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, connections)))
-        let result = try await CurlHTTPBenchmark.run(HTTPRequest(url: url), on: client, connections: connections, duration: .seconds(seconds))
+        guard ["client", "global"].contains(executor) else {
+            throw ValidationError("--executor must be 'client' or 'global', not '\(executor)'.")
+        }
+        let result = try await CurlHTTPBenchmark.run(
+            HTTPRequest(url: url), on: client, connections: connections, duration: .seconds(seconds),
+            onClientExecutor: executor == "client"
+        )
         await client.shutdown()
         print(result)
     }

@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             // A quick check that the server answers, so a wrong URL fails in one line.
             _ = try await client.listGames()
-            records = try await TournamentRunner(config: config, serverURL: serverURL, client: client, journal: journal, stop: stop, logDirectory: outputDirectory + "/logs")
+            records = try await TournamentRunner(config: config, serverURL: serverURL, client: client, journal: journal, stop: stop, logDirectory: outputDirectory + "/logs", executor: http.taskExecutor)
                 .run { event in display.handle(event) }
         } catch let error as BattleshipClientError {
             await http.shutdown()

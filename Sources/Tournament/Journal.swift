@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,16 +7,37 @@ import Glibc
 /// An append-only log of a tournament run, one JSON object per line, each line flushed and
 /// fsynced before `append` returns: a run killed at any moment loses nothing it recorded.
 /// A line cut short by the kill is dropped when the journal is read back.
-public actor Journal {
+///
+/// Appends are committed in groups: lines that arrive while a batch is being written and
+/// synced go out together in the next `write` and `fsync`. The disk work happens on a serial
+/// dispatch queue, never on the calling task's thread, so a slow `fsync` (several
+/// milliseconds on a busy disk) does not hold up the games, which may run on the HTTP
+/// client's event-loop thread.
+///
+/// `@unchecked Sendable` is justified because `descriptor` and `encoder` are set once (and
+/// `JSONEncoder` may be used from several threads), and `pending` is read and written only
+/// while `lock` is held.
+public final class Journal: @unchecked Sendable {
     /// Why the journal could not be used.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// Lines waiting for the next batch, and the appenders waiting for them.
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var waiters: [CheckedContinuation<Void, any Error>] = []
+        /// Whether a drain is scheduled or running on `queue`.
+        var draining = false
+    }
+
     /// The journal file.
-    public nonisolated let path: String
+    public let path: String
     private let descriptor: Int32
     private let encoder: JSONEncoder
+    private let queue = DispatchQueue(label: "salvo.journal")
+    private let lock = NSLock()
+    private var pending = Pending()
 
     /// Opens `path` for appending, creating it (and its folder) if needed. A partial last
     /// line left by a kill is cut off first.
@@ -45,10 +67,43 @@ public actor Journal {
     }
 
     /// Writes `entry` as one line and waits until it is on disk.
-    public func append(_ entry: JournalEntry) throws {
-        var line = try encoder.encode(entry)
+    public func append(_ entry: JournalEntry) async throws {
+        var line = [UInt8](try encoder.encode(entry))
         line.append(UInt8(ascii: "\n"))
-        try line.withUnsafeBytes { raw in
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            lock.lock()
+            pending.bytes += line
+            pending.waiters.append(continuation)
+            let startDrain = !pending.draining
+            pending.draining = true
+            lock.unlock()
+            if startDrain {
+                queue.async { self.drain() }
+            }
+        }
+    }
+
+    /// Writes and syncs batches until none is waiting; on `queue`.
+    private func drain() {
+        while true {
+            lock.lock()
+            guard !pending.bytes.isEmpty else {
+                pending.draining = false
+                lock.unlock()
+                return
+            }
+            let bytes = pending.bytes
+            let waiters = pending.waiters
+            pending.bytes.removeAll(keepingCapacity: true)
+            pending.waiters.removeAll(keepingCapacity: true)
+            lock.unlock()
+            let result = Result { try writeAndSync(bytes) }
+            for waiter in waiters { waiter.resume(with: result) }
+        }
+    }
+
+    private func writeAndSync(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)

@@ -25,14 +25,21 @@ public struct TournamentRunner: Sendable {
     let journal: Journal
     let stop: StopRequest
     let logDirectory: String?
+    let executor: (any TaskExecutor)?
 
-    public init(config: TournamentConfig, serverURL: String, client: BattleshipAPIClient, journal: Journal, stop: StopRequest = StopRequest(), logDirectory: String? = nil) {
+    /// A runner for `config`'s games on `serverURL`. Each game's tasks prefer `executor` when
+    /// one is given: pass the HTTP client's ``CurlHTTP/CurlHTTPClient/taskExecutor`` so the
+    /// players run on its event-loop thread and each reply resumes its player without a
+    /// thread hand-off (the bots' work per shot is microseconds; external bots wait on their
+    /// own queues).
+    public init(config: TournamentConfig, serverURL: String, client: BattleshipAPIClient, journal: Journal, stop: StopRequest = StopRequest(), logDirectory: String? = nil, executor: (any TaskExecutor)? = nil) {
         self.config = config
         self.serverURL = serverURL
         self.client = client
         self.journal = journal
         self.stop = stop
         self.logDirectory = logDirectory
+        self.executor = executor
     }
 
     /// A digest of what fixes the schedule, so a journal is never continued with another tournament.
@@ -84,7 +91,7 @@ public struct TournamentRunner: Sendable {
             func startNext() {
                 guard !stop.isRequested, decided == nil, let next = queue.popFirst() else { return }
                 inFlight += 1
-                group.addTask { (next.game, next.attempt, try await runner.play(next.game)) }
+                group.addTask(executorPreference: executor) { (next.game, next.attempt, try await runner.play(next.game)) }
             }
             for _ in 0..<config.concurrency { startNext() }
             while inFlight > 0 {

@@ -10,6 +10,9 @@ public indirect enum LoopbackBehavior: Sendable {
     case delay(Duration, then: LoopbackBehavior)
     /// Answers 200 with a body of this many bytes.
     case largeBody(Int)
+    /// Answers 200 with this JSON body, keeps the connection open as an idle keep-alive
+    /// connection for this long, then closes it (as servers do with idle connections).
+    case respondThenCloseAfter(Duration, body: String)
 
     /// 200 with a JSON body.
     public static func json(_ body: String) -> LoopbackBehavior {

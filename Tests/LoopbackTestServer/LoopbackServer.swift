@@ -137,6 +137,9 @@ public final class LoopbackServer: @unchecked Sendable {
             let (seconds, attoseconds) = duration.components
             usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
             return perform(then, on: connection)
+        case .respondThenCloseAfter(let idle, let body):
+            guard perform(.json(body), on: connection) else { return false }
+            return perform(.delay(idle, then: .dropBeforeReply), on: connection)
         case .largeBody(let size):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(size)\r\n\r\n"
             return send(Array(head.utf8) + [UInt8](repeating: 0x61, count: size), on: connection)

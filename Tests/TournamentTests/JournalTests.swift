@@ -48,6 +48,27 @@ struct JournalTests {
         #expect(try Journal.read(path: path) == [.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .joined(index: 0, joinerPlayerId: "q")])
     }
 
+    @Test("appends from many tasks at once land whole, each exactly once, in groups")
+    func concurrentAppends() async throws {
+        let path = Self.temporaryPath()
+        let journal = try Journal(path: path)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<40 {
+                group.addTask {
+                    for step in 0..<5 {
+                        try await journal.append(.joined(index: task * 5 + step, joinerPlayerId: "p\(task)-\(step)"))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let indices = try Journal.read(path: path).map { entry -> Int in
+            guard case .joined(let index, let player) = entry else { return -1 }
+            return player == "p\(index / 5)-\(index % 5)" ? index : -1
+        }
+        #expect(indices.sorted() == Array(0..<200))
+    }
+
     @Test("damage before the last line is an error that names the line")
     func damagedMiddle() throws {
         let path = Self.temporaryPath()
