@@ -184,6 +184,7 @@ let package = Package(
                 "BattleshipAPI",
                 "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,7 +10,7 @@ extension BattleshipAPIClient {
     /// One game's names, players, winner and shot count: `GET /api/games/:id`. Retried on
     /// transient failures.
     public func detail(gameId: String) async throws -> GameDetail {
-        let call = Call(method: .get, path: "/api/games/\(Self.segment(gameId))", body: nil, priority: .poll, isIdempotent: true)
+        let call = Call(method: .get, path: "/api/games/\(PathSegment.encode(gameId))", body: nil, priority: .poll, isIdempotent: true)
         return try await withRetries { try await send(call, as: GameDetail.self) }
     }
 
@@ -31,7 +31,7 @@ extension BattleshipAPIClient {
     /// server could not be reached.
     public func join(gameId: String, playerName: String, boardSeed: UInt64? = nil) async throws -> JoinGameResponse {
         let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed)
-        let call = try call(.post, "/games/\(Self.segment(gameId))/join", body: body, priority: .guess, isIdempotent: false)
+        let call = try call(.post, "/games/\(PathSegment.encode(gameId))/join", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: JoinGameResponse.self) }
     }
 
@@ -40,7 +40,7 @@ extension BattleshipAPIClient {
     /// is their turn after the game ended. ``TurnPoller`` does this.
     public func status(gameId: String, playerId: String) async throws -> TurnStatus {
         let call = try call(
-            .post, "/games/\(Self.segment(gameId))/status",
+            .post, "/games/\(PathSegment.encode(gameId))/status",
             body: PlayerRequest(playerId: playerId), priority: .poll, isIdempotent: true
         )
         return try await withRetries { try await send(call, as: TurnStatus.self) }
@@ -54,7 +54,7 @@ extension BattleshipAPIClient {
 
     func board(gameId: String, playerId: String, priority: RateLimiter.Priority) async throws -> BoardView {
         let call = try call(
-            .post, "/games/\(Self.segment(gameId))/board",
+            .post, "/games/\(PathSegment.encode(gameId))/board",
             body: PlayerRequest(playerId: playerId), priority: priority, isIdempotent: true
         )
         return try await withRetries { try await send(call, as: BoardView.self) }

@@ -24,7 +24,7 @@ extension BattleshipAPIClient {
     ///   own error.
     public func guess(gameId: String, playerId: String, at target: Coordinate) async throws -> GuessOutcome {
         let call = try call(
-            .post, "/games/\(Self.segment(gameId))/guess",
+            .post, "/games/\(PathSegment.encode(gameId))/guess",
             body: GuessRequest(playerId: playerId, xPos: target.x, yPos: target.y),
             priority: .guess, isIdempotent: false
         )

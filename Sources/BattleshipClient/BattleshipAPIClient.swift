@@ -137,11 +137,4 @@ public final class BattleshipAPIClient: Sendable {
             configuration.retryPolicy.nextDelay(afterFailedAttempts: failedAttempts, elapsed: elapsed, using: &generator)
         }
     }
-
-    /// `id` made safe as one path segment.
-    static func segment(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove("/")
-        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
-    }
 }

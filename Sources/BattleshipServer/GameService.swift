@@ -6,8 +6,8 @@ import Foundation
 /// the reference's error texts, and Salvo's fixes of its bugs.
 ///
 /// Every game lives in memory and in the ``GameStore``. A change is written to the store
-/// before it is applied in memory and acknowledged, and changes to one game are serialized,
-/// so two concurrent guesses can never both apply.
+/// before it is applied in memory and acknowledged (with write-behind: queued for the store),
+/// and changes to one game are serialized, so two concurrent guesses can never both apply.
 actor GameService {
     private let store: GameStore
     private var games: [String: ServerGame] = [:]
@@ -76,11 +76,7 @@ actor GameService {
         let seed = try Self.boardSeed(in: fields)
         let player = makePlayer(name: playerName, seed: seed)
         let game = ServerGame(id: Self.newId(), name: gameName, createdAt: Date(), playerOne: player)
-        do {
-            try await store.insert(game)
-        } catch {
-            throw .storageFailure
-        }
+        try await persist(GameStore.insertion(of: game))
         games[game.id] = game
         creationOrder.append(game.id)
         return CreateGameResponse(playerId: player.id, gameId: game.id)
@@ -100,11 +96,8 @@ actor GameService {
         guard game.status == .waiting else { throw .cannotJoin }
         let seed = try Self.boardSeed(in: fields)
         let player = makePlayer(name: playerName, seed: seed)
-        do {
-            try await store.recordJoin(gameId: id, player: player)
-        } catch {
-            throw .storageFailure
-        }
+        guard let change = try? GameStore.join(gameId: id, player: player) else { throw .storageFailure }
+        try await persist(change)
         game.join(player)
         games[id] = game
         return JoinGameResponse(playerId: player.id)
@@ -135,11 +128,7 @@ actor GameService {
             case .gameOver, .shipOffGrid, .shipsOverlap: throw .notInPlay
             }
         }
-        do {
-            try await store.recordShot(gameId: id, sequence: rules.shotCount - 1, seat: seat, cell: cell)
-        } catch {
-            throw .storageFailure
-        }
+        try await persist(GameStore.shot(gameId: id, sequence: rules.shotCount - 1, seat: seat, cell: cell))
         var updated = game
         updated.update(rules)
         games[id] = updated
@@ -147,6 +136,21 @@ actor GameService {
     }
 
     // MARK: Helpers
+
+    /// Saves `change` before the caller applies it in memory: awaits the commit, or with
+    /// write-behind queues it without suspending, so the write and its in-memory change
+    /// happen in one step of the actor.
+    private func persist(_ change: @escaping GroupCommit.Operation) async throws(APIError) {
+        if store.writesBehind {
+            store.saveLater(change)
+            return
+        }
+        do {
+            try await store.save(change)
+        } catch {
+            throw .storageFailure
+        }
+    }
 
     private func existingGame(_ gameId: String) throws(APIError) -> ServerGame {
         guard NameRules.isGUID(gameId) else { throw .invalidGameId }

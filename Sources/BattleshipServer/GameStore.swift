@@ -3,17 +3,23 @@ import Foundation
 import GRDB
 
 /// The server's durable storage: one SQLite file in WAL mode (or an in-memory database),
-/// written before any change is acknowledged.
+/// written before any change is acknowledged, or, with write-behind, queued for the next
+/// commit while the change is acknowledged at once (see ``ServerConfiguration/writeBehind``).
 ///
 /// Tables: `game` (one row per game, both players and their fleets) and `shot` (every
 /// accepted guess in order). A game's state is rebuilt by replaying its shots.
 final class GameStore: Sendable {
     private let writer: any DatabaseWriter
     private let commits: GroupCommit
+    /// Whether changes are queued for the next commit instead of awaited (``saveLater(_:)``).
+    let writesBehind: Bool
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one when `path` is nil.
-    /// With `fsync`, every commit waits for the disk (`synchronous=FULL`).
-    init(path: String?, fsync: Bool = false) throws {
+    /// With `fsync`, every commit waits for the disk (`synchronous=FULL`). With `writeBehind`,
+    /// the owner saves through ``saveLater(_:)``, and a queued change that cannot be written
+    /// goes to `onLostWrite`.
+    init(path: String?, fsync: Bool = false, writeBehind: Bool = false, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
+        writesBehind = writeBehind
         if let path {
             var configuration = Configuration()
             configuration.prepareDatabase { db in
@@ -26,7 +32,7 @@ final class GameStore: Sendable {
             writer = try DatabaseQueue()
         }
         try Self.migrator.migrate(writer)
-        commits = GroupCommit(writer: writer)
+        commits = GroupCommit(writer: writer, onLostWrite: onLostWrite)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -70,16 +76,31 @@ final class GameStore: Sendable {
         }
     }
 
-    /// Saves a new game with its creator.
-    func insert(_ game: ServerGame) async throws {
-        let row = GameRow(game)
-        try await commits.perform { db in try row.insert(db) }
+    /// Writes `change` and returns once it is committed.
+    func save(_ change: @escaping GroupCommit.Operation) async throws {
+        try await commits.perform(change)
     }
 
-    /// Saves the second player of game `gameId`.
-    func recordJoin(gameId: String, player: PlayerEntry) async throws {
+    /// Queues `change` for the next commit and returns at once (write-behind).
+    func saveLater(_ change: @escaping GroupCommit.Operation) {
+        commits.submit(change)
+    }
+
+    /// Returns once every change handed in so far is committed.
+    func flush() async {
+        await commits.flush()
+    }
+
+    /// The change that saves a new game with its creator.
+    static func insertion(of game: ServerGame) -> GroupCommit.Operation {
+        let row = GameRow(game)
+        return { db in try row.insert(db) }
+    }
+
+    /// The change that saves the second player of game `gameId`.
+    static func join(gameId: String, player: PlayerEntry) throws -> GroupCommit.Operation {
         let fleet = try GameRow.encode(player.fleet)
-        try await commits.perform { db in
+        return { db in
             try db.execute(
                 sql: "UPDATE game SET playerTwoId = ?, playerTwoName = ?, playerTwoFleet = ?, playerTwoSeed = ? WHERE id = ?",
                 arguments: [player.id, player.name, fleet, player.boardSeed.map(String.init), gameId]
@@ -87,11 +108,11 @@ final class GameStore: Sendable {
         }
     }
 
-    /// Saves an accepted shot, the `sequence`-th of its game (counting from 0).
-    func recordShot(gameId: String, sequence: Int, seat: PlayerSeat, cell: Coordinate) async throws {
+    /// The change that saves an accepted shot, the `sequence`-th of its game (counting from 0).
+    static func shot(gameId: String, sequence: Int, seat: PlayerSeat, cell: Coordinate) -> GroupCommit.Operation {
         // A cached prepared statement: this is the server's most frequent write.
         let arguments: StatementArguments = [gameId, sequence, seat.rawValue, cell.x, cell.y]
-        try await commits.perform { db in
+        return { db in
             try db.cachedStatement(sql: "INSERT INTO shot (gameId, sequence, seat, x, y) VALUES (?, ?, ?, ?, ?)")
                 .execute(arguments: arguments)
         }

@@ -1,55 +1,92 @@
 import GRDB
+import Synchronization
 
 /// Writes that arrive while a transaction is being committed wait and are committed together
-/// in the next one (group commit). Each caller still returns only once its own write is
-/// committed, but a busy server pays for one commit per batch instead of one per write.
+/// in the next one (group commit). A busy server pays for one commit per batch instead of
+/// one per write.
+///
+/// A write is either awaited (``perform(_:)`` returns once its transaction is committed) or
+/// queued (``submit(_:)`` returns at once: write-behind). Both kinds share one queue, so
+/// writes are committed in the order they were handed in, and a crash loses at most a tail
+/// of the queued ones, never one from the middle.
 ///
 /// A batch whose transaction fails is retried one write per transaction, so one bad write
-/// fails alone.
-actor GroupCommit {
+/// fails alone; a queued write that fails is reported to `onLostWrite`.
+final class GroupCommit: Sendable {
     typealias Operation = @Sendable (Database) throws -> Void
 
-    private let writer: any DatabaseWriter
-    private var pending: [(operation: Operation, continuation: CheckedContinuation<Void, any Error>)] = []
-    private var draining = false
+    private struct Pending {
+        var writes: [(operation: Operation, continuation: CheckedContinuation<Void, any Error>?)] = []
+        /// Whether a drain task is running.
+        var draining = false
+    }
 
-    init(writer: any DatabaseWriter) {
+    private let writer: any DatabaseWriter
+    private let onLostWrite: @Sendable (any Error) -> Void
+    private let pending = Mutex(Pending())
+
+    init(writer: any DatabaseWriter, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.writer = writer
+        self.onLostWrite = onLostWrite
     }
 
     /// Runs `operation` in a write transaction, possibly shared with other writes, and returns
     /// once that transaction is committed.
     func perform(_ operation: @escaping Operation) async throws {
         try await withCheckedThrowingContinuation { continuation in
-            pending.append((operation, continuation))
-            if !draining {
-                draining = true
-                Task { await drain() }
-            }
+            enqueue(operation, continuation)
+        }
+    }
+
+    /// Queues `operation` for the next transaction and returns at once.
+    func submit(_ operation: @escaping Operation) {
+        enqueue(operation, nil)
+    }
+
+    /// Returns once every write handed in before the call is committed (or reported lost).
+    func flush() async {
+        try? await perform { _ in }
+    }
+
+    private func enqueue(_ operation: @escaping Operation, _ continuation: CheckedContinuation<Void, any Error>?) {
+        let startDrain = pending.withLock { pending in
+            pending.writes.append((operation, continuation))
+            defer { pending.draining = true }
+            return !pending.draining
+        }
+        if startDrain {
+            Task { await drain() }
         }
     }
 
     private func drain() async {
-        while !pending.isEmpty {
-            let batch = pending
-            pending.removeAll(keepingCapacity: true)
+        while true {
+            let batch = pending.withLock { pending in
+                defer { pending.writes.removeAll(keepingCapacity: true) }
+                if pending.writes.isEmpty { pending.draining = false }
+                return pending.writes
+            }
+            if batch.isEmpty { return }
             let operations = batch.map(\.operation)
             do {
                 try await writer.write { db in
                     for operation in operations { try operation(db) }
                 }
-                for item in batch { item.continuation.resume() }
+                for item in batch { item.continuation?.resume() }
             } catch {
                 for item in batch {
                     do {
                         try await writer.write { db in try item.operation(db) }
-                        item.continuation.resume()
+                        item.continuation?.resume()
                     } catch {
-                        item.continuation.resume(throwing: error)
+                        if let continuation = item.continuation {
+                            continuation.resume(throwing: error)
+                        } else {
+                            onLostWrite(error)
+                        }
                     }
                 }
             }
         }
-        draining = false
     }
 }

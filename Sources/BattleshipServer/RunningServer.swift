@@ -8,20 +8,24 @@ public final class RunningServer: Sendable {
     public let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
+    private let store: GameStore
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: GameStore) {
         self.host = host
         self.port = port
         self.group = group
         self.task = task
+        self.store = store
     }
 
     /// `http://HOST:PORT`, with no trailing slash.
     public var baseURL: String { "http://\(host):\(port)" }
 
-    /// Shuts the server down gracefully (requests in flight are answered) and waits until it has stopped.
+    /// Shuts the server down gracefully (requests in flight are answered) and waits until it
+    /// has stopped and every change is in the database.
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
+        await store.flush()
     }
 }

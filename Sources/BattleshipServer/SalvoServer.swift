@@ -11,13 +11,21 @@ import ServiceLifecycle
 /// await server.stop()
 /// ```
 public enum SalvoServer {
-    /// Builds the HTTP application over the games in `configuration.databasePath`.
+    /// Opens the store of `configuration.databasePath`.
+    static func openStore(_ configuration: ServerConfiguration, logger: Logger) throws -> GameStore {
+        try GameStore(
+            path: configuration.databasePath, fsync: configuration.fsyncEveryCommit, writeBehind: configuration.writeBehind,
+            onLostWrite: { error in logger.error("A queued write could not be saved to the database: \(error)") }
+        )
+    }
+
+    /// Builds the HTTP application over the games in `store`.
     static func buildApplication(
         _ configuration: ServerConfiguration,
+        store: GameStore,
         logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) throws -> some ApplicationProtocol {
-        let store = try GameStore(path: configuration.databasePath, fsync: configuration.fsyncEveryCommit)
         let service = try GameService(store: store)
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(ErrorMiddleware())
@@ -39,8 +47,10 @@ public enum SalvoServer {
         logger: Logger = Logger(label: "salvo.server"),
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws {
-        let app = try buildApplication(configuration, logger: logger, onRunning: onRunning)
+        let store = try openStore(configuration, logger: logger)
+        let app = try buildApplication(configuration, store: store, logger: logger, onRunning: onRunning)
         try await app.runService()
+        await store.flush()
     }
 
     /// Starts the server in a background task and returns once it accepts connections.
@@ -49,7 +59,8 @@ public enum SalvoServer {
         logger: Logger = Logger(label: "salvo.server")
     ) async throws -> RunningServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = try buildApplication(configuration, logger: logger) { port in
+        let store = try openStore(configuration, logger: logger)
+        let app = try buildApplication(configuration, store: store, logger: logger) { port in
             continuation.yield(port)
             continuation.finish()
         }
@@ -59,7 +70,7 @@ public enum SalvoServer {
             try await group.run()
         }
         for await port in ports {
-            return RunningServer(host: configuration.host, port: port, group: group, task: task)
+            return RunningServer(host: configuration.host, port: port, group: group, task: task, store: store)
         }
         // The stream ended without a port: the server failed to start; surface its error.
         try await task.value

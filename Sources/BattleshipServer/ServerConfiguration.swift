@@ -9,12 +9,20 @@ public struct ServerConfiguration: Sendable {
     /// Whether every commit waits for an fsync (SQLite `synchronous=FULL`), surviving a power
     /// cut; otherwise (`NORMAL`) a commit survives a crash or kill of the process.
     public var fsyncEveryCommit: Bool
+    /// Whether a create, join or guess is answered as soon as it is applied in memory and
+    /// queued for the database, instead of after its commit. The database still receives
+    /// every change, in order, in group commits, and ``RunningServer/stop()`` waits for the
+    /// queue; a crash loses at most the last few milliseconds of changes, never one from the
+    /// middle. For the tournament runner's embedded server, whose journal is the run's record
+    /// (games in flight at a crash are replayed); `salvo serve` keeps it off.
+    public var writeBehind: Bool
 
     /// A configuration; the defaults are those of `salvo serve`.
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = "salvo.sqlite", fsyncEveryCommit: Bool = false) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = "salvo.sqlite", fsyncEveryCommit: Bool = false, writeBehind: Bool = false) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
         self.fsyncEveryCommit = fsyncEveryCommit
+        self.writeBehind = writeBehind
     }
 }

@@ -53,7 +53,7 @@ struct LoadGame {
     }
 
     private func playToTheEnd(_ created: CreateGameResponse, seeds: [UInt64]) async throws(LoadRequester.Failure) -> LoadGameOutcome {
-        let game = "/games/" + Self.segment(created.gameId)
+        let game = "/games/" + PathSegment.encode(created.gameId)
         if settings.listEvery > 0, index % settings.listEvery == 0 {
             _ = try await requester.send(.list, requester.request(.list, path: "/games"), as: [GameSummary].self, decoder: decoder)
         }
@@ -131,12 +131,5 @@ struct LoadGame {
             winnerHits: winnerSeat.map { hits[$0] } ?? 0,
             consistent: consistent
         )
-    }
-
-    /// `id` made safe as one path segment.
-    static func segment(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove("/")
-        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
     }
 }

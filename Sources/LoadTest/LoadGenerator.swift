@@ -172,7 +172,7 @@ public struct LoadGenerator: Sendable {
                     requester.request(.create, path: "/games", body: JSONBody.create(gameName: "load \(settings.seed) endpoint \(index)", playerName: "one", boardSeed: UInt64(index))),
                     as: CreateGameResponse.self, decoder: decoder
                 )
-                let game = "/games/" + LoadGame.segment(created.gameId)
+                let game = "/games/" + PathSegment.encode(created.gameId)
                 _ = try await requester.send(
                     .join, requester.request(.join, path: game + "/join", body: JSONBody.join(playerName: "two", boardSeed: UInt64(index) + 1_000_000)),
                     as: JoinGameResponse.self, decoder: decoder

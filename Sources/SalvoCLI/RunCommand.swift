@@ -79,7 +79,7 @@ struct RunCommand: AsyncParsableCommand {
         switch config.server {
         case .embedded:
             do {
-                let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: outputDirectory + "/server.sqlite"), logger: serverLogger)
+                let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: outputDirectory + "/server.sqlite", writeBehind: true), logger: serverLogger)
                 embedded = running
                 serverURL = running.baseURL
             } catch {

@@ -9,10 +9,11 @@ struct TestServer {
     let running: RunningServer
     var port: Int { running.port }
 
-    static func start(databasePath: String? = nil) async throws -> TestServer {
+    static func start(databasePath: String? = nil, writeBehind: Bool = false) async throws -> TestServer {
         var logger = Logger(label: "salvo.test-server")
         logger.logLevel = .critical
-        return TestServer(running: try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: databasePath), logger: logger))
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: databasePath, writeBehind: writeBehind)
+        return TestServer(running: try await SalvoServer.start(configuration, logger: logger))
     }
 
     func stop() async { await running.stop() }
