@@ -66,7 +66,8 @@ public final class CurlHTTPClient: Sendable {
         )
         let loop = self.loop
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            // Unsafe (unchecked) continuation: `CurlTransfer.finish` resumes it exactly once.
+            try await withUnsafeThrowingContinuation { continuation in
                 transfer.continuation = continuation
                 loop.submit(transfer)
             }

@@ -24,7 +24,7 @@ final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let deadline: ContinuousClock.Instant
     let maxResponseSize: Int
-    var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    var continuation: UnsafeContinuation<HTTPResponse, any Error>?
     /// Called on the event-loop thread instead of resuming a continuation (see
     /// ``CurlHTTPClient/execute(_:deadline:completion:)``).
     var completion: (@Sendable (Result<HTTPResponse, HTTPClientError>) -> Void)?
