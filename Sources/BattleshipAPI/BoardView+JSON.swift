@@ -2,7 +2,7 @@ extension BoardCell: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var xPos: Int?, yPos: Int?, status: String?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "xPos": xPos = try reader.int()
             case "yPos": yPos = try reader.int()
@@ -34,7 +34,7 @@ extension BoardView: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var playerBoard: [BoardCell]?, opponentBoard: [BoardCell]?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "playerBoard": playerBoard = try [BoardCell](json: &reader)
             case "opponentBoard": opponentBoard = try [BoardCell](json: &reader)

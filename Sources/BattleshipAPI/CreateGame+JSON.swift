@@ -2,7 +2,7 @@ extension CreateGameRequest: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var gameName: String?, playerName: String?, boardSeed: UInt64?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "gameName": gameName = try reader.string()
             case "playerName": playerName = try reader.string()
@@ -33,7 +33,7 @@ extension CreateGameResponse: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var playerId: String?, gameId: String?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "playerId": playerId = try reader.string()
             case "gameId": gameId = try reader.string()

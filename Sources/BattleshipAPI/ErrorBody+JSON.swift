@@ -2,7 +2,7 @@ extension ErrorBody: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var message: String?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             if key == "message" { message = try reader.string() } else { try reader.skipValue() }
         }
         self.init(message: try reader.required(message, "message", inObjectAt: start))

@@ -2,7 +2,7 @@ extension GameDetail: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var id: String?, name: String?, player1: String?, player2: String?, winner: String?, missilesLaunched: Int?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "id": id = try reader.string()
             case "name": name = try reader.string()

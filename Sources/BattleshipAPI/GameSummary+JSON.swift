@@ -2,7 +2,7 @@ extension GameSummary: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var id: String?, name: String?, status: GameStatus?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "id": id = try reader.string()
             case "name": name = try reader.string()

@@ -2,7 +2,7 @@ extension GuessRequest: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var playerId: String?, xPos: Int?, yPos: Int?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "playerId": playerId = try reader.string()
             case "xPos": xPos = try reader.int()
@@ -34,7 +34,7 @@ extension GuessResponse: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var hit: Bool?, shipSunk: Int?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "hit": hit = try reader.bool()
             case "shipSunk": shipSunk = try reader.int()

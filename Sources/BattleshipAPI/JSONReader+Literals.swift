@@ -42,7 +42,7 @@ extension JSONReader {
         switch try peekKind() {
         case .object:
             try beginObject()
-            while try nextKey() != nil { try skipValue() }
+            while try nextKeyView() != nil { try skipValue() }
         case .array:
             try beginArray()
             while try nextElement() { try skipValue() }

@@ -95,7 +95,7 @@ public struct JSONReader {
         guard position == bytes.count else { throw syntaxError("unexpected data after the JSON value") }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]

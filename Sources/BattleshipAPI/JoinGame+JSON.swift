@@ -2,7 +2,7 @@ extension JoinGameRequest: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var playerName: String?, boardSeed: UInt64?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "playerName": playerName = try reader.string()
             case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()

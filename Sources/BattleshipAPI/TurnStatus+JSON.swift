@@ -2,7 +2,7 @@ extension TurnStatus: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var isYourTurn: Bool?, winner: String?
         let start = try reader.beginObject()
-        while let key = try reader.nextKey() {
+        while let key = try reader.nextKeyView() {
             switch key {
             case "isYourTurn": isYourTurn = try reader.bool()
             case "winner": winner = try reader.string()

@@ -119,6 +119,27 @@ struct JSONReaderTests {
         #expect(keys == ["a", "e", "f", "g"])
     }
 
+    @Test("keys viewed in place match literals, escaped and non-ASCII keys included")
+    func keyViews() throws {
+        let text = #"{"seat": 1, "se\u0061t": 2, "x": 3, "naïve": 4, "": 5, "seats": 6}"#
+        let matched = try Self.read(text) { reader throws(JSONError) -> [String] in
+            var matched: [String] = []
+            try reader.beginObject()
+            while let key = try reader.nextKeyView() {
+                let value = try reader.int()
+                switch key {
+                case "seat": matched.append("seat=\(value)")
+                case "x": matched.append("x=\(value)")
+                case "naïve": matched.append("naïve=\(value)")
+                case "": matched.append("empty=\(value)")
+                default: matched.append("other \(key.string)=\(value)")
+                }
+            }
+            return matched
+        }
+        #expect(matched == ["seat=1", "seat=2", "x=3", "naïve=4", "empty=5", "other seats=6"])
+    }
+
     @Test("up to 64 levels of nesting are read, 65 are refused")
     func depthLimit() {
         #expect(Self.skipError(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) == nil)
