@@ -28,7 +28,8 @@ let package = Package(
     targets: [
         // Pure game rules: board, fleet, seeded placement, shot resolution, turns. No dependencies.
         .target(name: "BattleshipRules", swiftSettings: swiftSettings),
-        // Codable wire types of the seven REST endpoints, shared by server and client.
+        // The wire types of the seven REST endpoints, shared by server and client, and the one
+        // strict JSON reader and writer they (and the journal, report and conformance readers) use.
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
         // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
         .systemLibrary(
@@ -82,7 +83,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
-        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipClient"], swiftSettings: swiftSettings),
+        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient"], swiftSettings: swiftSettings),
         // Load testing of any Battleship server: HdrHistogram, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
@@ -108,6 +109,8 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        // The shared JSON reader and writer, and the wire types read and written with them.
+        .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],

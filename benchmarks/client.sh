@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # HTTP client benchmark (issue 3): Salvo's libcurl client beside wrk, same endpoint
 # (GET /api/games/:id on a release `salvo serve --in-memory`), same number of connections,
-# alternating in one run. Prints each measurement, then the medians and the ratio.
+# alternating in one run. Salvo runs twice per round: its request tasks on the client's
+# event-loop thread (the default, as `salvo run` does) and on Swift's global executor.
+# Prints each measurement, then the medians and the ratios.
 # Usage: benchmarks/client.sh [path/to/salvo] [repetitions] [seconds] [connections]
 set -euo pipefail
 SALVO=${1:-.build/release/salvo}
@@ -22,12 +24,15 @@ echo "GET /api/games/:id, $CONNS connections, ${SECS}s each, $RUNS rounds"
 for _ in $(seq "$RUNS"); do
   wrk -t2 -c"$CONNS" -d"${SECS}s" "$URL" | awk '/^Requests\/sec/ {print "wrk", $2}' | tee -a "$WORK/r"
   "$SALVO" http-bench "$URL" --connections "$CONNS" --seconds "$SECS" | awk '{print "salvo", $6, $8}' | tee -a "$WORK/r"
+  "$SALVO" http-bench "$URL" --connections "$CONNS" --seconds "$SECS" --executor global | awk '{print "global", $6, $8}' | tee -a "$WORK/r"
 done
 python3 - "$WORK/r" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 wrk = statistics.median(float(r[1]) for r in rows if r[0] == "wrk")
-salvo = statistics.median(float(r[1]) for r in rows if r[0] == "salvo")
-cpu = statistics.median(float(r[2]) for r in rows if r[0] == "salvo")
-print(f"medians: wrk {wrk:.0f} requests/s, salvo {salvo:.0f} requests/s ({cpu:.1f} us CPU per request); ratio {salvo / wrk:.2f}")
+def line(label, name):
+    rate = statistics.median(float(r[1]) for r in rows if r[0] == label)
+    cpu = statistics.median(float(r[2]) for r in rows if r[0] == label)
+    return f"{name} {rate:.0f} requests/s ({cpu:.1f} us CPU per request), ratio {rate / wrk:.2f}"
+print(f"medians: wrk {wrk:.0f} requests/s; " + line("salvo", "salvo") + "; " + line("global", "salvo --executor global"))
 PY

@@ -23,7 +23,7 @@ extension BattleshipAPIClient {
     ///   from it. Other servers ignore it.
     public func create(gameName: String, playerName: String, boardSeed: UInt64? = nil) async throws -> CreateGameResponse {
         let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed)
-        let call = try call(.post, "/games", body: body, priority: .guess, isIdempotent: false)
+        let call = call(.post, "/games", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: CreateGameResponse.self) }
     }
 
@@ -31,7 +31,7 @@ extension BattleshipAPIClient {
     /// server could not be reached.
     public func join(gameId: String, playerName: String, boardSeed: UInt64? = nil) async throws -> JoinGameResponse {
         let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed)
-        let call = try call(.post, "/games/\(PathSegment.encode(gameId))/join", body: body, priority: .guess, isIdempotent: false)
+        let call = call(.post, "/games/\(PathSegment.encode(gameId))/join", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: JoinGameResponse.self) }
     }
 
@@ -39,7 +39,7 @@ extension BattleshipAPIClient {
     /// failures. Read `winner` before `isYourTurn`: the reference server tells the loser it
     /// is their turn after the game ended. ``TurnPoller`` does this.
     public func status(gameId: String, playerId: String) async throws -> TurnStatus {
-        let call = try call(
+        let call = call(
             .post, "/games/\(PathSegment.encode(gameId))/status",
             body: PlayerRequest(playerId: playerId), priority: .poll, isIdempotent: true
         )
@@ -53,7 +53,7 @@ extension BattleshipAPIClient {
     }
 
     func board(gameId: String, playerId: String, priority: RateLimiter.Priority) async throws -> BoardView {
-        let call = try call(
+        let call = call(
             .post, "/games/\(PathSegment.encode(gameId))/board",
             body: PlayerRequest(playerId: playerId), priority: priority, isIdempotent: true
         )

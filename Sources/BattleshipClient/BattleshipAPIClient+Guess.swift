@@ -23,7 +23,7 @@ extension BattleshipAPIClient {
     /// - Throws: ``BattleshipClientError``; when reading the board fails too, the guess's
     ///   own error.
     public func guess(gameId: String, playerId: String, at target: Coordinate) async throws -> GuessOutcome {
-        let call = try call(
+        let call = call(
             .post, "/games/\(PathSegment.encode(gameId))/guess",
             body: GuessRequest(playerId: playerId, xPos: target.x, yPos: target.y),
             priority: .guess, isIdempotent: false

@@ -57,20 +57,19 @@ public final class BattleshipAPIClient: Sendable {
         var operation: String { "\(method.rawValue) \(path)" }
     }
 
-    /// The call of `path` (under `/api`) with `body` encoded as JSON.
+    /// The call of `path` (under `/api`) with `body` written as JSON.
     func call(
         _ method: HTTPMethod,
         _ path: String,
-        body: (some Encodable & Sendable)?,
+        body: (some JSONWritable)?,
         priority: RateLimiter.Priority,
         isIdempotent: Bool
-    ) throws -> Call {
-        let bytes = try body.map { try Array(JSONEncoder().encode($0)) }
-        return Call(method: method, path: "/api" + path, body: bytes, priority: priority, isIdempotent: isIdempotent)
+    ) -> Call {
+        Call(method: method, path: "/api" + path, body: body?.jsonBytes, priority: priority, isIdempotent: isIdempotent)
     }
 
     /// Sends `call` once and decodes a 2xx reply as `Reply`.
-    func send<Reply: Decodable>(_ call: Call, as reply: Reply.Type) async throws -> Reply {
+    func send<Reply: JSONReadable>(_ call: Call, as reply: Reply.Type) async throws -> Reply {
         try await rateLimiter.acquire(call.priority)
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if call.body != nil { headers.add(name: "Content-Type", value: "application/json") }

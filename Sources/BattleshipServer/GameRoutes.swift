@@ -12,25 +12,25 @@ struct GameRoutes<Context: RequestContext> {
     func add(to router: Router<Context>) {
         router.get("health") { _, _ in JSONResponse.make("{\"status\":\"ok\"}") }
         let games = router.group("api/games")
-        games.get { _, _ in JSONResponse.make(WireJSON.encode(await service.list())) }
+        games.get { _, _ in JSONResponse.make(await service.list()) }
         games.get(":id") { _, context in
-            JSONResponse.make(WireJSON.encode(try await service.detail(gameId: context.parameters.get("id") ?? "")))
+            JSONResponse.make(try await service.detail(gameId: context.parameters.get("id") ?? ""))
         }
         games.post { request, _ in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(WireJSON.encode(try await service.create(fields: fields)))
+            return JSONResponse.make(try await service.create(fields: fields))
         }
         games.post(":id/join") { request, context in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(WireJSON.encode(try await service.join(gameId: context.parameters.get("id") ?? "", fields: fields)))
+            return JSONResponse.make(try await service.join(gameId: context.parameters.get("id") ?? "", fields: fields))
         }
         games.post(":id/guess") { request, context in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(WireJSON.encode(try await service.guess(gameId: context.parameters.get("id") ?? "", fields: fields)))
+            return JSONResponse.make(try await service.guess(gameId: context.parameters.get("id") ?? "", fields: fields))
         }
         games.post(":id/status") { request, context in
             let fields = try await Self.fields(of: request)
-            return JSONResponse.make(WireJSON.encode(try await service.status(gameId: context.parameters.get("id") ?? "", fields: fields)))
+            return JSONResponse.make(try await service.status(gameId: context.parameters.get("id") ?? "", fields: fields))
         }
         games.post(":id/board") { request, context in
             let fields = try await Self.fields(of: request)

@@ -5,13 +5,19 @@ import Hummingbird
 enum JSONResponse {
     private static let headers: HTTPFields = [.contentType: WireConstants.jsonContentType]
 
-    /// A reply whose body is already encoded JSON text (see ``WireJSON``).
+    /// A reply whose body is already encoded JSON text (see ``BoardJSON``).
     static func make(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
     }
 
+    /// A reply whose body is `value` as written by its ``JSONWritable`` conformance (keys
+    /// sorted, as the reference's replies were).
+    static func make(_ value: some JSONWritable, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.jsonBytes)))
+    }
+
     /// An error reply `{"message": ...}`.
     static func error(_ message: String, status: HTTPResponse.Status) -> Response {
-        make(WireJSON.encode(ErrorBody(message: message)), status: status)
+        make(ErrorBody(message: message), status: status)
     }
 }

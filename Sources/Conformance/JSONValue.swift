@@ -1,4 +1,4 @@
-import Foundation
+import BattleshipAPI
 
 /// A JSON value exactly as a server sent it, so a check can tell `true` from `1` and
 /// `"3"` from `3`, and render it back for a report.
@@ -91,28 +91,13 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
             return String(number)
-        case .string(let text): return Self.quote(text)
+        case .string(let text): return JSONText.quoted(text)
         case .array(let items): return "[" + items.map(\.rendered).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { Self.quote($0.key) + ":" + $0.value.rendered }.joined(separator: ",") + "}"
+            return "{" + members.map { JSONText.quoted($0.key) + ":" + $0.value.rendered }.joined(separator: ",") + "}"
         }
     }
 
-    private static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {

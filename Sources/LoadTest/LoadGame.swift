@@ -18,7 +18,6 @@ struct LoadGame {
     let index: Int
     let settings: LoadSettings
     let requester: LoadRequester
-    let decoder: JSONDecoder
 
     /// The ship cells of the standard fleet: the hits a winner must have.
     static let fleetCells = Fleet.standardLengths.reduce(0, +)
@@ -33,8 +32,8 @@ struct LoadGame {
         do throws(LoadRequester.Failure) {
             created = try await requester.send(
                 .create,
-                requester.request(.create, path: "/games", body: JSONBody.create(gameName: "load \(settings.seed) \(index)", playerName: Self.names[0], boardSeed: seeds[0])),
-                as: CreateGameResponse.self, decoder: decoder
+                requester.request(.create, path: "/games", body: CreateGameRequest(gameName: "load \(settings.seed) \(index)", playerName: Self.names[0], boardSeed: seeds[0]).jsonBytes),
+                as: CreateGameResponse.self
             )
         } catch {
             switch error {
@@ -55,15 +54,15 @@ struct LoadGame {
     private func playToTheEnd(_ created: CreateGameResponse, seeds: [UInt64]) async throws(LoadRequester.Failure) -> LoadGameOutcome {
         let game = "/games/" + PathSegment.encode(created.gameId)
         if settings.listEvery > 0, index % settings.listEvery == 0 {
-            _ = try await requester.send(.list, requester.request(.list, path: "/games"), as: [GameSummary].self, decoder: decoder)
+            _ = try await requester.send(.list, requester.request(.list, path: "/games"), as: [GameSummary].self)
         }
         let joined = try await requester.send(
             .join,
-            requester.request(.join, path: game + "/join", body: JSONBody.join(playerName: Self.names[1], boardSeed: seeds[1])),
-            as: JoinGameResponse.self, decoder: decoder
+            requester.request(.join, path: game + "/join", body: JoinGameRequest(playerName: Self.names[1], boardSeed: seeds[1]).jsonBytes),
+            as: JoinGameResponse.self
         )
         let playerIds = [created.playerId, joined.playerId]
-        let statusRequests = playerIds.map { requester.request(.status, path: game + "/status", body: JSONBody.player($0)) }
+        let statusRequests = playerIds.map { requester.request(.status, path: game + "/status", body: PlayerRequest(playerId: $0).jsonBytes) }
 
         var bots: [any Bot] = []
         for seat in 0..<2 {
@@ -77,7 +76,7 @@ struct LoadGame {
         var pollsWithoutTurn = 0
         let winner: String
         while true {
-            let status = try await requester.send(.status, statusRequests[seat], parse: TurnStatusParser.parse)
+            let status = try await requester.send(.status, statusRequests[seat], as: TurnStatus.self)
             if status.winner != WireConstants.inProgress {
                 winner = status.winner
                 break
@@ -104,8 +103,8 @@ struct LoadGame {
             }
             let reply = try await requester.send(
                 .guess,
-                requester.request(.guess, path: game + "/guess", body: JSONBody.guess(playerId: playerIds[seat], x: cell.x, y: cell.y)),
-                as: GuessResponse.self, decoder: decoder
+                requester.request(.guess, path: game + "/guess", body: GuessRequest(playerId: playerIds[seat], xPos: cell.x, yPos: cell.y).jsonBytes),
+                as: GuessResponse.self
             )
             guesses[seat] += 1
             if reply.hit { hits[seat] += 1 }
@@ -114,14 +113,14 @@ struct LoadGame {
         }
 
         // The player who saw the end was the one about to move; the other learns it too.
-        let other = try await requester.send(.status, statusRequests[1 - seat], parse: TurnStatusParser.parse)
+        let other = try await requester.send(.status, statusRequests[1 - seat], as: TurnStatus.self)
         for seat in 0..<2 {
             _ = try await requester.send(
-                .board, requester.request(.board, path: game + "/board", body: JSONBody.player(playerIds[seat])),
-                as: BoardView.self, decoder: decoder
+                .board, requester.request(.board, path: game + "/board", body: PlayerRequest(playerId: playerIds[seat]).jsonBytes),
+                as: BoardView.self
             )
         }
-        let detail = try await requester.send(.detail, requester.request(.detail, path: game), as: GameDetail.self, decoder: decoder)
+        let detail = try await requester.send(.detail, requester.request(.detail, path: game), as: GameDetail.self)
 
         let winnerSeat = Self.names.firstIndex(of: winner)
         let consistent = winnerSeat.map { hits[$0] == Self.fleetCells } == true && other.winner == winner && detail.winner == winner

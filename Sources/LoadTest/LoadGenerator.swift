@@ -70,13 +70,12 @@ public struct LoadGenerator: Sendable {
             for slot in 0..<max(1, settings.concurrency) {
                 let requester = requesters[slot % requesters.count]
                 group.addTask {
-                    let decoder = JSONDecoder()
                     while !stopFlag.isSet {
                         if let end = requester.end, ContinuousClock.now >= end { break }
                         let index = claimed.next()
                         if case .games(let total) = settings.stop, index >= total { break }
                         // nil: the run ended before the game's first request.
-                        guard let outcome = await LoadGame(index: index, settings: settings, requester: requester, decoder: decoder).play() else { break }
+                        guard let outcome = await LoadGame(index: index, settings: settings, requester: requester).play() else { break }
                         recorder.record(outcome)
                         switch outcome {
                         case .abandoned:
@@ -118,16 +117,14 @@ public struct LoadGenerator: Sendable {
             await withTaskGroup(of: Void.self) { group in
                 for (index, requester) in requesters.enumerated() {
                     let mine = stride(from: index, to: requests.count, by: requesters.count).map { requests[$0] }
-                    // One decoder per event-loop thread, used only there.
-                    let decoder = JSONDecoder()
                     let hammer = EndpointHammer(
                         http: requester.http, endpoint: endpoint, requestTimeout: settings.requestTimeout, end: requester.end,
                         limit: limit, sent: shared, recorder: recorder, stopFlag: stopFlag
                     ) { body in
                         switch endpoint {
-                        case .status: TurnStatusParser.parse(body) != nil
-                        case .board: (try? decoder.decode(BoardView.self, from: Data(body))) != nil
-                        default: (try? decoder.decode(GameDetail.self, from: Data(body))) != nil
+                        case .status: (try? TurnStatus(jsonBytes: body)) != nil
+                        case .board: (try? BoardView(jsonBytes: body)) != nil
+                        default: (try? GameDetail(jsonBytes: body)) != nil
                         }
                     }
                     group.addTask { await hammer.run(mine) }
@@ -140,15 +137,14 @@ public struct LoadGenerator: Sendable {
             for (index, request) in requests.enumerated() {
                 let requester = requesters[index % requesters.count]
                 group.addTask {
-                    let decoder = JSONDecoder()
                     while true {
                         // `.games(n)` here means n requests in all (the CLI asks for --duration).
                         if case .games(let total) = settings.stop, sent.next() >= total { break }
                         do throws(LoadRequester.Failure) {
                             switch endpoint {
-                            case .status: _ = try await requester.send(endpoint, request, parse: TurnStatusParser.parse)
-                            case .board: _ = try await requester.send(endpoint, request, as: BoardView.self, decoder: decoder)
-                            default: _ = try await requester.send(endpoint, request, as: GameDetail.self, decoder: decoder)
+                            case .status: _ = try await requester.send(endpoint, request, as: TurnStatus.self)
+                            case .board: _ = try await requester.send(endpoint, request, as: BoardView.self)
+                            default: _ = try await requester.send(endpoint, request, as: GameDetail.self)
                             }
                         } catch {
                             guard case .failed = error else { break }
@@ -163,23 +159,22 @@ public struct LoadGenerator: Sendable {
 
     /// The games of single-endpoint mode and the request of `endpoint` for each.
     private func createGames(count: Int, for endpoint: Endpoint, with requester: LoadRequester) async throws(SetupFailure) -> [HTTPRequest] {
-        let decoder = JSONDecoder()
         var requests: [HTTPRequest] = []
         for index in 0..<count {
             do throws(LoadRequester.Failure) {
                 let created = try await requester.send(
                     .create,
-                    requester.request(.create, path: "/games", body: JSONBody.create(gameName: "load \(settings.seed) endpoint \(index)", playerName: "one", boardSeed: UInt64(index))),
-                    as: CreateGameResponse.self, decoder: decoder
+                    requester.request(.create, path: "/games", body: CreateGameRequest(gameName: "load \(settings.seed) endpoint \(index)", playerName: "one", boardSeed: UInt64(index)).jsonBytes),
+                    as: CreateGameResponse.self
                 )
                 let game = "/games/" + PathSegment.encode(created.gameId)
                 _ = try await requester.send(
-                    .join, requester.request(.join, path: game + "/join", body: JSONBody.join(playerName: "two", boardSeed: UInt64(index) + 1_000_000)),
-                    as: JoinGameResponse.self, decoder: decoder
+                    .join, requester.request(.join, path: game + "/join", body: JoinGameRequest(playerName: "two", boardSeed: UInt64(index) + 1_000_000).jsonBytes),
+                    as: JoinGameResponse.self
                 )
                 switch endpoint {
                 case .detail: requests.append(requester.request(.detail, path: game))
-                default: requests.append(requester.request(endpoint, path: game + "/" + endpoint.rawValue, body: JSONBody.player(created.playerId)))
+                default: requests.append(requester.request(endpoint, path: game + "/" + endpoint.rawValue, body: PlayerRequest(playerId: created.playerId).jsonBytes))
                 }
             } catch {
                 switch error {

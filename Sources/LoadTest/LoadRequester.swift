@@ -43,18 +43,15 @@ struct LoadRequester: Sendable {
         )
     }
 
-    /// Sends `request` as one call of `endpoint` and decodes its 2xx reply as `Reply`; a reply
-    /// that does not decode counts as an `undecodable` error.
-    func send<Reply: Decodable>(_ endpoint: Endpoint, _ request: HTTPRequest, as type: Reply.Type, decoder: JSONDecoder) async throws(Failure) -> Reply {
-        try await send(endpoint, request) { try? decoder.decode(Reply.self, from: Data($0)) }
-    }
-
-    /// Sends `request` as one call of `endpoint` and reads its 2xx reply with `parse`; a
-    /// reply `parse` refuses (nil) counts as an `undecodable` error.
-    func send<Reply>(_ endpoint: Endpoint, _ request: HTTPRequest, parse: ([UInt8]) -> Reply?) async throws(Failure) -> Reply {
+    /// Sends `request` as one call of `endpoint` and reads its 2xx reply as `Reply`; a reply
+    /// that does not read counts as an `undecodable` error, with what was wrong.
+    func send<Reply: JSONReadable>(_ endpoint: Endpoint, _ request: HTTPRequest, as type: Reply.Type) async throws(Failure) -> Reply {
         let reply = try await exchange(endpoint, request)
-        guard let parsed = parse(reply.body) else {
-            let detail = "\(endpoint.route): the reply is not the expected JSON: \(Self.excerpt(reply.body))"
+        let parsed: Reply
+        do {
+            parsed = try Reply(jsonBytes: reply.body)
+        } catch {
+            let detail = "\(endpoint.route): the reply is not the expected JSON (\(error)): \(Self.excerpt(reply.body))"
             recorder.record(endpoint, latency: reply.latency, serviceTime: reply.serviceTime, error: .undecodable, detail: detail)
             throw .failed(detail)
         }
@@ -123,7 +120,7 @@ struct LoadRequester: Sendable {
 
     /// The server's message in an error reply: `{"message": ...}`, or the start of the body.
     static func message(of response: HTTPResponse) -> String {
-        if let body = try? JSONDecoder().decode(ErrorBody.self, from: Data(response.body)) {
+        if let body = try? ErrorBody(jsonBytes: response.body) {
             return body.message
         }
         return excerpt(response.body)

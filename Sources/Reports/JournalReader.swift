@@ -1,3 +1,4 @@
+import BattleshipAPI
 import BattleshipClient
 import Dispatch
 import Foundation
@@ -5,8 +6,8 @@ import Tournament
 
 /// Reads a run's journal as `Journal.read` does (same entries, same rule that only a last
 /// line cut short by a kill may be incomplete), but fast: `finished` lines, nearly all of a
-/// journal's bytes, go through ``JSONScanner`` on all cores; other lines and anything the
-/// scanner does not expect go through `JSONDecoder`. Only what reports need is kept: the
+/// journal's bytes, go through the shared ``JSONReader`` on all cores; other lines and anything the
+/// reader does not expect go through `JSONDecoder`. Only what reports need is kept: the
 /// first line's configuration and every game record.
 enum JournalReader {
     /// Why a line could not be read: its 1-based number and the decoder's message.
@@ -70,22 +71,12 @@ enum JournalReader {
     /// syntax only); throws when it is not a journal entry.
     static func entry(_ line: UnsafeBufferPointer<UInt8>) throws -> JournalEntry? {
         if line.starts(with: finishedPrefix) {
-            var scanner = JSONScanner(line)
-            var record: GameRecord?
-            do {
-                try scanner.object { scanner, key in
-                    guard key == "finished" else { throw JSONScanner.Malformed() }
-                    try scanner.object { scanner, key in
-                        guard key == "_0" else { throw JSONScanner.Malformed() }
-                        record = try Self.record(&scanner)
-                    }
-                }
-                if let record, scanner.isAtEnd { return .finished(record) }
-            } catch {}
+            if let record = try? JSONReader.read(line, { reader throws(JSONError) in try finished(&reader) }) {
+                return .finished(record)
+            }
             // Not the shape expected: let the decoder judge.
         } else if line.starts(with: createdPrefix) || line.starts(with: joinedPrefix) {
-            var scanner = JSONScanner(line)
-            if (try? scanner.skipValue()) != nil, scanner.isAtEnd { return nil }
+            if (try? JSONReader.read(line, { reader throws(JSONError) in try reader.skipValue() })) != nil { return nil }
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -96,114 +87,155 @@ enum JournalReader {
         }
     }
 
+    /// `{"finished":{"_0":RECORD}}`, the way `JSONEncoder` writes the case.
+    static func finished(_ reader: inout JSONReader) throws(JSONError) -> GameRecord {
+        var record: GameRecord?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            guard key == "finished" else { throw reader.invalidValue("a finished line with the key \(key.string)", at: start) }
+            try reader.beginObject()
+            while let key = try reader.nextKeyView() {
+                guard key == "_0" else { throw reader.invalidValue("a finished line with the key \(key.string)", at: start) }
+                record = try Self.record(&reader)
+            }
+        }
+        return try reader.required(record, "finished", inObjectAt: start)
+    }
+
     /// A `GameRecord` object, with the keys `JSONEncoder` writes for it.
-    static func record(_ scanner: inout JSONScanner) throws -> GameRecord {
+    static func record(_ reader: inout JSONReader) throws(JSONError) -> GameRecord {
         var schemaVersion: Int?, index: Int?, server: String?, gameId: String?, gameName: String?
         var players: [PlayerRecord]?, shots: [ShotRecord]?, termination: Termination?
         var winnerSeat: Int?, reason: String?, forfeitKind: String?, startedAt: Date?, duration: Double?
-        try scanner.object { scanner, key in
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
             switch key {
-            case "schemaVersion": schemaVersion = try scanner.int()
-            case "index": index = try scanner.int()
-            case "server": server = try scanner.string()
-            case "gameId": gameId = try scanner.string()
-            case "gameName": gameName = try scanner.string()
+            case "schemaVersion": schemaVersion = try reader.int()
+            case "index": index = try reader.int()
+            case "server": server = try reader.string()
+            case "gameId": gameId = try reader.string()
+            case "gameName": gameName = try reader.string()
             case "players":
                 var list: [PlayerRecord] = []
-                try scanner.array { scanner in list.append(try player(&scanner)) }
+                try reader.beginArray()
+                while try reader.nextElement() { list.append(try player(&reader)) }
                 players = list
             case "shots":
                 var list: [ShotRecord] = []
                 list.reserveCapacity(128)
-                try scanner.array { scanner in list.append(try shot(&scanner)) }
+                try reader.beginArray()
+                while try reader.nextElement() { list.append(try shot(&reader)) }
                 shots = list
             case "termination":
-                guard let value = Termination(rawValue: try scanner.string()) else { throw JSONScanner.Malformed() }
+                let offset = reader.valueOffset()
+                guard let value = Termination(rawValue: try reader.string()) else { throw reader.invalidValue("unknown termination", at: offset) }
                 termination = value
-            case "winnerSeat": winnerSeat = scanner.null() ? nil : try scanner.int()
-            case "reason": reason = scanner.null() ? nil : try scanner.string()
-            case "forfeitKind": forfeitKind = scanner.null() ? nil : try scanner.string()
-            case "startedAt": startedAt = try date(try scanner.string())
-            case "durationMilliseconds": duration = try scanner.double()
-            default: try scanner.skipValue()
+            case "winnerSeat": winnerSeat = reader.readNull() ? nil : try reader.int()
+            case "reason": reason = reader.readNull() ? nil : try reader.string()
+            case "forfeitKind": forfeitKind = reader.readNull() ? nil : try reader.string()
+            case "startedAt":
+                let offset = reader.valueOffset()
+                guard let date = date(try reader.string()) else { throw reader.invalidValue("not a date JSONEncoder writes", at: offset) }
+                startedAt = date
+            case "durationMilliseconds": duration = try reader.double()
+            default: try reader.skipValue()
             }
         }
-        guard let schemaVersion, let index, let server, let gameId, let gameName, let players, let shots,
-              let termination, let startedAt, let duration else { throw JSONScanner.Malformed() }
         var record = GameRecord(
-            index: index, server: server, gameId: gameId, gameName: gameName, players: players, shots: shots,
-            termination: termination, winnerSeat: winnerSeat, reason: reason, forfeitKind: forfeitKind,
-            startedAt: startedAt, durationMilliseconds: duration
+            index: try reader.required(index, "index", inObjectAt: start),
+            server: try reader.required(server, "server", inObjectAt: start),
+            gameId: try reader.required(gameId, "gameId", inObjectAt: start),
+            gameName: try reader.required(gameName, "gameName", inObjectAt: start),
+            players: try reader.required(players, "players", inObjectAt: start),
+            shots: try reader.required(shots, "shots", inObjectAt: start),
+            termination: try reader.required(termination, "termination", inObjectAt: start),
+            winnerSeat: winnerSeat, reason: reason, forfeitKind: forfeitKind,
+            startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
+            durationMilliseconds: try reader.required(duration, "durationMilliseconds", inObjectAt: start)
         )
-        record.schemaVersion = schemaVersion
+        record.schemaVersion = try reader.required(schemaVersion, "schemaVersion", inObjectAt: start)
         return record
     }
 
-    static func player(_ scanner: inout JSONScanner) throws -> PlayerRecord {
+    static func player(_ reader: inout JSONReader) throws(JSONError) -> PlayerRecord {
         var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?
         var requests = RequestStatistics()
-        try scanner.object { scanner, key in
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
             switch key {
-            case "bot": bot = try scanner.string()
-            case "serverName": serverName = try scanner.string()
-            case "playerId": playerId = try scanner.string()
-            case "boardSeed": boardSeed = scanner.null() ? nil : try scanner.uint64()
+            case "bot": bot = try reader.string()
+            case "serverName": serverName = try reader.string()
+            case "playerId": playerId = try reader.string()
+            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
             case "finalBoard":
-                if scanner.null() { break }
+                if reader.readNull() { break }
                 var cells: [String] = []
                 cells.reserveCapacity(100)
-                try scanner.array { scanner in cells.append(try scanner.string()) }
+                try reader.beginArray()
+                while try reader.nextElement() { cells.append(try reader.string()) }
                 finalBoard = cells
             case "requests":
-                try scanner.object { scanner, key in
+                try reader.beginObject()
+                while let key = try reader.nextKeyView() {
                     switch key {
-                    case "requests": requests.requests = try scanner.int()
-                    case "failures": requests.failures = try scanner.int()
-                    case "totalMilliseconds": requests.totalMilliseconds = try scanner.double()
-                    case "maxMilliseconds": requests.maxMilliseconds = try scanner.double()
-                    default: try scanner.skipValue()
+                    case "requests": requests.requests = try reader.int()
+                    case "failures": requests.failures = try reader.int()
+                    case "totalMilliseconds": requests.totalMilliseconds = try reader.double()
+                    case "maxMilliseconds": requests.maxMilliseconds = try reader.double()
+                    default: try reader.skipValue()
                     }
                 }
-            default: try scanner.skipValue()
+            default: try reader.skipValue()
             }
         }
-        guard let bot, let serverName, let playerId else { throw JSONScanner.Malformed() }
-        return PlayerRecord(bot: bot, serverName: serverName, playerId: playerId, boardSeed: boardSeed, finalBoard: finalBoard, requests: requests)
+        return PlayerRecord(
+            bot: try reader.required(bot, "bot", inObjectAt: start),
+            serverName: try reader.required(serverName, "serverName", inObjectAt: start),
+            playerId: try reader.required(playerId, "playerId", inObjectAt: start),
+            boardSeed: boardSeed, finalBoard: finalBoard, requests: requests
+        )
     }
 
-    static func shot(_ scanner: inout JSONScanner) throws -> ShotRecord {
+    static func shot(_ reader: inout JSONReader) throws(JSONError) -> ShotRecord {
         var seat: Int?, x: Int?, y: Int?, hit: Bool?, sunk: Int?, at: Int?
-        try scanner.object { scanner, key in
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
             switch key {
-            case "seat": seat = try scanner.int()
-            case "x": x = try scanner.int()
-            case "y": y = try scanner.int()
-            case "hit": hit = try scanner.bool()
-            case "sunk": sunk = try scanner.int()
-            case "atMilliseconds": at = try scanner.int()
-            default: try scanner.skipValue()
+            case "seat": seat = try reader.int()
+            case "x": x = try reader.int()
+            case "y": y = try reader.int()
+            case "hit": hit = try reader.bool()
+            case "sunk": sunk = try reader.int()
+            case "atMilliseconds": at = try reader.int()
+            default: try reader.skipValue()
             }
         }
-        guard let seat, let x, let y, let hit, let sunk, let at else { throw JSONScanner.Malformed() }
-        return ShotRecord(seat: seat, x: x, y: y, hit: hit, sunk: sunk, atMilliseconds: at)
+        return ShotRecord(
+            seat: try reader.required(seat, "seat", inObjectAt: start),
+            x: try reader.required(x, "x", inObjectAt: start),
+            y: try reader.required(y, "y", inObjectAt: start),
+            hit: try reader.required(hit, "hit", inObjectAt: start),
+            sunk: try reader.required(sunk, "sunk", inObjectAt: start),
+            atMilliseconds: try reader.required(at, "atMilliseconds", inObjectAt: start)
+        )
     }
 
-    /// `2026-11-23T13:20:05Z`, the form `JSONEncoder`'s `.iso8601` writes; other forms throw
-    /// (and the line goes to `JSONDecoder`).
-    static func date(_ text: String) throws -> Date {
+    /// `2026-11-23T13:20:05Z`, the form `JSONEncoder`'s `.iso8601` writes; nil for other
+    /// forms (the line then goes to `JSONDecoder`).
+    static func date(_ text: String) -> Date? {
         let b = Array(text.utf8)
-        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { throw JSONScanner.Malformed() }
-        func number(_ range: Range<Int>) throws -> Int {
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {
-                guard b[i] >= 0x30 && b[i] <= 0x39 else { throw JSONScanner.Malformed() }
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
                 value = value * 10 + Int(b[i] - 0x30)
             }
             return value
         }
-        let (year, month, day) = (try number(0..<4), try number(5..<7), try number(8..<10))
-        let (hour, minute, second) = (try number(11..<13), try number(14..<16), try number(17..<19))
-        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { throw JSONScanner.Malformed() }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         // Days from the civil date (Howard Hinnant's algorithm).
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

@@ -110,8 +110,8 @@ struct BattleshipAPIClientTests {
             (await clientError { try await client.listGames() },
              await clientError { try await client.status(gameId: gameId, playerId: playerId) })
         }
-        #expect(listError == .undecodable(operation: "GET /api/games", reason: "the reply is not valid JSON"))
-        #expect(statusError == .undecodable(operation: "POST \(statusPath)", reason: "expected Bool at isYourTurn"))
+        #expect(listError == .undecodable(operation: "GET /api/games", reason: "the reply is not valid JSON: expected a key (a string) or '}' at byte 1"))
+        #expect(statusError == .undecodable(operation: "POST \(statusPath)", reason: "expected a boolean at isYourTurn, found a string (byte 14)"))
         #expect(server.count("GET", "/api/games") == 1)
     }
 

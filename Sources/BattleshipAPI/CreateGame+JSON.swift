@@ -1,0 +1,58 @@
+extension CreateGameRequest: JSONReadable, JSONWritable {
+    public init(json reader: inout JSONReader) throws(JSONError) {
+        var gameName: String?, playerName: String?, boardSeed: UInt64?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "gameName": gameName = try reader.string()
+            case "playerName": playerName = try reader.string()
+            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
+            default: try reader.skipValue()
+            }
+        }
+        self.init(
+            gameName: try reader.required(gameName, "gameName", inObjectAt: start),
+            playerName: try reader.required(playerName, "playerName", inObjectAt: start),
+            boardSeed: boardSeed
+        )
+    }
+
+    /// `{"gameName":…,"playerName":…,"boardSeed":…}`, without `boardSeed` when it is nil.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("gameName")
+        writer.string(gameName)
+        writer.key("playerName")
+        writer.string(playerName)
+        writer.optionalMember("boardSeed", boardSeed)
+        writer.endObject()
+    }
+}
+
+extension CreateGameResponse: JSONReadable, JSONWritable {
+    public init(json reader: inout JSONReader) throws(JSONError) {
+        var playerId: String?, gameId: String?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "playerId": playerId = try reader.string()
+            case "gameId": gameId = try reader.string()
+            default: try reader.skipValue()
+            }
+        }
+        self.init(
+            playerId: try reader.required(playerId, "playerId", inObjectAt: start),
+            gameId: try reader.required(gameId, "gameId", inObjectAt: start)
+        )
+    }
+
+    /// `{"gameId":…,"playerId":…}`: keys sorted, as the server writes every reply.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("gameId")
+        writer.string(gameId)
+        writer.key("playerId")
+        writer.string(playerId)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,59 @@
+extension GuessRequest: JSONReadable, JSONWritable {
+    public init(json reader: inout JSONReader) throws(JSONError) {
+        var playerId: String?, xPos: Int?, yPos: Int?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "playerId": playerId = try reader.string()
+            case "xPos": xPos = try reader.int()
+            case "yPos": yPos = try reader.int()
+            default: try reader.skipValue()
+            }
+        }
+        self.init(
+            playerId: try reader.required(playerId, "playerId", inObjectAt: start),
+            xPos: try reader.required(xPos, "xPos", inObjectAt: start),
+            yPos: try reader.required(yPos, "yPos", inObjectAt: start)
+        )
+    }
+
+    /// `{"playerId":…,"xPos":…,"yPos":…}`.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("playerId")
+        writer.string(playerId)
+        writer.key("xPos")
+        writer.int(xPos)
+        writer.key("yPos")
+        writer.int(yPos)
+        writer.endObject()
+    }
+}
+
+extension GuessResponse: JSONReadable, JSONWritable {
+    public init(json reader: inout JSONReader) throws(JSONError) {
+        var hit: Bool?, shipSunk: Int?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "hit": hit = try reader.bool()
+            case "shipSunk": shipSunk = try reader.int()
+            default: try reader.skipValue()
+            }
+        }
+        self.init(
+            hit: try reader.required(hit, "hit", inObjectAt: start),
+            shipSunk: try reader.required(shipSunk, "shipSunk", inObjectAt: start)
+        )
+    }
+
+    /// `{"hit":…,"shipSunk":…}`.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("hit")
+        writer.bool(hit)
+        writer.key("shipSunk")
+        writer.int(shipSunk)
+        writer.endObject()
+    }
+}

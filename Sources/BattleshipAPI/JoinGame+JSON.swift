@@ -1,0 +1,35 @@
+extension JoinGameRequest: JSONReadable, JSONWritable {
+    public init(json reader: inout JSONReader) throws(JSONError) {
+        var playerName: String?, boardSeed: UInt64?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "playerName": playerName = try reader.string()
+            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
+            default: try reader.skipValue()
+            }
+        }
+        self.init(playerName: try reader.required(playerName, "playerName", inObjectAt: start), boardSeed: boardSeed)
+    }
+
+    /// `{"playerName":…,"boardSeed":…}`, without `boardSeed` when it is nil.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("playerName")
+        writer.string(playerName)
+        writer.optionalMember("boardSeed", boardSeed)
+        writer.endObject()
+    }
+}
+
+extension JoinGameResponse: JSONReadable, JSONWritable {
+    /// Reads `{"playerId":…}`, the shape of a ``PlayerRequest``.
+    public init(json reader: inout JSONReader) throws(JSONError) {
+        self.init(playerId: try PlayerRequest(json: &reader).playerId)
+    }
+
+    /// `{"playerId":…}`, as a ``PlayerRequest`` is written.
+    public func write(to writer: inout JSONWriter) {
+        PlayerRequest(playerId: playerId).write(to: &writer)
+    }
+}
