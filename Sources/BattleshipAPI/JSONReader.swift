@@ -80,17 +80,9 @@ public struct JSONReader {
     /// The byte offset the reader has reached.
     public var offset: Int { position }
 
-    /// Whether only whitespace is left.
-    public var isAtEnd: Bool {
-        mutating get {
-            skipWhitespace()
-            return position == bytes.count
-        }
-    }
-
     /// Throws unless only whitespace is left.
     @inlinable
-    public mutating func expectEnd() throws(JSONError) {
+    mutating func expectEnd() throws(JSONError) {
         skipWhitespace()
         guard position == bytes.count else { throw syntaxError("unexpected data after the JSON value") }
     }

@@ -71,6 +71,30 @@ struct WireJSONTests {
         #expect(text(PlayerRequest(playerId: "p")) == #"{"playerId":"p"}"#)
     }
 
+    @Test("the writer puts commas between members and elements, at every depth, and only there")
+    func writerCommas() throws {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a")
+        writer.beginArray()
+        writer.int(-1)
+        writer.null()
+        writer.beginObject()
+        writer.endObject()
+        writer.beginArray()
+        writer.endArray()
+        writer.bool(false)
+        writer.endArray()
+        writer.key("key \"quoted\"")
+        writer.uint64(UInt64.max)
+        writer.optionalMember("absent", nil)
+        writer.optionalMember("seed", 0)
+        writer.endObject()
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == #"{"a":[-1,null,{},[],false],"key \"quoted\"":18446744073709551615,"seed":0}"#)
+        #expect(JSONReaderTests.skipError(writer.bytes) == nil)
+    }
+
     @Test("string escaping: quotes, backslashes and control characters, the rest as is")
     func escaping() {
         #expect(JSONText.quoted("plain name") == "\"plain name\"")
