@@ -68,7 +68,13 @@ struct DurabilityTests {
                 }
             }
         }
+        // Kill once the stream of writes is well under way (at least 1.5 s and 60 acknowledged
+        // shots), however slow the machine: the precondition is progress, not a clock.
+        let started = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(1_500))
+        while await ledger.shotCount < 60, ContinuousClock.now - started < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         server.kill()
         for player in players { player.cancel() }
         for player in players { await player.value }
@@ -105,6 +111,7 @@ actor Ledger {
     func created(_ game: String) { createdGames.append(game) }
     func joined(_ game: String, one: String, two: String) { joinedGames[game] = (one, two) }
     func shot(_ game: String) { shots[game, default: 0] += 1 }
+    var shotCount: Int { shots.values.reduce(0, +) }
 
     func snapshot() -> (created: [String], joined: [String: (one: String, two: String)], shots: [String: Int]) {
         (createdGames, joinedGames, shots)
