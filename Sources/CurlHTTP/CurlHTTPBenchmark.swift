@@ -7,10 +7,10 @@ import Glibc
 /// tools such as `wrk`: requests per second and CPU time per request.
 ///
 /// ```swift
-/// let client = CurlHTTPClient()
+/// let clients = [CurlHTTPClient(), CurlHTTPClient()]   // two event-loop threads
 /// let result = try await CurlHTTPBenchmark.run(
 ///     HTTPRequest(url: "http://127.0.0.1:8080/api/games"),
-///     on: client, connections: 16, duration: .seconds(10)
+///     on: clients, connections: 16, duration: .seconds(10)
 /// )
 /// print(result)  // 10234 requests in 10.00 s: 1023.4 requests/s, 61.2 µs CPU per request, 0 failed
 /// ```
@@ -55,22 +55,25 @@ public enum CurlHTTPBenchmark {
     }
 
     /// Sends `request` over and over from `connections` concurrent tasks for `duration`
-    /// (each task sends at least once). With `onClientExecutor` the tasks prefer the client's
-    /// ``CurlHTTPClient/taskExecutor``; otherwise they run on the global executor.
+    /// (each task sends at least once). The tasks are spread evenly over `clients` (one event
+    /// loop each, like wrk's threads). With `onClientExecutor` each task prefers its client's
+    /// ``CurlHTTPClient/taskExecutor``; otherwise the tasks run on the global executor.
     public static func run(
         _ request: HTTPRequest,
-        on client: CurlHTTPClient,
+        on clients: [CurlHTTPClient],
         connections: Int,
         duration: Duration,
         requestTimeout: Duration = .seconds(5),
         onClientExecutor: Bool = true
     ) async throws -> Result {
-        let executor = onClientExecutor ? client.taskExecutor : globalConcurrentExecutor
+        precondition(!clients.isEmpty, "at least one client")
         let cpuStart = processCPUTime()
         let start = ContinuousClock.now
         let end = start + duration
         let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-            for _ in 0..<max(1, connections) {
+            for index in 0..<max(1, connections) {
+                let client = clients[index % clients.count]
+                let executor = onClientExecutor ? client.taskExecutor : globalConcurrentExecutor
                 group.addTask(executorPreference: executor) {
                     var completed = 0
                     var failed = 0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CurlHTTP
+import Foundation
 
 /// `salvo http-bench URL`: the HTTP client's own request rate, for benchmarks/client.sh.
 struct HTTPBenchCommand: AsyncParsableCommand {
@@ -22,16 +23,22 @@ struct HTTPBenchCommand: AsyncParsableCommand {
     @Option(help: "Where the request tasks run: 'client' (the client's event-loop thread) or 'global' (Swift's global executor).")
     var executor = "client"
 
+    @Option(help: "HTTP event-loop threads (clients) the connections are spread over (default: one per core, like wrk -t).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
     func run() async throws {
-        let client = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, connections)))
+        guard threads >= 1 else { throw ValidationError("Please give --threads a whole number of at least 1.") }
+        let clients = (0..<min(threads, max(1, connections))).map { _ in
+            CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, connections)))
+        }
         guard ["client", "global"].contains(executor) else {
             throw ValidationError("--executor must be 'client' or 'global', not '\(executor)'.")
         }
         let result = try await CurlHTTPBenchmark.run(
-            HTTPRequest(url: url), on: client, connections: connections, duration: .seconds(seconds),
+            HTTPRequest(url: url), on: clients, connections: connections, duration: .seconds(seconds),
             onClientExecutor: executor == "client"
         )
-        await client.shutdown()
+        for client in clients { await client.shutdown() }
         print(result)
     }
 }

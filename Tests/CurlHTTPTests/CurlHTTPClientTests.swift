@@ -280,15 +280,15 @@ struct CurlHTTPClientTests {
 
 @Suite("CurlHTTPBenchmark", .timeLimit(.minutes(1)))
 struct CurlHTTPBenchmarkTests {
-    @Test("a short run counts requests and CPU time")
+    @Test("a short run over two clients counts requests and CPU time")
     func shortRun() async throws {
         let server = try LoopbackServer { _ in .json("[]") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
+        let clients = [CurlHTTPClient(), CurlHTTPClient()]
         let result = try await CurlHTTPBenchmark.run(
-            HTTPRequest(url: server.baseURL + "/api/games"), on: client, connections: 4, duration: .milliseconds(300)
+            HTTPRequest(url: server.baseURL + "/api/games"), on: clients, connections: 4, duration: .milliseconds(300)
         )
-        await client.shutdown()
+        for client in clients { await client.shutdown() }
         #expect(result.failed == 0)
         #expect(result.completed > 0)
         #expect(result.completed == server.requests.count)
