@@ -1,3 +1,4 @@
+import BattleshipAPI
 /// The reference server's rules for names and ids, kept in one place.
 enum NameRules {
     /// Salvo's limit on game and player names (the reference had none).
@@ -21,24 +22,6 @@ enum NameRules {
     /// Whether `text` is a GUID as the reference checks it:
     /// `^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`, any case.
     static func isGUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            switch offset {
-            case 8, 13, 18, 23:
-                guard byte == UInt8(ascii: "-") else { return false }
-            case 14:
-                guard byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "5") else { return false }
-            case 19:
-                guard "89abAB".utf8.contains(byte) else { return false }
-            default:
-                guard isHexDigit(byte) else { return false }
-            }
-        }
-        return true
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        GUIDPattern.matches(text)
     }
 }

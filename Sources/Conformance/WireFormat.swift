@@ -1,26 +1,12 @@
+import BattleshipAPI
+
 /// The API's rules for ids, as the reference states them.
 public enum WireFormat {
     /// Whether `text` matches the reference's GUID pattern
     /// `^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`
     /// in lower case, as the reference hands ids out.
     public static func isLowerCaseGUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            switch offset {
-            case 8, 13, 18, 23:
-                guard byte == UInt8(ascii: "-") else { return false }
-            case 14:
-                guard (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(byte) else { return false }
-            case 19:
-                guard "89ab".utf8.contains(byte) else { return false }
-            default:
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) else {
-                    return false
-                }
-            }
-        }
-        return true
+        GUIDPattern.matches(text, lowerCaseOnly: true)
     }
 
     /// A fresh random lower-case version-4 GUID that no server has handed out.

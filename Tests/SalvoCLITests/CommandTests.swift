@@ -30,7 +30,9 @@ struct CommandTests {
         let (status, out, _) = try await Self.salvo(["lobby", "--server", server.baseURL])
         #expect(status == 0 && out.contains("0 games"))
         let http = CurlHTTPClient()
-        let gameId = try await BattleshipAPIClient(baseURL: server.baseURL, http: http).create(gameName: "lobby test", playerName: "ann").gameId
+        // A patient deadline: the suites run in parallel on 2 cores, and this checks answers, not speed.
+        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+        let gameId = try await client.create(gameName: "lobby test", playerName: "ann").gameId
         await http.shutdown()
         let listed = try await Self.salvo(["lobby", "--server", server.baseURL])
         #expect(listed.status == 0)
