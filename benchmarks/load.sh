@@ -13,6 +13,9 @@
 #     machine it is steadier than the request rate.
 # Usage: benchmarks/load.sh [path/to/salvo] [runs] [seconds] [connections] ["rates"] ["concurrencies"]
 # PARTS="1 2" (default) picks the parts to run.
+# PIN=1 puts the server on core 0 and the load generators on core 1 (wrk -t1, one Salvo
+# loop thread), the way a load generator runs on a machine of its own; by default they share
+# both cores (wrk -t2, one Salvo loop thread per core).
 set -euo pipefail
 SALVO=${1:-.build/release/salvo}
 RUNS=${2:-3}
@@ -23,13 +26,18 @@ CONCURRENCIES=${6:-"1 4 16 64"}
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d)
 SERVER=
+if [ "${PIN:-0}" = 1 ]; then
+  ON_SERVER=(taskset -c 0); ON_CLIENT=(taskset -c 1); THREADS=1; LAYOUT="server on core 0, load generators on core 1"
+else
+  ON_SERVER=(); ON_CLIENT=(); THREADS=$(nproc); LAYOUT="server and load generators sharing $(nproc) cores"
+fi
 trap 'stop_server; rm -rf "$WORK"' EXIT
 
 start_server() {
   PORT=$((20000 + RANDOM % 20000))
   rm -f "$WORK"/server.sqlite*
   if [ "${IN_MEMORY:-0}" = 1 ]; then STORE=(--in-memory); else STORE=(--db "$WORK/server.sqlite"); fi
-  "$SALVO" serve --port "$PORT" "${STORE[@]}" --log-level error > "$WORK/server.log" 2>&1 &
+  "${ON_SERVER[@]}" "$SALVO" serve --port "$PORT" "${STORE[@]}" --log-level error > "$WORK/server.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && return; sleep 0.1; done
   echo "the server did not start" >&2; exit 1
@@ -85,14 +93,14 @@ fi
 
 if [[ " ${PARTS:-1 2} " == *" 2 "* ]]; then
 echo
-echo "2. POST /api/games/:id/status, $CONNS connections, ${SECS}s each, $RUNS rounds: wrk -t2 and salvo load --endpoint status"
+echo "2. POST /api/games/:id/status, $CONNS connections, ${SECS}s each, $RUNS rounds: wrk -t$THREADS and salvo load --endpoint status --threads $THREADS; $LAYOUT"
 start_server
 python3 "$HERE/make_games.py" "$PORT" $((CONNS * 4 * RUNS)) "$WORK/games.lua"
 : > "$WORK/r"
 for RUN in $(seq 0 $((RUNS - 1))); do
-  /usr/bin/time -f "cpu %U %S" -o "$WORK/wrk-time" wrk -t2 -c"$CONNS" -d"${SECS}s" -s "$HERE/status.lua" "http://127.0.0.1:$PORT" -- "$WORK/games.lua" "$RUN" "$RUNS" > "$WORK/wrk.txt"
+  /usr/bin/time -f "cpu %U %S" -o "$WORK/wrk-time" "${ON_CLIENT[@]}" wrk -t"$THREADS" -c"$CONNS" -d"${SECS}s" -s "$HERE/status.lua" "http://127.0.0.1:$PORT" -- "$WORK/games.lua" "$RUN" "$RUNS" > "$WORK/wrk.txt"
   echo "wrk $(awk '/^Requests\/sec/ {print $2}' "$WORK/wrk.txt") $(awk '/^cpu/ {print $2 + $3}' "$WORK/wrk-time") $SECS" | tee -a "$WORK/r"
-  /usr/bin/time -f "cpu %U %S" -o "$WORK/salvo-time" "$SALVO" load --server "http://127.0.0.1:$PORT" --endpoint status --concurrency "$CONNS" --duration "$SECS" --output "$WORK/endpoint-$RUN" > /dev/null 2>&1
+  /usr/bin/time -f "cpu %U %S" -o "$WORK/salvo-time" "${ON_CLIENT[@]}" "$SALVO" load --server "http://127.0.0.1:$PORT" --endpoint status --threads "$THREADS" --concurrency "$CONNS" --duration "$SECS" --output "$WORK/endpoint-$RUN" > /dev/null 2>&1
   echo "salvo $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=[e for e in r["endpoints"] if e["endpoint"]=="status"][0]; print(s["requestsPerSecond"], r["elapsedSeconds"], sum(s["errors"].values()))' "$WORK/endpoint-$RUN/load.json" | awk '{print $1}') $(awk '/^cpu/ {print $2 + $3}' "$WORK/salvo-time") $SECS" | tee -a "$WORK/r"
 done
 stop_server

@@ -33,13 +33,20 @@ public final class TurnPoller: Sendable {
     /// The shortest time between the starts of two polls, unless woken. Default 500 ms.
     public let interval: Duration
     private let state = Locked(State())
+    /// Ends a wait at its deadline when no wake came first.
+    private let timer: WakeTimer
 
     /// A poller for `playerId` in `gameId`; it sends nothing until ``waitForTurn()``.
-    public init(client: BattleshipAPIClient, gameId: String, playerId: String, interval: Duration = .milliseconds(500)) {
+    /// Its waits end at their deadlines through `timer`, by default the one all pollers share.
+    public init(
+        client: BattleshipAPIClient, gameId: String, playerId: String, interval: Duration = .milliseconds(500),
+        timer: WakeTimer = .shared
+    ) {
         self.client = client
         self.gameId = gameId
         self.playerId = playerId
         self.interval = interval
+        self.timer = timer
     }
 
     /// Polls until it is this player's turn or the game has a winner.
@@ -103,10 +110,7 @@ public final class TurnPoller: Sendable {
                     continuation.resume()
                     return
                 }
-                Task { [weak self] in
-                    try? await Task.sleep(until: deadline)
-                    self?.endSleep(id)
-                }
+                timer.schedule(at: deadline) { [weak self] in self?.endSleep(id) }
             }
         } onCancel: {
             endSleep(id)
