@@ -22,6 +22,8 @@ public final class TurnPoller: Sendable {
         var wakePending = false
         var sleeper: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
         var nextSleeperID: UInt64 = 0
+        /// The timer's ticket for the current wait, cancelled when the wait ends.
+        var ticket: WakeTimer.Ticket?
     }
 
     /// The client the polls go through.
@@ -110,11 +112,18 @@ public final class TurnPoller: Sendable {
                     continuation.resume()
                     return
                 }
-                timer.schedule(at: deadline) { [weak self] in self?.endSleep(id) }
+                let ticket = timer.schedule(at: deadline) { [weak self] in self?.endSleep(id) }
+                state.withLock { $0.ticket = ticket }
             }
         } onCancel: {
             endSleep(id)
         }
+        // However the wait ended, its deadline is of no more use: the timer drops it unread.
+        let ticket = state.withLock { state in
+            defer { state.ticket = nil }
+            return state.ticket
+        }
+        ticket?.cancel()
     }
 
     private func endSleep(_ id: UInt64) {

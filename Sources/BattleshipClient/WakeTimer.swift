@@ -1,26 +1,40 @@
 import Synchronization
 
 /// One timer for many sleepers: actions wait in a queue ordered by deadline, and a single
-/// task sleeps until the earliest one and runs every action that is due by then.
+/// task sleeps until the earliest live one and runs every action that is due by then.
 ///
 /// Every ``TurnPoller`` wait schedules its 500 ms fallback here. Most waits end early (the
 /// local opponent's guess wakes the poller), so a task and a system timer of their own per
 /// wait, which then fire half a second later for nothing, cost more than the wait itself:
-/// here a wait costs one insertion, and actions that fall due close together (within
-/// ``slack``) run in one wake-up.
+/// here a wait costs one insertion, and a wait that ends early cancels its ``Ticket``, which
+/// is then dropped without waking anyone.
 ///
-/// An action never runs before its deadline, and runs at most ``slack`` after it unless the
-/// machine is too busy to wake the timer's task on time.
+/// An action never runs before its deadline, and runs as soon after it as the timer's task
+/// is woken: the poll interval is exact, so two players polling each other keep their phase.
 public final class WakeTimer: Sendable {
     /// The timer the pollers share.
     public static let shared = WakeTimer()
 
-    /// How late an action may run, so that actions due close together run in one wake-up.
-    public let slack: Duration
+    /// A scheduled action; ``cancel()`` it when it is no longer wanted.
+    public final class Ticket: Sendable {
+        fileprivate let action: @Sendable () -> Void
+        private let cancelled = Atomic<Bool>(false)
+
+        fileprivate init(_ action: @escaping @Sendable () -> Void) {
+            self.action = action
+        }
+
+        /// The action will not run (unless it is already running).
+        public func cancel() {
+            cancelled.store(true, ordering: .relaxed)
+        }
+
+        var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    }
 
     private struct Entry {
         let deadline: ContinuousClock.Instant
-        let action: @Sendable () -> Void
+        let ticket: Ticket
     }
 
     private struct State {
@@ -67,49 +81,52 @@ public final class WakeTimer: Sendable {
 
     private let state = Mutex(State())
 
-    /// A timer whose actions run at most `slack` after their deadlines.
-    public init(slack: Duration = .milliseconds(5)) {
-        self.slack = slack
-    }
+    /// A timer with no actions yet.
+    public init() {}
 
-    /// Runs `action` once `deadline` has passed (on Swift's global executor).
-    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) {
+    /// Runs `action` once `deadline` has passed (on Swift's global executor), unless the
+    /// returned ticket is cancelled first.
+    @discardableResult
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Ticket {
+        let ticket = Ticket(action)
         let replaced = state.withLock { state -> Task<Void, Never>? in
-            state.push(Entry(deadline: deadline, action: action))
+            state.push(Entry(deadline: deadline, ticket: ticket))
             // The sleeping task wakes in time for this deadline: nothing more to do.
-            if let wake = state.wake, wake <= deadline + slack { return nil }
+            if let wake = state.wake, wake <= deadline { return nil }
             let previous = state.sleeper
             state.generation &+= 1
-            let wake = deadline + slack
+            let wake = deadline
             state.wake = wake
             state.sleeper = Task { [generation = state.generation] in await self.run(generation: generation, firstWake: wake) }
             return previous
         }
         replaced?.cancel()
+        return ticket
     }
 
-    /// The sleeping task: sleeps until its wake time, runs what is due, and goes on while
-    /// actions remain and no newer task has replaced it.
+    /// The sleeping task: sleeps until its wake time, runs what is due, drops cancelled
+    /// tickets, and goes on while live ones remain and no newer task has replaced it.
     private func run(generation: UInt64, firstWake: ContinuousClock.Instant) async {
         var wake = firstWake
         while true {
-            try? await Task.sleep(until: wake, tolerance: slack)
+            try? await Task.sleep(until: wake, tolerance: .zero)
             let now = ContinuousClock.now
-            let (due, next) = state.withLock { state -> ([Entry], ContinuousClock.Instant?) in
+            let (due, next) = state.withLock { state -> ([Ticket], ContinuousClock.Instant?) in
                 guard state.generation == generation else { return ([], nil) }
-                var due: [Entry] = []
-                while let first = state.heap.first, first.deadline <= now {
-                    due.append(state.popFirst())
+                var due: [Ticket] = []
+                while let first = state.heap.first, first.deadline <= now || first.ticket.isCancelled {
+                    let entry = state.popFirst()
+                    if !entry.ticket.isCancelled { due.append(entry.ticket) }
                 }
                 guard let earliest = state.heap.first else {
                     state.wake = nil
                     state.sleeper = nil
                     return (due, nil)
                 }
-                state.wake = max(earliest.deadline, now) + slack
-                return (due, state.wake)
+                state.wake = earliest.deadline
+                return (due, earliest.deadline)
             }
-            for entry in due { entry.action() }
+            for ticket in due { ticket.action() }
             guard let next else { return }
             wake = next
         }

@@ -55,11 +55,14 @@ final class GroupCommit: Sendable {
             return !pending.draining
         }
         if startDrain {
-            Task { await drain() }
+            writer.asyncWriteWithoutTransaction { db in self.drain(db) }
         }
     }
 
-    private func drain() async {
+    /// On the writer's queue: commits the queued writes, batch after batch, until none is
+    /// left. A callback on that queue rather than a task that awaits it: no task to create
+    /// and no hop back to Swift's pool per batch.
+    private func drain(_ db: Database) {
         while true {
             let batch = pending.withLock { pending in
                 defer { pending.writes.removeAll(keepingCapacity: true) }
@@ -67,16 +70,19 @@ final class GroupCommit: Sendable {
                 return pending.writes
             }
             if batch.isEmpty { return }
-            let operations = batch.map(\.operation)
             do {
-                try await writer.write { db in
-                    for operation in operations { try operation(db) }
+                try db.inTransaction {
+                    for item in batch { try item.operation(db) }
+                    return .commit
                 }
                 for item in batch { item.continuation?.resume() }
             } catch {
                 for item in batch {
                     do {
-                        try await writer.write { db in try item.operation(db) }
+                        try db.inTransaction {
+                            try item.operation(db)
+                            return .commit
+                        }
                         item.continuation?.resume()
                     } catch {
                         if let continuation = item.continuation {

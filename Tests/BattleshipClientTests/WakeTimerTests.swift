@@ -62,6 +62,21 @@ struct WakeTimerTests {
         #expect(times[0] == nil)
     }
 
+    @Test("a cancelled ticket's action never runs; the others still do")
+    func cancelledTicketsDoNotRun() async throws {
+        let timer = WakeTimer()
+        let firings = Firings()
+        let start = ContinuousClock.now
+        let tickets = (0..<100).map { index in
+            timer.schedule(at: start + .milliseconds(20 + index)) { firings.record(index) }
+        }
+        for (index, ticket) in tickets.enumerated() where index % 2 == 0 { ticket.cancel() }
+        try await firings.wait(for: 50)
+        try await Task.sleep(for: .milliseconds(100))
+        let ran = Set(firings.snapshot.keys)
+        #expect(ran == Set((0..<100).filter { $0 % 2 == 1 }))
+    }
+
     @Test("the timer starts again after it ran dry")
     func restartsAfterIdle() async throws {
         let timer = WakeTimer()
