@@ -18,11 +18,7 @@ CONNS=${4:-32}
 PORT=$((20000 + RANDOM % 20000))
 WORK=$(mktemp -d)
 HERE=$(cd "$(dirname "$0")" && pwd)
-if [ "${PIN:-0}" = 1 ]; then
-  ON_SERVER=(taskset -c 0); ON_CLIENT=(taskset -c 1); THREADS=1; LAYOUT="server on core 0, clients on core 1"
-else
-  ON_SERVER=(); ON_CLIENT=(); THREADS=$(nproc); LAYOUT="client, server and wrk sharing $(nproc) cores"
-fi
+source "$HERE/layout.sh"
 gcc -O2 -o "$WORK/curl-floor" "$HERE/curl-floor.c" -lcurl
 "${ON_SERVER[@]}" "$SALVO" serve --port "$PORT" --in-memory --log-level error > /dev/null 2>&1 &
 SERVER=$!

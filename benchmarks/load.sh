@@ -26,11 +26,7 @@ CONCURRENCIES=${6:-"1 4 16 64"}
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d)
 SERVER=
-if [ "${PIN:-0}" = 1 ]; then
-  ON_SERVER=(taskset -c 0); ON_CLIENT=(taskset -c 1); THREADS=1; LAYOUT="server on core 0, load generators on core 1"
-else
-  ON_SERVER=(); ON_CLIENT=(); THREADS=$(nproc); LAYOUT="server and load generators sharing $(nproc) cores"
-fi
+source "$HERE/layout.sh"
 trap 'stop_server; rm -rf "$WORK"' EXIT
 
 start_server() {
