@@ -44,7 +44,7 @@ public enum SalvoServer {
     /// Runs the server until SIGINT or SIGTERM; `onRunning` gets the bound port.
     public static func run(
         _ configuration: ServerConfiguration,
-        logger: Logger = Logger(label: "salvo.server"),
+        logger: Logger = ServerLogHandler.logger(),
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws {
         let store = try openStore(configuration, logger: logger)
@@ -56,7 +56,7 @@ public enum SalvoServer {
     /// Starts the server in a background task and returns once it accepts connections.
     public static func start(
         _ configuration: ServerConfiguration,
-        logger: Logger = Logger(label: "salvo.server")
+        logger: Logger = ServerLogHandler.logger()
     ) async throws -> RunningServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let store = try openStore(configuration, logger: logger)

@@ -11,9 +11,9 @@ public struct ServerConfiguration: Sendable {
     public var fsyncEveryCommit: Bool
     /// Whether a create, join or guess is answered as soon as it is applied in memory and
     /// queued for the database, instead of after its commit. The database still receives
-    /// every change, in order, in group commits, and ``RunningServer/stop()`` waits for the
-    /// queue; a crash loses at most the last few milliseconds of changes, never one from the
-    /// middle. For the tournament runner's embedded server, whose journal is the run's record
+    /// every change, in order, in group commits at most 10 ms apart, and ``RunningServer/stop()``
+    /// waits for the queue; a crash loses at most the last 10 ms or so of changes, never one
+    /// from the middle. For the tournament runner's embedded server, whose journal is the run's record
     /// (games in flight at a crash are replayed); `salvo serve` keeps it off.
     public var writeBehind: Bool
 

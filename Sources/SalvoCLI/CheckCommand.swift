@@ -56,8 +56,7 @@ struct CheckCommand: AsyncParsableCommand {
         var embedded: RunningServer?
         var url = server ?? ""
         if url == "embedded" {
-            var logger = Logger(label: "salvo.check.server")
-            logger.logLevel = .critical
+            let logger = ServerLogHandler.logger(label: "salvo.check.server", level: .critical)
             do {
                 let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: nil), logger: logger)
                 embedded = running

@@ -94,8 +94,7 @@ struct LoadCommand: AsyncParsableCommand {
         var embedded: RunningServer?
         let serverURL: String
         if server == "embedded" {
-            var logger = Logger(label: "salvo.server")
-            logger.logLevel = .warning
+            let logger = ServerLogHandler.logger(level: .warning)
             do {
                 let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite"), logger: logger)
                 embedded = running

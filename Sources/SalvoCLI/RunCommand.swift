@@ -72,8 +72,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw CLIError("Cannot create the output folder \(outputDirectory): \(error.localizedDescription)")
         }
-        var serverLogger = Logger(label: "salvo.server")
-        serverLogger.logLevel = .warning
+        let serverLogger = ServerLogHandler.logger(level: .warning)
         var embedded: RunningServer?
         let serverURL: String
         switch config.server {

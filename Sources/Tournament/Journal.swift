@@ -68,8 +68,7 @@ public final class Journal: @unchecked Sendable {
 
     /// Writes `entry` as one line and waits until it is on disk.
     public func append(_ entry: JournalEntry) async throws {
-        var line = [UInt8](try encoder.encode(entry))
-        line.append(UInt8(ascii: "\n"))
+        let line = try entry.jsonLine(encoder: encoder)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             lock.lock()
             pending.bytes += line

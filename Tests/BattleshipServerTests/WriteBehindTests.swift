@@ -64,6 +64,35 @@ struct GroupCommitTests {
         #expect(inOrder)
     }
 
+    @Test("queued writes wait for company: 500 of them and a flush are one commit", .timeLimit(.minutes(1)))
+    func queuedWritesShareOneCommit() async throws {
+        let database = try DatabaseQueue()
+        try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER NOT NULL)") }
+        let commits = CommitCounter()
+        database.add(transactionObserver: commits)
+        // A timer that never fires in this test: only the awaited flush starts a commit, at once.
+        let group = GroupCommit(writer: database, queuedWriteDelay: .seconds(3_600))
+        for n in 0..<500 {
+            group.submit { db in try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n]) }
+        }
+        await group.flush()
+        #expect(commits.count == 1)
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") } == 500)
+    }
+
+    @Test("queued writes are committed by the timer when nobody flushes", .timeLimit(.minutes(1)))
+    func timerCommits() async throws {
+        let database = try DatabaseQueue()
+        try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER NOT NULL)") }
+        let group = GroupCommit(writer: database, queuedWriteDelay: .milliseconds(20))
+        for round in 0..<3 {
+            group.submit { db in try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [round]) }
+            while try await database.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }) != round + 1 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
     @Test("a queued write that fails is reported and does not take its batch down; awaited writes get their own error")
     func failuresStayAlone() async throws {
         let database = try DatabaseQueue()
@@ -81,6 +110,16 @@ struct GroupCommitTests {
         #expect(stored == [1, 2])
         #expect(lost.count == 1)
     }
+}
+
+/// Counts the commits of the database it observes.
+private final class CommitCounter: TransactionObserver, Sendable {
+    private let commits = Mutex(0)
+    var count: Int { commits.withLock { $0 } }
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
 }
 
 /// Errors handed to `onLostWrite`.

@@ -1,3 +1,4 @@
+import BattleshipClient
 import Foundation
 import Testing
 @testable import Tournament
@@ -31,6 +32,47 @@ struct JournalTests {
         let reopened = try Journal(path: path)
         for entry in entries.dropFirst(2) { try await reopened.append(entry) }
         #expect(try Journal.read(path: path) == entries)
+    }
+
+    @Test("lines written by hand are byte for byte what JSONEncoder writes, for every kind of entry and value")
+    func handWrittenLinesMatchJSONEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var requests = RequestStatistics()
+        requests.requests = 65
+        requests.failures = 2
+        requests.totalMilliseconds = 307.56298799999985
+        requests.maxMilliseconds = 18.0
+        var tiny = RequestStatistics()
+        tiny.totalMilliseconds = 0.00001
+        tiny.maxMilliseconds = 1e17
+        let forfeit = GameRecord(
+            index: 7, server: "http://127.0.0.1:8080/api/", gameId: "e2e211b4-2901-4f4e-9a83-af73d2904831", gameName: "salvo bench 7",
+            players: [
+                PlayerRecord(bot: "Ünïcode \"bot\"", serverName: "bot one", playerId: "p1", boardSeed: .max, finalBoard: Array(repeating: "MISS", count: 100), requests: requests),
+                PlayerRecord(bot: "b/c", serverName: "b", playerId: "p2", boardSeed: nil, finalBoard: nil, requests: tiny),
+            ],
+            shots: [ShotRecord(seat: 0, x: 9, y: 0, hit: true, sunk: 5, atMilliseconds: 0), ShotRecord(seat: 1, x: 0, y: 9, hit: false, sunk: 0, atMilliseconds: 1_234_567)],
+            termination: .forfeit, winnerSeat: 1, reason: "line 1:\tsaid \"A11\"\nthen quit \\ ok", forfeitKind: "malformed",
+            startedAt: Date(timeIntervalSince1970: 1_795_462_739.75), durationMilliseconds: 1_325.583676
+        )
+        var noResult = Self.record(3)
+        noResult.termination = .noResult
+        noResult.winnerSeat = nil
+        noResult.reason = "stalled"
+        noResult.durationMilliseconds = 40
+        noResult.shots = []
+        let entries: [JournalEntry] = [
+            .started(name: "t", configurationDigest: "abc", totalGames: 2, configuration: nil),
+            .created(index: 12, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
+            .joined(index: 12, joinerPlayerId: "p2"),
+            .finished(Self.record(0)), .finished(forfeit), .finished(noResult),
+        ]
+        for entry in entries {
+            let expected = String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
+            #expect(String(decoding: try entry.jsonLine(encoder: encoder), as: UTF8.self) == expected)
+        }
     }
 
     @Test("a line cut short by a kill is dropped, and later appends start on a clean line")
