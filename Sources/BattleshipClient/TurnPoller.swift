@@ -1,7 +1,9 @@
 import BattleshipAPI
 import CurlHTTP
 
-/// Waits for one player's turn by polling `/status`, at most once per interval unless woken.
+/// Waits for one player's turn by polling `/status`: on a regular grid of ticks one interval
+/// apart (``PollGrid``, from the poller's first poll), plus a poll at once when woken or when
+/// a wait is asked to start with one.
 ///
 /// It reads `winner` before `isYourTurn`, because the reference server keeps flipping the
 /// turn after the end and tells the loser it may fire.
@@ -24,6 +26,8 @@ public final class TurnPoller: Sendable {
         var nextSleeperID: UInt64 = 0
         /// The timer's ticket for the current wait, cancelled when the wait ends.
         var ticket: WakeTimer.Ticket?
+        /// When regular polls are due; set by the first poll or wait.
+        var grid: PollGrid?
     }
 
     /// The client the polls go through.
@@ -32,7 +36,7 @@ public final class TurnPoller: Sendable {
     public let gameId: String
     /// The player whose turn is awaited.
     public let playerId: String
-    /// The shortest time between the starts of two polls, unless woken. Default 500 ms.
+    /// The time between two regular polls, start to start. Default 500 ms.
     public let interval: Duration
     private let state = Locked(State())
     /// Ends a wait at its deadline when no wake came first.
@@ -51,7 +55,8 @@ public final class TurnPoller: Sendable {
         self.timer = timer
     }
 
-    /// Polls until it is this player's turn or the game has a winner.
+    /// Polls until it is this player's turn or the game has a winner. The first poll goes out
+    /// at once; later ones on the grid's ticks, or at once when woken.
     ///
     /// - Parameter waitFirst: wait an interval (or for a wake) before the first poll; for a
     ///   player that has just fired at an opponent who will ``wake()`` it, the poll at once
@@ -65,8 +70,11 @@ public final class TurnPoller: Sendable {
         while true {
             try Task.checkCancellation()
             let pollStart = ContinuousClock.now
-            // A wake that came before this poll is answered by it.
-            state.withLock { $0.wakePending = false }
+            state.withLock { state in
+                // A wake that came before this poll is answered by it.
+                state.wakePending = false
+                if state.grid == nil { state.grid = PollGrid(origin: pollStart, interval: interval) }
+            }
             let status = try await client.status(gameId: gameId, playerId: playerId)
             if status.winner != WireConstants.inProgress {
                 return .finished(winner: status.winner)
@@ -74,8 +82,14 @@ public final class TurnPoller: Sendable {
             if status.isYourTurn {
                 return .yourTurn
             }
-            await sleep(until: pollStart + interval)
+            await sleep(until: nextTick())
         }
+    }
+
+    /// The grid's next tick after now.
+    private func nextTick() -> ContinuousClock.Instant {
+        let now = ContinuousClock.now
+        return state.withLock { state in state.grid?.tick(after: now) ?? now + interval }
     }
 
     /// Makes the current or next wait end at once, so the next poll goes out now: call it

@@ -84,6 +84,7 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OpenFileLimit.raiseToHardLimit()
         let folder = output ?? "reports/load-" + Self.timestamp()
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

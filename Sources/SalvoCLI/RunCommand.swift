@@ -52,6 +52,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let openFiles = OpenFileLimit.raiseToHardLimit()
         var config: TournamentConfig
         do {
             config = try TournamentFileParser(builtinNames: Set(BuiltInBot.allCases.map(\.rawValue))).parse(fileAt: file)
@@ -65,6 +66,15 @@ struct RunCommand: AsyncParsableCommand {
         if let seed { config.seed = seed }
         if let pollInterval { config.pollIntervalMilliseconds = pollInterval }
         if purePolling { config.wakeLocalOpponent = false }
+        if let openFiles {
+            let external = config.bots.filter { if case .external = $0.kind { true } else { false } }.count
+            let perGame = OpenFileLimit.filesPerGame(embeddedServer: config.server == .embedded, externalBots: min(external, 2))
+            let fit = OpenFileLimit.gamesThatFit(limit: openFiles, filesPerGame: perGame)
+            if config.concurrency > fit {
+                FileHandle.standardError.write(Data("salvo: \(config.concurrency) games in flight need about \(config.concurrency * perGame) open files, but this process may open \(openFiles) (ulimit -n); playing \(fit) at a time instead. Raise the hard limit to run more.\n".utf8))
+                config.concurrency = fit
+            }
+        }
 
         let outputDirectory = config.outputDirectory
         do {
@@ -88,7 +98,9 @@ struct RunCommand: AsyncParsableCommand {
             serverURL = url
         }
 
-        let http = CurlHTTPClient()
+        // Each game in flight has about one request out at a time: keep that many connections
+        // open, or every request beyond the cache's size pays a connect and a close.
+        let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
         let isEmbedded = embedded != nil
         let client = BattleshipAPIClient(
             baseURL: serverURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit),

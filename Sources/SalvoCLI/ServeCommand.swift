@@ -40,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OpenFileLimit.raiseToHardLimit()
         let logger = ServerLogHandler.logger(level: logLevel)
         let configuration = ServerConfiguration(host: host, port: port, databasePath: inMemory ? nil : db, fsyncEveryCommit: fsync)
         let storage = inMemory ? "in memory" : "database \(db)"

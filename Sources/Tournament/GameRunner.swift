@@ -141,6 +141,14 @@ struct GameRunner: Sendable {
         var cursor = 0
         var hasFired = false
         do {
+            if seat == 1 && !config.wakeLocalOpponent {
+                // Pure polling: both players start at the same instant here, and two pollers
+                // in phase each poll just before the other's shot lands, so every hand-off
+                // would take a whole interval. Remote players' phases are independent; half
+                // an interval apart is their mean case. Seat 0 moves first, so this delays
+                // nothing.
+                try await Task.sleep(for: .milliseconds(config.pollIntervalMilliseconds) / 2)
+            }
             while true {
                 // After our shot, a local opponent wakes us when it has fired: no need to poll
                 // before that (with pure polling, we poll at once, as a remote client would).

@@ -69,6 +69,35 @@ struct CommandTests {
         #expect(result.status == 1)
         #expect(result.err.contains("\(file):3: `concurrency` must be a whole number from 1 to 10000; got `-3`"))
     }
+
+    /// A round robin of 60 games among four built-ins, all in flight at once, under `ulimit`.
+    static func runUnderOpenFileLimit(_ ulimit: String) async throws -> SalvoOutput {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-files-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + ".yaml"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "name: files\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 60\nseed: 3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        return try await SalvoExecutable.run(["run", file, "--output", directory], ulimit: ulimit)
+    }
+
+    @Test("a low soft limit on open files is raised: 60 games in flight all finish under `ulimit -Sn 128`")
+    func softOpenFileLimitIsRaised() async throws {
+        // 60 games hold about 240 sockets (both ends of each player's connection); at 128 the
+        // embedded server and the client failed to open them and most games ended unrated.
+        let output = try await Self.runUnderOpenFileLimit("-Sn 128")
+        #expect(output.status == 0, "\(output.err)")
+        #expect(output.out.contains("60 of 60 games rated"), "\(output.out)")
+        #expect(!output.err.contains("ulimit -n"))
+    }
+
+    @Test("under a low hard limit the run plays fewer games at a time, says so, and still rates them all")
+    func hardOpenFileLimitLowersConcurrency() async throws {
+        let output = try await Self.runUnderOpenFileLimit("-n 200")
+        #expect(output.status == 0, "\(output.err)")
+        // (200 - 64 reserved) / 4 files per game with the embedded server.
+        #expect(output.err.contains("60 games in flight need about 240 open files, but this process may open 200 (ulimit -n); playing 34 at a time instead"), "\(output.err)")
+        #expect(output.out.contains("60 of 60 games rated"), "\(output.out)")
+    }
 }
 
 @Suite("salvo play", .serialized, .timeLimit(.minutes(2)))

@@ -15,10 +15,16 @@ public enum SalvoExecutable {
     /// Runs `salvo ARGUMENTS` to the end, reading its output on threads of their own (off the
     /// test pool, so a long run cannot starve other tests). After `timeout` the child is killed
     /// and ``SalvoTimedOut`` thrown, so a hung command fails its test instead of hanging it.
-    public static func run(_ arguments: [String], timeout: Duration = .seconds(120)) async throws -> SalvoOutput {
+    /// With `ulimit` (the shell's options, as `-Sn 128`), the command runs under those limits.
+    public static func run(_ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil) async throws -> SalvoOutput {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if let ulimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
