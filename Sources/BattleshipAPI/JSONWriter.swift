@@ -72,6 +72,17 @@ public struct JSONWriter: Sendable {
         value { Self.appendDecimal(number, to: &$0) }
     }
 
+    /// A finite number as Foundation's `JSONEncoder` writes it: Swift's shortest description,
+    /// without a trailing `.0` (`3`, `0.25`, `1e-05`, `1e+17`).
+    public mutating func double(_ number: Double) {
+        precondition(number.isFinite, "JSON has no NaN or infinity")
+        value { bytes in
+            var text = number.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
     public mutating func bool(_ flag: Bool) {
         value { $0.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes) }
     }

@@ -20,17 +20,8 @@ public struct PollGrid: Sendable, Equatable {
     /// The first tick strictly after `instant`.
     public func tick(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant {
         if instant < origin { return origin }
-        let elapsed = instant - origin
-        // Whole intervals elapsed, counted in nanoseconds: exact for any run shorter than
-        // 292 years.
-        let elapsedNanoseconds = Self.nanoseconds(elapsed)
-        let intervalNanoseconds = Self.nanoseconds(interval)
-        let ticks = elapsedNanoseconds / intervalNanoseconds + 1
+        // Whole intervals elapsed, counted in nanoseconds (exact, unlike Duration's division).
+        let ticks = (instant - origin).wholeNanoseconds / interval.wholeNanoseconds + 1
         return origin + interval * ticks
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

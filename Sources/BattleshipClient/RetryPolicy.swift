@@ -57,7 +57,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// of the other half ("equal jitter"), so retries of many clients spread out but none
     /// comes back at once.
     public func delay(beforeRetry retry: Int, using generator: inout some RandomNumberGenerator) -> Duration {
-        let ceilingNanoseconds = max(0, Self.nanoseconds(ceiling(beforeRetry: retry)))
+        let ceilingNanoseconds = max(0, Int(ceiling(beforeRetry: retry).wholeNanoseconds))
         let half = ceilingNanoseconds / 2
         let jitter = ceilingNanoseconds - half > 0 ? generator.uniform(below: ceilingNanoseconds - half + 1) : 0
         return .nanoseconds(half + jitter)
@@ -75,10 +75,5 @@ public struct RetryPolicy: Sendable, Hashable {
         let wait = delay(beforeRetry: failedAttempts, using: &generator)
         guard elapsed + wait <= totalBudget else { return nil }
         return wait
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     }
 }

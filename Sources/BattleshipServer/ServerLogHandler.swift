@@ -27,10 +27,10 @@ public struct ServerLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        let all = explicit.map { metadata.merging($0) { _, new in new } } ?? metadata
+    public func log(event: LogEvent) {
+        let all = event.metadata.map { metadata.merging($0) { _, new in new } } ?? metadata
         let pairs = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        write("\(Date().ISO8601Format()) \(level) \(label):\(pairs.isEmpty ? "" : " " + pairs) \(message)\n")
+        write("\(Date().ISO8601Format()) \(event.level) \(label):\(pairs.isEmpty ? "" : " " + pairs) \(event.message)\n")
     }
 
     /// A logger named `label` that writes through this handler at `level` and above.

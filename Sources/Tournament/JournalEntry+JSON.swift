@@ -6,141 +6,137 @@ extension JournalEntry {
     /// The entry as one line of JSON, newline included, with the bytes `JSONEncoder` writes
     /// (keys sorted, slashes unescaped, dates in ISO 8601) for everything the journal holds
     /// (tested): `JSONEncoder` cost a tournament about 2% of its CPU, nearly all of it on the
-    /// `finished` lines, which are written by hand here. The `started` line, once a run,
-    /// still goes through `encoder`.
+    /// `finished` lines, which are written with ``JSONWriter`` here. The `started` line, once
+    /// a run, still goes through `encoder`.
     func jsonLine(encoder: JSONEncoder) throws -> [UInt8] {
-        var out: [UInt8] = []
         switch self {
         case .started:
-            out = Array(try encoder.encode(self))
+            return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
         case .created(let index, let server, let gameId, let creatorPlayerId):
-            out.reserveCapacity(160)
-            out.append("{\"created\":{\"creatorPlayerId\":")
-            JSONWriter.appendQuoted(creatorPlayerId, to: &out)
-            out.append(",\"gameId\":")
-            JSONWriter.appendQuoted(gameId, to: &out)
-            out.append(",\"index\":")
-            JSONWriter.appendDecimal(index, to: &out)
-            out.append(",\"server\":")
-            JSONWriter.appendQuoted(server, to: &out)
-            out.append("}}")
+            return Self.line("created") { json in
+                json.key("creatorPlayerId")
+                json.string(creatorPlayerId)
+                json.key("gameId")
+                json.string(gameId)
+                json.key("index")
+                json.int(index)
+                json.key("server")
+                json.string(server)
+            }
         case .joined(let index, let joinerPlayerId):
-            out.append("{\"joined\":{\"index\":")
-            JSONWriter.appendDecimal(index, to: &out)
-            out.append(",\"joinerPlayerId\":")
-            JSONWriter.appendQuoted(joinerPlayerId, to: &out)
-            out.append("}}")
+            return Self.line("joined") { json in
+                json.key("index")
+                json.int(index)
+                json.key("joinerPlayerId")
+                json.string(joinerPlayerId)
+            }
         case .finished(let record):
-            out.reserveCapacity(2_400 + record.shots.count * 64)
-            out.append("{\"finished\":{\"_0\":")
-            record.appendJSON(to: &out)
-            out.append("}}")
+            return Self.line("finished") { json in
+                json.key("_0")
+                record.write(to: &json)
+            }
         }
-        out.append(UInt8(ascii: "\n"))
-        return out
+    }
+
+    /// `{"NAME":{MEMBERS}}` and a newline: an enum case as `JSONEncoder` writes it.
+    private static func line(_ name: StaticString, members: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter(capacity: 256)
+        json.beginObject()
+        json.key(name)
+        json.beginObject()
+        members(&json)
+        json.endObject()
+        json.endObject()
+        return json.bytes + [UInt8(ascii: "\n")]
     }
 }
 
 extension GameRecord {
     /// The record as `JSONEncoder` writes it with sorted keys: nil members left out.
-    fileprivate func appendJSON(to out: inout [UInt8]) {
-        out.append("{\"durationMilliseconds\":")
-        out.appendJSONNumber(durationMilliseconds)
+    fileprivate func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("durationMilliseconds")
+        json.double(durationMilliseconds)
         if let forfeitKind {
-            out.append(",\"forfeitKind\":")
-            JSONWriter.appendQuoted(forfeitKind, to: &out)
+            json.key("forfeitKind")
+            json.string(forfeitKind)
         }
-        out.append(",\"gameId\":")
-        JSONWriter.appendQuoted(gameId, to: &out)
-        out.append(",\"gameName\":")
-        JSONWriter.appendQuoted(gameName, to: &out)
-        out.append(",\"index\":")
-        JSONWriter.appendDecimal(index, to: &out)
-        out.append(",\"players\":[")
-        for (position, player) in players.enumerated() {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            player.appendJSON(to: &out)
-        }
-        out.append("]")
+        json.key("gameId")
+        json.string(gameId)
+        json.key("gameName")
+        json.string(gameName)
+        json.key("index")
+        json.int(index)
+        json.key("players")
+        json.beginArray()
+        for player in players { player.write(to: &json) }
+        json.endArray()
         if let reason {
-            out.append(",\"reason\":")
-            JSONWriter.appendQuoted(reason, to: &out)
+            json.key("reason")
+            json.string(reason)
         }
-        out.append(",\"schemaVersion\":")
-        JSONWriter.appendDecimal(schemaVersion, to: &out)
-        out.append(",\"server\":")
-        JSONWriter.appendQuoted(server, to: &out)
-        out.append(",\"shots\":[")
-        for (position, shot) in shots.enumerated() {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            out.append("{\"atMilliseconds\":")
-            JSONWriter.appendDecimal(shot.atMilliseconds, to: &out)
-            out.append(shot.hit ? ",\"hit\":true,\"seat\":" : ",\"hit\":false,\"seat\":")
-            JSONWriter.appendDecimal(shot.seat, to: &out)
-            out.append(",\"sunk\":")
-            JSONWriter.appendDecimal(shot.sunk, to: &out)
-            out.append(",\"x\":")
-            JSONWriter.appendDecimal(shot.x, to: &out)
-            out.append(",\"y\":")
-            JSONWriter.appendDecimal(shot.y, to: &out)
-            out.append("}")
+        json.key("schemaVersion")
+        json.int(schemaVersion)
+        json.key("server")
+        json.string(server)
+        json.key("shots")
+        json.beginArray()
+        for shot in shots {
+            json.beginObject()
+            json.key("atMilliseconds")
+            json.int(shot.atMilliseconds)
+            json.key("hit")
+            json.bool(shot.hit)
+            json.key("seat")
+            json.int(shot.seat)
+            json.key("sunk")
+            json.int(shot.sunk)
+            json.key("x")
+            json.int(shot.x)
+            json.key("y")
+            json.int(shot.y)
+            json.endObject()
         }
-        out.append("],\"startedAt\":")
-        JSONWriter.appendQuoted(startedAt.formatted(.iso8601), to: &out)
-        out.append(",\"termination\":")
-        JSONWriter.appendQuoted(termination.rawValue, to: &out)
+        json.endArray()
+        json.key("startedAt")
+        json.string(startedAt.formatted(.iso8601))
+        json.key("termination")
+        json.string(termination.rawValue)
         if let winnerSeat {
-            out.append(",\"winnerSeat\":")
-            JSONWriter.appendDecimal(winnerSeat, to: &out)
+            json.key("winnerSeat")
+            json.int(winnerSeat)
         }
-        out.append("}")
+        json.endObject()
     }
 }
 
 extension PlayerRecord {
-    fileprivate func appendJSON(to out: inout [UInt8]) {
-        out.append("{")
-        if let boardSeed {
-            out.append("\"boardSeed\":")
-            JSONWriter.appendDecimal(boardSeed, to: &out)
-            out.append(",")
-        }
-        out.append("\"bot\":")
-        JSONWriter.appendQuoted(bot, to: &out)
+    fileprivate func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.optionalMember("boardSeed", boardSeed)
+        json.key("bot")
+        json.string(bot)
         if let finalBoard {
-            out.append(",\"finalBoard\":[")
-            for (position, cell) in finalBoard.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(cell, to: &out)
-            }
-            out.append("]")
+            json.key("finalBoard")
+            json.beginArray()
+            for cell in finalBoard { json.string(cell) }
+            json.endArray()
         }
-        out.append(",\"playerId\":")
-        JSONWriter.appendQuoted(playerId, to: &out)
-        out.append(",\"requests\":{\"failures\":")
-        JSONWriter.appendDecimal(requests.failures, to: &out)
-        out.append(",\"maxMilliseconds\":")
-        out.appendJSONNumber(requests.maxMilliseconds)
-        out.append(",\"requests\":")
-        JSONWriter.appendDecimal(requests.requests, to: &out)
-        out.append(",\"totalMilliseconds\":")
-        out.appendJSONNumber(requests.totalMilliseconds)
-        out.append("},\"serverName\":")
-        JSONWriter.appendQuoted(serverName, to: &out)
-        out.append("}")
-    }
-}
-
-extension [UInt8] {
-    fileprivate mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
-    }
-
-    /// A finite `Double` as `JSONEncoder` writes it: its shortest description, without a
-    /// trailing `.0`. (Latencies and durations are never NaN or infinite.)
-    fileprivate mutating func appendJSONNumber(_ value: Double) {
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        append(contentsOf: text.utf8)
+        json.key("playerId")
+        json.string(playerId)
+        json.key("requests")
+        json.beginObject()
+        json.key("failures")
+        json.int(requests.failures)
+        json.key("maxMilliseconds")
+        json.double(requests.maxMilliseconds)
+        json.key("requests")
+        json.int(requests.requests)
+        json.key("totalMilliseconds")
+        json.double(requests.totalMilliseconds)
+        json.endObject()
+        json.key("serverName")
+        json.string(serverName)
+        json.endObject()
     }
 }
