@@ -59,10 +59,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Tournaments: the tournament file, the schedule, the journal of a run.
+        // A stop request shared by whoever asks (Ctrl-C, a test) and the long job that obeys.
+        .target(name: "RunControl", swiftSettings: swiftSettings),
+        // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
         .target(
             name: "Tournament",
             dependencies: [
+                "RunControl",
                 "BattleshipRules",
                 "Ratings",
                 "BattleshipAPI",
@@ -87,7 +90,17 @@ let package = Package(
         // Load testing of any Battleship server: HdrHistogram, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots"],
+            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots"],
+            swiftSettings: swiftSettings
+        ),
+        // One tournament run as a library call (folder lock, server, journal, games, reports),
+        // and the one choice between the embedded server and a URL, for run, load and check.
+        .target(
+            name: "Orchestrator",
+            dependencies: [
+                "RunControl", "Tournament", "Reports", "BattleshipServer", "BattleshipClient", "CurlHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The `salvo` command-line tool.
@@ -102,6 +115,8 @@ let package = Package(
                 "Conformance",
                 "Reports",
                 "LoadTest",
+                "Orchestrator",
+                "RunControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -120,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "Ratings", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "SalvoTestSupport",
+                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

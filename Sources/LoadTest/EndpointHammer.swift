@@ -1,6 +1,7 @@
 import BattleshipAPI
 import CurlHTTP
 import Foundation
+import RunControl
 import Synchronization
 
 /// Closed-loop single-endpoint mode (`--endpoint` without `--rate`): each loop sends its
@@ -24,14 +25,14 @@ final class EndpointHammer: Sendable {
     /// Requests sent so far, shared with the run's other hammers when `limit` is set.
     private let sent: SharedCounter
     private let recorder: LoadRecorder
-    private let stopFlag: LoadStopFlag
+    private let stopFlag: StopSignal
     private let decode: @Sendable ([UInt8]) -> Bool
     private let state = Mutex(State())
 
     /// Loops of `endpoint` until `end` (or `limit` requests counted by `sent`), or a stop.
     init(
         http: CurlHTTPClient, endpoint: Endpoint, requestTimeout: Duration, end: ContinuousClock.Instant?, limit: Int?,
-        sent: SharedCounter, recorder: LoadRecorder, stopFlag: LoadStopFlag, decode: @escaping @Sendable ([UInt8]) -> Bool
+        sent: SharedCounter, recorder: LoadRecorder, stopFlag: StopSignal, decode: @escaping @Sendable ([UInt8]) -> Bool
     ) {
         self.sent = sent
         self.http = http
@@ -58,7 +59,7 @@ final class EndpointHammer: Sendable {
 
     private func send(_ request: HTTPRequest) {
         let mayGo = limit.map { self.sent.next() < $0 } ?? true
-        if !mayGo || stopFlag.isSet || end.map({ ContinuousClock.now >= $0 }) == true {
+        if !mayGo || stopFlag.isRequested || end.map({ ContinuousClock.now >= $0 }) == true {
             loopEnded()
             return
         }

@@ -1,6 +1,7 @@
 import BattleshipAPI
 import CurlHTTP
 import Foundation
+import RunControl
 
 /// Runs a load test against one server: `concurrency` games at once, played by built-in
 /// bots as fast as the server answers (or on an open-loop timetable), until the stop
@@ -20,7 +21,7 @@ public struct LoadGenerator: Sendable {
     /// Running totals, readable while the run goes on.
     public let recorder = LoadRecorder()
     /// Set to make the run stop starting requests.
-    public let stopFlag = LoadStopFlag()
+    public let stopFlag = StopSignal()
     private let clients: [CurlHTTPClient]
     private var http: CurlHTTPClient { clients[0] }
 
@@ -70,7 +71,7 @@ public struct LoadGenerator: Sendable {
             for slot in 0..<max(1, settings.concurrency) {
                 let requester = requesters[slot % requesters.count]
                 group.addTask {
-                    while !stopFlag.isSet {
+                    while !stopFlag.isRequested {
                         if let end = requester.end, ContinuousClock.now >= end { break }
                         let index = claimed.next()
                         if case .games(let total) = settings.stop, index >= total { break }
@@ -202,7 +203,7 @@ public struct LoadGenerator: Sendable {
             timetable: timed ? settings.requestsPerSecond.map { OpenLoopTimetable(requestsPerSecond: $0) } : nil,
             tickets: tickets,
             recorder: recorder,
-            stopFlag: timed ? stopFlag : LoadStopFlag()
+            stopFlag: timed ? stopFlag : StopSignal()
         )
     }
 }

@@ -1,6 +1,7 @@
 import BattleshipAPI
 import CurlHTTP
 import Foundation
+import RunControl
 
 /// Sends the requests of a load run, one at a time per caller: waits for the request's slot
 /// on the open-loop timetable (if any), sends it over the shared HTTP client, times it,
@@ -29,7 +30,7 @@ struct LoadRequester: Sendable {
     let timetable: OpenLoopTimetable?
     let tickets: TimetableTickets
     let recorder: LoadRecorder
-    let stopFlag: LoadStopFlag
+    let stopFlag: StopSignal
 
     /// The request of `endpoint` at `path` (under `/api`) with an optional JSON body.
     func request(_ endpoint: Endpoint, path: String, body: [UInt8]? = nil) -> HTTPRequest {
@@ -69,7 +70,7 @@ struct LoadRequester: Sendable {
     /// Sends `request` as one call of `endpoint` and returns its 2xx reply, which the caller
     /// counts; a failure is counted here.
     private func exchange(_ endpoint: Endpoint, _ request: HTTPRequest) async throws(Failure) -> TimedReply {
-        if stopFlag.isSet { throw .stopped }
+        if stopFlag.isRequested { throw .stopped }
         var due: ContinuousClock.Instant?
         if let timetable {
             let slot = start + timetable.offset(ofRequest: tickets.take())
@@ -81,7 +82,7 @@ struct LoadRequester: Sendable {
                     throw .stopped
                 }
             }
-            if stopFlag.isSet { throw .stopped }
+            if stopFlag.isRequested { throw .stopped }
             due = slot
         } else if let end, ContinuousClock.now >= end {
             throw .stopped

@@ -1,8 +1,8 @@
 import ArgumentParser
-import BattleshipServer
 import Conformance
 import Foundation
-import Logging
+import Orchestrator
+import Tournament
 
 /// `salvo check`: the conformance suite, run against any Battleship server, e.g. a
 /// student's implementation of the course's API.
@@ -42,6 +42,9 @@ struct CheckCommand: AsyncParsableCommand {
         guard list || server != nil else {
             throw ValidationError("Please give --server URL (such as http://127.0.0.1:8080) or --server embedded.")
         }
+        if let server, ServerChoice(parsing: server) == nil {
+            throw ValidationError("Please give --server as \(ServerChoice.expected).")
+        }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("Please give --timeout in seconds, more than 0 and at most 600.") }
     }
 
@@ -53,18 +56,13 @@ struct CheckCommand: AsyncParsableCommand {
             }
             return
         }
-        var embedded: RunningServer?
-        var url = server ?? ""
-        if url == "embedded" {
-            let logger = ServerLogHandler.logger(label: "salvo.check.server", level: .critical)
-            do {
-                let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: nil), logger: logger)
-                embedded = running
-                url = running.baseURL
-            } catch {
-                throw CLIError("Could not start the embedded server: \(error)")
-            }
+        let host: ServerHost
+        do {
+            host = try await ServerHost.start(ServerChoice(parsing: server ?? "") ?? .embedded, storage: .memory, logLabel: "salvo.check.server", logLevel: .critical)
+        } catch {
+            throw CLIError(error.description)
         }
+        let url = host.baseURL
         let report: ConformanceReport
         let formatter = ReportFormatter(verbose: verbose)
         let requestTimeout = Duration.milliseconds(Int((timeout * 1000).rounded()))
@@ -75,10 +73,10 @@ struct CheckCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(formatter.lines(for: outcome).map { $0 + "\n" }.joined().utf8))
             }
         } catch let error as ConformanceError {
-            await embedded?.stop()
+            await host.stop()
             throw CLIError(error.description)
         }
-        await embedded?.stop()
+        await host.stop()
         for line in formatter.summary(report) { print(line) }
         if let json {
             do {

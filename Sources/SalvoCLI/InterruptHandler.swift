@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
-import LoadTest
-import Tournament
+import RunControl
 
 /// Ctrl-C once asks a long command to stop gently (a run after the games in flight, a load
 /// test after the requests in flight); twice exits at once.
@@ -9,30 +8,19 @@ import Tournament
 final class InterruptHandler {
     private let source: any DispatchSourceSignal
 
-    /// `isRequested` tells whether a first Ctrl-C came already, `request` asks for the gentle
-    /// stop, and `message` says what happens now.
-    init(isRequested: @escaping @Sendable () -> Bool, request: @escaping @Sendable () -> Void, message: String) {
+    /// Ctrl-C once requests `stop` and prints `message` ("Finishing the games in flight").
+    init(stop: StopSignal, message: String) {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
-            if isRequested() {
+            if stop.isRequested {
                 FileHandle.standardError.write(Data("\nStopped.\n".utf8))
                 exit(130)
             }
-            request()
+            stop.request()
             FileHandle.standardError.write(Data("\n\(message); Ctrl-C again to stop at once.\n".utf8))
         }
         source.resume()
-    }
-
-    /// For a tournament run.
-    convenience init(stop: StopRequest) {
-        self.init(isRequested: { stop.isRequested }, request: { stop.request() }, message: "Finishing the games in flight")
-    }
-
-    /// For a load test.
-    convenience init(stop: LoadStopFlag) {
-        self.init(isRequested: { stop.isSet }, request: { stop.set() }, message: "Stopping after the requests in flight")
     }
 
     func cancel() {

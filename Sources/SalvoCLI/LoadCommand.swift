@@ -1,10 +1,10 @@
 import ArgumentParser
-import BattleshipServer
 import Bots
 import CurlHTTP
 import Foundation
 import LoadTest
-import Logging
+import Orchestrator
+import Tournament
 
 /// `salvo load --server URL`: load-tests a Battleship server with games played by built-in
 /// bots, and reports requests/s, latency percentiles and errors per endpoint.
@@ -75,11 +75,8 @@ struct LoadCommand: AsyncParsableCommand {
             }
             if games != nil { throw ValidationError("--endpoint runs for a time: please give --duration instead of --games.") }
         }
-        if server != "embedded" {
-            let lowered = server.lowercased()
-            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), URL(string: server)?.host != nil else {
-                throw ValidationError("Please give --server as an http:// URL such as http://127.0.0.1:8080, or `embedded`.")
-            }
+        if ServerChoice(parsing: server) == nil {
+            throw ValidationError("Please give --server as \(ServerChoice.expected).")
         }
     }
 
@@ -92,20 +89,13 @@ struct LoadCommand: AsyncParsableCommand {
             throw CLIError("Cannot create the output folder \(folder): \(error.localizedDescription)")
         }
 
-        var embedded: RunningServer?
-        let serverURL: String
-        if server == "embedded" {
-            let logger = ServerLogHandler.logger(level: .warning)
-            do {
-                let running = try await SalvoServer.start(ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite"), logger: logger)
-                embedded = running
-                serverURL = running.baseURL
-            } catch {
-                throw CLIError("Could not start the embedded server: \(error)")
-            }
-        } else {
-            serverURL = server
+        let host: ServerHost
+        do {
+            host = try await ServerHost.start(ServerChoice(parsing: server) ?? .embedded, storage: .file(folder + "/server.sqlite"))
+        } catch {
+            throw CLIError(error.description)
         }
+        let serverURL = host.baseURL
 
         let settings = LoadSettings(
             serverURL: serverURL,
@@ -127,7 +117,7 @@ struct LoadCommand: AsyncParsableCommand {
         do {
             try await generator.checkReachable()
             print("Loading \(serverURL): \(Self.plan(settings)); report in \(folder)")
-            let signals = InterruptHandler(stop: generator.stopFlag)
+            let signals = InterruptHandler(stop: generator.stopFlag, message: "Stopping after the requests in flight")
             let progress = Task { await LoadProgressLine(recorder: generator.recorder).show() }
             defer {
                 progress.cancel()
@@ -138,13 +128,13 @@ struct LoadCommand: AsyncParsableCommand {
             await progress.value
         } catch {
             for client in clients { await client.shutdown() }
-            await embedded?.stop()
+            await host.stop()
             throw CLIError(error.description)
         }
         for client in clients { await client.shutdown() }
-        await embedded?.stop()
+        await host.stop()
 
-        let report = LoadReport(result, embeddedServer: embedded != nil)
+        let report = LoadReport(result, embeddedServer: host.isEmbedded)
         do {
             try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
             try Data(LoadReportHTML.render(report).utf8).write(to: URL(fileURLWithPath: folder + "/load.html"))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import Tournament
 
 /// `salvo report DIR`: rebuilds a run's results.json, index.html and replays from its journal.
 struct ReportCommand: AsyncParsableCommand {
@@ -19,6 +20,17 @@ struct ReportCommand: AsyncParsableCommand {
     var directory: String
 
     func run() async throws {
+        // A run still writing this folder owns it: rebuilding under it would race its journal.
+        // (A folder that does not exist holds no journal, which the writer says.)
+        var lock: FolderLock?
+        if FileManager.default.fileExists(atPath: directory) {
+            do {
+                lock = try FolderLock.acquire(directory, createFolder: false)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+        defer { lock?.release() }
         let written: ReportWriter.Written
         do {
             written = try ReportWriter.write(directory: directory)

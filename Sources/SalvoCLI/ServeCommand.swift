@@ -1,4 +1,5 @@
 import ArgumentParser
+import Orchestrator
 import BattleshipServer
 import Foundation
 import Logging

@@ -16,4 +16,9 @@ public struct BotEntry: Hashable, Sendable, Codable {
         self.name = name
         self.kind = kind
     }
+
+    /// Whether the bot is a program of its own (run as a child process).
+    public var isExternal: Bool {
+        if case .external = kind { true } else { false }
+    }
 }

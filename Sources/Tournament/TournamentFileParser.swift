@@ -128,14 +128,10 @@ private struct Reader {
         }
         if let node = values["server"] {
             let text = try string(node, "server")
-            if text == "embedded" {
-                config.server = .embedded
-            } else {
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                    throw fail(node, "`server` must be `embedded` or a URL such as http://127.0.0.1:8080; got `\(text)`")
-                }
-                config.server = .url(text.hasSuffix("/") ? String(text.dropLast()) : text)
+            guard let choice = ServerChoice(parsing: text) else {
+                throw fail(node, "`server` must be \(ServerChoice.expected); got `\(text)`")
             }
+            config.server = choice
         }
         if let node = values["seed"] {
             guard let text = node.string, let seed = UInt64(text) else { throw fail(node, "`seed` must be a whole number from 0 to 18446744073709551615") }

@@ -1,14 +1,19 @@
 import BattleshipClient
 import Foundation
+import RunControl
 
 /// Runs a whole tournament through the API: the schedule's games, `concurrency` at a time,
 /// each finished game appended to the journal as it ends. Rerunning with the same journal
 /// continues where the last run stopped: finished games are neither played nor counted twice;
 /// games that were in flight are abandoned on the server and played again.
 ///
+/// Most callers want the whole job (folder lock, server, journal, reports) that
+/// `Orchestrator`'s `TournamentRun` wires around this type.
+///
 /// ```swift
+/// let resume = try TournamentRunner.resumePoint(journal: journal, config: config)
 /// let runner = TournamentRunner(config: config, serverURL: url, client: client, journal: journal)
-/// let records = try await runner.run { event in print(event) }
+/// let records = try await runner.run(from: resume) { event in print(event) }
 /// ```
 public struct TournamentRunner: Sendable {
     /// Why a run cannot go on.
@@ -23,7 +28,7 @@ public struct TournamentRunner: Sendable {
     public let serverURL: String
     let client: BattleshipAPIClient
     let journal: Journal
-    let stop: StopRequest
+    let stop: StopSignal
     let logDirectory: String?
     let executor: (any TaskExecutor)?
 
@@ -32,7 +37,7 @@ public struct TournamentRunner: Sendable {
     /// players run on its event-loop thread and each reply resumes its player without a
     /// thread hand-off (the bots' work per shot is microseconds; external bots wait on their
     /// own queues).
-    public init(config: TournamentConfig, serverURL: String, client: BattleshipAPIClient, journal: Journal, stop: StopRequest = StopRequest(), logDirectory: String? = nil, executor: (any TaskExecutor)? = nil) {
+    public init(config: TournamentConfig, serverURL: String, client: BattleshipAPIClient, journal: Journal, stop: StopSignal = StopSignal(), logDirectory: String? = nil, executor: (any TaskExecutor)? = nil) {
         self.config = config
         self.serverURL = serverURL
         self.client = client
@@ -52,33 +57,46 @@ public struct TournamentRunner: Sendable {
         return String(hash, radix: 16)
     }
 
-    /// Plays every game that has no rated result in the journal yet; returns every rated
-    /// record (earlier runs' and this one's), in schedule order.
-    ///
-    /// With `config.sprt`, the run stops as soon as the test decides: games still in flight
-    /// are cancelled and their results, if any, are neither journaled nor rated, so the
-    /// journal holds exactly the games the decision was made on.
-    public func run(progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> [GameRecord] {
-        let schedule = Schedule.games(for: config)
+    /// Where a run continues from: what the journal already holds.
+    public struct ResumePoint: Sendable {
+        /// The rated record of every game finished by earlier runs, by schedule index.
+        public var rated: [Int: GameRecord]
+        /// Whether the journal has its first line already.
+        public var hasStarted: Bool
+    }
+
+    /// Reads the journal at `path` and checks that it belongs to `config`: an empty journal
+    /// starts afresh; one of another configuration is refused, saying so.
+    public static func resumePoint(journalPath path: String, config: TournamentConfig) throws -> ResumePoint {
         let digest = Self.digest(of: config)
-        var rated: [Int: GameRecord] = [:]
-        var started = false
-        let journalPath = journal.path
-        for entry in try Journal.read(path: journalPath) {
+        var point = ResumePoint(rated: [:], hasStarted: false)
+        for entry in try Journal.read(path: path) {
             switch entry {
             case .started(let name, let journalDigest, _, _):
                 guard journalDigest == digest else {
-                    throw Failure(description: "The journal \(journalPath) belongs to another configuration of `\(name)` (different bots, format, games or seed); choose another --output or remove that folder")
+                    throw Failure(description: "The journal \(path) belongs to another configuration of `\(name)` (different bots, format, games or seed); choose another --output or remove that folder")
                 }
-                started = true
+                point.hasStarted = true
             case .finished(let record) where record.termination != .noResult:
-                rated[record.index] = record
+                point.rated[record.index] = record
             default:
                 break
             }
         }
-        if !started {
-            try await journal.append(.started(name: config.name, configurationDigest: digest, totalGames: schedule.count, configuration: config))
+        return point
+    }
+
+    /// Plays every game that has no rated result in `resume` yet (see ``resumePoint(journalPath:config:)``);
+    /// returns every rated record (earlier runs' and this one's), in schedule order.
+    ///
+    /// With `config.sprt`, the run stops as soon as the test decides: games still in flight
+    /// are cancelled and their results, if any, are neither journaled nor rated, so the
+    /// journal holds exactly the games the decision was made on.
+    public func run(from resume: ResumePoint, progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> [GameRecord] {
+        let schedule = Schedule.games(for: config)
+        var rated = resume.rated
+        if !resume.hasStarted {
+            try await journal.append(.started(name: config.name, configurationDigest: Self.digest(of: config), totalGames: schedule.count, configuration: config))
         }
         progress(.started(total: schedule.count, alreadyDone: rated.count))
         var decided = sprtDecision(rated.values)

@@ -137,6 +137,6 @@ struct LoadCommandTests {
             #expect(result.err.split(separator: "\n").first == "Error: \(message)"[...], "\(arguments): \(result.err)")
         }
         let notURL = try await Self.salvo(["load", "--server", "localhost:8080"])
-        #expect(notURL.err.hasPrefix("Error: Please give --server as an http:// URL"))
+        #expect(notURL.err.hasPrefix("Error: Please give --server as `embedded` or a URL such as http://127.0.0.1:8080"))
     }
 }

@@ -1,8 +1,5 @@
-import BattleshipClient
-import BattleshipServer
-import CurlHTTP
 import Foundation
-import Logging
+import Orchestrator
 import Ratings
 import Testing
 @testable import Tournament
@@ -16,22 +13,14 @@ struct RunnerTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("salvo-run-\(UUID().uuidString)").path
     }
 
-    /// Runs `config` on a fresh in-memory embedded server; returns the rated records and the journal.
+    /// Runs `config` as `salvo run` does, on a fresh in-memory embedded server, without
+    /// writing reports; returns the rated records and the journal.
     static func run(_ config: TournamentConfig) async throws -> (records: [GameRecord], journal: [JournalEntry]) {
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        let server = try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)
-        let http = CurlHTTPClient()
         // A patient deadline: on a busy machine (every suite in parallel on 2 cores) a reply can
         // take seconds, and these tests count failed requests.
-        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
-        let path = config.outputDirectory + "/journal.jsonl"
-        let journal = try Journal(path: path)
-        let records = try await TournamentRunner(config: config, serverURL: server.baseURL, client: client, journal: journal, logDirectory: config.outputDirectory)
-            .run()
-        await http.shutdown()
-        await server.stop()
-        return (records, try Journal.read(path: path))
+        let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
+        let summary = try await TournamentRun(configuration: config, options: options).run()
+        return (summary.records, try Journal.read(path: summary.journalPath))
     }
 
     @Test("a round robin plays every scheduled game to a win, and the records agree with the boards")
@@ -87,7 +76,7 @@ struct RunnerTests {
         let standings = Standings.compute(records: records, bots: bots.map(\.name))
         #expect(standings.first { $0.bot == "crasher" }?.forfeits == 4)
         // The bot's stderr went to its log.
-        let log = try String(contentsOfFile: config.outputDirectory + "/crasher.log", encoding: .utf8)
+        let log = try String(contentsOfFile: config.outputDirectory + "/logs/crasher.log", encoding: .utf8)
         #expect(log.contains("crash_bot: giving up"))
     }
 

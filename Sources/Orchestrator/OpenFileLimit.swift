@@ -7,11 +7,11 @@ import Glibc
 /// Decision: the commands that open many connections raise the soft limit to the hard one at
 /// start, as Go's runtime and many servers do, so that `--concurrency 1000` works under the
 /// common default of 1,024 without the user knowing about `ulimit -n`.
-enum OpenFileLimit {
+public enum OpenFileLimit {
     /// Raises the soft limit to the hard limit and returns the limit now in force (nil if it
     /// cannot be read).
     @discardableResult
-    static func raiseToHardLimit() -> UInt64? {
+    public static func raiseToHardLimit() -> UInt64? {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
         if limit.rlim_cur < limit.rlim_max {
@@ -25,13 +25,13 @@ enum OpenFileLimit {
     /// Open files a tournament game holds while in flight, estimated: a connection per player
     /// (and the server's end of each when the server is embedded), and for each external bot
     /// its three pipes and its log file.
-    static func filesPerGame(embeddedServer: Bool, externalBots: Int) -> Int {
+    public static func filesPerGame(embeddedServer: Bool, externalBots: Int) -> Int {
         (embeddedServer ? 4 : 2) + 4 * externalBots
     }
 
     /// How many games fit in `limit` open files, after a reserve for the database, the
     /// journal, the reports and the runtime; at least one.
-    static func gamesThatFit(limit: UInt64, filesPerGame: Int) -> Int {
+    public static func gamesThatFit(limit: UInt64, filesPerGame: Int) -> Int {
         let reserve: UInt64 = 64
         guard limit > reserve else { return 1 }
         return max(1, Int(min(limit - reserve, UInt64(Int.max))) / filesPerGame)

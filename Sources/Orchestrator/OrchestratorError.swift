@@ -1,0 +1,29 @@
+import Tournament
+
+/// Why a tournament run (or a job that starts a server) cannot go on, in a sentence that says
+/// what to do.
+public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
+    /// The output folder is held by another process, or cannot be claimed.
+    case folder(FolderLock.Failure)
+    /// A folder or file of the run cannot be created.
+    case cannotCreate(path: String, detail: String)
+    /// The embedded server did not start.
+    case embeddedServerFailed(String)
+    /// The server did not answer the first request.
+    case serverUnreachable(url: String, detail: String)
+    /// The journal cannot be read, written, or continued by this configuration.
+    case journal(String)
+    /// The reports could not be written (the journal is complete: `salvo report DIR` retries).
+    case reports(String)
+
+    public var description: String {
+        switch self {
+        case .folder(let failure): failure.description
+        case .cannotCreate(let path, let detail): "Cannot create \(path): \(detail)"
+        case .embeddedServerFailed(let detail): "Could not start the embedded server: \(detail)"
+        case .serverUnreachable(_, let detail): "\(detail); check `server:` or --server"
+        case .journal(let detail): detail
+        case .reports(let detail): detail
+        }
+    }
+}

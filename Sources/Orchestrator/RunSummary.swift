@@ -1,0 +1,22 @@
+import Reports
+import Tournament
+
+/// What a finished (or stopped) tournament run leaves: its records, where they are, and
+/// whether anything is left to play.
+public struct RunSummary: Sendable {
+    /// The configuration played, after the run's own adjustments (concurrency fitted to the
+    /// open-file limit).
+    public let configuration: TournamentConfig
+    /// The root URL of the server the games were played on.
+    public let serverURL: String
+    /// Every rated record in the journal, earlier runs' included, in schedule order.
+    public let records: [GameRecord]
+    /// How many games the schedule holds.
+    public let scheduledGames: Int
+    /// Whether a stop was requested before every game had a result.
+    public let stoppedEarly: Bool
+    /// The journal's path.
+    public let journalPath: String
+    /// The reports written at the end, or nil when the run was asked not to write them.
+    public let reports: ReportWriter.Written?
+}

@@ -1,0 +1,60 @@
+import BattleshipServer
+import Logging
+import Tournament
+
+/// The server a job plays on, ready for requests: the embedded server started in this process
+/// on 127.0.0.1, or a server elsewhere by URL. `salvo run`, `salvo load` and `salvo check` all
+/// get theirs here.
+///
+/// ```swift
+/// let host = try await ServerHost.start(.embedded, storage: .file("reports/demo/server.sqlite"))
+/// defer { Task { await host.stop() } }
+/// print(host.baseURL)   // http://127.0.0.1:43121
+/// ```
+public struct ServerHost: Sendable {
+    /// Where an embedded server keeps its games.
+    public enum Storage: Sendable, Hashable {
+        /// A SQLite file, which survives the process.
+        case file(String)
+        /// Memory only, gone when the server stops.
+        case memory
+    }
+
+    /// The server's root URL, without `/api` and without a trailing slash.
+    public let baseURL: String
+    private let embedded: RunningServer?
+
+    /// Whether the server runs in this process.
+    public var isEmbedded: Bool { embedded != nil }
+
+    /// Starts the embedded server for `.embedded` (with `storage`; `writeBehind` answers writes
+    /// before their commit, see ``BattleshipServer/ServerConfiguration/writeBehind``), or just
+    /// names the server for `.url`. The embedded server logs at `logLevel` to stderr.
+    public static func start(
+        _ choice: ServerChoice, storage: Storage, writeBehind: Bool = false,
+        logLabel: String = "salvo.server", logLevel: Logger.Level = .warning
+    ) async throws(OrchestratorError) -> ServerHost {
+        switch choice {
+        case .url(let url):
+            return ServerHost(baseURL: url, embedded: nil)
+        case .embedded:
+            let path: String? = switch storage {
+            case .file(let path): path
+            case .memory: nil
+            }
+            let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: path, writeBehind: writeBehind)
+            do {
+                let running = try await SalvoServer.start(configuration, logger: ServerLogHandler.logger(label: logLabel, level: logLevel))
+                return ServerHost(baseURL: running.baseURL, embedded: running)
+            } catch {
+                throw .embeddedServerFailed("\(error)")
+            }
+        }
+    }
+
+    /// Stops the embedded server (answering the requests in flight and writing every change);
+    /// nothing for a server elsewhere.
+    public func stop() async {
+        await embedded?.stop()
+    }
+}

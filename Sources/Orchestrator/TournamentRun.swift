@@ -1,0 +1,162 @@
+import BattleshipClient
+import CurlHTTP
+import Foundation
+import Logging
+import Reports
+import RunControl
+import Tournament
+
+/// One tournament run as a library call: the job that `salvo run`, the tests and shards of a
+/// cluster run all call.
+///
+/// In order, it claims the output folder (``Tournament/FolderLock``), fits the games in flight
+/// to the open-file limit, checks that the journal can be continued by this configuration,
+/// starts or names the server (``ServerHost``), plays every game the journal does not hold
+/// yet (``Tournament/TournamentRunner``), stops the server, writes the reports, and lets the
+/// folder go. Whatever fails, everything it started is stopped before it throws.
+///
+/// ```swift
+/// let stop = StopSignal()
+/// let summary = try await TournamentRun(configuration: config).run(stop: stop) { event in
+///     if case .progress(.gameFinished(_, let done, let total)) = event { print("\(done)/\(total)") }
+/// }
+/// print(summary.reports?.index ?? summary.journalPath)
+/// ```
+public struct TournamentRun: Sendable {
+    /// How the run is carried out, apart from what the tournament is.
+    public struct Options: Sendable {
+        /// Where the embedded server keeps its games: `OUTPUT/server.sqlite` when nil.
+        public var storage: ServerHost.Storage?
+        /// The deadline of each request to the server.
+        public var requestTimeout: Duration
+        /// Whether the run writes results.json, index.html and the replays at the end.
+        public var writeReports: Bool
+        /// What the embedded server logs to stderr.
+        public var serverLogLevel: Logger.Level
+
+        public init(storage: ServerHost.Storage? = nil, requestTimeout: Duration = .seconds(5), writeReports: Bool = true, serverLogLevel: Logger.Level = .warning) {
+            self.storage = storage
+            self.requestTimeout = requestTimeout
+            self.writeReports = writeReports
+            self.serverLogLevel = serverLogLevel
+        }
+    }
+
+    /// The tournament: bots, schedule, server choice (`server`) and output folder.
+    public let configuration: TournamentConfig
+    public let options: Options
+
+    public init(configuration: TournamentConfig, options: Options = Options()) {
+        self.configuration = configuration
+        self.options = options
+    }
+
+    /// The output folder's layout, relative to it.
+    public enum Layout {
+        public static let journal = ReportLayout.journal
+        public static let database = "server.sqlite"
+        public static let logs = "logs"
+    }
+
+    /// Runs the tournament until every game has a result, or until `stop` is requested and the
+    /// games in flight have finished. `progress` is called from the run's tasks.
+    public func run(stop: StopSignal = StopSignal(), progress: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws(OrchestratorError) -> RunSummary {
+        let folder = configuration.outputDirectory
+        let lock: FolderLock
+        do {
+            lock = try FolderLock.acquire(folder)
+        } catch {
+            throw .folder(error)
+        }
+        defer { lock.release() }
+
+        let config = fittedToOpenFiles(configuration, progress: progress)
+        let logs = (folder as NSString).appendingPathComponent(Layout.logs)
+        do {
+            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate(path: logs, detail: error.localizedDescription)
+        }
+        let journalPath = (folder as NSString).appendingPathComponent(Layout.journal)
+        let resume: TournamentRunner.ResumePoint
+        let journal: Journal
+        do {
+            resume = try TournamentRunner.resumePoint(journalPath: journalPath, config: config)
+            journal = try Journal(path: journalPath)
+        } catch {
+            throw .journal("\(error)")
+        }
+
+        let host = try await ServerHost.start(
+            config.server, storage: options.storage ?? .file((folder as NSString).appendingPathComponent(Layout.database)),
+            writeBehind: true, logLevel: options.serverLogLevel
+        )
+        // Each game in flight has about one request out at a time: keep that many connections
+        // open, or every request beyond the cache's size pays a connect and a close.
+        let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
+        let records: [GameRecord]
+        do {
+            records = try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, stop: stop, progress: progress)
+        } catch {
+            await http.shutdown()
+            await host.stop()
+            throw error
+        }
+        await http.shutdown()
+        await host.stop()
+
+        let scheduled = Schedule.games(for: config).count
+        var written: ReportWriter.Written?
+        if options.writeReports {
+            do {
+                written = try ReportWriter.write(directory: folder)
+            } catch {
+                throw .reports(error.description)
+            }
+        }
+        return RunSummary(
+            configuration: config, serverURL: host.baseURL, records: records, scheduledGames: scheduled,
+            stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written
+        )
+    }
+
+    /// Checks that the server answers, then plays the games.
+    private func play(
+        _ config: TournamentConfig, on host: ServerHost, http: CurlHTTPClient, journal: Journal,
+        resume: TournamentRunner.ResumePoint, logs: String, stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void
+    ) async throws(OrchestratorError) -> [GameRecord] {
+        let client = BattleshipAPIClient(
+            baseURL: host.baseURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit),
+            configuration: .init(requestTimeout: options.requestTimeout, reuseConnectionsForWrites: host.isEmbedded)
+        )
+        do {
+            // A quick check that the server answers, so a wrong URL fails in one line.
+            _ = try await client.listGames()
+        } catch {
+            throw .serverUnreachable(url: host.baseURL, detail: "\(error)")
+        }
+        progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded))
+        let runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor)
+        do {
+            return try await runner.run(from: resume) { progress(.progress($0)) }
+        } catch let error as BattleshipClientError {
+            throw .serverUnreachable(url: host.baseURL, detail: error.description)
+        } catch {
+            throw .journal("\(error)")
+        }
+    }
+
+    /// `config` with no more games in flight than the open-file limit allows, after raising
+    /// the soft limit to the hard one.
+    private func fittedToOpenFiles(_ config: TournamentConfig, progress: (RunEvent) -> Void) -> TournamentConfig {
+        guard let openFiles = OpenFileLimit.raiseToHardLimit() else { return config }
+        let external = config.bots.filter(\.isExternal).count
+        let perGame = OpenFileLimit.filesPerGame(embeddedServer: config.server == .embedded, externalBots: min(external, 2))
+        let fit = OpenFileLimit.gamesThatFit(limit: openFiles, filesPerGame: perGame)
+        guard config.concurrency > fit else { return config }
+        progress(.concurrencyLimited(requested: config.concurrency, allowed: fit, filesPerGame: perGame, openFiles: openFiles))
+        var fitted = config
+        fitted.concurrency = fit
+        return fitted
+    }
+}
