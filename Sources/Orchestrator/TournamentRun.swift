@@ -1,4 +1,5 @@
 import BattleshipClient
+import Bots
 import CurlHTTP
 import Foundation
 import Logging
@@ -33,12 +34,18 @@ public struct TournamentRun: Sendable {
         public var writeReports: Bool
         /// What the embedded server logs to stderr.
         public var serverLogLevel: Logger.Level
+        /// How every external bot's process is started.
+        public var launcher: any BotLauncher
 
-        public init(storage: ServerHost.Storage? = nil, requestTimeout: Duration = .seconds(5), writeReports: Bool = true, serverLogLevel: Logger.Level = .warning) {
+        public init(
+            storage: ServerHost.Storage? = nil, requestTimeout: Duration = .seconds(5), writeReports: Bool = true,
+            serverLogLevel: Logger.Level = .warning, launcher: any BotLauncher = DirectLauncher()
+        ) {
             self.storage = storage
             self.requestTimeout = requestTimeout
             self.writeReports = writeReports
             self.serverLogLevel = serverLogLevel
+            self.launcher = launcher
         }
     }
 
@@ -71,12 +78,6 @@ public struct TournamentRun: Sendable {
         defer { lock.release() }
 
         let config = fittedToOpenFiles(configuration, progress: progress)
-        let logs = (folder as NSString).appendingPathComponent(Layout.logs)
-        do {
-            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate(path: logs, detail: error.localizedDescription)
-        }
         let journalPath = (folder as NSString).appendingPathComponent(Layout.journal)
         let resume: TournamentRunner.ResumePoint
         let journal: Journal
@@ -85,6 +86,12 @@ public struct TournamentRun: Sendable {
             journal = try Journal(path: journalPath)
         } catch {
             throw .journal("\(error)")
+        }
+        let logs = (folder as NSString).appendingPathComponent(Layout.logs)
+        do {
+            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate(path: logs, detail: error.localizedDescription)
         }
 
         let host = try await ServerHost.start(
@@ -136,7 +143,7 @@ public struct TournamentRun: Sendable {
             throw .serverUnreachable(url: host.baseURL, detail: "\(error)")
         }
         progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded))
-        let runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor)
+        let runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: options.launcher)
         do {
             return try await runner.run(from: resume) { progress(.progress($0)) }
         } catch let error as BattleshipClientError {

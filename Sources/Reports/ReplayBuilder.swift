@@ -5,11 +5,12 @@ import Tournament
 public enum ReplayBuilder {
     /// The replay of `record`, a game of the tournament `tournament`.
     public static func replay(of record: GameRecord, tournament: String) -> ReplayDocument {
-        let players = record.players.enumerated().map { seat, player in
+        let players = PlayerSeat.allCases.map { seat in
+            let player = record.player(seat)
             let incoming = record.shots.filter { $0.seat != seat }.map { (cell: Coordinate(x: $0.x, y: $0.y), hit: $0.hit) }
             let fleet = FleetReconstruction(board: player.finalBoard, seed: player.boardSeed, shotsAtPlayer: incoming)
             return ReplayDocument.Player(
-                seat: seat, bot: player.bot, serverName: player.serverName,
+                seat: seat.index, bot: player.bot, serverName: player.serverName,
                 boardSeed: player.boardSeed.map { String($0) },
                 shipCells: fleet.cells?.map { ReplayDocument.Cell(x: $0.x, y: $0.y) },
                 ships: fleet.ships?.map {
@@ -20,20 +21,20 @@ public enum ReplayBuilder {
         }
         let shots = record.shots.map { shot in
             ReplayDocument.Shot(
-                seat: shot.seat, x: shot.x, y: shot.y,
+                seat: shot.seat.index, x: shot.x, y: shot.y,
                 result: shot.sunk > 0 ? "sunk" : (shot.hit ? "hit" : "miss"),
                 sunk: shot.sunk, atMilliseconds: shot.atMilliseconds
             )
         }
-        let winner = record.winnerSeat.flatMap { record.players.indices.contains($0) ? record.players[$0].bot : nil }
+        let winner = record.winner.map { record.player($0).bot }
         return ReplayDocument(
             tournament: tournament, index: record.index, gameId: record.gameId, gameName: record.gameName,
             server: record.server, startedAt: record.startedAt,
             durationMilliseconds: Int(record.durationMilliseconds.rounded()),
             players: players, shots: shots,
             outcome: ReplayDocument.Outcome(
-                termination: record.termination.rawValue, winnerSeat: record.winnerSeat, winner: winner,
-                reason: record.reason, forfeitKind: record.forfeitKind
+                termination: record.termination.rawValue, winnerSeat: record.winner?.index, winner: winner,
+                reason: record.reason, forfeitKind: record.forfeitKind?.rawValue
             )
         )
     }

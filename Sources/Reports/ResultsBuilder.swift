@@ -54,8 +54,8 @@ public enum ResultsBuilder {
             games: history.games.map { record in
                 .init(
                     index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
-                    winnerSeat: record.winnerSeat, termination: record.termination.rawValue,
-                    forfeitKind: record.forfeitKind, reason: record.reason, shots: record.shots.count,
+                    winnerSeat: record.winner?.index, termination: record.termination.rawValue,
+                    forfeitKind: record.forfeitKind?.rawValue, reason: record.reason, shots: record.shots.count,
                     durationMilliseconds: Int(record.durationMilliseconds.rounded()),
                     attempts: history.attempts[record.index] ?? 1,
                     replayJSON: ReportLayout.replayJSON(index: record.index),
@@ -79,16 +79,16 @@ public enum ResultsBuilder {
     static func tallies(_ rated: [GameRecord], bots: [String]) -> [String: Tally] {
         var tallies = Dictionary(uniqueKeysWithValues: bots.map { ($0, Tally()) })
         for record in rated {
-            guard let winner = record.winnerSeat, record.players.count == 2, (0...1).contains(winner) else { continue }
-            let winnerBot = record.players[winner].bot, loserBot = record.players[1 - winner].bot
+            guard let winner = record.winner else { continue }
+            let winnerBot = record.player(winner).bot, loserBot = record.player(winner.opponent).bot
             tallies[winnerBot, default: Tally()].wins += 1
             tallies[winnerBot, default: Tally()].against[loserBot, default: (0, 0)].wins += 1
             tallies[loserBot, default: Tally()].losses += 1
             tallies[loserBot, default: Tally()].against[winnerBot, default: (0, 0)].losses += 1
             if record.termination == .forfeit {
-                tallies[loserBot, default: Tally()].forfeits[record.forfeitKind ?? "unknown", default: 0] += 1
+                tallies[loserBot, default: Tally()].forfeits[record.forfeitKind?.rawValue ?? "unknown", default: 0] += 1
             } else {
-                tallies[winnerBot, default: Tally()].shotsInWins.append(record.shotsPerSeat[winner])
+                tallies[winnerBot, default: Tally()].shotsInWins.append(record.shotCount(of: winner))
             }
         }
         return tallies
@@ -99,10 +99,10 @@ public enum ResultsBuilder {
     static func fit(_ rated: [GameRecord], bots: [String]) -> BradleyTerryFit? {
         let index = Dictionary(uniqueKeysWithValues: bots.enumerated().map { ($1, $0) })
         let games: [RatedGame] = rated.compactMap { record in
-            guard let winner = record.winnerSeat, record.players.count == 2,
-                  let first = index[record.players[0].bot], let second = index[record.players[1].bot], first != second
+            guard let winner = record.winner,
+                  let first = index[record.player(.one).bot], let second = index[record.player(.two).bot], first != second
             else { return nil }
-            return RatedGame(first: first, second: second, firstMovedFirst: true, score: winner == 0 ? 1 : 0)
+            return RatedGame(first: first, second: second, firstMovedFirst: true, score: winner == .one ? 1 : 0)
         }
         guard !games.isEmpty else { return nil }
         return try? BradleyTerryFit(games: games, playerCount: bots.count)
@@ -146,8 +146,8 @@ public enum ResultsBuilder {
     }
 
     static func firstMover(_ rated: [GameRecord], fit: BradleyTerryFit?) -> ResultsDocument.FirstMoverStatistics {
-        let games = rated.filter { $0.winnerSeat != nil }
-        let wins = games.filter { $0.winnerSeat == 0 }.count
+        let games = rated.filter { $0.winner != nil }
+        let wins = games.filter { $0.winner == .one }.count
         return .init(
             games: games.count, firstMoverWins: wins,
             firstMoverScorePercent: games.isEmpty ? nil : round(100 * Double(wins) / Double(games.count), places: 2),
@@ -170,7 +170,7 @@ public enum ResultsBuilder {
     static func terminations(_ rated: [GameRecord], noResultAttempts: Int) -> ResultsDocument.TerminationCounts {
         var byKind: [String: Int] = [:]
         for record in rated where record.termination == .forfeit {
-            byKind[record.forfeitKind ?? "unknown", default: 0] += 1
+            byKind[record.forfeitKind?.rawValue ?? "unknown", default: 0] += 1
         }
         return .init(
             wins: rated.filter { $0.termination == .win }.count,
@@ -195,22 +195,17 @@ public enum ResultsBuilder {
     }
 
     static func summary(of config: TournamentConfig) -> ResultsDocument.ConfigurationSummary {
-        let server: String
-        switch config.server {
-        case .embedded: server = "embedded"
-        case .url(let url): server = url
-        }
         return .init(
             format: config.format.rawValue,
             bots: config.bots.map { entry in
                 switch entry.kind {
-                case .builtin(let strategy): .init(name: entry.name, kind: "builtin", strategy: strategy)
-                case .external(let command, _, _): .init(name: entry.name, kind: "external", command: command)
+                case .builtin(let builtIn): .init(name: entry.name, kind: "builtin", strategy: builtIn.rawValue)
+                case .external(let spec): .init(name: entry.name, kind: "external", command: spec.command)
                 }
             },
             gamesPerPairing: config.gamesPerPairing, concurrency: config.concurrency, seed: String(config.seed),
-            server: server, pollIntervalMilliseconds: config.pollIntervalMilliseconds, rateLimit: config.rateLimit,
-            stallTimeoutSeconds: config.stallTimeoutSeconds
+            server: config.server.text, pollIntervalMilliseconds: Int((config.pollInterval / .milliseconds(1)).rounded()), rateLimit: config.rateLimit,
+            stallTimeoutSeconds: config.stallTimeout / .seconds(1)
         )
     }
 

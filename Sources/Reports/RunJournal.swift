@@ -23,11 +23,12 @@ public struct RunJournal: Sendable {
         }
         let entries: [JournalEntry]
         do {
-            entries = try JournalReader.read(data)
+            entries = try JournalContents(data).entries
         } catch {
             throw .damagedJournal(path: path, detail: "line \(error.line): " + Self.shortened(error.detail))
         }
-        guard case .started(_, _, _, let configuration?)? = entries.first else { throw .noConfiguration(path: path) }
+        guard case .started(let start)? = entries.first else { throw .noConfiguration(path: path) }
+        let configuration = start.configuration
         let finished = entries.compactMap { entry -> GameRecord? in
             if case .finished(let record) = entry { return record }
             return nil

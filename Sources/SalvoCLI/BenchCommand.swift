@@ -49,14 +49,14 @@ struct BenchCommand: AsyncParsableCommand {
         var shotsPerBot: [[Int?]] = []
         print("bot                 games   mean  95% interval      median  max   games/s  forfeits")
         for (position, text) in bots.enumerated() {
-            let spec = makeSpec(text, position: position)
+            let spec = makeSpec(text)
             let label = spec.description
             let clock = ContinuousClock()
             let started = clock.now
             // A live counter on a terminal; a line every tenth of the run otherwise (a log).
             let live = isatty(STDERR_FILENO) == 1
             let step = max(50, games / 10)
-            let results = await BenchRunner.run(spec, games: games, seed: seed, jobs: jobs) { [quiet, games] done in
+            let results = await BenchRunner.run(spec, logPath: logPath(position: position), games: games, seed: seed, jobs: jobs) { [quiet, games] done in
                 guard !quiet else { return }
                 if live {
                     FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
@@ -76,7 +76,7 @@ struct BenchCommand: AsyncParsableCommand {
                 stats.interval95.lowerBound, stats.interval95.upperBound,
                 stats.median, stats.maximum, Double(games) / max(seconds, 1e-9), games - stats.count))
             let faults = Dictionary(grouping: results.compactMap(\.fault), by: \.kind)
-            for (kind, list) in faults.sorted(by: { $0.key < $1.key }) {
+            for (kind, list) in faults.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 print("  \(list.count) forfeit(s) by \(kind), e.g. \(list[0].description)")
             }
         }
@@ -96,13 +96,15 @@ struct BenchCommand: AsyncParsableCommand {
         return short + String(repeating: " ", count: 18 - short.count)
     }
 
-    private func makeSpec(_ text: String, position: Int) -> BotSpec {
-        guard case .external(var configuration) = BotSpec(parsing: text) else { return BotSpec(parsing: text) }
-        configuration.moveDeadline = .milliseconds(moveDeadline)
-        configuration.startupDeadline = .milliseconds(startupDeadline)
-        if let logDirectory {
-            configuration.logPath = URL(fileURLWithPath: logDirectory).appendingPathComponent("bot-\(position + 1).log").path
-        }
-        return .external(configuration)
+    private func makeSpec(_ text: String) -> BotSpec {
+        guard case .external(var spec) = BotSpec(parsing: text) else { return BotSpec(parsing: text) }
+        spec.moveDeadline = .milliseconds(moveDeadline)
+        spec.startupDeadline = .milliseconds(startupDeadline)
+        return .external(spec)
+    }
+
+    /// `LOGDIR/bot-N.log` for the bot at `position`, when --log-dir is given.
+    private func logPath(position: Int) -> String? {
+        logDirectory.map { URL(fileURLWithPath: $0).appendingPathComponent("bot-\(position + 1).log").path }
     }
 }

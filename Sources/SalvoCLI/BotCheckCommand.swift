@@ -27,11 +27,10 @@ struct BotCheckCommand: ParsableCommand {
     var log: String?
 
     func run() throws {
-        var configuration = ExternalBotConfiguration(shellCommand: command)
-        configuration.moveDeadline = .milliseconds(moveDeadline)
-        configuration.startupDeadline = .milliseconds(startupDeadline)
-        configuration.logPath = log
-        let steps = ComplianceCheck(configuration: configuration, seed: seed).run()
+        var spec = ExternalBotSpec(shellCommand: command)
+        spec.moveDeadline = .milliseconds(moveDeadline)
+        spec.startupDeadline = .milliseconds(startupDeadline)
+        let steps = ComplianceCheck(spec: spec, logPath: log, seed: seed).run()
         for step in steps {
             print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(step.detail)")
         }

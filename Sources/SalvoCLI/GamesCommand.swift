@@ -36,7 +36,7 @@ struct GamesCommand: AsyncParsableCommand {
                 let players = record.players.map(\.bot).joined(separator: " vs ")
                 let outcome: String
                 switch record.termination {
-                case .win: outcome = "won by \(record.players[record.winnerSeat ?? 0].bot) in \(record.shots.count) shots"
+                case .win: outcome = "won by \(record.winner.map { record.player($0).bot } ?? "?") in \(record.shots.count) shots"
                 case .forfeit: outcome = "forfeit: \(record.reason ?? "")"
                 case .noResult: outcome = "no result: \(record.reason ?? "")"
                 }

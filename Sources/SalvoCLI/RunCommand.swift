@@ -54,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         var config: TournamentConfig
         do {
-            config = try TournamentFileParser(builtinNames: Set(BuiltInBot.allCases.map(\.rawValue))).parse(fileAt: file)
+            config = try TournamentFileParser().parse(fileAt: file)
         } catch {
             throw CLIError(error.description)
         }
@@ -63,7 +63,7 @@ struct RunCommand: AsyncParsableCommand {
         if let games { config.gamesPerPairing = games }
         if let concurrency { config.concurrency = concurrency }
         if let seed { config.seed = seed }
-        if let pollInterval { config.pollIntervalMilliseconds = pollInterval }
+        if let pollInterval { config.pollInterval = .milliseconds(pollInterval) }
         if purePolling { config.wakeLocalOpponent = false }
 
         let stop = StopSignal()

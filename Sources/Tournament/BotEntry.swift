@@ -1,11 +1,13 @@
+import Bots
+
 /// A bot entered in a tournament: a display name and how to run it.
-public struct BotEntry: Hashable, Sendable, Codable {
+public struct BotEntry: Hashable, Sendable {
     /// How a bot is run.
-    public enum Kind: Hashable, Sendable, Codable {
-        /// A strategy built into Salvo, by name (`random`, `hunt-target`, `parity`, `density`, `champion`).
-        case builtin(String)
+    public enum Kind: Hashable, Sendable {
+        /// A strategy built into Salvo.
+        case builtin(BuiltInBot)
         /// An external program speaking the line protocol of bots/PROTOCOL.md.
-        case external(command: [String], moveTimeoutMilliseconds: Int, startupTimeoutMilliseconds: Int)
+        case external(ExternalBotSpec)
     }
 
     /// The name shown in tables and reports; unique within a tournament.

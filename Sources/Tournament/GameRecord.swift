@@ -1,38 +1,35 @@
+import BattleshipRules
+import Bots
 import Foundation
 
 /// Everything recorded of one game: the replay and the outcome. Appended to the journal
 /// when the game ends; reports and replays are built from these.
-public struct GameRecord: Hashable, Sendable, Codable {
-    /// The version of this record's layout (docs/journal.md).
-    public static let schemaVersion = 1
-
-    public var schemaVersion: Int
+public struct GameRecord: Hashable, Sendable {
     /// The game's index in the schedule.
     public var index: Int
     /// The server's base URL.
     public var server: String
     public var gameId: String
     public var gameName: String
-    /// Seat 0 created the game and moved first; seat 1 joined.
+    /// The two players in seat order: ``BattleshipRules/PlayerSeat/one`` created the game
+    /// and moved first, ``BattleshipRules/PlayerSeat/two`` joined.
     public var players: [PlayerRecord]
     public var shots: [ShotRecord]
     public var termination: Termination
     /// The winning seat, if any (for a forfeit, the seat that did not forfeit).
-    public var winnerSeat: Int?
+    public var winner: PlayerSeat?
     /// Why the game ended as it did (the forfeit's or the failure's cause).
     public var reason: String?
-    /// For a forfeit, the fault's one-word kind (`launch`, `crash`, `timeout`, `malformed`,
-    /// `off-grid`, `repeat`; see `BotFault.kind`); nil otherwise.
-    public var forfeitKind: String?
+    /// For a forfeit, the fault's kind; nil otherwise.
+    public var forfeitKind: ForfeitKind?
     public var startedAt: Date
     public var durationMilliseconds: Double
 
     public init(
         index: Int, server: String, gameId: String, gameName: String, players: [PlayerRecord], shots: [ShotRecord],
-        termination: Termination, winnerSeat: Int?, reason: String?, forfeitKind: String? = nil, startedAt: Date,
+        termination: Termination, winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind? = nil, startedAt: Date,
         durationMilliseconds: Double
     ) {
-        self.schemaVersion = Self.schemaVersion
         self.index = index
         self.server = server
         self.gameId = gameId
@@ -40,15 +37,23 @@ public struct GameRecord: Hashable, Sendable, Codable {
         self.players = players
         self.shots = shots
         self.termination = termination
-        self.winnerSeat = winnerSeat
+        self.winner = winner
         self.reason = reason
         self.forfeitKind = forfeitKind
         self.startedAt = startedAt
         self.durationMilliseconds = durationMilliseconds
     }
 
-    /// Shots fired by each seat.
-    public var shotsPerSeat: [Int] {
-        [shots.filter { $0.seat == 0 }.count, shots.filter { $0.seat == 1 }.count]
+    /// The player in `seat`.
+    public func player(_ seat: PlayerSeat) -> PlayerRecord {
+        players[seat.index]
+    }
+
+    /// The losing seat of a decided game (for a forfeit, the seat that forfeited).
+    public var loser: PlayerSeat? { winner?.opponent }
+
+    /// Shots fired by `seat`.
+    public func shotCount(of seat: PlayerSeat) -> Int {
+        shots.count { $0.seat == seat }
     }
 }

@@ -1,7 +1,7 @@
 import BattleshipClient
 
 /// One side of a recorded game.
-public struct PlayerRecord: Hashable, Sendable, Codable {
+public struct PlayerRecord: Hashable, Sendable {
     /// The bot's display name in the tournament.
     public var bot: String
     /// The player name sent to the server.

@@ -3,7 +3,7 @@ import Ratings
 /// A tournament file's `sprt:` block: a sequential test of a two-bot match that stops the run
 /// as soon as it decides (see ``Ratings/SPRT``). H0: the first bot is `elo0` stronger than the
 /// second; H1: it is `elo1` stronger.
-public struct SPRTSettings: Hashable, Sendable, Codable {
+public struct SPRTSettings: Hashable, Sendable {
     public var elo0: Double
     public var elo1: Double
     /// The chance of accepting H1 when H0 holds.
@@ -29,10 +29,10 @@ extension SPRTSettings {
     public func tally(records: [GameRecord], first: String, second: String) -> SPRTTally {
         var wins = 0, losses = 0
         for record in records where record.termination != .noResult {
-            guard let winner = record.winnerSeat else { continue }
+            guard let winner = record.winner else { continue }
             let bots = record.players.map(\.bot)
             guard Set(bots) == [first, second] else { continue }
-            if bots[winner] == first { wins += 1 } else { losses += 1 }
+            if record.player(winner).bot == first { wins += 1 } else { losses += 1 }
         }
         let test = self.test
         return SPRTTally(

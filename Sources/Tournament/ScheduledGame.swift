@@ -1,5 +1,5 @@
 /// One game of the schedule: who creates it, who joins, and the fleets' seeds.
-public struct ScheduledGame: Hashable, Sendable, Codable {
+public struct ScheduledGame: Hashable, Sendable {
     /// The game's position in the schedule, from 0; stable for a given configuration.
     public var index: Int
     /// The pairing this game belongs to, from 0.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which server the games are played on: the one place that tells `embedded` from a URL, for
 /// tournament files, `salvo run`, `salvo load` and `salvo check`.
-public enum ServerChoice: Hashable, Sendable, Codable {
+public enum ServerChoice: Hashable, Sendable {
     /// Salvo's own server, started in-process on 127.0.0.1 with an ephemeral port.
     case embedded
     /// Any server that speaks the API, by base URL (`http://host:port`, without `/api` and

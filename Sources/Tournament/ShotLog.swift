@@ -13,7 +13,7 @@ actor ShotLog {
     }
 
     /// Records an accepted shot by `seat`.
-    func append(seat: Int, cell: Coordinate, result: ShotResult) {
+    func append(seat: PlayerSeat, cell: Coordinate, result: ShotResult) {
         let milliseconds = Int((ContinuousClock.now - start).inMilliseconds)
         shots.append(ShotRecord(seat: seat, x: cell.x, y: cell.y, hit: result.isHit, sunk: result.sunkLength, atMilliseconds: milliseconds))
         lastProgress = .now
@@ -25,7 +25,7 @@ actor ShotLog {
     }
 
     /// The shots the opponent of `seat` fired from position `cursor` on; moves the cursor.
-    func opponentShots(of seat: Int, from cursor: Int) -> (shots: [ShotRecord], cursor: Int) {
+    func opponentShots(of seat: PlayerSeat, from cursor: Int) -> (shots: [ShotRecord], cursor: Int) {
         let new = shots[min(cursor, shots.count)...].filter { $0.seat != seat }
         return (Array(new), shots.count)
     }

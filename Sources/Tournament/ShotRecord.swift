@@ -1,7 +1,9 @@
+import BattleshipRules
+
 /// One accepted shot of a game, in order.
-public struct ShotRecord: Hashable, Sendable, Codable {
-    /// The seat that fired: 0 for the creator, 1 for the joiner.
-    public var seat: Int
+public struct ShotRecord: Hashable, Sendable {
+    /// The seat that fired.
+    public var seat: PlayerSeat
     public var x: Int
     public var y: Int
     public var hit: Bool
@@ -10,7 +12,7 @@ public struct ShotRecord: Hashable, Sendable, Codable {
     /// Milliseconds since the game started.
     public var atMilliseconds: Int
 
-    public init(seat: Int, x: Int, y: Int, hit: Bool, sunk: Int, atMilliseconds: Int) {
+    public init(seat: PlayerSeat, x: Int, y: Int, hit: Bool, sunk: Int, atMilliseconds: Int) {
         self.seat = seat
         self.x = x
         self.y = y

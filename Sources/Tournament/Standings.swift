@@ -21,12 +21,12 @@ public enum Standings {
     public static func compute(records: [GameRecord], bots: [String]) -> [Standing] {
         var rows = Dictionary(uniqueKeysWithValues: bots.map { ($0, Standing(bot: $0)) })
         for record in records where record.termination != .noResult {
-            guard let winner = record.winnerSeat else { continue }
-            let loser = 1 - winner
-            let winnerBot = record.players[winner].bot, loserBot = record.players[loser].bot
+            guard let winner = record.winner else { continue }
+            let loser = winner.opponent
+            let winnerBot = record.player(winner).bot, loserBot = record.player(loser).bot
             rows[winnerBot, default: Standing(bot: winnerBot)].games += 1
             rows[winnerBot, default: Standing(bot: winnerBot)].wins += 1
-            rows[winnerBot, default: Standing(bot: winnerBot)].shotsInWins += record.shotsPerSeat[winner]
+            rows[winnerBot, default: Standing(bot: winnerBot)].shotsInWins += record.shotCount(of: winner)
             rows[loserBot, default: Standing(bot: loserBot)].games += 1
             rows[loserBot, default: Standing(bot: loserBot)].losses += 1
             if record.termination == .forfeit { rows[loserBot, default: Standing(bot: loserBot)].forfeits += 1 }

@@ -1,5 +1,5 @@
 /// How a game ended.
-public enum Termination: String, Hashable, Sendable, Codable {
+public enum Termination: String, Hashable, Sendable, CaseIterable {
     /// A player sank the other's fleet.
     case win
     /// A bot broke the rules or the protocol (crash, timeout, malformed line, illegal or

@@ -1,6 +1,6 @@
 /// Everything a tournament run needs to know, read from a tournament file and overridden by
 /// command-line flags. A value: the same configuration gives the same schedule.
-public struct TournamentConfig: Hashable, Sendable, Codable {
+public struct TournamentConfig: Hashable, Sendable {
     public var name: String
     public var format: TournamentFormat
     public var bots: [BotEntry]
@@ -9,8 +9,8 @@ public struct TournamentConfig: Hashable, Sendable, Codable {
     public var gamesPerPairing: Int
     /// Games in flight at once.
     public var concurrency: Int
-    /// How often a waiting player asks `/status`, in milliseconds.
-    public var pollIntervalMilliseconds: Int
+    /// How often a waiting player asks `/status`.
+    public var pollInterval: Duration
     /// Requests per second to the server across all games; nil for no limit.
     public var rateLimit: Double?
     public var server: ServerChoice
@@ -19,7 +19,7 @@ public struct TournamentConfig: Hashable, Sendable, Codable {
     /// Where the journal, results and reports go.
     public var outputDirectory: String
     /// A game with no accepted guess for this long ends as "no result" and is rerun.
-    public var stallTimeoutSeconds: Double
+    public var stallTimeout: Duration
     /// When both players are in this process, an accepted guess wakes the opponent's poller
     /// at once; false keeps pure polling at the interval.
     public var wakeLocalOpponent: Bool
@@ -27,23 +27,32 @@ public struct TournamentConfig: Hashable, Sendable, Codable {
     /// first bot listed is "the first bot" of the test.
     public var sprt: SPRTSettings?
 
+    /// The defaults of a tournament file that leaves a setting out.
+    public enum Defaults {
+        public static let gamesPerPairing = 2
+        public static let concurrency = 8
+        public static let pollInterval = Duration.milliseconds(500)
+        public static let seed: UInt64 = 1
+        public static let stallTimeout = Duration.seconds(60)
+    }
+
     public init(
-        name: String, format: TournamentFormat = .roundRobin, bots: [BotEntry], gamesPerPairing: Int = 2,
-        concurrency: Int = 8, pollIntervalMilliseconds: Int = 500, rateLimit: Double? = nil,
-        server: ServerChoice = .embedded, seed: UInt64 = 1, outputDirectory: String? = nil,
-        stallTimeoutSeconds: Double = 60, wakeLocalOpponent: Bool = true, sprt: SPRTSettings? = nil
+        name: String, format: TournamentFormat = .roundRobin, bots: [BotEntry], gamesPerPairing: Int = Defaults.gamesPerPairing,
+        concurrency: Int = Defaults.concurrency, pollInterval: Duration = Defaults.pollInterval, rateLimit: Double? = nil,
+        server: ServerChoice = .embedded, seed: UInt64 = Defaults.seed, outputDirectory: String? = nil,
+        stallTimeout: Duration = Defaults.stallTimeout, wakeLocalOpponent: Bool = true, sprt: SPRTSettings? = nil
     ) {
         self.name = name
         self.format = format
         self.bots = bots
         self.gamesPerPairing = gamesPerPairing
         self.concurrency = concurrency
-        self.pollIntervalMilliseconds = pollIntervalMilliseconds
+        self.pollInterval = pollInterval
         self.rateLimit = rateLimit
         self.server = server
         self.seed = seed
         self.outputDirectory = outputDirectory ?? "reports/\(name)"
-        self.stallTimeoutSeconds = stallTimeoutSeconds
+        self.stallTimeout = stallTimeout
         self.wakeLocalOpponent = wakeLocalOpponent
         self.sprt = sprt
     }

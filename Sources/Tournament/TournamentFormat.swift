@@ -1,5 +1,5 @@
 /// How bots are paired.
-public enum TournamentFormat: String, Sendable, Codable, CaseIterable {
+public enum TournamentFormat: String, Hashable, Sendable, CaseIterable {
     /// Every bot plays every other bot.
     case roundRobin = "round-robin"
     /// The first bot listed plays each of the others; the others do not play each other.

@@ -13,10 +13,10 @@ public struct TournamentRatings: Sendable {
     public init?(records: [GameRecord], bots: [String]) {
         let index = Dictionary(uniqueKeysWithValues: bots.enumerated().map { ($1, $0) })
         let games: [RatedGame] = records.compactMap { record in
-            guard record.termination != .noResult, let winner = record.winnerSeat,
-                  let first = index[record.players[0].bot], let second = index[record.players[1].bot] else { return nil }
-            // Seat 0 created the game, so it moved first.
-            return RatedGame(first: first, second: second, firstMovedFirst: true, score: winner == 0 ? 1 : 0)
+            guard record.termination != .noResult, let winner = record.winner,
+                  let first = index[record.player(.one).bot], let second = index[record.player(.two).bot] else { return nil }
+            // Seat one created the game, so it moved first.
+            return RatedGame(first: first, second: second, firstMovedFirst: true, score: winner == .one ? 1 : 0)
         }
         guard !games.isEmpty, let fit = try? BradleyTerryFit(games: games, playerCount: bots.count) else { return nil }
         ratings = Dictionary(uniqueKeysWithValues: bots.enumerated().map { ($1, fit.ratings[$0]) })

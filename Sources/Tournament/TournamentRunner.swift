@@ -1,4 +1,5 @@
 import BattleshipClient
+import Bots
 import Foundation
 import RunControl
 
@@ -31,13 +32,17 @@ public struct TournamentRunner: Sendable {
     let stop: StopSignal
     let logDirectory: String?
     let executor: (any TaskExecutor)?
+    let launcher: any BotLauncher
 
     /// A runner for `config`'s games on `serverURL`. Each game's tasks prefer `executor` when
     /// one is given: pass the HTTP client's ``CurlHTTP/CurlHTTPClient/taskExecutor`` so the
     /// players run on its event-loop thread and each reply resumes its player without a
     /// thread hand-off (the bots' work per shot is microseconds; external bots wait on their
-    /// own queues).
-    public init(config: TournamentConfig, serverURL: String, client: BattleshipAPIClient, journal: Journal, stop: StopSignal = StopSignal(), logDirectory: String? = nil, executor: (any TaskExecutor)? = nil) {
+    /// own queues). Every external bot's process is started through `launcher`.
+    public init(
+        config: TournamentConfig, serverURL: String, client: BattleshipAPIClient, journal: Journal, stop: StopSignal = StopSignal(),
+        logDirectory: String? = nil, executor: (any TaskExecutor)? = nil, launcher: any BotLauncher = DirectLauncher()
+    ) {
         self.config = config
         self.serverURL = serverURL
         self.client = client
@@ -45,16 +50,7 @@ public struct TournamentRunner: Sendable {
         self.stop = stop
         self.logDirectory = logDirectory
         self.executor = executor
-    }
-
-    /// A digest of what fixes the schedule, so a journal is never continued with another tournament.
-    public static func digest(of config: TournamentConfig) -> String {
-        let bots = config.bots.map { "\($0.name)=\($0.kind)" }.joined(separator: ";")
-        var text = "\(config.format.rawValue)|\(config.gamesPerPairing)|\(config.seed)|\(bots)"
-        if let sprt = config.sprt { text += "|sprt \(sprt.elo0) \(sprt.elo1) \(sprt.alpha) \(sprt.beta)" }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return String(hash, radix: 16)
+        self.launcher = launcher
     }
 
     /// Where a run continues from: what the journal already holds.
@@ -66,15 +62,17 @@ public struct TournamentRunner: Sendable {
     }
 
     /// Reads the journal at `path` and checks that it belongs to `config`: an empty journal
-    /// starts afresh; one of another configuration is refused, saying so.
+    /// starts afresh; one of another configuration is refused, naming the setting that
+    /// differs (``ResumeSettings``).
     public static func resumePoint(journalPath path: String, config: TournamentConfig) throws -> ResumePoint {
-        let digest = Self.digest(of: config)
         var point = ResumePoint(rated: [:], hasStarted: false)
         for entry in try Journal.read(path: path) {
             switch entry {
-            case .started(let name, let journalDigest, _, _):
-                guard journalDigest == digest else {
-                    throw Failure(description: "The journal \(path) belongs to another configuration of `\(name)` (different bots, format, games or seed); choose another --output or remove that folder")
+            case .started(let start):
+                // A journal of version 1 holds a digest computed another way: compare the settings.
+                if start.configurationDigest != ResumeSettings.digest(of: config),
+                   let difference = ResumeSettings.difference(journal: start.configuration, run: config) {
+                    throw Failure(description: "The journal \(path) belongs to another configuration of `\(start.name)` (\(difference)); run with the same settings, choose another --output, or remove that folder")
                 }
                 point.hasStarted = true
             case .finished(let record) where record.termination != .noResult:
@@ -96,14 +94,14 @@ public struct TournamentRunner: Sendable {
         let schedule = Schedule.games(for: config)
         var rated = resume.rated
         if !resume.hasStarted {
-            try await journal.append(.started(name: config.name, configurationDigest: Self.digest(of: config), totalGames: schedule.count, configuration: config))
+            try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: schedule.count, configuration: config)))
         }
         progress(.started(total: schedule.count, alreadyDone: rated.count))
         var decided = sprtDecision(rated.values)
         if let decided { progress(.sprtDecided(decided)) }
 
         var queue = schedule.filter { rated[$0.index] == nil }.map { (game: $0, attempt: 1) }[...]
-        let runner = GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory)
+        let runner = GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher)
         try await withThrowingTaskGroup(of: (ScheduledGame, Int, GameRecord).self) { group in
             var inFlight = 0
             func startNext() {

@@ -6,8 +6,7 @@ struct ComplianceCheckTests {
     /// A generous start-up deadline, so that a loaded machine's slow Python start is not a
     /// failure; the slow-start fixture gets a short one.
     static func check(_ command: [String], startup: Duration = .seconds(15)) -> [ComplianceStep] {
-        ComplianceCheck(configuration: ExternalBotConfiguration(
-            command: command, moveDeadline: .seconds(3), startupDeadline: startup)).run()
+        ComplianceCheck(spec: ExternalBotSpec(command: command, moveDeadline: .seconds(3), startupDeadline: startup)).run()
     }
 
     @Test("the example bots pass every step", arguments: [

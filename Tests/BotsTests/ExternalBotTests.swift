@@ -5,22 +5,19 @@ import Testing
 
 @Suite("External bots: every misbehaviour is a forfeit with a reason", .serialized)
 struct ExternalBotTests {
-    static func configuration(_ fixture: String, _ arguments: [String] = [], move: Duration = .seconds(2),
-                              startup: Duration = .seconds(15), log: String? = nil) -> ExternalBotConfiguration {
-        ExternalBotConfiguration(
-            command: ["python3", Paths.fixture(fixture)] + arguments,
-            moveDeadline: move, startupDeadline: startup, logPath: log)
+    static func spec(_ fixture: String, _ arguments: [String] = [], move: Duration = .seconds(2), startup: Duration = .seconds(15)) -> ExternalBotSpec {
+        ExternalBotSpec(command: ["python3", Paths.fixture(fixture)] + arguments, moveDeadline: move, startupDeadline: startup)
     }
 
-    static func play(_ configuration: ExternalBotConfiguration) async -> SoloResult {
-        var bot = ExternalBot(configuration, seed: 1)
+    static func play(_ spec: ExternalBotSpec, log: String? = nil) async -> SoloResult {
+        var bot = ExternalBot(spec, seed: 1, logPath: log)
         return await SoloGame.play(&bot, against: .seeded(1))
     }
 
     @Test("the Python example bots play whole games")
     func examples() async {
         for script in ["bots/python/random_bot.py", "bots/python/hunt_target_bot.py"] {
-            var bot = ExternalBot(ExternalBotConfiguration(command: ["python3", Paths.example(script)]), seed: 1)
+            var bot = ExternalBot(ExternalBotSpec(command: ["python3", Paths.example(script)]), seed: 1)
             let result = await SoloGame.play(&bot, against: .seeded(1))
             #expect(result.fault == nil)
             #expect((17...100).contains(result.shots))
@@ -29,7 +26,7 @@ struct ExternalBotTests {
 
     @Test("the Perl example bot plays a whole game and says its name")
     func perlExample() async {
-        var bot = ExternalBot(ExternalBotConfiguration(command: ["perl", Paths.example("bots/perl/parity_bot.pl")]), seed: 1)
+        var bot = ExternalBot(ExternalBotSpec(command: ["perl", Paths.example("bots/perl/parity_bot.pl")]), seed: 1)
         let result = await SoloGame.play(&bot, against: .seeded(2))
         #expect(result.fault == nil)
         #expect(await bot.name == "perl-parity")
@@ -39,7 +36,7 @@ struct ExternalBotTests {
     func crash() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-crash-\(getpid()).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let result = await Self.play(Self.configuration("crash_bot.py", log: log))
+        let result = await Self.play(Self.spec("crash_bot.py"), log: log)
         #expect(result.shots == 1)
         #expect(result.fault == .crashed("it closed its output while \"shot <x> <y>\" was expected, exit status 3"))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "crash_bot: giving up\n")
@@ -49,34 +46,34 @@ struct ExternalBotTests {
     func hang() async {
         let clock = ContinuousClock()
         let started = clock.now
-        let result = await Self.play(Self.configuration("hang_bot.py", move: .milliseconds(300)))
+        let result = await Self.play(Self.spec("hang_bot.py", move: .milliseconds(300)))
         #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.3 seconds after \"your-turn\""))
         #expect(clock.now - started >= .milliseconds(300))
     }
 
     @Test("garbage is a malformed line")
     func garbage() async {
-        let result = await Self.play(Self.configuration("garbage_bot.py"))
+        let result = await Self.play(Self.spec("garbage_bot.py"))
         #expect(result.fault == .malformed(line: "fire at will", expected: "shot <x> <y>"))
     }
 
     @Test("a shot off the grid is refused before it is fired")
     func offGrid() async {
-        let result = await Self.play(Self.configuration("off_grid_bot.py"))
+        let result = await Self.play(Self.spec("off_grid_bot.py"))
         #expect(result == SoloResult(shots: 0, fault: .offGrid(Coordinate(x: 10, y: 3))))
     }
 
     @Test("a repeated shot is refused before it is fired")
     func repeated() async {
-        let result = await Self.play(Self.configuration("repeat_bot.py"))
+        let result = await Self.play(Self.spec("repeat_bot.py"))
         #expect(result == SoloResult(shots: 1, fault: .repeatedShot(Coordinate(x: 4, y: 4))))
     }
 
     @Test("a slow start is a timeout after the start-up deadline, and a longer deadline lets it play")
     func slowStart() async {
-        let slow = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(1)))
+        let slow = await Self.play(Self.spec("slow_start_bot.py", startup: .seconds(1)))
         #expect(slow.fault == .timedOut("no \"name <name>\" within 1.0 seconds after \"salvo 1\""))
-        let patient = await Self.play(Self.configuration("slow_start_bot.py", startup: .seconds(10)))
+        let patient = await Self.play(Self.spec("slow_start_bot.py", startup: .seconds(10)))
         #expect(patient.fault == nil)
         #expect((17...100).contains(patient.shots))
     }
@@ -85,7 +82,7 @@ struct ExternalBotTests {
     func forkedChild() async throws {
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-fork-\(getpid()).pid").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        let result = await Self.play(Self.configuration("fork_bot.py", [pidFile], move: .milliseconds(500)))
+        let result = await Self.play(Self.spec("fork_bot.py", [pidFile], move: .milliseconds(500)))
         #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.5 seconds after \"your-turn\""))
         let child = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8)))
         #expect(Self.isGone(child))
@@ -93,13 +90,13 @@ struct ExternalBotTests {
 
     @Test("a program that cannot start is a forfeit, not a crash of the caller")
     func missingProgram() async {
-        let result = await Self.play(ExternalBotConfiguration(command: ["/nonexistent/bot"], startupDeadline: .seconds(2)))
-        #expect(result.fault?.kind == "crash")
+        let result = await Self.play(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(2)))
+        #expect(result.fault?.kind == .crash)
     }
 
     @Test("the memory cap stops a bot that allocates too much")
     func memoryCap() async {
-        var configuration = ExternalBotConfiguration(
+        var configuration = ExternalBotSpec(
             command: ["python3", "-c", "x = bytearray(400 * 1024 * 1024); print('name hog', flush=True)"],
             startupDeadline: .seconds(20))
         configuration.limits = ResourceLimits(memoryBytes: 200 << 20, cpuSeconds: 10)

@@ -1,4 +1,5 @@
 import BattleshipRules
+import Bots
 import Foundation
 import Tournament
 
@@ -18,9 +19,9 @@ enum Fixtures {
         TournamentConfig(
             name: "golden",
             bots: [
-                BotEntry(name: names[0], kind: .builtin("density")),
-                BotEntry(name: names[1], kind: .builtin("parity")),
-                BotEntry(name: names[2], kind: .external(command: ["python3", "bots/python/hunt_target_bot.py"], moveTimeoutMilliseconds: 1000, startupTimeoutMilliseconds: 5000)),
+                BotEntry(name: names[0], kind: .builtin(.density)),
+                BotEntry(name: names[1], kind: .builtin(.parity)),
+                BotEntry(name: names[2], kind: .external(ExternalBotSpec(command: ["python3", "bots/python/hunt_target_bot.py"]))),
             ],
             gamesPerPairing: 2, concurrency: 4, seed: 7, outputDirectory: "/tmp/golden",
             sprt: SPRTSettings(elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05)
@@ -32,11 +33,11 @@ enum Fixtures {
         let (a, b, c) = (names[0], names[1], names[2])
         return [
             game(0, a, b, winnerSeat: 0, winnerMisses: 20),
-            forfeit(1, a, c, forfeitingSeat: 1, after: 5, kind: "timeout", reason: "\(c): The bot timed out: no move within 1000 ms"),
+            forfeit(1, a, c, forfeitingSeat: 1, after: 5, kind: .timeout, reason: "\(c): The bot timed out: no move within 1000 ms"),
             GameRecord(
                 index: 2, server: server, gameId: "", gameName: "salvo golden 2",
                 players: [PlayerRecord(bot: b, serverName: b, playerId: "", boardSeed: seed(2, 0)), PlayerRecord(bot: c, serverName: c, playerId: "", boardSeed: seed(2, 1))],
-                shots: [], termination: .noResult, winnerSeat: nil, reason: "Creating the game failed: the server did not answer",
+                shots: [], termination: .noResult, winner: nil, reason: "Creating the game failed: the server did not answer",
                 startedAt: start.addingTimeInterval(2), durationMilliseconds: 3.25
             ),
             game(2, b, c, winnerSeat: 1, winnerMisses: 30, attempt: 2),
@@ -70,12 +71,12 @@ enum Fixtures {
             return Array(water.reversed())
         }
         return play(index, first, second, fleets: fleets, plans: plans, until: { shots in
-            shots.filter { $0.seat == winnerSeat && $0.hit }.count == 17
+            shots.filter { $0.seat.index == winnerSeat && $0.hit }.count == 17
         }, termination: .win, winnerSeat: winnerSeat, attempt: attempt, unreadBoardSeat: unreadBoardSeat)
     }
 
     /// A game that `forfeitingSeat` forfeits after `after` shots.
-    static func forfeit(_ index: Int, _ first: String, _ second: String, forfeitingSeat: Int, after: Int, kind: String, reason: String) -> GameRecord {
+    static func forfeit(_ index: Int, _ first: String, _ second: String, forfeitingSeat: Int, after: Int, kind: ForfeitKind, reason: String) -> GameRecord {
         let fleets = [Fleet.seeded(seed(index, 0)), Fleet.seeded(seed(index, 1))]
         let plans = [0, 1].map { seat in Array(Coordinate.all.dropFirst(seat * 50)) }
         var record = play(index, first, second, fleets: fleets, plans: plans, until: { $0.count == after },
@@ -103,13 +104,13 @@ enum Fixtures {
                 hitsOnShip[target][ship, default: 0] += 1
                 if hitsOnShip[target][ship] == ship.length { sunk = ship.length }
             }
-            shots.append(ShotRecord(seat: seat, x: cell.x, y: cell.y, hit: ship != nil, sunk: sunk, atMilliseconds: 40 * shots.count + 7))
+            shots.append(ShotRecord(seat: PlayerSeat(index: seat)!, x: cell.x, y: cell.y, hit: ship != nil, sunk: sunk, atMilliseconds: 40 * shots.count + 7))
             seat = 1 - seat
         }
         let boards: [[String]?] = [0, 1].map { seat in
             if seat == unreadBoardSeat { return nil }
             let ships = Set(fleets[seat].ships.flatMap(\.cells))
-            let fired = Set(shots.filter { $0.seat != seat }.map { Coordinate(x: $0.x, y: $0.y) })
+            let fired = Set(shots.filter { $0.seat.index != seat }.map { Coordinate(x: $0.x, y: $0.y) })
             return Coordinate.all.map { cell in
                 switch (ships.contains(cell), fired.contains(cell)) {
                 case (true, true): "HIT"
@@ -125,7 +126,7 @@ enum Fixtures {
             players: [0, 1].map { seat in
                 PlayerRecord(bot: names[seat], serverName: names[seat], playerId: "p-\(index)-\(seat)", boardSeed: seed(index, seat), finalBoard: boards[seat])
             },
-            shots: shots, termination: termination, winnerSeat: winnerSeat, reason: nil,
+            shots: shots, termination: termination, winner: PlayerSeat(index: winnerSeat), reason: nil,
             startedAt: start.addingTimeInterval(Double(index * 10 + attempt)), durationMilliseconds: Double(shots.count) * 40.5
         )
     }

@@ -3,7 +3,7 @@ import Reports
 import Testing
 import Tournament
 
-/// The fast journal reader behind `salvo report` gives what `Journal.read` gives.
+/// The journal as `salvo report` reads it (``RunJournal``) is what `Journal.read` gives.
 @Suite("Reading a journal for reports")
 struct JournalReaderTests {
     static let names = ["naïve 🚢 \"bot\"", "tab\there\\back", "</script>\u{1}"]
@@ -13,7 +13,7 @@ struct JournalReaderTests {
         let path = folder + "/journal.jsonl"
         let config = Fixtures.config(names: names)
         let journal = try Journal(path: path)
-        try await journal.append(.started(name: config.name, configurationDigest: "d", totalGames: 6, configuration: config))
+        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: "d", totalGames: 6, configuration: config)))
         for record in Fixtures.finished(names: names) {
             try await journal.append(.created(index: record.index, server: record.server, gameId: record.gameId, creatorPlayerId: "p"))
             try await journal.append(.joined(index: record.index, joinerPlayerId: "q"))
@@ -42,7 +42,7 @@ struct JournalReaderTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
-        handle.write(Data("{\"finished\":{\"_0\":{\"index\":9,\"pla".utf8))
+        handle.write(Data("{\"type\":\"finished\",\"game\":{\"index\":9,\"pla".utf8))
         try handle.close()
         #expect(try RunJournal.load(directory: folder).finished.count == 7)
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -56,12 +56,12 @@ struct JournalReaderTests {
         }
     }
 
-    @Test("a journal without the configuration in its first line is refused")
+    @Test("a journal that does not open with its started line is refused")
     func noConfiguration() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-reader-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let journal = try Journal(path: folder + "/journal.jsonl")
-        try await journal.append(.started(name: "old", configurationDigest: "d", totalGames: 1, configuration: nil))
+        try await journal.append(.joined(index: 0, joinerPlayerId: "q"))
         #expect(throws: ReportError.noConfiguration(path: folder + "/journal.jsonl")) { try RunJournal.load(directory: folder) }
     }
 }

@@ -19,7 +19,7 @@ struct ReportCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-report-\(UUID().uuidString)").path
         let config = Fixtures.config()
         let journal = try Journal(path: folder + "/journal.jsonl")
-        try await journal.append(.started(name: config.name, configurationDigest: TournamentRunner.digest(of: config), totalGames: 6, configuration: config))
+        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config)))
         for record in Fixtures.finished() {
             try await journal.append(.created(index: record.index, server: record.server, gameId: record.gameId, creatorPlayerId: "p"))
             try await journal.append(.finished(record))

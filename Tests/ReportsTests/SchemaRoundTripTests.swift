@@ -29,7 +29,7 @@ struct SchemaRoundTripTests {
         let record = try #require(Fixtures.finished().first { $0.index == 0 })
         let replay = ReplayBuilder.replay(of: record, tournament: "golden")
         #expect(replay.shots.count == record.shots.count)
-        #expect(zip(replay.shots, record.shots).allSatisfy { $0.x == $1.x && $0.y == $1.y && $0.seat == $1.seat && $0.atMilliseconds == $1.atMilliseconds })
+        #expect(zip(replay.shots, record.shots).allSatisfy { $0.x == $1.x && $0.y == $1.y && $0.seat == $1.seat.index && $0.atMilliseconds == $1.atMilliseconds })
         #expect(replay.shots.filter { $0.result == "sunk" }.map(\.sunk).sorted() == [2, 3, 3, 4, 5])
         #expect(replay.shots.filter { $0.result == "hit" }.count == 12)
         for player in replay.players {

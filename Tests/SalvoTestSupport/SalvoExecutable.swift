@@ -15,9 +15,11 @@ public enum SalvoExecutable {
     /// Runs `salvo ARGUMENTS` to the end, reading its output on threads of their own (off the
     /// test pool, so a long run cannot starve other tests). After `timeout` the child is killed
     /// and ``SalvoTimedOut`` thrown, so a hung command fails its test instead of hanging it.
-    /// With `ulimit` (the shell's options, as `-Sn 128`), the command runs under those limits.
-    public static func run(_ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil) async throws -> SalvoOutput {
+    /// With `ulimit` (the shell's options, as `-Sn 128`), the command runs under those limits;
+    /// with `workingDirectory`, it runs there.
+    public static func run(_ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil, workingDirectory: String? = nil) async throws -> SalvoOutput {
         let process = Process()
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if let ulimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments

@@ -1,4 +1,6 @@
 import BattleshipClient
+import BattleshipRules
+import Bots
 import Foundation
 import Testing
 @testable import Tournament
@@ -13,8 +15,8 @@ struct JournalTests {
         GameRecord(
             index: index, server: "http://127.0.0.1:1", gameId: "g\(index)", gameName: "salvo \(index)",
             players: [PlayerRecord(bot: "a", serverName: "a", playerId: "p1", boardSeed: 1), PlayerRecord(bot: "b", serverName: "b", playerId: "p2", boardSeed: nil)],
-            shots: [ShotRecord(seat: 0, x: 1, y: 2, hit: true, sunk: 0, atMilliseconds: 5)],
-            termination: .win, winnerSeat: 0, reason: nil, startedAt: Date(timeIntervalSince1970: 1_700_000_000), durationMilliseconds: 12.5
+            shots: [ShotRecord(seat: .one, x: 1, y: 2, hit: true, sunk: 0, atMilliseconds: 5)],
+            termination: .win, winner: .one, reason: nil, startedAt: Date(timeIntervalSince1970: 1_700_000_000), durationMilliseconds: 12.5
         )
     }
 
@@ -22,7 +24,7 @@ struct JournalTests {
     func roundTrip() async throws {
         let path = Self.temporaryPath()
         let entries: [JournalEntry] = [
-            .started(name: "t", configurationDigest: "abc", totalGames: 2, configuration: nil),
+            .started(JournalStart(name: "t", configurationDigest: "abc", totalGames: 2, configuration: Self.configuration)),
             .created(index: 0, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
             .joined(index: 0, joinerPlayerId: "p2"),
             .finished(Self.record(0)),
@@ -34,11 +36,20 @@ struct JournalTests {
         #expect(try Journal.read(path: path) == entries)
     }
 
-    @Test("lines written by hand are byte for byte what JSONEncoder writes, for every kind of entry and value")
-    func handWrittenLinesMatchJSONEncoder() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+    /// A configuration that sets every setting away from its default.
+    static let configuration = TournamentConfig(
+        name: "every-setting", format: .gauntlet,
+        bots: [
+            BotEntry(name: "density", kind: .builtin(.density)),
+            BotEntry(name: "Ünïcode \"bot\"\t/", kind: .external(ExternalBotSpec(command: ["/usr/bin/python3", "a b/bot.py", ""], moveDeadline: .milliseconds(2_500), startupDeadline: .seconds(9)))),
+        ],
+        gamesPerPairing: 6, concurrency: 64, pollInterval: .milliseconds(120), rateLimit: 250.5, server: .url("http://10.0.0.5:8080"),
+        seed: .max, outputDirectory: "/tmp/every setting", stallTimeout: .milliseconds(30_500), wakeLocalOpponent: false,
+        sprt: SPRTSettings(elo0: -5, elo1: 10.25, alpha: 0.1, beta: 0.2)
+    )
+
+    @Test("every kind of entry reads back equal to what was written: escapes, Unicode, extreme numbers, every setting")
+    func everyValueRoundTrips() throws {
         var requests = RequestStatistics()
         requests.requests = 65
         requests.failures = 2
@@ -53,26 +64,46 @@ struct JournalTests {
                 PlayerRecord(bot: "Ünïcode \"bot\"", serverName: "bot one", playerId: "p1", boardSeed: .max, finalBoard: Array(repeating: "MISS", count: 100), requests: requests),
                 PlayerRecord(bot: "b/c", serverName: "b", playerId: "p2", boardSeed: nil, finalBoard: nil, requests: tiny),
             ],
-            shots: [ShotRecord(seat: 0, x: 9, y: 0, hit: true, sunk: 5, atMilliseconds: 0), ShotRecord(seat: 1, x: 0, y: 9, hit: false, sunk: 0, atMilliseconds: 1_234_567)],
-            termination: .forfeit, winnerSeat: 1, reason: "line 1:\tsaid \"A11\"\nthen quit \\ ok", forfeitKind: "malformed",
-            startedAt: Date(timeIntervalSince1970: 1_795_462_739.75), durationMilliseconds: 1_325.583676
+            shots: [ShotRecord(seat: .one, x: 9, y: 0, hit: true, sunk: 5, atMilliseconds: 0), ShotRecord(seat: .two, x: 0, y: 9, hit: false, sunk: 0, atMilliseconds: 1_234_567)],
+            termination: .forfeit, winner: .two, reason: "line 1:\tsaid \"A11\"\nthen quit \\ ok", forfeitKind: .malformed,
+            startedAt: Date(timeIntervalSince1970: 1_795_462_739), durationMilliseconds: 1_325.583676
         )
         var noResult = Self.record(3)
         noResult.termination = .noResult
-        noResult.winnerSeat = nil
+        noResult.winner = nil
         noResult.reason = "stalled"
         noResult.durationMilliseconds = 40
         noResult.shots = []
+        var defaults = TournamentConfig(name: "d", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "p", kind: .external(ExternalBotSpec(command: ["p"])))])
+        defaults.outputDirectory = "reports/d"
         let entries: [JournalEntry] = [
-            .started(name: "t", configurationDigest: "abc", totalGames: 2, configuration: nil),
+            .started(JournalStart(name: "t", configurationDigest: "abc", totalGames: 2, configuration: Self.configuration)),
+            .started(JournalStart(name: "d", configurationDigest: "0", totalGames: 2, configuration: defaults)),
             .created(index: 12, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
             .joined(index: 12, joinerPlayerId: "p2"),
             .finished(Self.record(0)), .finished(forfeit), .finished(noResult),
         ]
         for entry in entries {
-            let expected = String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
-            #expect(String(decoding: try entry.jsonLine(encoder: encoder), as: UTF8.self) == expected)
+            let line = JournalCodec.line(entry)
+            #expect(line.last == UInt8(ascii: "\n"))
+            #expect(!line.dropLast().contains(UInt8(ascii: "\n")), "one entry, one line")
+            let read = try line.dropLast().withUnsafeBufferPointer { try JournalCodec.entry($0) }
+            #expect(read == entry)
         }
+    }
+
+    @Test("the started line names its type and schema version first, and every member by name")
+    func startedLineLayout() {
+        let config = TournamentConfig(name: "pin", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5, outputDirectory: "out")
+        let line = String(decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))), as: UTF8.self)
+        #expect(line == #"{"type":"started","schemaVersion":2,"name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true}}"# + "\n")
+        #expect(!line.contains("\"_0\""))
+    }
+
+    @Test("a journal of a newer layout is refused, saying which version it is")
+    func newerLayoutRefused() {
+        let line = Array(#"{"type":"started","schemaVersion":3,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
+        #expect { try line.withUnsafeBufferPointer { try JournalCodec.entry($0) } } throws: { "\($0)".contains("layout version 3") }
     }
 
     @Test("a line cut short by a kill is dropped, and later appends start on a clean line")
@@ -82,7 +113,7 @@ struct JournalTests {
         try await journal.append(.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
-        handle.write(Data("{\"finished\":{\"_0\":{\"index\":".utf8))
+        handle.write(Data("{\"type\":\"finished\",\"game\":{\"index\":".utf8))
         try handle.close()
         #expect(try Journal.read(path: path).count == 1)
         let reopened = try Journal(path: path)

@@ -1,6 +1,8 @@
+import BattleshipRules
 import Foundation
 import Orchestrator
 import Ratings
+import Bots
 import Testing
 @testable import Tournament
 
@@ -25,26 +27,27 @@ struct RunnerTests {
 
     @Test("a round robin plays every scheduled game to a win, and the records agree with the boards")
     func roundRobinToCompletion() async throws {
-        let bots = ["random", "hunt-target", "parity", "density"].map { BotEntry(name: $0, kind: .builtin($0)) }
+        let bots = ["random", "hunt-target", "parity", "density"].map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
         let config = TournamentConfig(name: "rr", bots: bots, gamesPerPairing: 2, concurrency: 4, seed: 5, outputDirectory: Self.temporaryDirectory())
         let (records, journal) = try await Self.run(config)
         #expect(records.count == 12)
         #expect(records.map(\.index) == Array(0..<12))
         #expect(records.allSatisfy { $0.termination == .win })
         for record in records {
-            let winner = try #require(record.winnerSeat)
+            let winner = try #require(record.winner)
             // The winner hit all 17 ship cells; the loser's final board shows 17 hits.
             #expect(record.shots.filter { $0.seat == winner && $0.hit }.count == 17)
-            #expect(record.players[1 - winner].finalBoard?.filter { $0 == "HIT" }.count == 17)
+            #expect(record.player(winner.opponent).finalBoard?.filter { $0 == "HIT" }.count == 17)
             #expect(record.shots.filter { $0.seat == winner }.map(\.sunk).filter { $0 > 0 }.sorted() == [2, 3, 3, 4, 5])
             // Turns alternate from the creator on.
-            for (number, shot) in record.shots.enumerated() { #expect(shot.seat == number % 2) }
+            for (number, shot) in record.shots.enumerated() { #expect(shot.seat == (number % 2 == 0 ? .one : .two)) }
             // Each side sent at least its create or join, its guesses, a poll per turn and its board read.
-            for seat in 0..<2 {
-                let guesses = record.shotsPerSeat[seat]
-                #expect(record.players[seat].requests.requests >= 1 + 2 * guesses + 1, "seat \(seat)")
-                #expect(record.players[seat].requests.failures == 0)
-                #expect(record.players[seat].requests.maxMilliseconds >= record.players[seat].requests.meanMilliseconds)
+            for seat in PlayerSeat.allCases {
+                let guesses = record.shotCount(of: seat)
+                let requests = record.player(seat).requests
+                #expect(requests.requests >= 1 + 2 * guesses + 1, "seat \(seat)")
+                #expect(requests.failures == 0)
+                #expect(requests.maxMilliseconds >= requests.meanMilliseconds)
             }
         }
         let created = journal.filter { if case .created = $0 { true } else { false } }
@@ -57,9 +60,9 @@ struct RunnerTests {
     @Test("a crashing external bot forfeits its games and the others complete")
     func forfeitingBotDoesNotStopTheRun() async throws {
         let bots = [
-            BotEntry(name: "density", kind: .builtin("density")),
-            BotEntry(name: "parity", kind: .builtin("parity")),
-            BotEntry(name: "crasher", kind: .external(command: Self.fixture("crash_bot.py"), moveTimeoutMilliseconds: 2_000, startupTimeoutMilliseconds: 5_000)),
+            BotEntry(name: "density", kind: .builtin(.density)),
+            BotEntry(name: "parity", kind: .builtin(.parity)),
+            BotEntry(name: "crasher", kind: .external(ExternalBotSpec(command: Self.fixture("crash_bot.py"), moveDeadline: .seconds(2)))),
         ]
         let config = TournamentConfig(name: "ff", bots: bots, gamesPerPairing: 2, concurrency: 3, seed: 8, outputDirectory: Self.temporaryDirectory())
         let (records, _) = try await Self.run(config)
@@ -68,9 +71,10 @@ struct RunnerTests {
         #expect(crasherGames.count == 4)
         for record in crasherGames {
             #expect(record.termination == .forfeit)
-            let loser = try #require(record.winnerSeat.map { 1 - $0 })
-            #expect(record.players[loser].bot == "crasher")
-            #expect(record.reason?.contains("crash") == true)
+            let loser = try #require(record.loser)
+            #expect(record.player(loser).bot == "crasher")
+            // The kind, not the reason's words: the bot's own name contains "crash".
+            #expect(record.forfeitKind == .crash)
         }
         #expect(records.filter { !$0.players.contains { $0.bot == "crasher" } }.allSatisfy { $0.termination == .win })
         let standings = Standings.compute(records: records, bots: bots.map(\.name))
@@ -82,8 +86,8 @@ struct RunnerTests {
 
     @Test("with pure polling (no local wake-ups) the games still complete")
     func purePolling() async throws {
-        let bots = ["density", "parity"].map { BotEntry(name: $0, kind: .builtin($0)) }
-        var config = TournamentConfig(name: "poll", bots: bots, gamesPerPairing: 2, concurrency: 2, pollIntervalMilliseconds: 5, seed: 3, outputDirectory: Self.temporaryDirectory())
+        let bots = ["density", "parity"].map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
+        var config = TournamentConfig(name: "poll", bots: bots, gamesPerPairing: 2, concurrency: 2, pollInterval: .milliseconds(5), seed: 3, outputDirectory: Self.temporaryDirectory())
         config.wakeLocalOpponent = false
         let (records, _) = try await Self.run(config)
         #expect(records.count == 2)
@@ -95,7 +99,7 @@ struct RunnerTests {
         (["random", "density"], SPRT.Decision.acceptH0),
     ])
     func sprtStopsTheRun(botNames: [String], expected: SPRT.Decision) async throws {
-        let bots = botNames.map { BotEntry(name: $0, kind: .builtin($0)) }
+        let bots = botNames.map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
         let sprt = SPRTSettings(elo0: 0, elo1: 100, alpha: 0.05, beta: 0.05)
         let config = TournamentConfig(name: "sprt", bots: bots, gamesPerPairing: 200, concurrency: 4, seed: 9, outputDirectory: Self.temporaryDirectory(), sprt: sprt)
         let (records, journal) = try await Self.run(config)
@@ -116,12 +120,12 @@ struct RunnerTests {
     @Test("a stalled game ends with no result, is played again, and is never rated")
     func stalledGameIsRerun() async throws {
         let bots = [
-            BotEntry(name: "density", kind: .builtin("density")),
+            BotEntry(name: "density", kind: .builtin(.density)),
             // Its move deadline (30 s) is longer than the stall timeout, so the stall ends the game.
-            BotEntry(name: "sleeper", kind: .external(command: Self.fixture("hang_bot.py"), moveTimeoutMilliseconds: 30_000, startupTimeoutMilliseconds: 5_000)),
+            BotEntry(name: "sleeper", kind: .external(ExternalBotSpec(command: Self.fixture("hang_bot.py"), moveDeadline: .seconds(30)))),
         ]
         var config = TournamentConfig(name: "stall", bots: bots, gamesPerPairing: 1, concurrency: 1, seed: 4, outputDirectory: Self.temporaryDirectory())
-        config.stallTimeoutSeconds = 0.5
+        config.stallTimeout = .milliseconds(500)
         let (records, journal) = try await Self.run(config)
         #expect(records.isEmpty)
         let finished = journal.compactMap { entry -> GameRecord? in if case .finished(let record) = entry { record } else { nil } }
@@ -132,11 +136,11 @@ struct RunnerTests {
 
 @Suite("Tournament ratings")
 struct TournamentRatingsTests {
-    static func record(_ index: Int, creator: String, joiner: String, winnerSeat: Int, termination: Termination = .win) -> GameRecord {
+    static func record(_ index: Int, creator: String, joiner: String, winnerSeat: PlayerSeat, termination: Termination = .win) -> GameRecord {
         GameRecord(
             index: index, server: "s", gameId: "g\(index)", gameName: "n",
             players: [PlayerRecord(bot: creator, serverName: creator, playerId: "1", boardSeed: nil), PlayerRecord(bot: joiner, serverName: joiner, playerId: "2", boardSeed: nil)],
-            shots: [], termination: termination, winnerSeat: termination == .noResult ? nil : winnerSeat, reason: nil,
+            shots: [], termination: termination, winner: termination == .noResult ? nil : winnerSeat, reason: nil,
             startedAt: Date(), durationMilliseconds: 0
         )
     }
@@ -149,9 +153,9 @@ struct TournamentRatingsTests {
         for round in 0..<40 {
             let aCreates = round % 2 == 0
             let aWins = round % 8 < 6
-            records.append(Self.record(round, creator: aCreates ? "a" : "b", joiner: aCreates ? "b" : "a", winnerSeat: aWins == aCreates ? 0 : 1))
+            records.append(Self.record(round, creator: aCreates ? "a" : "b", joiner: aCreates ? "b" : "a", winnerSeat: aWins == aCreates ? .one : .two))
         }
-        records.append(Self.record(99, creator: "b", joiner: "a", winnerSeat: 0, termination: .noResult))
+        records.append(Self.record(99, creator: "b", joiner: "a", winnerSeat: .one, termination: .noResult))
         let ratings = try #require(TournamentRatings(records: records, bots: ["a", "b"]))
         let a = try #require(ratings.ratings["a"]), b = try #require(ratings.ratings["b"])
         #expect(a.value > b.value)
@@ -163,7 +167,7 @@ struct TournamentRatingsTests {
 
     @Test("when the creator always wins, the first-mover advantage is large and positive")
     func firstMoverAdvantage() throws {
-        let records = (0..<20).map { Self.record($0, creator: $0 % 2 == 0 ? "a" : "b", joiner: $0 % 2 == 0 ? "b" : "a", winnerSeat: $0 % 5 == 0 ? 1 : 0) }
+        let records = (0..<20).map { Self.record($0, creator: $0 % 2 == 0 ? "a" : "b", joiner: $0 % 2 == 0 ? "b" : "a", winnerSeat: $0 % 5 == 0 ? .two : .one) }
         let ratings = try #require(TournamentRatings(records: records, bots: ["a", "b"]))
         #expect(ratings.firstMoverAdvantage.value > 100)
     }

@@ -1,9 +1,10 @@
+import Bots
 import Testing
 @testable import Tournament
 
 @Suite("Tournament files")
 struct TournamentFileParserTests {
-    let parser = TournamentFileParser(builtinNames: ["random", "hunt-target", "parity", "density", "champion"])
+    let parser = TournamentFileParser()
 
     @Test("a full file reads into the configuration, with defaults for what is left out")
     func fullFile() throws {
@@ -30,19 +31,19 @@ struct TournamentFileParserTests {
             """, file: "t.yaml")
         #expect(config.name == "class-2026")
         #expect(config.format == .gauntlet)
-        #expect(config.gamesPerPairing == 6 && config.concurrency == 16 && config.pollIntervalMilliseconds == 250)
+        #expect(config.gamesPerPairing == 6 && config.concurrency == 16 && config.pollInterval == .milliseconds(250))
         #expect(config.rateLimit == 20)
         #expect(config.server == .url("http://127.0.0.1:9000"))
-        #expect(config.seed == 77 && config.stallTimeoutSeconds == 30 && !config.wakeLocalOpponent)
+        #expect(config.seed == 77 && config.stallTimeout == .seconds(30) && !config.wakeLocalOpponent)
         #expect(config.outputDirectory == "reports/class-2026")
         #expect(config.bots == [
-            BotEntry(name: "density", kind: .builtin("density")),
-            BotEntry(name: "hunter", kind: .builtin("hunt-target")),
-            BotEntry(name: "py random", kind: .external(command: ["python3", "bots/python/random bot.py", "--fast"], moveTimeoutMilliseconds: 2000, startupTimeoutMilliseconds: 5000)),
-            BotEntry(name: "listed", kind: .external(command: ["./bot", "-v"], moveTimeoutMilliseconds: 1000, startupTimeoutMilliseconds: 5000)),
+            BotEntry(name: "density", kind: .builtin(.density)),
+            BotEntry(name: "hunter", kind: .builtin(.huntTarget)),
+            BotEntry(name: "py random", kind: .external(ExternalBotSpec(command: ["python3", "bots/python/random bot.py", "--fast"], moveDeadline: .seconds(2)))),
+            BotEntry(name: "listed", kind: .external(ExternalBotSpec(command: ["./bot", "-v"]))),
         ])
         let defaults = try parser.parse("name: d\nbots: [random, parity]\n", file: "d.yaml")
-        #expect(defaults.format == .roundRobin && defaults.gamesPerPairing == 2 && defaults.pollIntervalMilliseconds == 500)
+        #expect(defaults.format == .roundRobin && defaults.gamesPerPairing == 2 && defaults.pollInterval == .milliseconds(500))
         #expect(defaults.server == .embedded && defaults.rateLimit == nil && defaults.wakeLocalOpponent)
     }
 
@@ -53,7 +54,7 @@ struct TournamentFileParserTests {
         #expect(config.gamesPerPairing == 1_000)
         let capped = try parser.parse("name: x\nbots: [parity, random]\ngames_per_pairing: 40\nsprt: {elo0: 0, elo1: 10}\n", file: "t.yaml")
         #expect(capped.gamesPerPairing == 40)
-        #expect(TournamentRunner.digest(of: capped) != TournamentRunner.digest(of: { var c = capped; c.sprt = nil; return c }()))
+        #expect(ResumeSettings.digest(of: capped) != ResumeSettings.digest(of: { var c = capped; c.sprt = nil; return c }()))
     }
 
     @Test("each problem is reported with its line and what to do", arguments: [

@@ -7,7 +7,7 @@
 /// ```
 public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
     case builtIn(BuiltInBot)
-    case external(ExternalBotConfiguration)
+    case external(ExternalBotSpec)
 
     /// A built-in when `text` is one of `random`, `hunt-target`, `parity`, `density`,
     /// `champion`; otherwise a shell command line run with `/bin/sh -c`.
@@ -15,15 +15,16 @@ public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
         if let builtIn = BuiltInBot(rawValue: text) {
             self = .builtIn(builtIn)
         } else {
-            self = .external(ExternalBotConfiguration(shellCommand: text))
+            self = .external(ExternalBotSpec(shellCommand: text))
         }
     }
 
-    /// A fresh bot for one game, its random choices from `seed`.
-    public func makeBot(seed: UInt64) -> any Bot {
+    /// A fresh bot for one game, its random choices from `seed`; an external bot's stderr is
+    /// appended to `logPath` (discarded when nil).
+    public func makeBot(seed: UInt64, logPath: String? = nil) -> any Bot {
         switch self {
         case .builtIn(let builtIn): builtIn.makeBot(seed: seed)
-        case .external(let configuration): ExternalBot(configuration, seed: seed)
+        case .external(let spec): ExternalBot(spec, seed: seed, logPath: logPath)
         }
     }
 
@@ -31,7 +32,7 @@ public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .builtIn(let builtIn): builtIn.rawValue
-        case .external(let configuration): configuration.label
+        case .external(let spec): spec.label
         }
     }
 }

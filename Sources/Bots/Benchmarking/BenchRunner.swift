@@ -13,9 +13,11 @@ import Foundation
 /// ```
 public enum BenchRunner {
     /// The results of games `0..<games`, in game order. `progress` is called now and then
-    /// with the number of games finished so far.
+    /// with the number of games finished so far. An external bot's stderr is appended to
+    /// `logPath` (discarded when nil).
     public static func run(
         _ spec: BotSpec,
+        logPath: String? = nil,
         games: Int,
         seed: UInt64,
         jobs: Int,
@@ -42,7 +44,7 @@ public enum BenchRunner {
                             }
                         case .external:
                             for game in chunk {
-                                var bot = spec.makeBot(seed: GameSeeds.bot(run: seed, game: game))
+                                var bot = spec.makeBot(seed: GameSeeds.bot(run: seed, game: game), logPath: logPath)
                                 mine.append((game, await SoloGame.play(&bot, against: .seeded(GameSeeds.board(run: seed, game: game)))))
                             }
                         }

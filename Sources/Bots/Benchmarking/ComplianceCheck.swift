@@ -14,22 +14,28 @@ public struct ComplianceStep: Hashable, Sendable {
 /// and opponent shots, game over, quit. It stops at the first failing step.
 ///
 /// ```swift
-/// let steps = ComplianceCheck(configuration: .init(shellCommand: "python3 bots/python/random_bot.py")).run()
+/// let steps = ComplianceCheck(spec: .init(shellCommand: "python3 bots/python/random_bot.py")).run()
 /// let passed = steps.allSatisfy(\.passed)
 /// ```
 public struct ComplianceCheck: Sendable {
-    public var configuration: ExternalBotConfiguration
+    public var spec: ExternalBotSpec
+    /// The file the bot's stderr is appended to, or nil to discard it.
+    public var logPath: String?
     /// The seed of the board played and the bot's seed.
     public var seed: UInt64
+    /// How the bot's process is started.
+    public var launcher: any BotLauncher
 
-    public init(configuration: ExternalBotConfiguration, seed: UInt64 = 1) {
-        self.configuration = configuration
+    public init(spec: ExternalBotSpec, logPath: String? = nil, seed: UInt64 = 1, launcher: any BotLauncher = DirectLauncher()) {
+        self.spec = spec
+        self.logPath = logPath
         self.seed = seed
+        self.launcher = launcher
     }
 
     /// Runs the steps (blocking; the bot is killed at the end) and returns them in order.
     public func run() -> [ComplianceStep] {
-        let session = BotSession(configuration: configuration)
+        let session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
         var transcript: [String] = []
         session.observer = { direction, line in
             transcript.append((direction == .toBot ? "> " : "< ") + line)
@@ -63,9 +69,9 @@ public struct ComplianceCheck: Sendable {
             try session.send(ProtocolLine.gameOver(.won))
             return "sent"
         }) else { return steps }
-        _ = step("quit: the process exits within \(configuration.startupDeadline)", { () throws(BotFault) in
+        _ = step("quit: the process exits within \(spec.startupDeadline)", { () throws(BotFault) in
             try session.send(ProtocolLine.quit)
-            guard session.exitedWithin(configuration.startupDeadline) else {
+            guard session.exitedWithin(spec.startupDeadline) else {
                 throw .timedOut("the bot was still running after quit")
             }
             return "exited"

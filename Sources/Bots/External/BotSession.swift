@@ -7,7 +7,9 @@ final class BotSession {
     /// Which way a line went.
     enum Direction: Sendable { case toBot, fromBot }
 
-    let configuration: ExternalBotConfiguration
+    let spec: ExternalBotSpec
+    let logPath: String?
+    let launcher: any BotLauncher
     private var process: ChildProcess?
     /// The bot's process id, which is also its process group's id, while it runs.
     var processID: pid_t? { process?.pid }
@@ -16,18 +18,19 @@ final class BotSession {
     /// Called with every line sent or received, for transcripts.
     var observer: ((Direction, String) -> Void)?
 
-    init(configuration: ExternalBotConfiguration) {
-        self.configuration = configuration
+    init(spec: ExternalBotSpec, logPath: String?, launcher: any BotLauncher) {
+        self.spec = spec
+        self.logPath = logPath
+        self.launcher = launcher
     }
 
     deinit { process?.kill() }
 
     /// Launches the process and exchanges `salvo 1` / `name ...`; returns the name.
     func launch() throws(BotFault) -> String {
-        let process = try ChildProcess(
-            arguments: configuration.command, limits: configuration.limits, logPath: configuration.logPath)
+        let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
-        let deadline = ChildProcess.now() + configuration.startupDeadline.nanoseconds
+        let deadline = ChildProcess.now() + spec.startupDeadline.nanoseconds
         try send(ProtocolLine.hello())
         let line = try receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
         guard let name = ProtocolLine.parseName(line) else {
@@ -40,7 +43,7 @@ final class BotSession {
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
     func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
         fired = .empty
-        let deadline = ChildProcess.now() + configuration.startupDeadline.nanoseconds
+        let deadline = ChildProcess.now() + spec.startupDeadline.nanoseconds
         try send(ProtocolLine.newGame(game, seed: seed))
         let line = try receive(until: deadline, awaiting: "ready", after: "new-game")
         guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
@@ -48,7 +51,7 @@ final class BotSession {
 
     /// Sends `your-turn` and returns the bot's shot, checked to be on the grid and new.
     func askShot() throws(BotFault) -> Coordinate {
-        let deadline = ChildProcess.now() + configuration.moveDeadline.nanoseconds
+        let deadline = ChildProcess.now() + spec.moveDeadline.nanoseconds
         try send(ProtocolLine.yourTurn)
         let line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
         guard let cell = ProtocolLine.parseShot(line) else { throw .malformed(line: line, expected: "shot <x> <y>") }
@@ -100,7 +103,7 @@ final class BotSession {
             observer?(.fromBot, line)
             return line
         case .failure(.timedOut):
-            let limit = sent == ProtocolLine.yourTurn ? configuration.moveDeadline : configuration.startupDeadline
+            let limit = sent == ProtocolLine.yourTurn ? spec.moveDeadline : spec.startupDeadline
             throw .timedOut("no \"\(expected)\" within \(limit) after \"\(sent)\"")
         case .failure(.tooLong):
             throw .malformed(line: "(a line over \(ChildProcess.maximumLineLength) bytes)", expected: expected)

@@ -15,15 +15,15 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bot fired at a cell it had already fired at.
     case repeatedShot(Coordinate)
 
-    /// A one-word kind for reports: `launch`, `crash`, `timeout`, `malformed`, `off-grid`, `repeat`.
-    public var kind: String {
+    /// The fault's kind, one word in reports: `launch`, `crash`, `timeout`, `malformed`, `off-grid`, `repeat`.
+    public var kind: ForfeitKind {
         switch self {
-        case .launchFailed: "launch"
-        case .crashed: "crash"
-        case .timedOut: "timeout"
-        case .malformed: "malformed"
-        case .offGrid: "off-grid"
-        case .repeatedShot: "repeat"
+        case .launchFailed: .launch
+        case .crashed: .crash
+        case .timedOut: .timeout
+        case .malformed: .malformed
+        case .offGrid: .offGrid
+        case .repeatedShot: .repeatedShot
         }
     }
 

@@ -20,9 +20,9 @@ final class ChildProcess {
     /// The longest line accepted from a bot.
     static let maximumLineLength = 4096
 
-    /// Starts `arguments` under `limits`, in a new process group, stderr to `logPath` (appended).
-    init(arguments: [String], limits: ResourceLimits, logPath: String?) throws(BotFault) {
-        guard !arguments.isEmpty else { throw .launchFailed("empty command") }
+    /// Starts `plan` in a new process group, stderr to `logPath` (appended).
+    init(plan: LaunchPlan, logPath: String?) throws(BotFault) {
+        guard !plan.arguments.isEmpty else { throw .launchFailed("empty command") }
         // A bot that dies must not kill us with SIGPIPE when we write to it.
         signal(SIGPIPE, SIG_IGN)
         var toChild: [Int32] = [-1, -1]
@@ -53,11 +53,17 @@ final class ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &noMask)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = ["/bin/sh", "-c", limits.wrapperScript, "salvo-bot"] + arguments
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        var cArguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
+        var cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &cArguments, environ)
+        let status: Int32
+        if cEnvironment != nil {
+            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
+        } else {
+            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
+        }
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {

@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// An append-only log of a tournament run, one JSON object per line, each line flushed and
-/// fsynced before `append` returns: a run killed at any moment loses nothing it recorded.
-/// A line cut short by the kill is dropped when the journal is read back.
+/// An append-only log of a tournament run, one JSON object per line (``JournalCodec``), each
+/// line flushed and fsynced before `append` returns: a run killed at any moment loses nothing
+/// it recorded. A line cut short by the kill is dropped when the journal is read back.
 ///
 /// Appends are committed in groups: lines that arrive while a batch is being written and
 /// synced go out together in the next `write` and `fsync`. The disk work happens on a serial
@@ -14,9 +14,8 @@ import Glibc
 /// milliseconds on a busy disk) does not hold up the games, which may run on the HTTP
 /// client's event-loop thread.
 ///
-/// `@unchecked Sendable` is justified because `descriptor` and `encoder` are set once (and
-/// `JSONEncoder` may be used from several threads), and `pending` is read and written only
-/// while `lock` is held.
+/// `@unchecked Sendable` is justified because `descriptor` is set once, and `pending` is read
+/// and written only while `lock` is held.
 public final class Journal: @unchecked Sendable {
     /// Why the journal could not be used.
     public struct Failure: Error, CustomStringConvertible {
@@ -34,13 +33,13 @@ public final class Journal: @unchecked Sendable {
     /// The journal file.
     public let path: String
     private let descriptor: Int32
-    private let encoder: JSONEncoder
     private let queue = DispatchQueue(label: "salvo.journal")
     private let lock = NSLock()
     private var pending = Pending()
 
     /// Opens `path` for appending, creating it (and its folder) if needed. A partial last
-    /// line left by a kill is cut off first.
+    /// line left by a kill is cut off first, and a journal in the layout of version 1 is
+    /// rewritten in the current one (the original kept beside it as `NAME.v1.jsonl`).
     public init(path: String) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
@@ -48,18 +47,19 @@ public final class Journal: @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         let existing = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        if try Self.contents(of: existing, path: path).version == 1 {
+            try Self.upgrade(path: path, existing: existing)
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot open the journal \(path): \(String(cString: strerror(errno)))") }
-        if let lastNewline = existing.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 < existing.count {
+        let current = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        if let lastNewline = current.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 < current.count {
             ftruncate(fd, off_t(lastNewline + 1))
-        } else if !existing.isEmpty && !existing.contains(UInt8(ascii: "\n")) {
+        } else if !current.isEmpty && !current.contains(UInt8(ascii: "\n")) {
             ftruncate(fd, 0)
         }
         lseek(fd, 0, SEEK_END)
         descriptor = fd
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
     }
 
     deinit {
@@ -68,7 +68,7 @@ public final class Journal: @unchecked Sendable {
 
     /// Writes `entry` as one line and waits until it is on disk.
     public func append(_ entry: JournalEntry) async throws {
-        let line = try entry.jsonLine(encoder: encoder)
+        let line = JournalCodec.line(entry)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             lock.lock()
             pending.bytes += line
@@ -117,19 +117,37 @@ public final class Journal: @unchecked Sendable {
     /// Every complete entry of the journal at `path`, in order; none when there is no file.
     public static func read(path: String) throws -> [JournalEntry] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        var entries: [JournalEntry] = []
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-        for (number, line) in lines.enumerated() {
-            do {
-                entries.append(try decoder.decode(JournalEntry.self, from: Data(line)))
-            } catch {
-                // Only the very last line may be cut short by a kill.
-                if number == lines.count - 1 && data.last != UInt8(ascii: "\n") { break }
-                throw Failure(description: "\(path):\(number + 1): not a journal entry (\(error)); the journal is damaged")
-            }
+        return try contents(of: data, path: path).entries
+    }
+
+    /// The entries of a journal's bytes, with a ``Failure`` naming `path` and the line when a
+    /// line other than the last is damaged.
+    static func contents(of data: Data, path: String) throws -> JournalContents {
+        do {
+            return try JournalContents(data)
+        } catch {
+            throw Failure(description: "\(path):\(error.line): not a journal entry (\(error.detail)); the journal is damaged")
         }
-        return entries
+    }
+
+    /// Rewrites the version-1 journal at `path` in the current layout: the new text is written
+    /// and synced beside it, the original is kept as `NAME.v1.jsonl`, then the new file
+    /// replaces the old in one rename. A kill at any point leaves a readable journal.
+    private static func upgrade(path: String, existing: Data) throws {
+        let entries = try contents(of: existing, path: path).entries
+        let bytes = entries.flatMap(JournalCodec.line)
+        let temporary = path + ".upgrading"
+        let backup = (path as NSString).deletingPathExtension + ".v1.jsonl"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count, fsync(fd) == 0 else {
+            throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        unlink(backup)
+        guard link(path, backup) == 0, rename(temporary, path) == 0 else {
+            throw Failure(description: "cannot replace \(path) with its upgrade: \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// caller's task.
 ///
 /// ```swift
-/// var bot = ExternalBot(ExternalBotConfiguration(command: ["python3", "bots/python/random_bot.py"]), seed: 1)
+/// var bot = ExternalBot(ExternalBotSpec(command: ["python3", "bots/python/random_bot.py"]), seed: 1)
 /// let result = await SoloGame.play(&bot, against: .seeded(42))
 /// ```
 public final class ExternalBot: Bot, @unchecked Sendable {
@@ -25,15 +25,16 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     /// calling task can kill the bot and end a blocking read at once; 0 when none.
     private let processGroup = Atomic<Int32>(0)
 
-    /// A bot run from `configuration`; `seed` is passed to it in `new-game`.
-    public init(_ configuration: ExternalBotConfiguration, seed: UInt64) {
-        session = BotSession(configuration: configuration)
+    /// A bot run as `spec` says, started by `launcher`, its stderr appended to `logPath` (or
+    /// discarded when nil); `seed` is passed to it in `new-game`.
+    public init(_ spec: ExternalBotSpec, seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher()) {
+        session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
         self.seed = seed
     }
 
     public var name: String {
         get async {
-            await run { () -> Result<String, Never> in .success(self.handshakeName ?? self.session.configuration.label) }.get()
+            await run { () -> Result<String, Never> in .success(self.handshakeName ?? self.session.spec.label) }.get()
         }
     }
 

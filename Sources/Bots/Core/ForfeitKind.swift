@@ -1,0 +1,17 @@
+/// The kind of a bot's fault, one word in journals and reports.
+public enum ForfeitKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The program could not be started.
+    case launch
+    /// The program exited or closed its output.
+    case crash
+    /// No answer came within the deadline.
+    case timeout
+    /// A line that is not what the protocol expects at that point.
+    case malformed
+    /// A shot off the grid.
+    case offGrid = "off-grid"
+    /// A shot at a cell fired at before.
+    case repeatedShot = "repeat"
+
+    public var description: String { rawValue }
+}

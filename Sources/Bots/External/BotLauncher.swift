@@ -1,0 +1,34 @@
+/// The one door through which every external bot process is started. A launcher turns a
+/// bot's spec into the exact program, arguments and environment to execute; the game code
+/// never spawns a bot any other way, so a sandbox is a launcher that wraps the plan.
+public protocol BotLauncher: Sendable {
+    /// How to start the bot `spec` describes.
+    func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan
+}
+
+/// A process to start: the program's path, its whole argument vector, and its environment.
+public struct LaunchPlan: Hashable, Sendable {
+    /// The program to execute, as a path.
+    public var executable: String
+    /// The argument vector, `argv[0]` included.
+    public var arguments: [String]
+    /// The environment as `NAME=value` strings, or nil to inherit the runner's.
+    public var environment: [String]?
+
+    public init(executable: String, arguments: [String], environment: [String]? = nil) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+    }
+}
+
+/// Starts a bot as a plain child of the runner, under its ``ResourceLimits`` (applied with
+/// `ulimit` by `/bin/sh` before it `exec`s the bot), with the runner's environment.
+public struct DirectLauncher: BotLauncher {
+    public init() {}
+
+    public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
+        guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
+        return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", spec.limits.wrapperScript, "salvo-bot"] + spec.command)
+    }
+}

@@ -1,0 +1,169 @@
+import BattleshipAPI
+import Bots
+
+/// A tournament's configuration: written and read here, member by member (docs/journal.md).
+/// Durations are whole milliseconds (`…Ms`); the seed is a decimal string, since it may
+/// exceed what a JSON number keeps exactly elsewhere. Members left out take the tournament
+/// file's defaults, so settings added later do not break older journals.
+extension JournalCodec {
+    static func write(_ config: TournamentConfig, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("name")
+        json.string(config.name)
+        json.key("format")
+        json.string(config.format.rawValue)
+        json.key("bots")
+        json.beginArray()
+        for bot in config.bots { write(bot, to: &json) }
+        json.endArray()
+        json.key("gamesPerPairing")
+        json.int(config.gamesPerPairing)
+        json.key("concurrency")
+        json.int(config.concurrency)
+        json.key("pollIntervalMs")
+        json.int(config.pollInterval.wholeMilliseconds)
+        if let rateLimit = config.rateLimit {
+            json.key("rateLimit")
+            json.double(rateLimit)
+        }
+        json.key("server")
+        json.string(config.server.text)
+        json.key("seed")
+        json.string(String(config.seed))
+        json.key("output")
+        json.string(config.outputDirectory)
+        json.key("stallTimeoutMs")
+        json.int(config.stallTimeout.wholeMilliseconds)
+        json.key("wakeLocalOpponent")
+        json.bool(config.wakeLocalOpponent)
+        if let sprt = config.sprt {
+            json.key("sprt")
+            json.beginObject()
+            json.key("elo0")
+            json.double(sprt.elo0)
+            json.key("elo1")
+            json.double(sprt.elo1)
+            json.key("alpha")
+            json.double(sprt.alpha)
+            json.key("beta")
+            json.double(sprt.beta)
+            json.endObject()
+        }
+        json.endObject()
+    }
+
+    static func readConfiguration(_ reader: inout JSONReader) throws(JSONError) -> TournamentConfig {
+        var name: String?, bots: [BotEntry]?
+        var config = TournamentConfig(name: "", bots: [])
+        var output: String?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            let offset = reader.valueOffset()
+            switch key {
+            case "name": name = try reader.string()
+            case "format":
+                let text = try reader.string()
+                guard let format = TournamentFormat(rawValue: text) else { throw reader.invalidValue("an unknown format `\(text)`", at: offset) }
+                config.format = format
+            case "bots":
+                var list: [BotEntry] = []
+                try reader.beginArray()
+                while try reader.nextElement() { list.append(try readBot(&reader)) }
+                bots = list
+            case "gamesPerPairing": config.gamesPerPairing = try reader.int()
+            case "concurrency": config.concurrency = try reader.int()
+            case "pollIntervalMs": config.pollInterval = .milliseconds(try reader.int())
+            case "rateLimit": config.rateLimit = reader.readNull() ? nil : try reader.double()
+            case "server":
+                let text = try reader.string()
+                guard let choice = ServerChoice(parsing: text) else { throw reader.invalidValue("a server other than \(ServerChoice.expected)", at: offset) }
+                config.server = choice
+            case "seed":
+                let text = try reader.string()
+                guard let seed = UInt64(text) else { throw reader.invalidValue("a seed that is not a whole number from 0 to 2^64-1", at: offset) }
+                config.seed = seed
+            case "output": output = try reader.string()
+            case "stallTimeoutMs": config.stallTimeout = .milliseconds(try reader.int())
+            case "wakeLocalOpponent": config.wakeLocalOpponent = try reader.bool()
+            case "sprt": config.sprt = reader.readNull() ? nil : try readSPRT(&reader)
+            default: try reader.skipValue()
+            }
+        }
+        config.name = try reader.required(name, "name", inObjectAt: start)
+        config.bots = try reader.required(bots, "bots", inObjectAt: start)
+        config.outputDirectory = output ?? "reports/\(config.name)"
+        return config
+    }
+
+    private static func write(_ bot: BotEntry, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("name")
+        json.string(bot.name)
+        switch bot.kind {
+        case .builtin(let builtIn):
+            json.key("builtin")
+            json.string(builtIn.rawValue)
+        case .external(let spec):
+            json.key("command")
+            json.beginArray()
+            for word in spec.command { json.string(word) }
+            json.endArray()
+            json.key("moveTimeoutMs")
+            json.int(spec.moveDeadline.wholeMilliseconds)
+            json.key("startupTimeoutMs")
+            json.int(spec.startupDeadline.wholeMilliseconds)
+        }
+        json.endObject()
+    }
+
+    private static func readBot(_ reader: inout JSONReader) throws(JSONError) -> BotEntry {
+        var name: String?, builtIn: BuiltInBot?, command: [String]?
+        var move = ExternalBotSpec.defaultMoveDeadline, startup = ExternalBotSpec.defaultStartupDeadline
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            let offset = reader.valueOffset()
+            switch key {
+            case "name": name = try reader.string()
+            case "builtin":
+                let text = try reader.string()
+                guard let bot = BuiltInBot(rawValue: text) else { throw reader.invalidValue("an unknown built-in bot `\(text)`", at: offset) }
+                builtIn = bot
+            case "command":
+                var words: [String] = []
+                try reader.beginArray()
+                while try reader.nextElement() { words.append(try reader.string()) }
+                command = words
+            case "moveTimeoutMs": move = .milliseconds(try reader.int())
+            case "startupTimeoutMs": startup = .milliseconds(try reader.int())
+            default: try reader.skipValue()
+            }
+        }
+        let botName = try reader.required(name, "name", inObjectAt: start)
+        switch (builtIn, command) {
+        case (let builtIn?, nil):
+            return BotEntry(name: botName, kind: .builtin(builtIn))
+        case (nil, let command?):
+            return BotEntry(name: botName, kind: .external(ExternalBotSpec(command: command, moveDeadline: move, startupDeadline: startup)))
+        default:
+            throw reader.invalidValue("a bot with neither or both of `builtin` and `command`", at: start)
+        }
+    }
+
+    static func readSPRT(_ reader: inout JSONReader) throws(JSONError) -> SPRTSettings {
+        var elo0: Double?, elo1: Double?, alpha: Double?, beta: Double?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "elo0": elo0 = try reader.double()
+            case "elo1": elo1 = try reader.double()
+            case "alpha": alpha = try reader.double()
+            case "beta": beta = try reader.double()
+            default: try reader.skipValue()
+            }
+        }
+        return SPRTSettings(
+            elo0: try reader.required(elo0, "elo0", inObjectAt: start), elo1: try reader.required(elo1, "elo1", inObjectAt: start),
+            alpha: try reader.required(alpha, "alpha", inObjectAt: start), beta: try reader.required(beta, "beta", inObjectAt: start)
+        )
+    }
+}

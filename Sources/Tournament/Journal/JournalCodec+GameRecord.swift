@@ -1,0 +1,224 @@
+import BattleshipAPI
+import BattleshipClient
+import BattleshipRules
+import Bots
+import Foundation
+
+/// A game's record: written and read here, member by member (docs/journal.md, `GameRecord`).
+/// Seats are numbered 0 (the creator, who moved first) and 1. Version 1 wrote the same
+/// members plus a `schemaVersion` of its own, which the reader skips.
+extension JournalCodec {
+    static func write(_ record: GameRecord, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("index")
+        json.int(record.index)
+        json.key("server")
+        json.string(record.server)
+        json.key("gameId")
+        json.string(record.gameId)
+        json.key("gameName")
+        json.string(record.gameName)
+        json.key("players")
+        json.beginArray()
+        for player in record.players { write(player, to: &json) }
+        json.endArray()
+        json.key("shots")
+        json.beginArray()
+        for shot in record.shots {
+            json.beginObject()
+            json.key("seat")
+            json.int(shot.seat.index)
+            json.key("x")
+            json.int(shot.x)
+            json.key("y")
+            json.int(shot.y)
+            json.key("hit")
+            json.bool(shot.hit)
+            json.key("sunk")
+            json.int(shot.sunk)
+            json.key("atMilliseconds")
+            json.int(shot.atMilliseconds)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("termination")
+        json.string(record.termination.rawValue)
+        if let winner = record.winner {
+            json.key("winnerSeat")
+            json.int(winner.index)
+        }
+        if let reason = record.reason {
+            json.key("reason")
+            json.string(reason)
+        }
+        if let kind = record.forfeitKind {
+            json.key("forfeitKind")
+            json.string(kind.rawValue)
+        }
+        json.key("startedAt")
+        json.string(dateText(record.startedAt))
+        json.key("durationMilliseconds")
+        json.double(record.durationMilliseconds)
+        json.endObject()
+    }
+
+    static func readRecord(_ reader: inout JSONReader) throws(JSONError) -> GameRecord {
+        var index: Int?, server: String?, gameId: String?, gameName: String?
+        var players: [PlayerRecord]?, shots: [ShotRecord]?, termination: Termination?
+        var winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind?, startedAt: Date?, duration: Double?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "index": index = try reader.int()
+            case "server": server = try reader.string()
+            case "gameId": gameId = try reader.string()
+            case "gameName": gameName = try reader.string()
+            case "players":
+                var list: [PlayerRecord] = []
+                try reader.beginArray()
+                while try reader.nextElement() { list.append(try readPlayer(&reader)) }
+                players = list
+            case "shots":
+                var list: [ShotRecord] = []
+                list.reserveCapacity(128)
+                try reader.beginArray()
+                while try reader.nextElement() { list.append(try readShot(&reader)) }
+                shots = list
+            case "termination":
+                let offset = reader.valueOffset()
+                guard let value = Termination(rawValue: try reader.string()) else {
+                    throw reader.invalidValue("a termination other than win, forfeit or no-result", at: offset)
+                }
+                termination = value
+            case "winnerSeat": winner = reader.readNull() ? nil : try seat(&reader)
+            case "reason": reason = reader.readNull() ? nil : try reader.string()
+            case "forfeitKind":
+                if reader.readNull() { break }
+                let offset = reader.valueOffset()
+                let text = try reader.string()
+                guard let kind = ForfeitKind(rawValue: text) else { throw reader.invalidValue("an unknown forfeit kind `\(text)`", at: offset) }
+                forfeitKind = kind
+            case "startedAt":
+                let offset = reader.valueOffset()
+                guard let date = date(try reader.string()) else { throw reader.invalidValue("a time other than YYYY-MM-DDTHH:MM:SSZ", at: offset) }
+                startedAt = date
+            case "durationMilliseconds": duration = try reader.double()
+            default: try reader.skipValue()
+            }
+        }
+        let bothPlayers = try reader.required(players, "players", inObjectAt: start)
+        guard bothPlayers.count == 2 else { throw reader.invalidValue("a game with \(bothPlayers.count) players instead of 2", at: start) }
+        return GameRecord(
+            index: try reader.required(index, "index", inObjectAt: start),
+            server: try reader.required(server, "server", inObjectAt: start),
+            gameId: try reader.required(gameId, "gameId", inObjectAt: start),
+            gameName: try reader.required(gameName, "gameName", inObjectAt: start),
+            players: bothPlayers,
+            shots: try reader.required(shots, "shots", inObjectAt: start),
+            termination: try reader.required(termination, "termination", inObjectAt: start),
+            winner: winner, reason: reason, forfeitKind: forfeitKind,
+            startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
+            durationMilliseconds: try reader.required(duration, "durationMilliseconds", inObjectAt: start)
+        )
+    }
+
+    static func write(_ player: PlayerRecord, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("bot")
+        json.string(player.bot)
+        json.key("serverName")
+        json.string(player.serverName)
+        json.key("playerId")
+        json.string(player.playerId)
+        json.optionalMember("boardSeed", player.boardSeed)
+        if let finalBoard = player.finalBoard {
+            json.key("finalBoard")
+            json.beginArray()
+            for cell in finalBoard { json.string(cell) }
+            json.endArray()
+        }
+        json.key("requests")
+        json.beginObject()
+        json.key("requests")
+        json.int(player.requests.requests)
+        json.key("failures")
+        json.int(player.requests.failures)
+        json.key("totalMilliseconds")
+        json.double(player.requests.totalMilliseconds)
+        json.key("maxMilliseconds")
+        json.double(player.requests.maxMilliseconds)
+        json.endObject()
+        json.endObject()
+    }
+
+    static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> PlayerRecord {
+        var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?
+        var requests = RequestStatistics()
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "bot": bot = try reader.string()
+            case "serverName": serverName = try reader.string()
+            case "playerId": playerId = try reader.string()
+            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
+            case "finalBoard":
+                if reader.readNull() { break }
+                var cells: [String] = []
+                cells.reserveCapacity(100)
+                try reader.beginArray()
+                while try reader.nextElement() { cells.append(try reader.string()) }
+                finalBoard = cells
+            case "requests":
+                try reader.beginObject()
+                while let key = try reader.nextKeyView() {
+                    switch key {
+                    case "requests": requests.requests = try reader.int()
+                    case "failures": requests.failures = try reader.int()
+                    case "totalMilliseconds": requests.totalMilliseconds = try reader.double()
+                    case "maxMilliseconds": requests.maxMilliseconds = try reader.double()
+                    default: try reader.skipValue()
+                    }
+                }
+            default: try reader.skipValue()
+            }
+        }
+        return PlayerRecord(
+            bot: try reader.required(bot, "bot", inObjectAt: start),
+            serverName: try reader.required(serverName, "serverName", inObjectAt: start),
+            playerId: try reader.required(playerId, "playerId", inObjectAt: start),
+            boardSeed: boardSeed, finalBoard: finalBoard, requests: requests
+        )
+    }
+
+    static func readShot(_ reader: inout JSONReader) throws(JSONError) -> ShotRecord {
+        var shotSeat: PlayerSeat?, x: Int?, y: Int?, hit: Bool?, sunk: Int?, at: Int?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            switch key {
+            case "seat": shotSeat = try seat(&reader)
+            case "x": x = try reader.int()
+            case "y": y = try reader.int()
+            case "hit": hit = try reader.bool()
+            case "sunk": sunk = try reader.int()
+            case "atMilliseconds": at = try reader.int()
+            default: try reader.skipValue()
+            }
+        }
+        return ShotRecord(
+            seat: try reader.required(shotSeat, "seat", inObjectAt: start),
+            x: try reader.required(x, "x", inObjectAt: start),
+            y: try reader.required(y, "y", inObjectAt: start),
+            hit: try reader.required(hit, "hit", inObjectAt: start),
+            sunk: try reader.required(sunk, "sunk", inObjectAt: start),
+            atMilliseconds: try reader.required(at, "atMilliseconds", inObjectAt: start)
+        )
+    }
+
+    /// A seat written as 0 or 1.
+    private static func seat(_ reader: inout JSONReader) throws(JSONError) -> PlayerSeat {
+        let offset = reader.valueOffset()
+        let number = try reader.int()
+        guard let seat = PlayerSeat(index: number) else { throw reader.invalidValue("a seat other than 0 or 1: \(number)", at: offset) }
+        return seat
+    }
+}

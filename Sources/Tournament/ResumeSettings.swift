@@ -1,0 +1,73 @@
+import BattleshipAPI
+import Bots
+
+/// The settings a journal can be continued only by: those that fix the schedule, the fleets
+/// and the bots' play (format, games per pairing, seed, the bots and their deadlines, the
+/// sequential test). Concurrency, polling, the server and the output folder may change
+/// between a run and its continuation.
+///
+/// Each setting is one `key=value` line, in a fixed order, with the tournament file's key
+/// names; a setting equal to its default is left out, so a setting added in a later version
+/// with a default does not change the digest of a configuration that does not use it.
+///
+/// ```swift
+/// ResumeSettings.digest(of: config)             // "9a3c…", 16 hex digits, pinned by a test
+/// ResumeSettings.difference(journal: old, run: new)  // "games_per_pairing: the journal's run has 4, this one 6"
+/// ```
+public enum ResumeSettings {
+    /// The canonical lines of `config`'s resume settings.
+    public static func lines(of config: TournamentConfig) -> [(key: String, value: String)] {
+        var lines: [(key: String, value: String)] = [
+            ("format", config.format.rawValue),
+            ("games_per_pairing", String(config.gamesPerPairing)),
+            ("seed", String(config.seed)),
+            ("bots", String(config.bots.count)),
+        ]
+        for (position, bot) in config.bots.enumerated() {
+            let prefix = "bots[\(position)]."
+            lines.append((prefix + "name", bot.name))
+            switch bot.kind {
+            case .builtin(let builtIn):
+                lines.append((prefix + "builtin", builtIn.rawValue))
+            case .external(let spec):
+                var json = JSONWriter()
+                json.beginArray()
+                for word in spec.command { json.string(word) }
+                json.endArray()
+                lines.append((prefix + "command", String(decoding: json.bytes, as: UTF8.self)))
+                if spec.moveDeadline != ExternalBotSpec.defaultMoveDeadline {
+                    lines.append((prefix + "move_timeout_ms", String(spec.moveDeadline.wholeMilliseconds)))
+                }
+                if spec.startupDeadline != ExternalBotSpec.defaultStartupDeadline {
+                    lines.append((prefix + "startup_timeout_ms", String(spec.startupDeadline.wholeMilliseconds)))
+                }
+            }
+        }
+        if let sprt = config.sprt {
+            lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
+        }
+        return lines
+    }
+
+    /// FNV-1a (64 bits) of the lines, each `key=value` and a newline, as 16 hex digits.
+    public static func digest(of config: TournamentConfig) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for line in lines(of: config) {
+            for byte in "\(line.key)=\(line.value)\n".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The first resume setting in which `run` differs from `journal`, in one line; nil when
+    /// they agree on all of them.
+    public static func difference(journal: TournamentConfig, run: TournamentConfig) -> String? {
+        let old = lines(of: journal), new = lines(of: run)
+        let oldValues = Dictionary(old, uniquingKeysWith: { first, _ in first })
+        let newValues = Dictionary(new, uniquingKeysWith: { first, _ in first })
+        for key in (old + new).map(\.key) where oldValues[key] != newValues[key] {
+            return "\(key): the journal's run has \(oldValues[key] ?? "no such setting"), this one \(newValues[key] ?? "no such setting")"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,80 @@
+import Bots
+import Foundation
+import SalvoTestSupport
+import Testing
+@testable import Tournament
+
+/// Journals written by the release before layout 2 (Tests/TournamentTests/Fixtures/v1, made
+/// by that release's `salvo run` from the .yaml files beside them) still load, report and
+/// continue.
+@Suite("Journals of layout version 1", .serialized, .timeLimit(.minutes(2)))
+struct JournalCompatibilityTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/TournamentTests/Fixtures/v1/\(name)").path }
+
+    /// A run folder holding a copy of the fixture's journal.
+    static func folder(with journal: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-v1-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture(journal), toPath: folder + "/journal.jsonl")
+        return folder
+    }
+
+    @Test("a version-1 journal reads into the configuration and records it was written with")
+    func readsVersion1() throws {
+        let classroom = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
+        guard case .started(let start)? = classroom.first else { Issue.record("no started line"); return }
+        let config = start.configuration
+        #expect(config.name == "fixture-v1" && config.seed == 2026 && config.gamesPerPairing == 2 && config.rateLimit == 500)
+        #expect(config.bots.map(\.name) == ["density", "hunter", "py-random \"quoted\" ü", "crasher"])
+        #expect(config.bots[1].kind == .builtin(.huntTarget))
+        #expect(config.bots[2].kind == .external(ExternalBotSpec(command: ["/usr/bin/python3", "bots/python/random_bot.py"], moveDeadline: .seconds(2))))
+        let records = classroom.compactMap { entry -> GameRecord? in if case .finished(let record) = entry { record } else { nil } }
+        #expect(records.count == 12)
+        #expect(records.filter { $0.forfeitKind == .crash }.count == 6)
+        #expect(records.allSatisfy { $0.winner != nil && $0.players.count == 2 && !$0.shots.isEmpty || $0.termination == .forfeit })
+
+        let sprt = try Journal.read(path: Self.fixture("sprt.journal.jsonl"))
+        guard case .started(let sprtStart)? = sprt.first else { Issue.record("no started line"); return }
+        let sprtConfig = sprtStart.configuration
+        #expect(sprtConfig.format == .gauntlet && sprtConfig.server == .url("http://127.0.0.1:18181"))
+        #expect(sprtConfig.sprt == SPRTSettings(elo0: 0, elo1: 150, alpha: 0.1, beta: 0.2))
+        #expect(sprtConfig.stallTimeout == .milliseconds(30_500) && sprtConfig.pollInterval == .milliseconds(100) && !sprtConfig.wakeLocalOpponent)
+    }
+
+    @Test("salvo report rebuilds a version-1 run's results.json exactly as that release wrote it", arguments: ["classroom", "sprt"])
+    func reportRebuildsVersion1(name: String) async throws {
+        let folder = try Self.folder(with: "\(name).journal.jsonl")
+        let output = try await SalvoExecutable.run(["report", folder])
+        #expect(output.status == 0, "\(output.err)")
+        var rebuilt = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])
+        var original = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).results.json")))) as? [String: Any])
+        rebuilt["generatedAt"] = nil
+        original["generatedAt"] = nil
+        #expect(NSDictionary(dictionary: rebuilt).isEqual(to: original))
+        // The report reads the journal; it does not rewrite it.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.jsonl")) == Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).journal.jsonl"))))
+    }
+
+    @Test("salvo run continues a version-1 journal: rewritten in layout 2, the original kept, nothing played twice; another configuration is refused in one line")
+    func runContinuesVersion1() async throws {
+        let folder = try Self.folder(with: "classroom.journal.jsonl")
+        // The fixture's bots have paths relative to the project's root; run from there.
+        let file = Self.fixture("classroom.yaml")
+        let refused = try await SalvoExecutable.run(["run", file, "--output", folder, "--games", "4"], workingDirectory: Self.root.path)
+        #expect(refused.status == 1)
+        #expect(refused.err.split(separator: "\n").count == 1)
+        #expect(refused.err.contains("(games_per_pairing: the journal's run has 2, this one 4)"), "\(refused.err)")
+
+        let continued = try await SalvoExecutable.run(["run", file, "--output", folder], workingDirectory: Self.root.path)
+        #expect(continued.status == 0, "\(continued.err)")
+        #expect(continued.out.contains("12 of 12 games rated"))
+        let backup = try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.v1.jsonl"))
+        #expect(backup == (try Data(contentsOf: URL(fileURLWithPath: Self.fixture("classroom.journal.jsonl")))))
+        let upgraded = try String(contentsOfFile: folder + "/journal.jsonl", encoding: .utf8)
+        #expect(upgraded.hasPrefix(#"{"type":"started","schemaVersion":2,"#))
+        #expect(!upgraded.contains("\"_0\""))
+        let before = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
+        #expect(try Journal.read(path: folder + "/journal.jsonl") == before)
+    }
+}

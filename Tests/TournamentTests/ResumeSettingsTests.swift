@@ -1,0 +1,67 @@
+import Bots
+import Testing
+@testable import Tournament
+
+/// What a journal is continued by: the canonical settings, their pinned digest, and the one
+/// line that names a difference.
+@Suite("Resume settings")
+struct ResumeSettingsTests {
+    static let config = TournamentConfig(
+        name: "class", bots: [
+            BotEntry(name: "density", kind: .builtin(.density)),
+            BotEntry(name: "alice", kind: .external(ExternalBotSpec(command: ["python3", "alice/bot.py"], moveDeadline: .seconds(2)))),
+        ],
+        gamesPerPairing: 4, seed: 2026
+    )
+
+    @Test("the settings are canonical lines, defaults left out, and their digest is pinned")
+    func pinned() {
+        let lines = ResumeSettings.lines(of: Self.config).map { "\($0.key)=\($0.value)" }
+        #expect(lines == [
+            "format=round-robin", "games_per_pairing=4", "seed=2026", "bots=2",
+            "bots[0].name=density", "bots[0].builtin=density",
+            "bots[1].name=alice", #"bots[1].command=["python3","alice/bot.py"]"#, "bots[1].move_timeout_ms=2000",
+        ])
+        // Pinned: a change here breaks the resume of every journal written so far.
+        #expect(ResumeSettings.digest(of: Self.config) == "09a8c2a1d795cd1c")
+    }
+
+    @Test("settings that do not change the games leave the digest alone; those that do change it")
+    func whatCounts() {
+        let digest = ResumeSettings.digest(of: Self.config)
+        var same = Self.config
+        same.concurrency = 100
+        same.pollInterval = .milliseconds(50)
+        same.server = .url("http://10.0.0.1:8080")
+        same.outputDirectory = "/elsewhere"
+        same.stallTimeout = .seconds(5)
+        same.wakeLocalOpponent = false
+        same.rateLimit = 10
+        // A setting spelled out at its default is the same as one left out.
+        same.bots[1] = BotEntry(name: "alice", kind: .external(ExternalBotSpec(command: ["python3", "alice/bot.py"], moveDeadline: .seconds(2), startupDeadline: ExternalBotSpec.defaultStartupDeadline)))
+        #expect(ResumeSettings.digest(of: same) == digest)
+        let changes: [(inout TournamentConfig) -> Void] = [
+            { $0.seed = 2027 }, { $0.gamesPerPairing = 6 }, { $0.format = .gauntlet },
+            { $0.bots[0].name = "dense" }, { $0.bots[0].kind = .builtin(.champion) },
+            { $0.bots[1].kind = .external(ExternalBotSpec(command: ["python3", "alice/bot.py"])) },
+            { $0.bots.swapAt(0, 1) }, { $0.sprt = SPRTSettings(elo0: 0, elo1: 10) },
+        ]
+        for change in changes {
+            var changed = Self.config
+            change(&changed)
+            #expect(ResumeSettings.digest(of: changed) != digest)
+            #expect(ResumeSettings.difference(journal: Self.config, run: changed) != nil)
+        }
+    }
+
+    @Test("a difference is named in one line, with both values")
+    func difference() {
+        var run = Self.config
+        run.gamesPerPairing = 6
+        #expect(ResumeSettings.difference(journal: Self.config, run: run) == "games_per_pairing: the journal's run has 4, this one 6")
+        run = Self.config
+        run.bots.append(BotEntry(name: "parity", kind: .builtin(.parity)))
+        #expect(ResumeSettings.difference(journal: Self.config, run: run) == "bots: the journal's run has 2, this one 3")
+        #expect(ResumeSettings.difference(journal: Self.config, run: Self.config) == nil)
+    }
+}
