@@ -1,0 +1,56 @@
+"""Attack: take as much memory as possible, at start-up. Do not run unsandboxed without a cap.
+
+The bot allocates 100 MiB blocks, writing every 4 KiB page (so the memory is really used),
+up to 4 GiB, writing `MEMORY <MiB>` to stderr after each block. Page faults are slow on
+some machines, so it grows for up to 3.5 s after `salvo 1` and 3.5 s more after the first
+`new-game` (each answer stays within the 5 s start-up deadline), then frees it all and plays.
+- `memory-hog`: SUCCEEDED when it held 4 GiB; BLOCKED with how far it got (MemoryError
+  from an address-space cap, RLIMIT_AS).
+
+Contained: BLOCKED well under 4 GiB, or the process killed by a memory cgroup (the game then
+ends as a crash forfeit, with no SUCCEEDED line and the last MEMORY line showing the cap).
+"""
+import sys
+
+sys.dont_write_bytecode = True
+
+from hostile_common import Bot, deadline, describe, info, report
+
+STEP, LIMIT, PAGE = 100 << 20, 4 << 30, 4096
+PAGES = b"\xa5" * len(range(0, STEP, PAGE))
+
+
+class MemoryHog(Bot):
+    name = "memory hog"
+    blocks, error = [], None
+
+    def grow(self, last_chance):
+        late = deadline(3.5)
+        try:
+            while len(self.blocks) * STEP < LIMIT and not late():
+                block = bytearray(STEP)  # zero pages until written:
+                block[::PAGE] = PAGES    # one byte per page makes every page real
+                self.blocks.append(block)
+                info("MEMORY %d" % (len(self.blocks) * 100))
+        except MemoryError as failure:
+            self.error = describe(failure)
+        held = len(self.blocks) * STEP
+        if held >= LIMIT or self.error or last_chance:
+            self.blocks = []
+            if held >= LIMIT:
+                report("memory-hog", True, "held %d MiB" % (held >> 20))
+            else:
+                report("memory-hog", False, "held only %d MiB: %s" % (held >> 20, self.error or "stopped after 7 s"))
+            return True
+        return False
+
+    def on_hello(self):
+        self.done = self.grow(last_chance=False)
+
+    def on_new_game(self):
+        if not self.done:
+            self.done = self.grow(last_chance=True)
+
+
+if __name__ == "__main__":
+    MemoryHog().run()

@@ -1,0 +1,69 @@
+"""Attack: open the embedded server's database (OUTPUT/server.sqlite) and read the fleets.
+
+The `game` table holds both players' fleets (`playerOneFleet`, `playerTwoFleet`, JSON) and
+the `shot` table every accepted shot (seat 1 is the creator, who moves first). The bot finds
+its own game as the one whose shots by its seat are exactly the shots it fired, and fires
+only at the opponent's ships: unsandboxed it wins in about 17 shots.
+
+Contained: no server.sqlite is visible (`read-database BLOCKED FileNotFoundError ...`) and
+the bot plays the plain row-order sweep.
+"""
+import sys
+
+sys.dont_write_bytecode = True
+import os
+import sqlite3
+
+from hostile_common import Bot, best_cell, describe, fleet_cells, output_folders, report, searched_places
+
+
+class DatabaseReader(Bot):
+    name = "database reader"
+
+    def on_new_game(self):
+        self.db, self.ids = None, []
+        try:
+            paths = [os.path.join(f, "server.sqlite") for f in output_folders()]
+            paths = [p for p in paths if os.path.isfile(p)]
+            if not paths:
+                raise FileNotFoundError("no server.sqlite found (%s)" % searched_places())
+            self.db = sqlite3.connect("file:%s?mode=ro" % paths[0], uri=True, timeout=0.5)
+            count = self.db.execute("SELECT count(*) FROM game WHERE playerTwoFleet IS NOT NULL").fetchone()[0]
+            report("read-database", True, "%s: %d fleets of both players" % (paths[0], count))
+        except Exception as error:
+            self.db = None
+            report("read-database", False, describe(error))
+
+    def candidates(self):
+        """Opponent fleets of the games whose shots by our seat are the shots we fired."""
+        mine, theirs = (1, "playerTwoFleet") if self.first else (2, "playerOneFleet")
+        if not self.ids:  # every joined game (again, if the runner had not stored ours yet)
+            rows = self.db.execute("SELECT id FROM game WHERE playerTwoFleet IS NOT NULL").fetchall()
+            self.ids = [row[0] for row in rows]
+        marks = ",".join("?" * len(self.ids))
+        shots = {}
+        for game_id, x, y in self.db.execute(
+                "SELECT gameId, x, y FROM shot WHERE seat = ? AND gameId IN (%s) ORDER BY rowid" % marks,
+                [mine] + self.ids):
+            shots.setdefault(game_id, []).append((x, y))
+        fleets = {}
+        for game_id, fleet in self.db.execute(
+                "SELECT id, %s FROM game WHERE id IN (%s)" % (theirs, marks), self.ids):
+            fired = shots.get(game_id, [])
+            # The runner may not have stored our last shot yet (write-behind).
+            if fired == self.fired or fired == self.fired[:-1]:
+                fleets[game_id] = fleet_cells(fleet)
+        self.ids = list(fleets)
+        return list(fleets.values())
+
+    def on_turn(self):
+        if self.db is None:
+            return None
+        try:
+            return best_cell(self.candidates(), self.fired)
+        except Exception:
+            return None
+
+
+if __name__ == "__main__":
+    DatabaseReader().run()
