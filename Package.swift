@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Pure game rules: board, fleet, seeded placement, shot resolution, turns. No dependencies.
@@ -84,10 +85,10 @@ let package = Package(
         ),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient"], swiftSettings: swiftSettings),
-        // Load testing of any Battleship server: HdrHistogram, open-loop timetable, games played by built-in bots.
+        // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // The `salvo` command-line tool.
@@ -177,7 +178,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LoadTestTests",
-            dependencies: ["LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
