@@ -2,6 +2,7 @@ import BattleshipAPI
 import BattleshipRules
 import CurlHTTP
 import Foundation
+import Synchronization
 
 /// A typed client of one Battleship server's seven endpoints, over ``CurlHTTP``.
 ///
@@ -27,8 +28,8 @@ public final class BattleshipAPIClient: Sendable {
     /// The limiter every request of this client waits on; share one per server.
     public let rateLimiter: RateLimiter
     let http: CurlHTTPClient
-    private let random: Locked<SeededGenerator>
-    private let recorded = Locked(RequestStatistics())
+    private let random: Mutex<SeededGenerator>
+    private let recorded = Mutex(RequestStatistics())
 
     /// A client of the server at `baseURL` sending through `http`.
     public init(
@@ -43,7 +44,7 @@ public final class BattleshipAPIClient: Sendable {
         self.http = http
         self.rateLimiter = rateLimiter
         self.configuration = configuration
-        random = Locked(SeededGenerator(seed: configuration.jitterSeed ?? UInt64.random(in: .min ... .max)))
+        random = Mutex(SeededGenerator(seed: configuration.jitterSeed ?? UInt64.random(in: .min ... .max)))
     }
 
     /// One endpoint call: how it is sent and how it is described in errors.

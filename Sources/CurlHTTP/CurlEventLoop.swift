@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// The thread that runs libcurl's multi interface for one ``CurlHTTPClient``.
 ///
@@ -36,7 +37,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
 
     private let configuration: CurlHTTPClient.Configuration
     private let multi: UnsafeMutableRawPointer?
-    private let queue = Locked(Queue())
+    private let queue = Mutex(Queue())
     #if os(Linux)
     private let watcher: CurlSocketWatcher?
     #endif

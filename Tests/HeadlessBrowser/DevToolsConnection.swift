@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The DevTools protocol over Chromium's pipe: numbered commands matched to their replies,
 /// and a log of every event that waiters can search. Every wait has a deadline; when the
@@ -26,7 +27,7 @@ final class DevToolsConnection: Sendable {
         var failure: BrowserError?
     }
 
-    private let state = LockedState(State())
+    private let state = Mutex(State())
     private let process: ChromiumProcess
 
     init(process: ChromiumProcess) {
