@@ -83,12 +83,18 @@ let package = Package(
             dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
             swiftSettings: swiftSettings
         ),
+        // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
+        .target(name: "HTMLText", swiftSettings: swiftSettings),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
-        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient"], swiftSettings: swiftSettings),
+        .target(
+            name: "Reports",
+            dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
+            swiftSettings: swiftSettings
+        ),
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // The `salvo` command-line tool.
@@ -114,7 +120,7 @@ let package = Package(
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
