@@ -32,6 +32,8 @@ let package = Package(
         // The wire types of the seven REST endpoints, shared by server and client, and the one
         // strict JSON reader and writer they (and the journal, report and conformance readers) use.
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
+        // A Duration read as seconds, milliseconds, microseconds or nanoseconds. No dependencies.
+        .target(name: "DurationUnits", swiftSettings: swiftSettings),
         // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
         .systemLibrary(
             name: "CCurl",
@@ -39,11 +41,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // An async/await HTTP client over libcurl's multi interface.
-        .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        .target(name: "CurlHTTP", dependencies: ["CCurl", "DurationUnits"], swiftSettings: swiftSettings),
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
         .target(
             name: "BattleshipClient",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
             swiftSettings: swiftSettings
         ),
         // The embedded, wire-compatible server: game service, SQLite store, HTTP routes.
@@ -52,6 +54,7 @@ let package = Package(
             dependencies: [
                 "BattleshipRules",
                 "BattleshipAPI",
+                "DurationUnits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -80,7 +83,7 @@ let package = Package(
         // The conformance suite of `salvo check`: named checks of a server against the API reference.
         .target(
             name: "Conformance",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
             swiftSettings: swiftSettings
         ),
         // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
@@ -94,7 +97,7 @@ let package = Package(
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // The `salvo` command-line tool.
@@ -109,6 +112,7 @@ let package = Package(
                 "Conformance",
                 "Reports",
                 "LoadTest",
+                "DurationUnits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -116,6 +120,7 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(
@@ -135,7 +140,7 @@ let package = Package(
         // Shared by the test targets that run the `salvo` executable.
         .target(name: "SalvoTestSupport", path: "Tests/SalvoTestSupport", swiftSettings: swiftSettings),
         // Real headless Chromium over the DevTools protocol (--remote-debugging-pipe), for the browser tests.
-        .target(name: "HeadlessBrowser", path: "Tests/HeadlessBrowser", swiftSettings: swiftSettings),
+        .target(name: "HeadlessBrowser", dependencies: ["DurationUnits"], path: "Tests/HeadlessBrowser", swiftSettings: swiftSettings),
         // The HTML reports opened in real headless Chromium: standings, escaping, replay keys, phone width.
         .testTarget(
             name: "BrowserTests",
@@ -144,7 +149,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A misbehaving HTTP server on loopback for the client's fault tests.
-        .target(name: "LoopbackTestServer", path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
+        .target(name: "LoopbackTestServer", dependencies: ["DurationUnits"], path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleshipClientTests",

@@ -1,6 +1,7 @@
 import BattleshipAPI
 import BattleshipRules
 import CurlHTTP
+import DurationUnits
 import Foundation
 import Synchronization
 
@@ -106,8 +107,7 @@ public final class BattleshipAPIClient: Sendable {
     }
 
     private func record(since sent: ContinuousClock.Instant, failed: Bool) {
-        let elapsed = sent.duration(to: .now)
-        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = sent.duration(to: .now).milliseconds
         recorded.withLock { $0.add(milliseconds: milliseconds, failed: failed) }
     }
 

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 
 /// The report of a load run, as written to `load.json` (schema `salvo-load/1`, described in
@@ -117,7 +118,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
     /// The report of `result`; `embeddedServer` says whether the server ran in-process.
     public init(_ result: LoadResult, embeddedServer: Bool) {
         let statistics = result.statistics
-        let seconds = OpenLoopTimetable.seconds(result.elapsed)
+        let seconds = result.elapsed.seconds
         let settings = result.settings
         server = settings.serverURL
         self.embeddedServer = embeddedServer
@@ -130,12 +131,12 @@ public struct LoadReport: Codable, Sendable, Hashable {
         var duration: Double?
         switch settings.stop {
         case .games(let count): games = count
-        case .duration(let length): duration = OpenLoopTimetable.seconds(length)
+        case .duration(let length): duration = length.seconds
         }
         self.settings = Settings(
             games: games, durationSeconds: duration, concurrency: settings.concurrency, rate: settings.requestsPerSecond,
             bot: settings.bot.rawValue, endpoint: settings.endpoint?.rawValue, seed: settings.seed,
-            requestTimeoutSeconds: OpenLoopTimetable.seconds(settings.requestTimeout), listEvery: settings.listEvery
+            requestTimeoutSeconds: settings.requestTimeout.seconds, listEvery: settings.listEvery
         )
         self.games = Games(
             started: statistics.gamesStarted, finished: statistics.gamesFinished, abandoned: statistics.gamesAbandoned,

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 import Synchronization
 
@@ -206,13 +207,5 @@ final class DevToolsConnection: Sendable {
 
     private static func matches(_ event: DevToolsEvent, _ method: String, _ sessionId: String?) -> Bool {
         event.method == method && (sessionId == nil || event.sessionId == sessionId)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for messages.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
