@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Pure game rules: board, fleet, seeded placement, shot resolution, turns. No dependencies.
@@ -31,6 +32,8 @@ let package = Package(
         // The wire types of the seven REST endpoints, shared by server and client, and the one
         // strict JSON reader and writer they (and the journal, report and conformance readers) use.
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
+        // A Duration read as seconds, milliseconds, microseconds or nanoseconds. No dependencies.
+        .target(name: "DurationUnits", swiftSettings: swiftSettings),
         // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
         .systemLibrary(
             name: "CCurl",
@@ -38,11 +41,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // An async/await HTTP client over libcurl's multi interface.
-        .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        .target(name: "CurlHTTP", dependencies: ["CCurl", "DurationUnits"], swiftSettings: swiftSettings),
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
         .target(
             name: "BattleshipClient",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
             swiftSettings: swiftSettings
         ),
         // The embedded, wire-compatible server: game service, SQLite store, HTTP routes.
@@ -51,6 +54,7 @@ let package = Package(
             dependencies: [
                 "BattleshipRules",
                 "BattleshipAPI",
+                "DurationUnits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -66,6 +70,7 @@ let package = Package(
             name: "Tournament",
             dependencies: [
                 "RunControl",
+                "DurationUnits",
                 "BattleshipRules",
                 "Ratings",
                 "BattleshipAPI",
@@ -76,21 +81,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
-        .target(name: "Bots", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
+        .target(name: "Bots", dependencies: ["BattleshipRules", "DurationUnits"], swiftSettings: swiftSettings),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
         // The conformance suite of `salvo check`: named checks of a server against the API reference.
         .target(
             name: "Conformance",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
             swiftSettings: swiftSettings
         ),
+        // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
+        .target(name: "HTMLText", swiftSettings: swiftSettings),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
-        .target(name: "Reports", dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient"], swiftSettings: swiftSettings),
-        // Load testing of any Battleship server: HdrHistogram, open-loop timetable, games played by built-in bots.
+        .target(
+            name: "Reports",
+            dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
+            swiftSettings: swiftSettings
+        ),
+        // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots"],
+            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // One tournament run as a library call (folder lock, server, journal, games, reports),
@@ -117,6 +128,7 @@ let package = Package(
                 "LoadTest",
                 "Orchestrator",
                 "RunControl",
+                "DurationUnits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -124,11 +136,12 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
@@ -144,7 +157,7 @@ let package = Package(
         // Shared by the test targets that run the `salvo` executable.
         .target(name: "SalvoTestSupport", path: "Tests/SalvoTestSupport", swiftSettings: swiftSettings),
         // Real headless Chromium over the DevTools protocol (--remote-debugging-pipe), for the browser tests.
-        .target(name: "HeadlessBrowser", path: "Tests/HeadlessBrowser", swiftSettings: swiftSettings),
+        .target(name: "HeadlessBrowser", dependencies: ["DurationUnits"], path: "Tests/HeadlessBrowser", swiftSettings: swiftSettings),
         // The HTML reports opened in real headless Chromium: standings, escaping, replay keys, phone width.
         .testTarget(
             name: "BrowserTests",
@@ -153,7 +166,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A misbehaving HTTP server on loopback for the client's fault tests.
-        .target(name: "LoopbackTestServer", path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
+        .target(name: "LoopbackTestServer", dependencies: ["DurationUnits"], path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleshipClientTests",
@@ -193,7 +206,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LoadTestTests",
-            dependencies: ["LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

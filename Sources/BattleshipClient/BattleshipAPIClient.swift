@@ -1,7 +1,9 @@
 import BattleshipAPI
 import BattleshipRules
 import CurlHTTP
+import DurationUnits
 import Foundation
+import Synchronization
 
 /// A typed client of one Battleship server's seven endpoints, over ``CurlHTTP``.
 ///
@@ -27,8 +29,8 @@ public final class BattleshipAPIClient: Sendable {
     /// The limiter every request of this client waits on; share one per server.
     public let rateLimiter: RateLimiter
     let http: CurlHTTPClient
-    private let random: Locked<SeededGenerator>
-    private let recorded = Locked(RequestStatistics())
+    private let random: Mutex<SeededGenerator>
+    private let recorded = Mutex(RequestStatistics())
 
     /// A client of the server at `baseURL` sending through `http`.
     public init(
@@ -43,7 +45,7 @@ public final class BattleshipAPIClient: Sendable {
         self.http = http
         self.rateLimiter = rateLimiter
         self.configuration = configuration
-        random = Locked(SeededGenerator(seed: configuration.jitterSeed ?? UInt64.random(in: .min ... .max)))
+        random = Mutex(SeededGenerator(seed: configuration.jitterSeed ?? UInt64.random(in: .min ... .max)))
     }
 
     /// One endpoint call: how it is sent and how it is described in errors.
@@ -105,8 +107,7 @@ public final class BattleshipAPIClient: Sendable {
     }
 
     private func record(since sent: ContinuousClock.Instant, failed: Bool) {
-        let elapsed = sent.duration(to: .now)
-        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = sent.duration(to: .now).milliseconds
         recorded.withLock { $0.add(milliseconds: milliseconds, failed: failed) }
     }
 

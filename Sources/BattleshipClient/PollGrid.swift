@@ -1,3 +1,5 @@
+import DurationUnits
+
 /// When a poller's regular polls are due: at its origin, then every interval after it, like a
 /// metronome. A tick that passed while a poll was in flight is skipped, not made up.
 ///

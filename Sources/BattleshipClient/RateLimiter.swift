@@ -1,3 +1,5 @@
+import DurationUnits
+
 /// A token bucket shared by every game talking to one server: it caps requests per second,
 /// serves waiters first come first served, and lets guesses overtake polls when saturated.
 ///
@@ -95,8 +97,7 @@ public actor RateLimiter {
         let instant = now()
         let elapsed = max(.zero, lastRefill.duration(to: instant))
         lastRefill = instant
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        tokens = min(Double(burst), tokens + seconds * rate)
+        tokens = min(Double(burst), tokens + elapsed.seconds * rate)
     }
 
     private func startDraining(rate: Double) {

@@ -1,4 +1,5 @@
 import BattleshipRules
+import DurationUnits
 
 /// When to try a failed request again: a bounded number of attempts with exponential
 /// backoff and jitter, within a total time budget.
@@ -57,7 +58,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// of the other half ("equal jitter"), so retries of many clients spread out but none
     /// comes back at once.
     public func delay(beforeRetry retry: Int, using generator: inout some RandomNumberGenerator) -> Duration {
-        let ceilingNanoseconds = max(0, Int(ceiling(beforeRetry: retry).wholeNanoseconds))
+        let ceilingNanoseconds = Int(ceiling(beforeRetry: retry).wholeNanoseconds)
         let half = ceilingNanoseconds / 2
         let jitter = ceilingNanoseconds - half > 0 ? generator.uniform(below: ceilingNanoseconds - half + 1) : 0
         return .nanoseconds(half + jitter)

@@ -1,5 +1,6 @@
 import BattleshipAPI
 import CurlHTTP
+import Synchronization
 
 /// Waits for one player's turn by polling `/status`: on a regular grid of ticks one interval
 /// apart (``PollGrid``, from the poller's first poll), plus a poll at once when woken or when
@@ -38,7 +39,7 @@ public final class TurnPoller: Sendable {
     public let playerId: String
     /// The time between two regular polls, start to start. Default 500 ms.
     public let interval: Duration
-    private let state = Locked(State())
+    private let state = Mutex(State())
     /// Ends a wait at its deadline when no wake came first.
     private let timer: WakeTimer
 

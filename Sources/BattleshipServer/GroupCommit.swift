@@ -1,4 +1,5 @@
 import Dispatch
+import DurationUnits
 import GRDB
 import Synchronization
 
@@ -64,8 +65,7 @@ final class GroupCommit: Sendable {
     /// committed as eagerly as awaited ones.
     init(writer: any DatabaseWriter, queuedWriteDelay: Duration = .zero, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.writer = writer
-        let (seconds, attoseconds) = queuedWriteDelay.components
-        self.queuedWriteDelay = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        self.queuedWriteDelay = .nanoseconds(Int(clamping: queuedWriteDelay.wholeNanoseconds))
         self.onLostWrite = onLostWrite
     }
 

@@ -1,11 +1,12 @@
 import CurlHTTP
+import Synchronization
 
 /// What a running check works with: the probe of the server, and the warnings and request
 /// count it gathers. One context per check; checks never share games.
 public final class CheckContext: Sendable {
     /// The server under test.
     public let probe: APIProbe
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     private struct State {
         var warnings: [CheckFinding] = []

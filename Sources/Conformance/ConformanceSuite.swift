@@ -1,4 +1,5 @@
 import CurlHTTP
+import DurationUnits
 import Foundation
 
 /// Runs the conformance checks against a Battleship server, one check after the other,
@@ -80,7 +81,7 @@ public struct ConformanceSuite: Sendable {
         }
         await http.shutdown()
         let elapsed = ContinuousClock.now - started
-        return ConformanceReport(server: baseURL, outcomes: outcomes, seconds: Self.seconds(elapsed))
+        return ConformanceReport(server: baseURL, outcomes: outcomes, seconds: elapsed.seconds)
     }
 
     /// Runs one check under its deadline; also says whether it ended with a request that
@@ -108,7 +109,7 @@ public struct ConformanceSuite: Sendable {
         }
         var outcome = CheckOutcome(
             id: check.id, severity: check.severity, verdict: .pass, title: check.title,
-            requestCount: context.requestCount, seconds: Self.seconds(ContinuousClock.now - started)
+            requestCount: context.requestCount, seconds: (ContinuousClock.now - started).seconds
         )
         let warnings = context.warnings
         switch result {
@@ -135,10 +136,6 @@ public struct ConformanceSuite: Sendable {
             outcome.exchange = context.lastExchange
             return (outcome, true)
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func unique(_ messages: [String]) -> [String] {

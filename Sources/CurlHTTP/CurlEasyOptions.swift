@@ -1,4 +1,5 @@
 import CCurl
+import DurationUnits
 import Foundation
 
 /// Sets up an easy handle for one transfer.
@@ -32,9 +33,9 @@ enum CurlEasyOptions {
         }
 
         // The deadline, as libcurl's whole-transfer timeout; connecting gets its own limit within it.
-        let timeout = max(1, milliseconds(remaining))
+        let timeout = max(1, Int(remaining.wholeMilliseconds))
         _ = salvo_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout)
-        _ = salvo_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, min(timeout, max(1, milliseconds(configuration.connectTimeout))))
+        _ = salvo_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, min(timeout, max(1, Int(configuration.connectTimeout.wholeMilliseconds))))
 
         // A non-idempotent request never goes over a reused connection, because libcurl
         // re-sends a request on its own when a reused connection dies before the reply.
@@ -78,11 +79,6 @@ enum CurlEasyOptions {
         _ = salvo_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
         _ = salvo_curl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION, writeHeader)
         _ = salvo_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 }
 

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// The thread that runs libcurl's multi interface for one ``CurlHTTPClient``.
 ///
@@ -14,8 +15,8 @@ import Foundation
 /// task on the same thread, with no wake-up of another thread per request.
 ///
 /// `@unchecked Sendable` is justified because the mutable state is split in two: `queue`
-/// is behind a lock, and everything else (`running`, `idleHandles`) is touched only by the
-/// event-loop thread, after `start()`.
+/// is behind a lock, and everything else (`transfers`, the swapped-in buffers) is touched only
+/// by the event-loop thread, after `start()`.
 final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     private struct Queue {
         var submissions: [CurlTransfer] = []
@@ -34,33 +35,33 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         var hasWork: Bool { !submissions.isEmpty || !cancellations.isEmpty || !jobs.isEmpty || shutdownRequested }
     }
 
-    private let configuration: CurlHTTPClient.Configuration
     private let multi: UnsafeMutableRawPointer?
-    private let queue = Locked(Queue())
+    private let queue = Mutex(Queue())
     #if os(Linux)
     private let watcher: CurlSocketWatcher?
     #endif
 
     // Event-loop thread only.
-    private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-    private var idleHandles: [UnsafeMutableRawPointer] = []
+    private var transfers: CurlTransferTable
     private var submissions: [CurlTransfer] = []
     private var cancellations: [CurlTransfer] = []
     private var jobs: [UnownedJob] = []
-    private let maxIdleHandles = 64
 
     init(configuration: CurlHTTPClient.Configuration) {
         CurlGlobal.ensureInitialized()
-        self.configuration = configuration
         var multi = curl_multi_init()
         #if os(Linux)
-        watcher = CurlSocketWatcher()
+        let watcher = CurlSocketWatcher()
+        self.watcher = watcher
         if let watcher, let multi {
             watcher.attach(to: multi)
         } else {
             if let multi { curl_multi_cleanup(multi) }
             multi = nil
         }
+        transfers = CurlTransferTable(configuration: configuration, watcher: watcher)
+        #else
+        transfers = CurlTransferTable(configuration: configuration)
         #endif
         self.multi = multi
         if let multi {
@@ -186,8 +187,8 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                 swap(&cancellations, &queue.cancellations)
                 return queue.shutdownRequested || shutdownRequested
             }
-            for transfer in submissions { begin(transfer, on: multi) }
-            for transfer in cancellations { abort(transfer, on: multi) }
+            for transfer in submissions { transfers.begin(transfer, on: multi) }
+            for transfer in cancellations { transfers.abort(transfer, on: multi) }
             submissions.removeAll(keepingCapacity: true)
             cancellations.removeAll(keepingCapacity: true)
             if shutdownRequested { break }
@@ -200,11 +201,11 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                 return 1000
             }
             watcher?.waitAndAct(on: multi, limit: limit)
-            collectFinished(on: multi)
+            transfers.collectFinished(on: multi)
             #else
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
-            collectFinished(on: multi)
+            transfers.collectFinished(on: multi)
             let limit: Int32 = queue.withLock { queue in
                 if queue.hasWork { return 0 }
                 queue.sleeping = true
@@ -214,93 +215,6 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
             #endif
         }
         stop()
-    }
-
-    private func begin(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
-        guard transfer.phase == .waiting else {
-            transfer.finish(.failure(CancellationError()))
-            return
-        }
-        let remaining = ContinuousClock.now.duration(to: transfer.deadline)
-        guard remaining > .zero else {
-            transfer.finish(.failure(HTTPClientError.deadlineExceeded))
-            return
-        }
-        guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
-            transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_easy_init failed")))
-            return
-        }
-        transfer.easy = easy
-        CurlEasyOptions.configure(easy, for: transfer, remaining: remaining, configuration: configuration)
-        #if os(Linux)
-        watcher?.configure(easy)
-        #endif
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
-            release(transfer, from: multi)
-            transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_multi_add_handle failed")))
-            return
-        }
-        transfer.phase = .running
-        running[easy] = transfer
-    }
-
-    private func abort(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
-        switch transfer.phase {
-        case .waiting:
-            // Cancelled before its submission reached the loop: `begin` will refuse it.
-            transfer.phase = .cancelledEarly
-        case .running:
-            release(transfer, from: multi)
-            transfer.finish(.failure(CancellationError()))
-        case .cancelledEarly, .finished:
-            break
-        }
-    }
-
-    private func collectFinished(on multi: UnsafeMutableRawPointer) {
-        var remaining: Int32 = 0
-        while let message = curl_multi_info_read(multi, &remaining) {
-            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                  let transfer = running[easy]
-            else { continue }
-            let code = salvo_curl_msg_result(message)
-            let result: Result<HTTPResponse, any Error>
-            if code == CURLE_OK {
-                var status = 0
-                _ = salvo_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-                result = .success(HTTPResponse(
-                    status: status,
-                    headerLines: transfer.responseHeaderLines,
-                    body: transfer.responseBody
-                ))
-            } else {
-                result = .failure(HTTPClientError(
-                    curlCode: code,
-                    maxResponseSize: transfer.maxResponseSize,
-                    exceededSize: transfer.exceededSize
-                ))
-            }
-            release(transfer, from: multi)
-            transfer.finish(result)
-        }
-    }
-
-    /// Takes the transfer's easy handle out of the multi handle and keeps it for reuse.
-    private func release(_ transfer: CurlTransfer, from multi: UnsafeMutableRawPointer) {
-        guard let easy = transfer.easy else { return }
-        running[easy] = nil
-        curl_multi_remove_handle(multi, easy)
-        transfer.easy = nil
-        if let headerList = transfer.headerList {
-            curl_slist_free_all(headerList)
-            transfer.headerList = nil
-        }
-        if idleHandles.count < maxIdleHandles {
-            curl_easy_reset(easy)
-            idleHandles.append(easy)
-        } else {
-            curl_easy_cleanup(easy)
-        }
     }
 
     private func stop() {
@@ -319,14 +233,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         for transfer in submissions { transfer.finish(.failure(HTTPClientError.shutDown)) }
         if let multi {
-            for transfer in Array(running.values) {
-                release(transfer, from: multi)
-                transfer.finish(.failure(HTTPClientError.shutDown))
-            }
+            transfers.closeAll(on: multi)
+            curl_multi_cleanup(multi)
         }
-        for easy in idleHandles { curl_easy_cleanup(easy) }
-        idleHandles = []
-        if let multi { curl_multi_cleanup(multi) }
         #if os(Linux)
         watcher?.close()
         #endif

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,7 @@ public enum CurlHTTPBenchmark {
 
         /// Completed requests per second of wall-clock time.
         public var requestsPerSecond: Double {
-            let seconds = Self.seconds(elapsed)
+            let seconds = elapsed.seconds
             return seconds > 0 ? Double(completed) / seconds : 0
         }
 
@@ -42,15 +43,11 @@ public enum CurlHTTPBenchmark {
 
         /// One line such as `1000 requests in 1.00 s: 1000.0 requests/s, 50.0 µs CPU per request, 0 failed`.
         public var description: String {
-            let perRequest = Self.seconds(cpuTimePerRequest) * 1e6
+            let perRequest = cpuTimePerRequest.seconds * 1e6
             return String(
                 format: "%d requests in %.2f s: %.1f requests/s, %.1f µs CPU per request, %d failed",
-                completed, Self.seconds(elapsed), requestsPerSecond, perRequest, failed
+                completed, elapsed.seconds, requestsPerSecond, perRequest, failed
             )
-        }
-
-        private static func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
     }
 

@@ -1,5 +1,6 @@
 #if os(Linux)
 import CCurl
+import DurationUnits
 import Glibc
 
 /// Drives libcurl's socket interface (`curl_multi_socket_action`) with epoll, for the
@@ -83,11 +84,9 @@ final class CurlSocketWatcher {
     func waitAndAct(on multi: UnsafeMutableRawPointer, limit: Int32) {
         var timeout = limit
         if let timerDeadline {
-            let remaining = ContinuousClock.now.duration(to: timerDeadline)
-            let (seconds, attoseconds) = remaining.components
+            let remaining = ContinuousClock.now.duration(to: timerDeadline).wholeNanoseconds
             // Round up, so a timer is never handled a little early and then waited for again.
-            let milliseconds = remaining <= .zero ? 0 : seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            timeout = Int32(min(Int64(timeout), milliseconds))
+            timeout = min(timeout, Int32(clamping: (remaining + 999_999) / 1_000_000))
         }
         let count = events.withUnsafeMutableBufferPointer { buffer in
             epoll_wait(epoll, buffer.baseAddress, Int32(buffer.count), timeout)

@@ -1,5 +1,6 @@
 import BattleshipAPI
 import CurlHTTP
+import DurationUnits
 import Foundation
 import RunControl
 import Synchronization
@@ -65,7 +66,7 @@ final class EndpointHammer: Sendable {
         }
         let sentAt = ContinuousClock.now
         http.execute(request, deadline: sentAt + requestTimeout) { [self] result in
-            let elapsed = LoadRequester.microseconds(ContinuousClock.now - sentAt)
+            let elapsed = Int64((ContinuousClock.now - sentAt).wholeMicroseconds)
             var failed = true
             switch result {
             case .failure(let error):

@@ -13,16 +13,11 @@ public struct EndpointStatistics: Sendable, Hashable {
     /// The first failure of each kind, described for the report.
     public private(set) var errorExamples: [LoadErrorKind: String] = [:]
     /// Latency from the intended send time (equal to the send time without a timetable), µs.
-    public private(set) var latency = Self.makeHistogram()
+    public private(set) var latency = LatencyHistogram()
     /// Latency from the actual send time, µs.
-    public private(set) var serviceTime = Self.makeHistogram()
+    public private(set) var serviceTime = LatencyHistogram()
 
     public init() {}
-
-    /// The histogram every endpoint uses: 1 µs to 1 minute, 3 significant digits.
-    public static func makeHistogram() -> HdrHistogram {
-        HdrHistogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, significantDigits: 3)
-    }
 
     /// All failures.
     public var errorCount: Int { errors.values.reduce(0, +) }
@@ -30,8 +25,8 @@ public struct EndpointStatistics: Sendable, Hashable {
     /// Counts one request with its two latencies in microseconds and its failure, if any.
     public mutating func record(latency latencyMicroseconds: Int64, serviceTime serviceMicroseconds: Int64, error: LoadErrorKind?, detail: @autoclosure () -> String = "") {
         requests += 1
-        latency.recordValue(latencyMicroseconds)
-        serviceTime.recordValue(serviceMicroseconds)
+        latency.record(latencyMicroseconds)
+        serviceTime.record(serviceMicroseconds)
         if let error {
             errors[error, default: 0] += 1
             if errorExamples[error] == nil { errorExamples[error] = detail() }

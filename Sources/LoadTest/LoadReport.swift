@@ -1,9 +1,10 @@
+import DurationUnits
 import Foundation
 
 /// The report of a load run, as written to `load.json` (schema `salvo-load/1`, described in
 /// docs/load.md) and shown in the final table and `load.html`.
 ///
-/// Latencies are in milliseconds. Percentiles come from the HdrHistograms (3 significant
+/// Latencies are in milliseconds. Percentiles come from HdrHistograms (3 significant
 /// digits, so each is within 0.1% of the exact value); `max` and `mean` are exact.
 public struct LoadReport: Codable, Sendable, Hashable {
     /// Latency figures of one endpoint, in milliseconds.
@@ -19,8 +20,8 @@ public struct LoadReport: Codable, Sendable, Hashable {
             case p50, p90, p99, p999 = "p99.9", max, mean
         }
 
-        init(_ histogram: HdrHistogram) {
-            func milliseconds(_ microseconds: Int64) -> Double { LoadReport.milliseconds(Double(microseconds)) }
+        init(_ histogram: LatencyHistogram) {
+            func milliseconds(_ microseconds: UInt64) -> Double { LoadReport.milliseconds(Double(microseconds)) }
             p50 = milliseconds(histogram.valueAtPercentile(50))
             p90 = milliseconds(histogram.valueAtPercentile(90))
             p99 = milliseconds(histogram.valueAtPercentile(99))
@@ -117,7 +118,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
     /// The report of `result`; `embeddedServer` says whether the server ran in-process.
     public init(_ result: LoadResult, embeddedServer: Bool) {
         let statistics = result.statistics
-        let seconds = OpenLoopTimetable.seconds(result.elapsed)
+        let seconds = result.elapsed.seconds
         let settings = result.settings
         server = settings.serverURL
         self.embeddedServer = embeddedServer
@@ -130,12 +131,12 @@ public struct LoadReport: Codable, Sendable, Hashable {
         var duration: Double?
         switch settings.stop {
         case .games(let count): games = count
-        case .duration(let length): duration = OpenLoopTimetable.seconds(length)
+        case .duration(let length): duration = length.seconds
         }
         self.settings = Settings(
             games: games, durationSeconds: duration, concurrency: settings.concurrency, rate: settings.requestsPerSecond,
             bot: settings.bot.rawValue, endpoint: settings.endpoint?.rawValue, seed: settings.seed,
-            requestTimeoutSeconds: OpenLoopTimetable.seconds(settings.requestTimeout), listEvery: settings.listEvery
+            requestTimeoutSeconds: settings.requestTimeout.seconds, listEvery: settings.listEvery
         )
         self.games = Games(
             started: statistics.gamesStarted, finished: statistics.gamesFinished, abandoned: statistics.gamesAbandoned,
@@ -168,7 +169,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
 
     /// The percentiles a chart needs: 0, then 100·(1 − 10^−x) for x = 0.1, 0.2, … as far as
     /// the number of requests resolves (at most 99.999), then 100.
-    static func curvePercentiles(count: Int64) -> [Double] {
+    static func curvePercentiles(count: UInt64) -> [Double] {
         guard count > 0 else { return [] }
         let depth = min(5, log10(Double(count)))
         var percentiles: [Double] = [0]
@@ -181,7 +182,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
         return percentiles
     }
 
-    private static func curve(_ histogram: HdrHistogram) -> [CurvePoint] {
+    private static func curve(_ histogram: LatencyHistogram) -> [CurvePoint] {
         curvePercentiles(count: histogram.count).map {
             CurvePoint(percentile: $0, milliseconds: milliseconds(Double(histogram.valueAtPercentile($0))))
         }

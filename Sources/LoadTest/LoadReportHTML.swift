@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// Renders a ``LoadReport`` as one self-contained HTML page (`load.html`): the settings, the
 /// table of endpoints, and per endpoint an inline SVG chart of its latency percentile curve
@@ -11,7 +12,7 @@ public enum LoadReportHTML {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>Salvo load test: \(escape(report.server))</title>
+            <title>Salvo load test: \(HTML.escape(report.server))</title>
             <style>
             body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
             table { border-collapse: collapse; margin: 1em 0; }
@@ -23,11 +24,11 @@ public enum LoadReportHTML {
             </style>
             </head>
             <body>
-            <h1>Load test of <code>\(escape(report.server))</code></h1>
+            <h1>Load test of <code>\(HTML.escape(report.server))</code></h1>
 
             """
-        html += "<p class=\"note\">\(escape(summary(report)))</p>\n"
-        html += "<p class=\"note\">\(escape(gamesLine(report)))</p>\n"
+        html += "<p class=\"note\">\(HTML.escape(summary(report)))</p>\n"
+        html += "<p class=\"note\">\(HTML.escape(gamesLine(report)))</p>\n"
         html += table(report)
         let openLoop = report.settings.rate != nil
         html += "<p class=\"note\">"
@@ -36,7 +37,7 @@ public enum LoadReportHTML {
             : "Closed loop: latency is measured from when each request was sent; a stall of the server also stops the load, so it shows only in the requests that were waiting (use --rate for a fixed timetable)."
         html += " Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
         for row in report.endpoints {
-            html += "<h2>\(escape(row.endpoint)) <small><code>\(escape(row.route))</code></small></h2>\n"
+            html += "<h2>\(HTML.escape(row.endpoint)) <small><code>\(HTML.escape(row.route))</code></small></h2>\n"
             html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s, p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms</p>\n"
             var curves = [Curve(label: "latency", points: row.latencyCurve, color: "#1f6fb2", dashed: false)]
             if openLoop { curves.append(Curve(label: "service time", points: row.serviceTimeCurve, color: "#d9822b", dashed: true)) }
@@ -44,7 +45,7 @@ public enum LoadReportHTML {
             let examples = row.errorExamples.sorted { $0.key < $1.key }
             if !examples.isEmpty {
                 html += "<ul>\n"
-                for (kind, text) in examples { html += "<li>\(escape(kind)): \(escape(text))</li>\n" }
+                for (kind, text) in examples { html += "<li>\(HTML.escape(kind)): \(HTML.escape(text))</li>\n" }
                 html += "</ul>\n"
             }
         }
@@ -78,7 +79,7 @@ public enum LoadReportHTML {
                 row.endpoint, "\(row.requests)", format(row.requestsPerSecond), format(row.latency.p50), format(row.latency.p90),
                 format(row.latency.p99), format(row.latency.p999), format(row.latency.max), errors.isEmpty ? "0" : errors,
             ]
-            html += "<tr>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+            html += "<tr>" + cells.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>\n"
         }
         return html + "</table>\n"
     }
@@ -107,26 +108,26 @@ public enum LoadReportHTML {
         }
         func y(_ milliseconds: Double) -> Double { top + plotHeight * (1 - milliseconds / yMax) }
 
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(title)) latency by percentile\">"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTML.escape(title)) latency by percentile\">"
         svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(plotHeight)\" fill=\"#fafafa\" stroke=\"#ccc\"/>"
         for tick in 0...Int(xMax) {
             let label = tick == 0 ? "0%" : format(100 * (1 - pow(10, -Double(tick)))) + "%"
             let px = left + Double(tick) / maxX * plotWidth
             svg += "<line x1=\"\(f(px))\" y1=\"\(top)\" x2=\"\(f(px))\" y2=\"\(top + plotHeight)\" stroke=\"#e3e3e3\"/>"
-            svg += "<text x=\"\(f(px))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">\(escape(label))</text>"
+            svg += "<text x=\"\(f(px))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">\(HTML.escape(label))</text>"
         }
         svg += "<text x=\"\(f(x(100)))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">max</text>"
         for step in 0...4 {
             let value = yMax * Double(step) / 4
             svg += "<line x1=\"\(left)\" y1=\"\(f(y(value)))\" x2=\"\(left + plotWidth)\" y2=\"\(f(y(value)))\" stroke=\"#e3e3e3\"/>"
-            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" font-size=\"11\" text-anchor=\"end\">\(escape(format(value)))</text>"
+            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" font-size=\"11\" text-anchor=\"end\">\(HTML.escape(format(value)))</text>"
         }
         svg += "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" font-size=\"11\" transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\" text-anchor=\"middle\">ms</text>"
         svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 4))\" font-size=\"11\" text-anchor=\"middle\">percentile</text>"
         for (index, curve) in curves.enumerated() {
             let points = curve.points.map { "\(f(x($0.percentile))),\(f(y($0.milliseconds)))" }.joined(separator: " ")
             svg += "<polyline fill=\"none\" stroke=\"\(curve.color)\" stroke-width=\"2\"\(curve.dashed ? " stroke-dasharray=\"5 4\"" : "") points=\"\(points)\"/>"
-            svg += "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(escape(curve.label))</text>"
+            svg += "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(HTML.escape(curve.label))</text>"
         }
         return svg + "</svg>"
     }
@@ -144,23 +145,6 @@ public enum LoadReportHTML {
             return factor * magnitude
         }
         return 10 * magnitude
-    }
-
-    /// Text made safe for HTML element content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// A number with up to 3 decimals and no trailing zeros.

@@ -1,5 +1,6 @@
 import BattleshipAPI
 import CurlHTTP
+import DurationUnits
 import Foundation
 import RunControl
 
@@ -97,8 +98,8 @@ struct LoadRequester: Sendable {
             throw .stopped
         }
         let ended = ContinuousClock.now
-        let latency = Self.microseconds(ended - (due ?? sent))
-        let serviceTime = Self.microseconds(ended - sent)
+        let latency = Int64((ended - (due ?? sent)).wholeMicroseconds)
+        let serviceTime = Int64((ended - sent).wholeMicroseconds)
         switch outcome {
         case .failure(let error):
             let detail = "\(endpoint.route): \(error.description)"
@@ -112,11 +113,6 @@ struct LoadRequester: Sendable {
             }
             return TimedReply(body: response.body, latency: latency, serviceTime: serviceTime)
         }
-    }
-
-    static func microseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
     /// The server's message in an error reply: `{"message": ...}`, or the start of the body.

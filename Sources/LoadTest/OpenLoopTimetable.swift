@@ -1,3 +1,5 @@
+import DurationUnits
+
 /// The fixed timetable of an open-loop run (`--rate R`): request number k of the run
 /// (k = 0, 1, 2, …) is due at `start + k / R`.
 ///
@@ -32,7 +34,7 @@ public struct OpenLoopTimetable: Sendable, Hashable {
     public func requestsDue(within elapsed: Duration) -> Int {
         guard elapsed > .zero else { return 0 }
         // An estimate from the rate, corrected for rounding at the edge.
-        var k = Int((Self.seconds(elapsed) * requestsPerSecond).rounded(.down))
+        var k = Int((elapsed.seconds * requestsPerSecond).rounded(.down))
         while k > 0, offset(ofRequest: k - 1) >= elapsed { k -= 1 }
         while offset(ofRequest: k) < elapsed { k += 1 }
         return k
@@ -48,9 +50,5 @@ public struct OpenLoopTimetable: Sendable, Hashable {
     /// out as request `k`: until its due time, or not at all when it is late.
     public func wait(forRequest k: Int, readyAt ready: Duration) -> Duration {
         max(.zero, offset(ofRequest: k) - ready)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// `index.html`: the whole tournament on one self-contained page (inline CSS and SVG, no
 /// script, nothing fetched). Built from ``ResultsDocument`` alone, so the page and

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// A replay viewer page (`replays/NNNN.html`, or `salvo replay --format html`): both boards,
 /// step forward and back, play and pause with a speed, a slider and keys. Self-contained:

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// Inline SVG charts of the index page: ratings with their 95% intervals, and a bot's
 /// shots-to-win histogram. Every label is escaped.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bots
+import DurationUnits
 import Foundation
 
 /// `salvo bench BOT... [--games N] [--seed S]`: solo evaluation of bots with the rules
@@ -69,7 +70,7 @@ struct BenchCommand: AsyncParsableCommand {
             let shots = results.map { $0.fault == nil ? $0.shots : nil }
             shotsPerBot.append(shots)
             let stats = BenchStatistics(shots.compactMap { $0 })
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             print(String(
                 format: "%@ %6d %6.2f  [%6.2f, %6.2f]  %6.1f  %3d  %8.0f  %8d",
                 padded(label), stats.count, stats.mean,

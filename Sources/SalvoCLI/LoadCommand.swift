@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bots
 import CurlHTTP
+import DurationUnits
 import Foundation
 import LoadTest
 import Orchestrator
@@ -99,13 +100,13 @@ struct LoadCommand: AsyncParsableCommand {
 
         let settings = LoadSettings(
             serverURL: serverURL,
-            stop: games.map { .games($0) } ?? .duration(Self.duration(seconds: duration ?? 10)),
+            stop: games.map { .games($0) } ?? .duration(.seconds(duration ?? 10)),
             concurrency: concurrency,
             requestsPerSecond: rate,
             bot: bot,
             endpoint: endpoint.flatMap { Endpoint(rawValue: $0) },
             seed: seed,
-            requestTimeout: Self.duration(seconds: timeout),
+            requestTimeout: .seconds(timeout),
             listEvery: listEvery
         )
         // The lobby lists every game on the server, so allow large replies.
@@ -155,14 +156,10 @@ struct LoadCommand: AsyncParsableCommand {
         }
         switch settings.stop {
         case .games(let count): parts.append("\(count) games")
-        case .duration(let length): parts.append(String(format: "for %g s", Double(length.components.seconds) + Double(length.components.attoseconds) * 1e-18))
+        case .duration(let length): parts.append(String(format: "for %g s", length.seconds))
         }
         parts.append(settings.requestsPerSecond.map { String(format: "open loop at %.1f requests/s", $0) } ?? "closed loop")
         return parts.joined(separator: ", ")
-    }
-
-    static func duration(seconds: Double) -> Duration {
-        .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 
     static func timestamp() -> String {

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 import LoadTest
 
@@ -28,6 +29,6 @@ struct LoadProgressLine: Sendable {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        max(1e-9, Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18)
+        max(1e-9, duration.seconds)
     }
 }

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 import Synchronization
 import Tournament
@@ -57,8 +58,7 @@ final class ProgressDisplay: Sendable {
     }
 
     private func status(_ state: State) -> String {
-        let elapsed = (ContinuousClock.now - start)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - start).seconds
         let rate = Double(state.done - state.doneAtStart) / max(seconds, 0.001)
         let remaining = Double(state.total - state.done) / max(rate, 0.0001)
         let leader = Standings.compute(records: state.records, bots: botNames).first.map { "\($0.bot) \(Int(($0.score * 100).rounded()))%" } ?? "-"

@@ -2,6 +2,7 @@ import BattleshipAPI
 import BattleshipClient
 import BattleshipRules
 import Bots
+import DurationUnits
 import Foundation
 
 /// Plays one scheduled game through the API: one bot's player creates it, the other's joins,
@@ -44,7 +45,7 @@ struct GameRunner: Sendable {
             return GameRecord(
                 index: game.index, server: serverURL, gameId: gameId, gameName: gameName, players: players.inSeatOrder, shots: shots,
                 termination: verdict.termination, winner: verdict.winner, reason: verdict.reason, forfeitKind: verdict.forfeitKind,
-                startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - start).inMilliseconds
+                startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - start).milliseconds
             )
         }
 

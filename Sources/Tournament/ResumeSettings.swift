@@ -1,5 +1,6 @@
 import BattleshipAPI
 import Bots
+import DurationUnits
 
 /// The settings a journal can be continued only by: those that fix the schedule, the fleets
 /// and the bots' play (format, games per pairing, seed, the bots and their deadlines, the

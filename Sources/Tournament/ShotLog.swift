@@ -1,4 +1,5 @@
 import BattleshipRules
+import DurationUnits
 
 /// The shots of one game as the two local players make them: the replay's record, the
 /// opponent's mailbox (each bot is told the other's shots), and the time of the last
@@ -14,7 +15,7 @@ actor ShotLog {
 
     /// Records an accepted shot by `seat`.
     func append(seat: PlayerSeat, cell: Coordinate, result: ShotResult) {
-        let milliseconds = Int((ContinuousClock.now - start).inMilliseconds)
+        let milliseconds = Int((ContinuousClock.now - start).milliseconds)
         shots.append(ShotRecord(seat: seat, x: cell.x, y: cell.y, hit: result.isHit, sunk: result.sunkLength, atMilliseconds: milliseconds))
         lastProgress = .now
     }

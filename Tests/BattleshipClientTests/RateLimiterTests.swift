@@ -1,6 +1,7 @@
 @testable import BattleshipClient
 import CurlHTTP
 import Foundation
+import Synchronization
 import Testing
 
 /// Records the order in which tasks got their tokens.
@@ -11,10 +12,10 @@ private actor Order {
 
 /// A time source that stands still until the test moves it.
 private final class ManualTime: Sendable {
-    private let instant = Locked(ContinuousClock.now)
+    private let instant = Mutex(ContinuousClock.now)
 
     var now: @Sendable () -> ContinuousClock.Instant {
-        { [instant] in instant.withLock { $0 } }
+        { [self] in self.instant.withLock { $0 } }
     }
 
     func advance(by duration: Duration) {

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 
 /// One tab of a ``HeadlessBrowser``, attached through its own DevTools session. From the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +19,7 @@ final class ChromiumProcess: Sendable {
     let replyDescriptor: Int32
     /// The folder holding the profile and the browser's log; removed by ``terminate()``.
     let temporaryDirectory: URL
-    private let reaped = LockedState(false)
+    private let reaped = Mutex(false)
 
     /// The flags every launch uses. `--no-sandbox` because tests may run as root, where
     /// Chromium's sandbox refuses to start; the page under test is our own file.

@@ -1,4 +1,6 @@
+import DurationUnits
 import Foundation
+import Synchronization
 
 /// The DevTools protocol over Chromium's pipe: numbered commands matched to their replies,
 /// and a log of every event that waiters can search. Every wait has a deadline; when the
@@ -26,7 +28,7 @@ final class DevToolsConnection: Sendable {
         var failure: BrowserError?
     }
 
-    private let state = LockedState(State())
+    private let state = Mutex(State())
     private let process: ChromiumProcess
 
     init(process: ChromiumProcess) {
@@ -205,13 +207,5 @@ final class DevToolsConnection: Sendable {
 
     private static func matches(_ event: DevToolsEvent, _ method: String, _ sessionId: String?) -> Bool {
         event.method == method && (sessionId == nil || event.sessionId == sessionId)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for messages.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -49,7 +49,7 @@ struct LoadGeneratorTests {
         #expect(games.count == 12 && games.allSatisfy { $0.status == .done })
         for endpoint in Endpoint.allCases {
             let figures = try #require(statistics.endpoints[endpoint])
-            #expect(figures.latency.count == Int64(figures.requests))
+            #expect(figures.latency.count == UInt64(figures.requests))
             // Closed loop: latency is the service time.
             #expect(figures.latency == figures.serviceTime)
         }

@@ -1,3 +1,4 @@
+import DurationUnits
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -134,8 +135,7 @@ public final class LoopbackServer: @unchecked Sendable {
             _ = send(Array(head.utf8), on: connection)
             return false
         case .delay(let duration, let then):
-            let (seconds, attoseconds) = duration.components
-            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            usleep(UInt32(duration.wholeMicroseconds))
             return perform(then, on: connection)
         case .respondThenCloseAfter(let idle, let body):
             guard perform(.json(body), on: connection) else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import Reports
 import Testing
 import Tournament
@@ -14,6 +15,8 @@ struct EscapingTests {
         #expect(HTML.escape("&amp;") == "&amp;amp;")
         #expect(HTML.escape("plain naïve 名前 🚢") == "plain naïve 名前 🚢")
         #expect(HTML.escape("") == "")
+        // A quote with a combining accent is one Character but still a quote to the browser.
+        #expect(HTML.escape("\"\u{301} onmouseover=x") == "&quot;\u{301} onmouseover=x")
     }
 
     @Test("JSON for a script element has no `<` left, and still decodes to the same text")

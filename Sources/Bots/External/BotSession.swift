@@ -1,4 +1,5 @@
 import BattleshipRules
+import DurationUnits
 import Glibc
 
 /// One game's conversation with an external bot process, step by step, blocking.
@@ -30,7 +31,7 @@ final class BotSession {
     func launch() throws(BotFault) -> String {
         let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
-        let deadline = ChildProcess.now() + spec.startupDeadline.nanoseconds
+        let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try send(ProtocolLine.hello())
         let line = try receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
         guard let name = ProtocolLine.parseName(line) else {
@@ -43,7 +44,7 @@ final class BotSession {
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
     func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
         fired = .empty
-        let deadline = ChildProcess.now() + spec.startupDeadline.nanoseconds
+        let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try send(ProtocolLine.newGame(game, seed: seed))
         let line = try receive(until: deadline, awaiting: "ready", after: "new-game")
         guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
@@ -51,7 +52,7 @@ final class BotSession {
 
     /// Sends `your-turn` and returns the bot's shot, checked to be on the grid and new.
     func askShot() throws(BotFault) -> Coordinate {
-        let deadline = ChildProcess.now() + spec.moveDeadline.nanoseconds
+        let deadline = ChildProcess.now() + spec.moveDeadline.wholeNanoseconds
         try send(ProtocolLine.yourTurn)
         let line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
         guard let cell = ProtocolLine.parseShot(line) else { throw .malformed(line: line, expected: "shot <x> <y>") }
@@ -77,7 +78,7 @@ final class BotSession {
             _ = try? send(ProtocolLine.gameOver(outcome))
             _ = try? send(ProtocolLine.quit)
         }
-        let deadline = ChildProcess.now() + grace.nanoseconds
+        let deadline = ChildProcess.now() + grace.wholeNanoseconds
         while !process.pollExit() && ChildProcess.now() < deadline {
             usleep(5_000)
         }
@@ -88,7 +89,7 @@ final class BotSession {
     /// Whether the process exited by itself within `timeout`; it is killed either way.
     func exitedWithin(_ timeout: Duration) -> Bool {
         guard let process else { return true }
-        let deadline = ChildProcess.now() + timeout.nanoseconds
+        let deadline = ChildProcess.now() + timeout.wholeNanoseconds
         while !process.pollExit() && ChildProcess.now() < deadline { usleep(5_000) }
         let exited = process.pollExit()
         process.kill()

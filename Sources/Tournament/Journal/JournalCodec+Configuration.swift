@@ -1,5 +1,6 @@
 import BattleshipAPI
 import Bots
+import DurationUnits
 
 /// A tournament's configuration: written and read here, member by member (docs/journal.md).
 /// Durations are whole milliseconds (`…Ms`); the seed is a decimal string, since it may
@@ -21,7 +22,7 @@ extension JournalCodec {
         json.key("concurrency")
         json.int(config.concurrency)
         json.key("pollIntervalMs")
-        json.int(config.pollInterval.wholeMilliseconds)
+        json.int(Int(config.pollInterval.wholeMilliseconds))
         if let rateLimit = config.rateLimit {
             json.key("rateLimit")
             json.double(rateLimit)
@@ -33,7 +34,7 @@ extension JournalCodec {
         json.key("output")
         json.string(config.outputDirectory)
         json.key("stallTimeoutMs")
-        json.int(config.stallTimeout.wholeMilliseconds)
+        json.int(Int(config.stallTimeout.wholeMilliseconds))
         json.key("wakeLocalOpponent")
         json.bool(config.wakeLocalOpponent)
         if let sprt = config.sprt {
@@ -109,9 +110,9 @@ extension JournalCodec {
             for word in spec.command { json.string(word) }
             json.endArray()
             json.key("moveTimeoutMs")
-            json.int(spec.moveDeadline.wholeMilliseconds)
+            json.int(Int(spec.moveDeadline.wholeMilliseconds))
             json.key("startupTimeoutMs")
-            json.int(spec.startupDeadline.wholeMilliseconds)
+            json.int(Int(spec.startupDeadline.wholeMilliseconds))
         }
         json.endObject()
     }

@@ -16,6 +16,8 @@ import sqlite3
 
 from hostile_common import Bot, best_cell, describe, fleet_cells, output_folders, report, searched_places
 
+LAG = 4  # shots of ours the database may not hold yet
+
 
 class DatabaseReader(Bot):
     name = "database reader"
@@ -49,9 +51,9 @@ class DatabaseReader(Bot):
         fleets = {}
         for game_id, fleet in self.db.execute(
                 "SELECT id, %s FROM game WHERE id IN (%s)" % (theirs, marks), self.ids):
-            fired = shots.get(game_id, [])
-            # The runner may not have stored our last shot yet (write-behind).
-            if fired == self.fired or fired == self.fired[:-1]:
+            stored = shots.get(game_id, [])
+            # The server may store our last few shots late (write-behind): a prefix will do.
+            if stored == self.fired[:len(stored)] and len(stored) >= len(self.fired) - LAG:
                 fleets[game_id] = fleet_cells(fleet)
         self.ids = list(fleets)
         return list(fleets.values())

@@ -1,13 +1,13 @@
 """Attack: stop, kill or trace the runner and the other bots, at start-up.
 NEVER RUN THIS UNSANDBOXED ON A MACHINE YOU CARE ABOUT.
 
-Targets are every visible process except itself, its descendants and the sandbox's init
-(pid 1 when it is the parent). Tournament processes (command line mentioning salvo, python
+Targets are every visible process except itself, its descendants, its parent and pid 1. Tournament processes (command line mentioning salvo, python
 or bot) get the real thing; every other process is only probed with signal 0 (permission
 to signal it), so a leaking sandbox is reported without taking the machine down.
 - `ptrace-attach`: PTRACE_ATTACH (then detach) through libc on tournament processes;
 - `signal-others`: SIGSTOP then SIGKILL to tournament processes, signal 0 to the rest;
-- `signal-parent`: SIGTERM to the parent when it is the runner (its command line says salvo).
+- `signal-parent`: SIGTERM to the parent when it is the runner (its command line says salvo;
+  unsandboxed the parent of a bot is the salvo process).
 
 Contained: all three BLOCKED (nothing foreign is visible in its PID namespace).
 """
@@ -32,7 +32,7 @@ class Signaller(Bot):
     name = "signaller"
 
     def on_hello(self):
-        victims = foreign_pids()
+        victims = [pid for pid in foreign_pids() if pid not in (1, os.getppid())]
         tournament = [pid for pid in victims if is_tournament(pid)]
         try:
             libc = ctypes.CDLL(None, use_errno=True)

@@ -1,9 +1,15 @@
-/// Text made safe for HTML. Every piece of text that came from outside (bot names, game
-/// names, reasons, ids) goes through ``escape(_:)`` before it is written into a page, and
+/// Text made safe for HTML, for every page Salvo writes (the tournament's pages and replays,
+/// `load.html`). Every piece of text that came from outside (bot names, game names, reasons,
+/// ids, server replies) goes through ``escape(_:)`` before it is written into a page, and
 /// data for scripts goes through ``scriptJSON(_:)``.
+///
+/// ```swift
+/// HTML.escape("<b>\"bot\" & co</b>")  // "&lt;b&gt;&quot;bot&quot; &amp; co&lt;/b&gt;"
+/// ```
 public enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content and
-    /// in quoted attribute values.
+    /// in quoted attribute values. It works on Unicode scalars, not characters, so a quote
+    /// followed by a combining mark (one character) is escaped too.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
         var escaped = ""

@@ -1,24 +1,26 @@
 import Foundation
+import Histogram
 import Testing
 @testable import LoadTest
 
-/// HdrHistogram against exact percentiles of known data sets, computed here from sorted arrays.
-@Suite("HdrHistogram")
-struct HdrHistogramTests {
+/// The load test's latency histogram (the package's HdrHistogram) against exact percentiles of
+/// known data sets, computed here from sorted arrays.
+@Suite("Latency histogram")
+struct LatencyHistogramTests {
     /// Percentiles as exact fractions, so the expected ranks involve no floating point.
     static let percentiles: [(label: Double, numerator: Int, denominator: Int)] = [
         (0.1, 1, 1000), (25, 1, 4), (50, 1, 2), (90, 9, 10), (99, 99, 100), (99.9, 999, 1000), (99.99, 9999, 10000), (100, 1, 1),
     ]
 
     /// The nearest-rank percentile of sorted `values`: the value of rank ⌈p·n⌉.
-    static func exactPercentile(_ sorted: [Int64], numerator: Int, denominator: Int) -> Int64 {
+    static func exactPercentile(_ sorted: [Int64], numerator: Int, denominator: Int) -> UInt64 {
         let rank = (numerator * sorted.count + denominator - 1) / denominator
-        return sorted[max(1, rank) - 1]
+        return UInt64(sorted[max(1, rank) - 1])
     }
 
-    static func histogram(of values: [Int64]) -> HdrHistogram {
-        var histogram = HdrHistogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, significantDigits: 3)
-        for value in values { histogram.recordValue(value) }
+    static func histogram(of values: [Int64]) -> LatencyHistogram {
+        var histogram = LatencyHistogram()
+        for value in values { histogram.record(value) }
         return histogram
     }
 
@@ -26,16 +28,16 @@ struct HdrHistogramTests {
     static func expectWithinPrecision(_ values: [Int64], _ comment: String) {
         let sorted = values.sorted()
         let histogram = histogram(of: values)
-        #expect(histogram.count == Int64(values.count))
-        #expect(histogram.max == sorted.last)
-        #expect(histogram.min == sorted.first)
+        #expect(histogram.count == UInt64(values.count))
+        #expect(histogram.max == sorted.last.map(UInt64.init))
+        #expect(histogram.min == sorted.first.map(UInt64.init))
         #expect(histogram.mean == Double(values.reduce(0, +)) / Double(values.count))
         for percentile in percentiles {
             let exact = exactPercentile(sorted, numerator: percentile.numerator, denominator: percentile.denominator)
             let measured = histogram.valueAtPercentile(percentile.label)
             #expect(measured >= exact, "\(comment) p\(percentile.label): \(measured) below exact \(exact)")
-            #expect(Double(measured - exact) <= Double(exact) / 1000, "\(comment) p\(percentile.label): \(measured) vs exact \(exact)")
-            #expect(histogram.lowestEquivalentValue(measured) == histogram.lowestEquivalentValue(exact), "\(comment) p\(percentile.label)")
+            #expect(Double(measured) - Double(exact) <= Double(exact) / 1000, "\(comment) p\(percentile.label): \(measured) vs exact \(exact)")
+            #expect(histogram.histogram.valuesAreEquivalent(measured, exact), "\(comment) p\(percentile.label)")
         }
     }
 
@@ -85,28 +87,29 @@ struct HdrHistogramTests {
 
     @Test("sub-bucket sizes keep 3 significant digits across the range")
     func equivalentRanges() {
-        let histogram = HdrHistogram()
-        #expect(histogram.sizeOfEquivalentValueRange(1_000) == 1)
-        #expect(histogram.sizeOfEquivalentValueRange(2_047) == 1)
-        #expect(histogram.sizeOfEquivalentValueRange(2_048) == 2)
-        #expect(histogram.lowestEquivalentValue(2_049) == 2_048)
-        #expect(histogram.highestEquivalentValue(2_048) == 2_049)
-        for value in stride(from: Int64(2_048), through: 60_000_000, by: 99_991) {
-            #expect(histogram.sizeOfEquivalentValueRange(value) * 1_000 <= value)
-            #expect(histogram.lowestEquivalentValue(value) <= value && value <= histogram.highestEquivalentValue(value))
+        let histogram = LatencyHistogram().histogram
+        #expect(histogram.sizeOfEquivalentRangeForValue(1_000) == 1)
+        #expect(histogram.sizeOfEquivalentRangeForValue(2_047) == 1)
+        #expect(histogram.sizeOfEquivalentRangeForValue(2_048) == 2)
+        #expect(histogram.lowestEquivalentForValue(2_049) == 2_048)
+        #expect(histogram.highestEquivalentForValue(2_048) == 2_049)
+        for value in stride(from: UInt64(2_048), through: 60_000_000, by: 99_991) {
+            #expect(histogram.sizeOfEquivalentRangeForValue(value) * 1_000 <= value)
+            #expect(histogram.equivalentRangeForValue(value).contains(value))
         }
     }
 
-    @Test("values above the range are clamped and counted; an empty histogram answers 0")
+    @Test("values above a minute are clamped and counted, negative ones count as 0; an empty histogram answers 0")
     func clampingAndEmpty() {
-        var histogram = HdrHistogram(lowestDiscernibleValue: 1, highestTrackableValue: 1_000, significantDigits: 2)
-        #expect(histogram.valueAtPercentile(99) == 0 && histogram.mean == 0 && histogram.max == 0)
-        histogram.recordValue(5_000)
-        histogram.recordValue(-3)
+        var histogram = LatencyHistogram()
+        #expect(histogram.valueAtPercentile(99) == 0 && histogram.mean == 0 && histogram.max == 0 && histogram.min == 0)
+        histogram.record(90_000_000)
+        histogram.record(-3)
         #expect(histogram.clampedCount == 1)
-        #expect(histogram.max == 1_000 && histogram.min == 0)
-        #expect(histogram.valueAtPercentile(100) == 1_000)
+        #expect(histogram.max == 60_000_000 && histogram.min == 0)
+        #expect(histogram.valueAtPercentile(100) == 60_000_000)
         #expect(histogram.valueAtPercentile(50) == 0)
+        #expect(histogram.mean == 30_000_000)
     }
 }
 

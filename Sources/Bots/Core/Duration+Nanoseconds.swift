@@ -1,7 +1,0 @@
-extension Duration {
-    /// The duration in whole nanoseconds (never negative).
-    var nanoseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-    }
-}
