@@ -7,7 +7,6 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Salvo",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "salvo", targets: ["SalvoCLI"]),
         .library(name: "BattleshipRules", targets: ["BattleshipRules"]),

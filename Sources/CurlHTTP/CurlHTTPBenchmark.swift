@@ -2,6 +2,8 @@ import DurationUnits
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
 /// A load generator for measuring ``CurlHTTPClient`` against a server, to compare with

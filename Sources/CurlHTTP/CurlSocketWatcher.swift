@@ -1,7 +1,11 @@
 #if os(Linux)
 import CCurl
 import DurationUnits
+#if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
 
 /// Drives libcurl's socket interface (`curl_multi_socket_action`) with epoll, for the
 /// event-loop thread.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
 
 /// The process's limit on open file descriptors, which caps how many connections a run, a
 /// load test or the server can hold: each connection of the embedded server costs two (the

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
 /// The exclusive claim of one process on an output folder: `salvo run`, `salvo report` and

@@ -1,7 +1,11 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -2,6 +2,8 @@ import DurationUnits
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for fault tests: every request's answer, good or

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
 /// Reads HTTP/1.1 requests (headers and a Content-Length body) off a socket.

@@ -1,6 +1,10 @@
 import BattleshipRules
 import DurationUnits
+#if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
 
 /// One game's conversation with an external bot process, step by step, blocking.
 /// ``ExternalBot`` runs it off the async threads; ``ComplianceCheck`` drives it directly.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
 
 /// A child process in its own process group, with its stdin and stdout as pipes and its
 /// stderr appended to a log file. Not thread-safe: one owner drives it.

@@ -1,6 +1,10 @@
 import BattleshipRules
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
 import Synchronization
 
 /// A bot that is a program speaking the line protocol of bots/PROTOCOL.md over its stdin

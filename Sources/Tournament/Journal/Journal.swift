@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
 /// An append-only log of a tournament run, one JSON object per line (``JournalCodec``), each

@@ -48,8 +48,9 @@ class PipeHijacker(Bot):
 
     def hijack(self):
         me, parent = start_time(os.getpid()), os.getppid()
+        mine = cmdline(os.getpid())  # not another copy of itself (its own game's sibling seat)
         siblings = [pid for pid in foreign_pids() if parent > 1 and parent_of(pid) == parent
-                    and start_time(pid) is not None and cmdline(pid)]
+                    and start_time(pid) is not None and cmdline(pid) and cmdline(pid) != mine]
         if not siblings:
             report("opponent-stdin", False, "no sibling bot visible (parent pid %d)" % parent)
             return
