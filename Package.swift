@@ -64,6 +64,9 @@ let package = Package(
         ),
         // A stop request shared by whoever asks (Ctrl-C, a test) and the long job that obeys.
         .target(name: "RunControl", swiftSettings: swiftSettings),
+        // The bubblewrap sandbox of external bots: namespaces, read-only system, private /tmp,
+        // cgroup or rlimit caps; fails closed where bwrap cannot run.
+        .target(name: "Sandbox", dependencies: ["Bots"], swiftSettings: swiftSettings),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
         .target(
             name: "Tournament",
@@ -80,7 +83,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
-        .target(name: "Bots", dependencies: ["BattleshipRules", "DurationUnits"], swiftSettings: swiftSettings),
+        .target(name: "Bots", dependencies: ["BattleshipRules", "DurationUnits", "CProcess"], swiftSettings: swiftSettings),
+        // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
+        .target(name: "CProcess"),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
         // The conformance suite of `salvo check`: named checks of a server against the API reference.
@@ -108,7 +113,7 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Reports", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots",
+                "RunControl", "Tournament", "Reports", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "Sandbox",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -128,6 +133,7 @@ let package = Package(
                 "Orchestrator",
                 "RunControl",
                 "DurationUnits",
+                "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -170,6 +176,13 @@ let package = Package(
         .testTarget(
             name: "BattleshipClientTests",
             dependencies: ["BattleshipClient", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "LoopbackTestServer"],
+            swiftSettings: swiftSettings
+        ),
+        // Hostile bots (real programs, one attack each) against the real bubblewrap sandbox.
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: ["Sandbox", "Orchestrator", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import Sandbox
 import Tournament
 
 /// Why a tournament run (or a job that starts a server) cannot go on, in a sentence that says
@@ -13,6 +14,8 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case serverUnreachable(url: String, detail: String)
     /// The journal cannot be read, written, or continued by this configuration.
     case journal(String)
+    /// A bot is to run in a sandbox that this machine cannot make.
+    case sandbox(SandboxUnavailable)
     /// The reports could not be written (the journal is complete: `salvo report DIR` retries).
     case reports(String)
 
@@ -24,6 +27,7 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .serverUnreachable(_, let detail): "\(detail); check `server:` or --server"
         case .journal(let detail): detail
         case .reports(let detail): detail
+        case .sandbox(let unavailable): unavailable.description
         }
     }
 }

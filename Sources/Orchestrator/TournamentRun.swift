@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import Reports
 import RunControl
+import Sandbox
 import Tournament
 
 /// One tournament run as a library call: the job that `salvo run`, the tests and shards of a
@@ -34,12 +35,14 @@ public struct TournamentRun: Sendable {
         public var writeReports: Bool
         /// What the embedded server logs to stderr.
         public var serverLogLevel: Logger.Level
-        /// How every external bot's process is started.
-        public var launcher: any BotLauncher
+        /// How every external bot's process is started; nil for this machine's
+        /// ``Sandbox/SandboxLauncher``, which the run refuses to start without when a bot is to
+        /// be sandboxed and bubblewrap cannot run here (it fails closed).
+        public var launcher: (any BotLauncher)?
 
         public init(
             storage: ServerHost.Storage? = nil, requestTimeout: Duration = .seconds(5), writeReports: Bool = true,
-            serverLogLevel: Logger.Level = .warning, launcher: any BotLauncher = DirectLauncher()
+            serverLogLevel: Logger.Level = .warning, launcher: (any BotLauncher)? = nil
         ) {
             self.storage = storage
             self.requestTimeout = requestTimeout
@@ -77,6 +80,7 @@ public struct TournamentRun: Sendable {
         }
         defer { lock.release() }
 
+        let launcher = try self.launcher()
         let config = fittedToOpenFiles(configuration, progress: progress)
         let journalPath = (folder as NSString).appendingPathComponent(Layout.journal)
         let resume: TournamentRunner.ResumePoint
@@ -103,7 +107,7 @@ public struct TournamentRun: Sendable {
         let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
         let records: [GameRecord]
         do {
-            records = try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, stop: stop, progress: progress)
+            records = try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress)
         } catch {
             await http.shutdown()
             await host.stop()
@@ -130,7 +134,7 @@ public struct TournamentRun: Sendable {
     /// Checks that the server answers, then plays the games.
     private func play(
         _ config: TournamentConfig, on host: ServerHost, http: CurlHTTPClient, journal: Journal,
-        resume: TournamentRunner.ResumePoint, logs: String, stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void
+        resume: TournamentRunner.ResumePoint, logs: String, launcher: any BotLauncher, stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void
     ) async throws(OrchestratorError) -> [GameRecord] {
         let client = BattleshipAPIClient(
             baseURL: host.baseURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit),
@@ -143,13 +147,27 @@ public struct TournamentRun: Sendable {
             throw .serverUnreachable(url: host.baseURL, detail: "\(error)")
         }
         progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded))
-        let runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: options.launcher)
+        let runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: launcher)
         do {
             return try await runner.run(from: resume) { progress(.progress($0)) }
         } catch let error as BattleshipClientError {
             throw .serverUnreachable(url: host.baseURL, detail: error.description)
         } catch {
             throw .journal("\(error)")
+        }
+    }
+
+    /// The launcher given in the options, else this machine's sandbox; fails closed when a bot
+    /// is to be sandboxed and bubblewrap cannot run here.
+    private func launcher() throws(OrchestratorError) -> any BotLauncher {
+        if let launcher = options.launcher { return launcher }
+        let sandboxed = configuration.bots.contains { bot in
+            if case .external(let spec) = bot.kind { spec.sandbox.isEnabled } else { false }
+        }
+        guard sandboxed else { return SandboxLauncher() }
+        switch SandboxLauncher.make() {
+        case .success(let launcher): return launcher
+        case .failure(let unavailable): throw .sandbox(unavailable)
         }
     }
 

@@ -40,6 +40,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Do not show progress on stderr.")
     var quiet = false
 
+    @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
+    var noSandbox = false
+
     func validate() throws {
         guard !bots.isEmpty else { throw ValidationError("Please name at least one bot.") }
         guard games > 0 else { throw ValidationError("Please give a positive number of games.") }
@@ -49,15 +52,16 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         var shotsPerBot: [[Int?]] = []
         print("bot                 games   mean  95% interval      median  max   games/s  forfeits")
-        for (position, text) in bots.enumerated() {
-            let spec = makeSpec(text)
+        let specs = bots.map(makeSpec)
+        let launcher = try CLISandbox.launcher(for: specs.compactMap { if case .external(let spec) = $0 { spec } else { nil } })
+        for (position, spec) in specs.enumerated() {
             let label = spec.description
             let clock = ContinuousClock()
             let started = clock.now
             // A live counter on a terminal; a line every tenth of the run otherwise (a log).
             let live = isatty(STDERR_FILENO) == 1
             let step = max(50, games / 10)
-            let results = await BenchRunner.run(spec, logPath: logPath(position: position), games: games, seed: seed, jobs: jobs) { [quiet, games] done in
+            let results = await BenchRunner.run(spec, logPath: logPath(position: position), launcher: launcher, games: games, seed: seed, jobs: jobs) { [quiet, games] done in
                 guard !quiet else { return }
                 if live {
                     FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
@@ -101,6 +105,7 @@ struct BenchCommand: AsyncParsableCommand {
         guard case .external(var spec) = BotSpec(parsing: text) else { return BotSpec(parsing: text) }
         spec.moveDeadline = .milliseconds(moveDeadline)
         spec.startupDeadline = .milliseconds(startupDeadline)
+        if noSandbox { spec.sandbox = .none }
         return .external(spec)
     }
 

@@ -26,11 +26,16 @@ struct BotCheckCommand: ParsableCommand {
     @Option(help: "A file to append the bot's stderr to.")
     var log: String?
 
+    @Flag(help: "Run the bot as a plain child of salvo, without the bubblewrap sandbox (trusted bots only).")
+    var noSandbox = false
+
     func run() throws {
-        var spec = ExternalBotSpec(shellCommand: command)
+        var spec = ExternalBotSpec(commandLine: command)
         spec.moveDeadline = .milliseconds(moveDeadline)
         spec.startupDeadline = .milliseconds(startupDeadline)
-        let steps = ComplianceCheck(spec: spec, logPath: log, seed: seed).run()
+        if noSandbox { spec.sandbox = .none }
+        let launcher = try CLISandbox.launcher(for: [spec])
+        let steps = ComplianceCheck(spec: spec, logPath: log, seed: seed, launcher: launcher).run()
         for step in steps {
             print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(step.detail)")
         }

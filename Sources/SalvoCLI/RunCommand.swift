@@ -44,6 +44,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Poll at the interval only, even when both players are local (what a remote opponent sees).")
     var purePolling = false
 
+    @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
+    var noSandbox = false
+
     func validate() throws {
         if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
         if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
@@ -65,6 +68,7 @@ struct RunCommand: AsyncParsableCommand {
         if let seed { config.seed = seed }
         if let pollInterval { config.pollInterval = .milliseconds(pollInterval) }
         if purePolling { config.wakeLocalOpponent = false }
+        if noSandbox { config.disableSandbox() }
 
         let stop = StopSignal()
         let signals = InterruptHandler(stop: stop, message: "Finishing the games in flight")

@@ -42,12 +42,27 @@ public enum ResumeSettings {
                 if spec.startupDeadline != ExternalBotSpec.defaultStartupDeadline {
                     lines.append((prefix + "startup_timeout_ms", String(spec.startupDeadline.wholeMilliseconds)))
                 }
+                if let folder = spec.folder { lines.append((prefix + "dir", folder)) }
+                if !spec.sandbox.isEnabled { lines.append((prefix + "sandbox", "none")) }
+                if !spec.sandbox.readOnlyPaths.isEmpty { lines.append((prefix + "sandbox.read_only", spec.sandbox.readOnlyPaths.joined(separator: ":"))) }
+                lines += limitLines(spec.limits, prefix: prefix)
             }
         }
         if let sprt = config.sprt {
             lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
         }
         return lines
+    }
+
+    /// The limits that differ from their defaults, as the tournament file names them.
+    private static func limitLines(_ limits: ResourceLimits, prefix: String) -> [(key: String, value: String)] {
+        let defaults = ResourceLimits()
+        let pairs: [(String, Int?, Int?)] = [
+            ("memory_bytes", limits.memoryBytes, defaults.memoryBytes), ("cpu_seconds", limits.cpuSeconds, defaults.cpuSeconds),
+            ("processes", limits.processes, defaults.processes), ("open_files", limits.openFiles, defaults.openFiles),
+            ("file_size_bytes", limits.fileSizeBytes, defaults.fileSizeBytes), ("tmp_bytes", limits.tmpBytes, defaults.tmpBytes),
+        ]
+        return pairs.filter { $0.1 != $0.2 }.map { (prefix + $0.0, $0.1.map(String.init) ?? "none") }
     }
 
     /// FNV-1a (64 bits) of the lines, each `key=value` and a newline, as 16 hex digits.

@@ -1,3 +1,5 @@
+import Bots
+
 /// Everything a tournament run needs to know, read from a tournament file and overridden by
 /// command-line flags. A value: the same configuration gives the same schedule.
 public struct TournamentConfig: Hashable, Sendable {
@@ -34,6 +36,16 @@ public struct TournamentConfig: Hashable, Sendable {
         public static let pollInterval = Duration.milliseconds(500)
         public static let seed: UInt64 = 1
         public static let stallTimeout = Duration.seconds(60)
+    }
+
+    /// Every external bot run unsandboxed (`--no-sandbox`).
+    public mutating func disableSandbox() {
+        for index in bots.indices {
+            if case .external(var spec) = bots[index].kind {
+                spec.sandbox = .none
+                bots[index].kind = .external(spec)
+            }
+        }
     }
 
     public init(

@@ -7,11 +7,11 @@ extension TournamentFileReader {
         BuiltInBot.allCases.map(\.rawValue).sorted().joined(separator: ", ")
     }
 
-    func bots(_ node: Node) throws(TournamentFileError) -> [BotEntry] {
+    func bots(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> [BotEntry] {
         guard let sequence = node.sequence else { throw fail(node, "`bots` must be a list, one bot per `- ` line") }
         var bots: [BotEntry] = []
         for item in sequence {
-            let bot = try self.bot(item)
+            let bot = try self.bot(item, defaults: defaults)
             guard !bots.contains(where: { $0.name == bot.name }) else {
                 throw fail(item, "two bots are named `\(bot.name)`; give each a distinct `name:`")
             }
@@ -21,7 +21,7 @@ extension TournamentFileReader {
         return bots
     }
 
-    func bot(_ node: Node) throws(TournamentFileError) -> BotEntry {
+    func bot(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotEntry {
         if let name = node.scalar?.string {
             guard let builtIn = BuiltInBot(rawValue: name) else {
                 throw fail(node, "`\(name)` is not a built-in bot (\(Self.builtInNames)); for a program write `- name: ...` and `command: ...`")
@@ -46,13 +46,19 @@ extension TournamentFileReader {
             guard let builtIn = BuiltInBot(rawValue: builtin) else {
                 throw fail(values["builtin"], "unknown built-in `\(builtin)`; choose one of \(Self.builtInNames)")
             }
-            for key in ["move_timeout_ms", "startup_timeout_ms"] where values[key] != nil {
+            for key in ["move_timeout_ms", "startup_timeout_ms", "dir", "sandbox"] + Self.limitKeys.map(\.key) where values[key] != nil {
                 throw fail(values[key], "`\(key)` applies to external bots (`command:`) only")
             }
             return BotEntry(name: name, kind: .builtin(builtIn))
         case (nil, let commandNode?):
             let command = try self.command(commandNode)
-            var spec = ExternalBotSpec(command: command)
+            var spec = ExternalBotSpec(command: command, limits: try limits(values, over: defaults.limits), sandbox: defaults.sandbox)
+            if let node = values["sandbox"] { spec.sandbox = try sandbox(node, inheriting: defaults.sandbox) }
+            if let node = values["dir"] {
+                let folder = try string(node, "dir")
+                guard !folder.isEmpty else { throw fail(node, "`dir` must name the bot's folder") }
+                spec.folder = folder
+            }
             if let node = values["move_timeout_ms"] { spec.moveDeadline = .milliseconds(try integer(node, "move_timeout_ms", 1...600_000)) }
             if let node = values["startup_timeout_ms"] { spec.startupDeadline = .milliseconds(try integer(node, "startup_timeout_ms", 1...600_000)) }
             return BotEntry(name: name, kind: .external(spec))
@@ -71,31 +77,10 @@ extension TournamentFileReader {
             words = []
             for item in sequence { words.append(try string(item, "command")) }
         } else {
-            words = Self.splitCommandLine(try string(node, "command"))
+            words = ExternalBotSpec.words(ofCommandLine: try string(node, "command"))
         }
         guard !words.isEmpty, !words[0].isEmpty else { throw fail(node, "`command` is empty; give the program and its arguments") }
         return words
     }
 
-    static func splitCommandLine(_ line: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        var inWord = false
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
-    }
 }

@@ -27,7 +27,7 @@ struct TournamentFileReader {
             throw fail(nameNode, "`name` must be letters, digits, '-', '_' or '.', since it names a folder; got `\(name)`")
         }
         guard let botsNode = values["bots"] else { throw fail(root, "missing `bots:` (a list of at least two bots)") }
-        let bots = try self.bots(botsNode)
+        let bots = try self.bots(botsNode, defaults: externalDefaults(values))
 
         var config = TournamentConfig(name: name, bots: bots)
         if let node = values["format"] {

@@ -71,6 +71,6 @@ struct BuiltInStrengthTests {
     func names() {
         #expect(BuiltInBot.allCases.map(\.rawValue) == ["random", "hunt-target", "parity", "density", "champion"])
         #expect(BotSpec(parsing: "density") == .builtIn(.density))
-        #expect(BotSpec(parsing: "python3 bot.py") == .external(ExternalBotSpec(command: ["/bin/sh", "-c", "python3 bot.py"])))
+        #expect(BotSpec(parsing: "python3 \"my bot.py\" --fast") == .external(ExternalBotSpec(command: ["python3", "my bot.py", "--fast"])))
     }
 }

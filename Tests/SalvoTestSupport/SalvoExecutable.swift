@@ -16,11 +16,18 @@ public enum SalvoExecutable {
     /// test pool, so a long run cannot starve other tests). After `timeout` the child is killed
     /// and ``SalvoTimedOut`` thrown, so a hung command fails its test instead of hanging it.
     /// With `ulimit` (the shell's options, as `-Sn 128`), the command runs under those limits;
-    /// with `workingDirectory`, it runs there.
-    public static func run(_ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil, workingDirectory: String? = nil) async throws -> SalvoOutput {
+    /// with `workingDirectory`, it runs there. With `executable`, that program is run instead,
+    /// with `prefix` before the arguments (a wrapper such as `unshare` that runs salvo itself).
+    public static func run(
+        _ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil, workingDirectory: String? = nil,
+        executable: String? = nil, prefix: [String] = []
+    ) async throws -> SalvoOutput {
         let process = Process()
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        if let ulimit {
+        if let executable {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = prefix + arguments
+        } else if let ulimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments
         } else {

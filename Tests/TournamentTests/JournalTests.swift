@@ -42,6 +42,12 @@ struct JournalTests {
         bots: [
             BotEntry(name: "density", kind: .builtin(.density)),
             BotEntry(name: "Ünïcode \"bot\"\t/", kind: .external(ExternalBotSpec(command: ["/usr/bin/python3", "a b/bot.py", ""], moveDeadline: .milliseconds(2_500), startupDeadline: .seconds(9)))),
+            BotEntry(name: "caged", kind: .external(ExternalBotSpec(
+                command: ["java", "-jar", "bot.jar"],
+                limits: ResourceLimits(memoryBytes: 512 << 20, cpuSeconds: nil, processes: 200, openFiles: 1_024, fileSizeBytes: 1 << 20, tmpBytes: nil),
+                folder: "/srv/class/alice", sandbox: SandboxSettings(isEnabled: true, readOnlyPaths: ["/opt/java", "/opt/x y"])
+            ))),
+            BotEntry(name: "trusted", kind: .external(ExternalBotSpec(command: ["./trusted"], sandbox: .none))),
         ],
         gamesPerPairing: 6, concurrency: 64, pollInterval: .milliseconds(120), rateLimit: 250.5, server: .url("http://10.0.0.5:8080"),
         seed: .max, outputDirectory: "/tmp/every setting", stallTimeout: .milliseconds(30_500), wakeLocalOpponent: false,
@@ -96,7 +102,7 @@ struct JournalTests {
     func startedLineLayout() {
         let config = TournamentConfig(name: "pin", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5, outputDirectory: "out")
         let line = String(decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))), as: UTF8.self)
-        #expect(line == #"{"type":"started","schemaVersion":2,"name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true}}"# + "\n")
+        #expect(line == #"{"type":"started","schemaVersion":2,"name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true}}"# + "\n")
         #expect(!line.contains("\"_0\""))
     }
 

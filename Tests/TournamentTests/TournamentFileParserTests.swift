@@ -77,6 +77,12 @@ struct TournamentFileParserTests {
         ("name: x\nbots: [random, parity]\nsprt:\n  elo0: 0\n  elo1: 5\n  alpha: 0.7\n", "t.yaml:6: `sprt.alpha` must be an error rate above 0 and below 0.5"),
         ("name: x\nbots: [random, parity]\nsprt:\n  elo0: 0\n  elo1: 5\n  alfa: 0.1\n", "t.yaml:6: unknown `sprt` key `alfa`; did you mean `alpha`?"),
         ("name: x\nbots: [random, parity]\nsprt: 5\n", "t.yaml:3: `sprt` must be a mapping"),
+        ("name: x\nsandbox: off\nbots: [random, parity]\n", "t.yaml:2: `sandbox` must be `bubblewrap` (the default), `none`, or a mapping"),
+        ("name: x\nsandbox: {read_only: [opt/conda]}\nbots: [random, parity]\n", "t.yaml:2: `read_only` folders must be absolute paths without `..`"),
+        ("name: x\nsandbox: {readonly: [/opt]}\nbots: [random, parity]\n", "t.yaml:2: unknown `sandbox` key `readonly`"),
+        ("name: x\nlimits: {memory_mib: 5}\nbots: [random, parity]\n", "t.yaml:2: unknown `limits` key `memory_mib`; did you mean `memory_mb`?"),
+        ("name: x\nbots:\n  - random\n  - name: p\n    builtin: parity\n    memory_mb: 100\n", "t.yaml:6: `memory_mb` applies to external bots (`command:`) only"),
+        ("name: x\nbots:\n  - random\n  - name: p\n    command: ./p\n    processes: 0\n", "t.yaml:6: `processes` must be a whole number from 1 to 100000"),
     ])
     func errorsNameTheLine(text: String, expected: String) {
         #expect {
@@ -84,5 +90,36 @@ struct TournamentFileParserTests {
         } throws: { error in
             "\(error)".hasPrefix(expected)
         }
+    }
+
+    @Test("sandbox and limits: the file's settings apply to every external bot, a bot's own override them, and the rest keep the documented defaults")
+    func sandboxAndLimits() throws {
+        let config = try parser.parse("""
+            name: caged
+            sandbox: {read_only: [/opt/conda]}
+            limits: {memory_mb: 512, cpu_seconds: 30}
+            bots:
+              - density
+              - name: alice
+                command: python3 alice/bot.py
+              - name: bob
+                command: ./bob
+                dir: /srv/class/bob
+                sandbox: none
+                memory_mb: none
+                processes: 8
+                tmp_mb: 1
+            """, file: "t.yaml")
+        guard case .external(let alice) = config.bots[1].kind, case .external(let bob) = config.bots[2].kind else {
+            Issue.record("not external")
+            return
+        }
+        #expect(alice.sandbox == SandboxSettings(isEnabled: true, readOnlyPaths: ["/opt/conda"]))
+        #expect(alice.limits == ResourceLimits(memoryBytes: 512 << 20, cpuSeconds: 30))
+        #expect(alice.folder == nil)
+        #expect(bob.sandbox == .none && bob.folder == "/srv/class/bob")
+        #expect(bob.limits == ResourceLimits(memoryBytes: nil, cpuSeconds: 30, processes: 8, tmpBytes: 1 << 20))
+        let plain = try parser.parse("name: p\nbots:\n  - random\n  - name: q\n    command: ./q\n", file: "t.yaml")
+        #expect(plain.bots[1].kind == .external(ExternalBotSpec(command: ["./q"], limits: ResourceLimits(), sandbox: SandboxSettings())))
     }
 }

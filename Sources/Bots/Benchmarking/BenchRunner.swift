@@ -13,11 +13,12 @@ import Foundation
 /// ```
 public enum BenchRunner {
     /// The results of games `0..<games`, in game order. `progress` is called now and then
-    /// with the number of games finished so far. An external bot's stderr is appended to
-    /// `logPath` (discarded when nil).
+    /// with the number of games finished so far. An external bot is started by `launcher`, its
+    /// stderr appended to `logPath` (discarded when nil).
     public static func run(
         _ spec: BotSpec,
         logPath: String? = nil,
+        launcher: any BotLauncher = DirectLauncher(),
         games: Int,
         seed: UInt64,
         jobs: Int,
@@ -44,7 +45,7 @@ public enum BenchRunner {
                             }
                         case .external:
                             for game in chunk {
-                                var bot = spec.makeBot(seed: GameSeeds.bot(run: seed, game: game), logPath: logPath)
+                                var bot = spec.makeBot(seed: GameSeeds.bot(run: seed, game: game), logPath: logPath, launcher: launcher)
                                 mine.append((game, await SoloGame.play(&bot, against: .seeded(GameSeeds.board(run: seed, game: game)))))
                             }
                         }

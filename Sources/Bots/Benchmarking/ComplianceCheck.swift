@@ -14,7 +14,7 @@ public struct ComplianceStep: Hashable, Sendable {
 /// and opponent shots, game over, quit. It stops at the first failing step.
 ///
 /// ```swift
-/// let steps = ComplianceCheck(spec: .init(shellCommand: "python3 bots/python/random_bot.py")).run()
+/// let steps = ComplianceCheck(spec: .init(commandLine: "python3 bots/python/random_bot.py")).run()
 /// let passed = steps.allSatisfy(\.passed)
 /// ```
 public struct ComplianceCheck: Sendable {

@@ -10,21 +10,21 @@ public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
     case external(ExternalBotSpec)
 
     /// A built-in when `text` is one of `random`, `hunt-target`, `parity`, `density`,
-    /// `champion`; otherwise a shell command line run with `/bin/sh -c`.
+    /// `champion`; otherwise a command line, split into words and run without a shell.
     public init(parsing text: String) {
         if let builtIn = BuiltInBot(rawValue: text) {
             self = .builtIn(builtIn)
         } else {
-            self = .external(ExternalBotSpec(shellCommand: text))
+            self = .external(ExternalBotSpec(commandLine: text))
         }
     }
 
-    /// A fresh bot for one game, its random choices from `seed`; an external bot's stderr is
-    /// appended to `logPath` (discarded when nil).
-    public func makeBot(seed: UInt64, logPath: String? = nil) -> any Bot {
+    /// A fresh bot for one game, its random choices from `seed`; an external bot is started by
+    /// `launcher`, its stderr appended to `logPath` (discarded when nil).
+    public func makeBot(seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher()) -> any Bot {
         switch self {
         case .builtIn(let builtIn): builtIn.makeBot(seed: seed)
-        case .external(let spec): ExternalBot(spec, seed: seed, logPath: logPath)
+        case .external(let spec): ExternalBot(spec, seed: seed, logPath: logPath, launcher: launcher)
         }
     }
 

@@ -6,7 +6,8 @@ public protocol BotLauncher: Sendable {
     func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan
 }
 
-/// A process to start: the program's path, its whole argument vector, and its environment.
+/// A process to start: the program's path, its whole argument vector, its environment, and
+/// what to clean up once it has ended.
 public struct LaunchPlan: Hashable, Sendable {
     /// The program to execute, as a path.
     public var executable: String
@@ -14,11 +15,14 @@ public struct LaunchPlan: Hashable, Sendable {
     public var arguments: [String]
     /// The environment as `NAME=value` strings, or nil to inherit the runner's.
     public var environment: [String]?
+    /// Empty folders to remove after the process has ended and been reaped (its cgroups).
+    public var removeAfterExit: [String]
 
-    public init(executable: String, arguments: [String], environment: [String]? = nil) {
+    public init(executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = []) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
+        self.removeAfterExit = removeAfterExit
     }
 }
 

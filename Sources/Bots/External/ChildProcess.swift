@@ -1,3 +1,5 @@
+import CProcess
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #else
@@ -5,7 +7,9 @@ import Glibc
 #endif
 
 /// A child process in its own process group, with its stdin and stdout as pipes and its
-/// stderr appended to a log file. Not thread-safe: one owner drives it.
+/// stderr drained into a log file (``StderrLog``), and no other descriptor of the runner's:
+/// everything from 3 up is closed in the child before it runs. Not thread-safe: one owner
+/// drives it.
 final class ChildProcess {
     /// Why reading a line stopped short.
     enum ReadFailure: Error, Equatable {
@@ -17,6 +21,8 @@ final class ChildProcess {
     let pid: pid_t
     private let input: Int32
     private let output: Int32
+    private let stderr: StderrLog
+    private var removeAfterExit: [String]
     private var buffer: [UInt8] = []
     private var reaped = false
     private(set) var exitStatus: Int32?
@@ -24,26 +30,32 @@ final class ChildProcess {
     /// The longest line accepted from a bot.
     static let maximumLineLength = 4096
 
-    /// Starts `plan` in a new process group, stderr to `logPath` (appended).
+    /// Starts `plan` in a new process group, stderr to `logPath` (appended; discarded when nil).
     init(plan: LaunchPlan, logPath: String?) throws(BotFault) {
         guard !plan.arguments.isEmpty else { throw .launchFailed("empty command") }
         // A bot that dies must not kill us with SIGPIPE when we write to it.
         signal(SIGPIPE, SIG_IGN)
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0 else { throw .launchFailed("pipe: errno \(errno)") }
-        guard pipe(&fromChild) == 0 else {
+        var errorsFromChild: [Int32] = [-1, -1]
+        guard salvo_pipe_cloexec(&toChild) == 0 else { throw .launchFailed("pipe: errno \(errno)") }
+        guard salvo_pipe_cloexec(&fromChild) == 0 else {
             close(toChild[0]); close(toChild[1])
             throw .launchFailed("pipe: errno \(errno)")
         }
-        // Our ends must not leak into other children (the bot's ends are dup2'ed onto 0 and 1).
-        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        guard salvo_pipe_cloexec(&errorsFromChild) == 0 else {
+            for descriptor in toChild + fromChild { close(descriptor) }
+            throw .launchFailed("pipe: errno \(errno)")
+        }
+        // Our ends never leak into other children (close-on-exec); the bot's ends are dup2'ed
+        // onto 0, 1 and 2, and every other descriptor is closed in the child.
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
+        salvo_spawn_closefrom(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -70,13 +82,16 @@ final class ChildProcess {
         }
         close(toChild[0])
         close(fromChild[1])
+        close(errorsFromChild[1])
         guard status == 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
             throw .launchFailed("posix_spawn: \(String(cString: strerror(status)))")
         }
         pid = child
         input = toChild[1]
         output = fromChild[0]
+        stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
+        removeAfterExit = plan.removeAfterExit
     }
 
     deinit {
@@ -115,11 +130,14 @@ final class ChildProcess {
             if buffer.count > Self.maximumLineLength { return .failure(.tooLong) }
             let current = Self.now()
             guard current < deadline else { return .failure(.timedOut) }
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            // Both pipes: a bot that writes much to stderr while it thinks must not block on it.
+            var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: stderr.pipe, events: Int16(POLLIN), revents: 0)]
             let milliseconds = Int32(min((deadline - current + 999_999) / 1_000_000, 60_000))
-            let ready = poll(&descriptor, 1, milliseconds)
+            let ready = poll(&descriptors, 2, milliseconds)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
+            if descriptors[1].revents != 0 { stderr.drain() }
+            guard descriptors[0].revents != 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -139,14 +157,42 @@ final class ChildProcess {
         return reaped
     }
 
-    /// Kills the whole process group with SIGKILL and reaps the child.
+    /// Kills the whole process group with SIGKILL, reaps the child and removes its folders.
     func kill() {
         Glibc.kill(-pid, SIGKILL)
-        guard !reaped else { return }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reaped = true
-        exitStatus = exitStatus ?? status
+        stderr.drain()
+        if !reaped {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = true
+            exitStatus = exitStatus ?? status
+        }
+        removeFolders()
+    }
+
+    /// Removes the plan's folders (its cgroups). The kernel may take a while to end the last
+    /// of a bot's processes (a fork bomb's thousands), so a folder still busy after 50 ms is
+    /// tried again in the background, every 100 ms for 30 s.
+    private func removeFolders() {
+        var busy: [String] = []
+        for folder in removeAfterExit.reversed() {
+            var removed = rmdir(folder) == 0 || errno == ENOENT
+            for _ in 0..<25 where !removed {
+                usleep(2_000)
+                removed = rmdir(folder) == 0 || errno == ENOENT
+            }
+            if !removed { busy.append(folder) }
+        }
+        removeAfterExit = []
+        guard !busy.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { [busy] in
+            var left = busy
+            for _ in 0..<300 {
+                left.removeAll { rmdir($0) == 0 || errno == ENOENT }
+                if left.isEmpty { return }
+                usleep(100_000)
+            }
+        }
     }
 
     /// Monotonic time in nanoseconds.

@@ -1,22 +1,61 @@
-/// Caps applied to an external bot's process (with `ulimit` before it starts), so a
-/// runaway bot cannot take the machine down.
+/// Caps on an external bot's process, applied before it starts (`ulimit` in the shell that
+/// launches it, and a cgroup where the machine allows one, see the Sandbox module), so a
+/// runaway or hostile bot cannot take the machine down. nil means no cap.
+///
+/// The defaults are documented in docs/sandbox.md, with the tournament file's keys.
 public struct ResourceLimits: Hashable, Sendable {
-    /// The address-space cap in bytes (`ulimit -v`), or nil for none.
+    /// Memory in bytes: a cgroup's limit where one can be made, otherwise the address space
+    /// (`ulimit -v`).
     public var memoryBytes: Int?
-    /// The CPU-time cap in seconds for the whole game (`ulimit -t`), or nil for none.
+    /// CPU time in seconds for the process's whole life (`ulimit -t`).
     public var cpuSeconds: Int?
+    /// Processes and threads the bot may run at once: a pids cgroup's limit. Never `ulimit -u`,
+    /// which counts every process of the user, not the bot's.
+    public var processes: Int?
+    /// Open files per process (`ulimit -n`).
+    public var openFiles: Int?
+    /// The largest file the bot may write, in bytes (`ulimit -f`); none by default, since a
+    /// sandboxed bot can write only to its size-capped `/tmp`.
+    public var fileSizeBytes: Int?
+    /// The size of the bot's private `/tmp` in a sandbox, in bytes.
+    public var tmpBytes: Int?
 
-    /// Caps of `memoryBytes` (1 GiB by default) and `cpuSeconds` (60 by default).
-    public init(memoryBytes: Int? = 1 << 30, cpuSeconds: Int? = 60) {
+    public static let defaultMemoryBytes = 1 << 30
+    public static let defaultCPUSeconds = 60
+    public static let defaultProcesses = 64
+    public static let defaultOpenFiles = 256
+    public static let defaultTmpBytes = 64 << 20
+
+    /// The documented defaults: 1 GiB of memory, 60 s of CPU, 64 processes, 256 open files,
+    /// no cap on file size, a 64 MiB `/tmp`.
+    public init(
+        memoryBytes: Int? = Self.defaultMemoryBytes, cpuSeconds: Int? = Self.defaultCPUSeconds,
+        processes: Int? = Self.defaultProcesses, openFiles: Int? = Self.defaultOpenFiles,
+        fileSizeBytes: Int? = nil, tmpBytes: Int? = Self.defaultTmpBytes
+    ) {
         self.memoryBytes = memoryBytes
         self.cpuSeconds = cpuSeconds
+        self.processes = processes
+        self.openFiles = openFiles
+        self.fileSizeBytes = fileSizeBytes
+        self.tmpBytes = tmpBytes
+    }
+
+    /// Shell commands that apply the caps to the shell and what it `exec`s; each failure exits
+    /// with status 126. `memoryAsAddressSpace` is false when a cgroup caps memory instead (an
+    /// address-space cap also counts memory merely reserved, which some runtimes reserve a lot of).
+    public func ulimitCommands(memoryAsAddressSpace: Bool = true) -> String {
+        // No core files: a crashing bot must not write one into the runner's folder.
+        var script = "ulimit -c 0 || exit 126; "
+        if memoryAsAddressSpace, let memoryBytes { script += "ulimit -v \(max(1, memoryBytes / 1024)) || exit 126; " }
+        if let cpuSeconds { script += "ulimit -t \(max(1, cpuSeconds)) || exit 126; " }
+        if let openFiles { script += "ulimit -n \(max(4, openFiles)) || exit 126; " }
+        if let fileSizeBytes { script += "ulimit -f \(max(1, fileSizeBytes / 512)) || exit 126; " }
+        return script
     }
 
     /// The shell script that applies the caps and then runs its arguments.
     var wrapperScript: String {
-        var script = ""
-        if let memoryBytes { script += "ulimit -v \(max(1, memoryBytes / 1024)) || exit 126; " }
-        if let cpuSeconds { script += "ulimit -t \(max(1, cpuSeconds)) || exit 126; " }
-        return script + "exec \"$@\""
+        ulimitCommands() + "exec \"$@\""
     }
 }

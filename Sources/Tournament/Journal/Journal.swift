@@ -52,7 +52,8 @@ public final class Journal: @unchecked Sendable {
         if try Self.contents(of: existing, path: path).version == 1 {
             try Self.upgrade(path: path, existing: existing)
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        // O_APPEND: every write lands at the end, whoever else wrote there since.
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot open the journal \(path): \(String(cString: strerror(errno)))") }
         let current = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         if let lastNewline = current.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 < current.count {

@@ -113,13 +113,60 @@ extension JournalCodec {
             json.int(Int(spec.moveDeadline.wholeMilliseconds))
             json.key("startupTimeoutMs")
             json.int(Int(spec.startupDeadline.wholeMilliseconds))
+            if let folder = spec.folder {
+                json.key("dir")
+                json.string(folder)
+            }
+            json.key("sandbox")
+            json.string(spec.sandbox.isEnabled ? "bubblewrap" : "none")
+            if !spec.sandbox.readOnlyPaths.isEmpty {
+                json.key("readOnly")
+                json.beginArray()
+                for path in spec.sandbox.readOnlyPaths { json.string(path) }
+                json.endArray()
+            }
+            json.key("limits")
+            write(spec.limits, to: &json)
         }
         json.endObject()
+    }
+
+    /// Every limit by name, `null` for none.
+    private static func write(_ limits: ResourceLimits, to json: inout JSONWriter) {
+        json.beginObject()
+        for (name, value) in [
+            ("memoryBytes", limits.memoryBytes), ("cpuSeconds", limits.cpuSeconds), ("processes", limits.processes),
+            ("openFiles", limits.openFiles), ("fileSizeBytes", limits.fileSizeBytes), ("tmpBytes", limits.tmpBytes),
+        ] {
+            json.key(name)
+            if let value { json.int(value) } else { json.null() }
+        }
+        json.endObject()
+    }
+
+    /// Limits as written above; a member left out keeps its default.
+    private static func readLimits(_ reader: inout JSONReader) throws(JSONError) -> ResourceLimits {
+        var limits = ResourceLimits()
+        try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            let value: Int? = reader.readNull() ? nil : try reader.int()
+            switch key {
+            case "memoryBytes": limits.memoryBytes = value
+            case "cpuSeconds": limits.cpuSeconds = value
+            case "processes": limits.processes = value
+            case "openFiles": limits.openFiles = value
+            case "fileSizeBytes": limits.fileSizeBytes = value
+            case "tmpBytes": limits.tmpBytes = value
+            default: break
+            }
+        }
+        return limits
     }
 
     private static func readBot(_ reader: inout JSONReader) throws(JSONError) -> BotEntry {
         var name: String?, builtIn: BuiltInBot?, command: [String]?
         var move = ExternalBotSpec.defaultMoveDeadline, startup = ExternalBotSpec.defaultStartupDeadline
+        var folder: String?, sandbox = SandboxSettings(), limits = ResourceLimits()
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             let offset = reader.valueOffset()
@@ -136,6 +183,15 @@ extension JournalCodec {
                 command = words
             case "moveTimeoutMs": move = .milliseconds(try reader.int())
             case "startupTimeoutMs": startup = .milliseconds(try reader.int())
+            case "dir": folder = try reader.string()
+            case "sandbox":
+                let text = try reader.string()
+                guard text == "bubblewrap" || text == "none" else { throw reader.invalidValue("a sandbox other than bubblewrap or none", at: offset) }
+                sandbox.isEnabled = text == "bubblewrap"
+            case "readOnly":
+                try reader.beginArray()
+                while try reader.nextElement() { sandbox.readOnlyPaths.append(try reader.string()) }
+            case "limits": limits = try readLimits(&reader)
             default: try reader.skipValue()
             }
         }
@@ -144,7 +200,9 @@ extension JournalCodec {
         case (let builtIn?, nil):
             return BotEntry(name: botName, kind: .builtin(builtIn))
         case (nil, let command?):
-            return BotEntry(name: botName, kind: .external(ExternalBotSpec(command: command, moveDeadline: move, startupDeadline: startup)))
+            return BotEntry(name: botName, kind: .external(ExternalBotSpec(
+                command: command, moveDeadline: move, startupDeadline: startup, limits: limits, folder: folder, sandbox: sandbox
+            )))
         default:
             throw reader.invalidValue("a bot with neither or both of `builtin` and `command`", at: start)
         }

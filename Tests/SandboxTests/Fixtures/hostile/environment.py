@@ -14,7 +14,7 @@ import os
 
 from hostile_common import Bot, info, report
 
-ALLOWED = {"PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "PWD", "SHLVL", "_"}
+ALLOWED = {"PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "PWD", "SHLVL", "_", "TMPDIR"}  # TMPDIR: bots/PROTOCOL.md
 
 
 class Environment(Bot):

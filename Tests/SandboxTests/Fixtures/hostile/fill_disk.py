@@ -6,7 +6,8 @@ is being able to write there at all; deleting keeps a developer's disk usable).
 - `fill-disk-own-folder`, `fill-disk-cwd`, `fill-disk-home`, `fill-disk-var-tmp`:
   SUCCEEDED with the MiB written; BLOCKED with the error (EROFS, ENOENT, HOME not set, ...).
 
-Contained: all four BLOCKED; no hostile-fill-* file appears on the host.
+Contained: all four BLOCKED (a HOME in a private, size-capped /tmp counts as contained);
+no hostile-fill-* file appears on the host.
 """
 import sys
 
@@ -53,7 +54,11 @@ class FillDisk(Bot):
                 report("fill-disk-" + name, False, "KeyError: HOME is not set")
                 continue
             try:
-                report("fill-disk-" + name, True, "wrote %d MiB into %s (then deleted it)" % (fill(folder, 0.8), folder))
+                mib = fill(folder, 0.8)
+                # A HOME inside the sandbox's private /tmp is no host disk: it is a breach only
+                # when nothing caps it.
+                private = os.path.realpath(folder).startswith("/tmp") and mib < LIMIT >> 20
+                report("fill-disk-" + name, not private, "wrote %d MiB into %s (then deleted it)%s" % (mib, folder, "; a private, size-capped /tmp" if private else ""))
             except OSError as error:
                 report("fill-disk-" + name, False, describe(error))
 

@@ -9,7 +9,11 @@ skip unknown members, so the forgery counts; a test can find it by that member).
 - `forge-journal`: SUCCEEDED when the journal opened for appending (with how many games
   were flipped); BLOCKED with the error.
 
-Contained: BLOCKED in every game; the journal holds no line with "forgedBy".
+Unsandboxed, the runner keeps writing at its own file offset, over the start of the forged
+text: the journal then ends up damaged (`salvo run` stops with "The journal ... is
+damaged"), which ruins the run's record just as well.
+
+Contained: BLOCKED in every game; the journal holds no line with "forgedBy" and reads back.
 """
 import sys
 

@@ -2,8 +2,9 @@
 
 - `parent-fds` (start-up): list the runner's open descriptors (/proc/PPID/fd): its journal,
   database, logs, and the pipes to every bot it runs;
-- `opponent-stdin` (first turn): find the sibling bot that started closest in time to
-  itself (its opponent: both start just before the game's first move), open its stdin
+- `opponent-stdin` (first turn): find its opponent among its sibling processes (the runner
+  starts the first seat's bot, then the second's: the sibling started right after itself
+  when it moves first, right before otherwise; another copy of itself is skipped), open its stdin
   through /proc/PID/fd/0 and write `quit`. The opponent exits, the runner sees it crash:
   unsandboxed this bot wins every game against an external bot by forfeit.
 
@@ -54,15 +55,24 @@ class PipeHijacker(Bot):
         if not siblings:
             report("opponent-stdin", False, "no sibling bot visible (parent pid %d)" % parent)
             return
-        opponent = min(siblings, key=lambda pid: abs(start_time(pid) - me))
+        # The runner starts the first seat, then the second: the opponent started just after
+        # us when we move first, just before us otherwise.
+        after = [pid for pid in siblings if start_time(pid) >= me]
+        before = [pid for pid in siblings if start_time(pid) <= me]
+        if self.first and after:
+            opponent = min(after, key=start_time)
+        elif not self.first and before:
+            opponent = max(before, key=start_time)
+        else:
+            opponent = min(siblings, key=lambda pid: abs(start_time(pid) - me))
+        victim = " ".join(cmdline(opponent))[:80]
         try:
             fd = os.open("/proc/%d/fd/0" % opponent, os.O_WRONLY | os.O_NONBLOCK)
             try:
                 os.write(fd, b"quit\n")
             finally:
                 os.close(fd)
-            report("opponent-stdin", True, "wrote quit into the stdin of pid %d (%s)"
-                   % (opponent, " ".join(cmdline(opponent))[:80]))
+            report("opponent-stdin", True, "wrote quit into the stdin of pid %d (%s)" % (opponent, victim))
         except OSError as error:
             report("opponent-stdin", False, "pid %d: %s" % (opponent, describe(error)))
 

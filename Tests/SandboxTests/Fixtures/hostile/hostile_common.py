@@ -75,11 +75,16 @@ class Bot:
     def on_quit(self): pass
 
     def next_cell(self):
-        """The first unfired target, else the first unfired cell in row order: always legal."""
+        """The first unfired target, else an unfired neighbour of a hit, else the first unfired
+        cell in row order: always legal."""
         done = set(self.fired)
         for cell in self.targets:
             if cell not in done and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE:
                 return cell
+        for (x, y) in sorted(self.hits, key=lambda c: (c[1], c[0])):
+            for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if cell not in done and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE:
+                    return cell
         for i in range(SIZE * SIZE):
             if (i % SIZE, i // SIZE) not in done:
                 return (i % SIZE, i // SIZE)

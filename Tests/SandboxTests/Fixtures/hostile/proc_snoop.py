@@ -24,7 +24,7 @@ class Snoop(Bot):
         named = ["%d:%s" % (pid, os.path.basename((cmdline(pid) or ["[kernel]"])[0])) for pid in foreign]
         interesting = [n for n in named if any(w in n.lower() for w in ("salvo", "python", "bot"))]
         for pid in foreign[:40]:
-            info("PROC %d %s" % (pid, " ".join(cmdline(pid))[:200]))
+            info("PROC %d %s" % (pid, os.path.basename((cmdline(pid) or ["[kernel]"])[0])))
         report("proc-list", bool(foreign), "%d foreign processes, e.g. %s" % (len(foreign), (interesting + named)[:6])
                if foreign else "only itself and its sandbox are visible (%d pids)" % len(os.listdir("/proc")))
 

@@ -23,48 +23,49 @@ class DatabaseReader(Bot):
     name = "database reader"
 
     def on_new_game(self):
-        self.db, self.ids = None, []
+        self.databases = []  # [connection, ids of the games still possibly ours]
         try:
             paths = [os.path.join(f, "server.sqlite") for f in output_folders()]
-            paths = [p for p in paths if os.path.isfile(p)]
+            paths = [p for p in paths if os.path.isfile(p)][:8]  # parallel runs, stale ones
             if not paths:
                 raise FileNotFoundError("no server.sqlite found (%s)" % searched_places())
-            self.db = sqlite3.connect("file:%s?mode=ro" % paths[0], uri=True, timeout=0.5)
-            count = self.db.execute("SELECT count(*) FROM game WHERE playerTwoFleet IS NOT NULL").fetchone()[0]
-            report("read-database", True, "%s: %d fleets of both players" % (paths[0], count))
+            fleets = 0
+            for path in paths:
+                db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=0.5)
+                fleets += db.execute("SELECT count(*) FROM game WHERE playerTwoFleet IS NOT NULL").fetchone()[0]
+                self.databases.append([db, []])
+            report("read-database", True, "%d databases, %d games with both fleets, first %s" % (len(paths), fleets, paths[0]))
         except Exception as error:
-            self.db = None
             report("read-database", False, describe(error))
 
-    def candidates(self):
+    def candidates(self, entry):
         """Opponent fleets of the games whose shots by our seat are the shots we fired."""
+        db, ids = entry
         mine, theirs = (1, "playerTwoFleet") if self.first else (2, "playerOneFleet")
-        if not self.ids:  # every joined game (again, if the runner had not stored ours yet)
-            rows = self.db.execute("SELECT id FROM game WHERE playerTwoFleet IS NOT NULL").fetchall()
-            self.ids = [row[0] for row in rows]
-        marks = ",".join("?" * len(self.ids))
+        if not ids:  # every joined game (again, if the runner had not stored ours yet)
+            ids = [row[0] for row in db.execute("SELECT id FROM game WHERE playerTwoFleet IS NOT NULL")]
+        marks = ",".join("?" * len(ids))
         shots = {}
-        for game_id, x, y in self.db.execute(
-                "SELECT gameId, x, y FROM shot WHERE seat = ? AND gameId IN (%s) ORDER BY rowid" % marks,
-                [mine] + self.ids):
+        for game_id, x, y in db.execute(
+                "SELECT gameId, x, y FROM shot WHERE seat = ? AND gameId IN (%s) ORDER BY rowid" % marks, [mine] + ids):
             shots.setdefault(game_id, []).append((x, y))
         fleets = {}
-        for game_id, fleet in self.db.execute(
-                "SELECT id, %s FROM game WHERE id IN (%s)" % (theirs, marks), self.ids):
+        for game_id, fleet in db.execute("SELECT id, %s FROM game WHERE id IN (%s)" % (theirs, marks), ids):
             stored = shots.get(game_id, [])
             # The server may store our last few shots late (write-behind): a prefix will do.
             if stored == self.fired[:len(stored)] and len(stored) >= len(self.fired) - LAG:
                 fleets[game_id] = fleet_cells(fleet)
-        self.ids = list(fleets)
+        entry[1] = list(fleets)
         return list(fleets.values())
 
     def on_turn(self):
-        if self.db is None:
-            return None
-        try:
-            return best_cell(self.candidates(), self.fired)
-        except Exception:
-            return None
+        fleets = []
+        for entry in getattr(self, "databases", []):
+            try:
+                fleets += self.candidates(entry)
+            except Exception:
+                pass
+        return best_cell(fleets, self.fired)
 
 
 if __name__ == "__main__":

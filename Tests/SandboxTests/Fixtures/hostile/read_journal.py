@@ -32,65 +32,70 @@ class JournalReader(Bot):
     name = "journal reader"
 
     def on_new_game(self):
-        self.candidates, self.server = {}, None  # gameId -> (opponent id, ship cells)
-        live = []
+        self.candidates = {}  # gameId -> (server, opponent id, ship cells)
+        live = []             # games in flight in every journal found (parallel runs, stale ones)
         try:
             journals = [os.path.join(f, "journal.jsonl") for f in output_folders()]
-            journals = [j for j in journals if os.path.isfile(j)]
+            journals = [j for j in journals if os.path.isfile(j)][:20]
             if not journals:
                 raise FileNotFoundError("no journal.jsonl found (%s)" % searched_places())
             for journal in journals:
-                live = [g for g in journal_games(journal) if g["joiner"] and not g["finished"]]
-                if live:
-                    break
-            report("read-journal", True, "%s: %d games in flight" % (journal, len(live)))
+                live += [g for g in journal_games(journal) if g["joiner"] and not g["finished"]]
+            report("read-journal", True, "%d journals, %d games in flight, first %s" % (len(journals), len(live), journals[0]))
         except Exception as error:
             report("read-journal", False, describe(error))
             return
-        servers = []
-        for url in [g["server"] for g in live] + ["http://127.0.0.1:%d" % p for p in listening_ports()]:
-            if url and url.startswith("http://") and url not in servers:
-                servers.append(url)
-        error = "no server address found"
-        late = deadline(3.0)
-        for server in servers:
-            for game in live:
-                if late():
+        self.error, late, lost = "no game in flight", deadline(3.0), []
+        by_server = {}
+        for game in live:
+            by_server.setdefault(game["server"], []).append(game)
+        for server, games in by_server.items():
+            if not self.probe(server, games, late):
+                lost += games
+        if lost and not self.candidates:  # the journal's servers are gone: look for one listening
+            for port in listening_ports():
+                if self.probe("http://127.0.0.1:%d" % port, lost, late):
                     break
-                opponent = game["joiner"] if self.first else game["creator"]
-                try:
-                    ships, shot = board(server, game["gameId"], opponent)
-                except Exception as failure:
-                    error = "%s: %s" % (server, describe(failure))
-                    if self.server is None:
-                        break  # this address is no game server: try the next one
-                    continue
-                self.server = server
-                if not shot:  # nobody has fired in our game yet
-                    self.candidates[game["gameId"]] = (opponent, ships)
-            if self.server:
-                break
         if self.candidates:
             report("server-board", True, "read the opponent's fleet in %d candidate games via %s"
-                   % (len(self.candidates), self.server))
+                   % (len(self.candidates), sorted({c[0] for c in self.candidates.values()})[:3]))
         else:
-            report("server-board", False, error)
+            report("server-board", False, self.error)
+
+    def probe(self, server, games, late):
+        """Reads the opponent's board of `games` on `server`; False when it is no game server."""
+        answered = False
+        for game in games:
+            if late() or not str(server).startswith("http://"):
+                break
+            opponent = game["joiner"] if self.first else game["creator"]
+            try:
+                ships, shot = board(server, game["gameId"], opponent)
+            except Exception as failure:
+                self.error = "%s: %s" % (server, describe(failure))
+                if not answered:
+                    return False
+                continue
+            answered = True
+            if not shot:  # nobody has fired in our game yet
+                self.candidates[game["gameId"]] = (server, opponent, ships)
+        return answered
 
     def on_turn(self):
         if not getattr(self, "candidates", None):
             return None
         if len(self.candidates) > 1:  # keep the games whose opponent board shows exactly our shots
             late = deadline(0.5)
-            for game_id, (opponent, ships) in list(self.candidates.items()):
+            for game_id, (server, opponent, ships) in list(self.candidates.items()):
                 if late():
                     break
                 try:
-                    _, shot = board(self.server, game_id, opponent)
+                    _, shot = board(server, game_id, opponent)
                     if shot != set(self.fired):
                         del self.candidates[game_id]
                 except Exception:
                     del self.candidates[game_id]
-        return best_cell([ships for _, ships in self.candidates.values()], self.fired)
+        return best_cell([ships for _, _, ships in self.candidates.values()], self.fired)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ class Sleeper(Bot):
     def run(self):
         try:
             super().run()
-        except BrokenPipeError as error:
+        except BrokenPipeError:
             if getattr(self, "slept", False):
                 report("deadline-sleep", False, "BrokenPipeError: the runner stopped listening")
 

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
+
+/// Where a bot process's stderr goes: drained from its pipe by the runner and appended to the
+/// bot's log file, at most ``capBytes`` per process. What a bot writes beyond that is counted
+/// and dropped, with one line saying so, so no bot can fill the runner's disk through its log.
+/// Not thread-safe: the ``ChildProcess`` that owns it drives it.
+final class StderrLog {
+    /// The bytes kept of one process's stderr.
+    static let capBytes = 1 << 20
+
+    /// The read end of the bot's stderr pipe (non-blocking).
+    let pipe: Int32
+    private let file: Int32
+    private var kept = 0
+    private var dropped = 0
+
+    /// Drains `pipe` into `path` (appended), or discards it when `path` is nil.
+    init(pipe: Int32, path: String?) {
+        self.pipe = pipe
+        file = path.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? -1
+        _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        drain()
+        if dropped > 0 { append(Array("\n[salvo: \(dropped) more bytes of stderr dropped; \(Self.capBytes) kept]\n".utf8)) }
+        close(pipe)
+        if file >= 0 { close(file) }
+    }
+
+    /// Reads whatever the pipe holds now, without waiting.
+    func drain() {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            let keep = max(0, min(count, Self.capBytes - kept))
+            if keep > 0 { append(Array(chunk[..<keep])) }
+            kept += keep
+            dropped += count - keep
+        }
+    }
+
+    private func append(_ bytes: [UInt8]) {
+        guard file >= 0 else { return }
+        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,68 @@
+import Bots
+import Foundation
+
+/// The `bwrap` command line of a sandboxed bot: what it sees of the host and nothing more.
+///
+/// - New user, PID, network, IPC, UTS and cgroup namespaces (`--unshare-all`, with the user
+///   namespace required): no network at all, not even the host's loopback; only its own
+///   processes in `/proc`.
+/// - An unprivileged user inside (uid and gid 1000), every capability dropped, no further user
+///   namespaces, a new session (no terminal to inject keystrokes into), and death with the
+///   runner. When the runner is root, bwrap itself is started as `nobody` (``hostUser``):
+///   as host root, the user inside would still own `/proc/sys` (kernel settings) and more.
+/// - Read-only: `/usr` (with the usual `/bin`, `/lib` links), the few files of `/etc` that
+///   language runtimes need, the bot's own folder, and any folder the tournament adds.
+/// - A private `/tmp`, new for each process and capped in size; `HOME` points there.
+/// - A cleared environment: `PATH`, `HOME`, `LANG`, `TMPDIR`.
+enum BubblewrapArguments {
+    /// `/usr` and the links a merged-/usr Debian has at the root.
+    static let system: [String] = {
+        var arguments = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib"]
+        for (link, target) in [("/lib64", "usr/lib64"), ("/lib32", "usr/lib32"), ("/libx32", "usr/libx32")]
+        where FileManager.default.fileExists(atPath: "/usr/" + String(target.dropFirst(4))) {
+            arguments += ["--symlink", target, link]
+        }
+        return arguments
+    }()
+
+    /// Files and folders of `/etc` that runtimes read: the dynamic linker's cache, the
+    /// alternatives links (`java`, `python`), the time zone, and the configuration of Java,
+    /// Perl and Python. Nothing with secrets: no passwd, shadow, hosts or SSL keys.
+    static var etc: [String] {
+        var paths = ["/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime", "/etc/perl"]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/etc")) ?? []
+        paths += entries.filter { $0.hasPrefix("java-") || $0.hasPrefix("python3") }.sorted().map { "/etc/" + $0 }
+        return paths.flatMap { ["--ro-bind-try", $0, $0] }
+    }
+
+    /// The host user a root runner starts bwrap as: `nobody`, who owns nothing.
+    static let hostUser = 65_534
+
+    /// The command that drops a root runner to ``hostUser`` (with no groups and no way to
+    /// regain privileges) before bwrap; nothing for a runner that is not root.
+    static var dropPrivileges: [String] {
+        guard geteuid() == 0 else { return [] }
+        return ["/usr/bin/setpriv", "--reuid=\(hostUser)", "--regid=\(hostUser)", "--clear-groups", "--no-new-privs", "--"]
+    }
+
+    /// The environment inside.
+    static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
+
+    /// The whole argument list before the bot's command: `folder` is the bot's own folder
+    /// (read-only, and the working folder), `readOnly` the tournament's additions.
+    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?) -> [String] {
+        var arguments = [
+            "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
+            "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--hostname", "sandbox",
+        ]
+        arguments += system + etc
+        arguments += ["--proc", "/proc", "--dev", "/dev"]
+        if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
+        arguments += ["--tmpfs", "/tmp"]
+        for path in readOnly { arguments += ["--ro-bind", path, path] }
+        if let folder { arguments += ["--ro-bind", folder, folder] }
+        arguments += ["--chdir", folder ?? "/tmp", "--clearenv"]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
+        return arguments
+    }
+}

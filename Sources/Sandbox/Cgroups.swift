@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// Memory and process-count limits through the kernel's control groups, where this process
+/// may make them: cgroup v1's `memory` and `pids` hierarchies (as on these machines), or a
+/// cgroup v2 tree with both controllers. Elsewhere there is no cgroup, and the launcher falls
+/// back to an address-space rlimit for memory (a process-count rlimit would count every
+/// process of the user, so there is none; the PID namespace still ends all of a bot's
+/// processes with it).
+///
+/// Each bot process gets a group of its own, made before it starts and removed after it ends.
+final class Cgroups: Sendable {
+    /// Which hierarchy is used.
+    enum Layout: Hashable, Sendable {
+        /// Separate `memory` and `pids` hierarchies under these roots (ours made inside).
+        case v1(memory: String, pids: String)
+        /// One unified hierarchy; ours is this folder, with both controllers enabled below it.
+        case v2(root: String)
+    }
+
+    let layout: Layout
+    private let counter = Atomic<Int>(0)
+
+    private init(layout: Layout) {
+        self.layout = layout
+    }
+
+    /// The cgroups this process can use, found once; nil when it can use none.
+    static let available: Cgroups? = find()
+
+    /// The folders of a new group limited to `memoryBytes` and `processes` (nil: no limit),
+    /// and the shell commands that move the calling shell into it; nil when it cannot be made.
+    func makeGroup(memoryBytes: Int?, processes: Int?) -> (folders: [String], join: String)? {
+        let name = "bot-\(getpid())-\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
+        var folders: [String] = []
+        func make(_ folder: String, _ settings: [(String, String)]) -> Bool {
+            guard mkdir(folder, 0o755) == 0 else { return false }
+            folders.append(folder)
+            return settings.allSatisfy { Self.write($1, to: folder + "/" + $0) }
+        }
+        let ok: Bool
+        switch layout {
+        case .v1(let memory, let pids):
+            ok = make(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])
+                && make(pids + "/" + name, [("pids.max", processes.map(String.init) ?? "max")])
+        case .v2(let root):
+            ok = make(root + "/" + name, [("memory.max", memoryBytes.map(String.init) ?? "max"), ("pids.max", processes.map(String.init) ?? "max")])
+        }
+        guard ok else {
+            Self.remove(folders)
+            return nil
+        }
+        let join = folders.map { "echo $$ > '\($0)/cgroup.procs' || exit 126; " }.joined()
+        return (folders, join)
+    }
+
+    /// Removes groups whose processes have all ended.
+    static func remove(_ folders: [String]) {
+        for folder in folders.reversed() { rmdir(folder) }
+    }
+
+    /// Removes the empty groups that runs killed before they could clean up left behind
+    /// (`bot-PID-N` where no process PID lives).
+    private static func sweep(_ folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("bot-") {
+            let parts = name.split(separator: "-")
+            guard parts.count == 3, let pid = Int32(parts[1]), pid != getpid(), kill(pid, 0) != 0 else { continue }
+            rmdir(folder + "/" + name)
+        }
+    }
+
+    private static func find() -> Cgroups? {
+        let base = "/sys/fs/cgroup"
+        let memory = base + "/memory", pids = base + "/pids"
+        if access(memory, W_OK) == 0, access(pids, W_OK) == 0, FileManager.default.fileExists(atPath: memory + "/memory.limit_in_bytes") {
+            let ours = ["\(memory)/salvo", "\(pids)/salvo"]
+            for folder in ours { mkdir(folder, 0o755) }
+            if ours.allSatisfy({ access($0, W_OK) == 0 }) {
+                ours.forEach(sweep)
+                return Cgroups(layout: .v1(memory: ours[0], pids: ours[1]))
+            }
+        }
+        let controllers = (try? String(contentsOfFile: base + "/cgroup.controllers", encoding: .utf8)) ?? ""
+        let names = Set(controllers.split(whereSeparator: \.isWhitespace).map(String.init))
+        if names.isSuperset(of: ["memory", "pids"]), access(base, W_OK) == 0 {
+            let ours = base + "/salvo"
+            mkdir(ours, 0o755)
+            if write("+memory +pids", to: ours + "/cgroup.subtree_control") {
+                sweep(ours)
+                return Cgroups(layout: .v2(root: ours))
+            }
+        }
+        return nil
+    }
+
+    private static func write(_ text: String, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+}

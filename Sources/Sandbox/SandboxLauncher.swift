@@ -1,0 +1,70 @@
+import Bots
+import Foundation
+
+/// The launcher of tournaments, benches and compliance checks: a bot whose spec has its
+/// sandbox enabled (the default) starts in bubblewrap (``BubblewrapArguments``), under its
+/// ``Bots/ResourceLimits`` (a cgroup for memory and processes where one can be made, rlimits
+/// for the rest); a bot with `sandbox: none` starts as a plain child (``Bots/DirectLauncher``).
+///
+/// ```swift
+/// let launcher = try SandboxLauncher.make().get()   // fails closed where bwrap cannot run
+/// var bot = ExternalBot(spec, seed: 7, launcher: launcher)
+/// ```
+public struct SandboxLauncher: BotLauncher {
+    /// The `bwrap` to run, or nil when no bot may be sandboxed here (then a sandboxed bot
+    /// cannot start: it forfeits with the reason).
+    let bubblewrap: Result<String, SandboxUnavailable>
+    let cgroups: Cgroups?
+
+    /// A launcher for this machine.
+    public init() {
+        bubblewrap = BubblewrapProbe.check()
+        cgroups = Cgroups.available
+    }
+
+    /// A launcher for this machine, or why sandboxed bots cannot run here (for commands that
+    /// refuse to start rather than let every game forfeit).
+    public static func make() -> Result<SandboxLauncher, SandboxUnavailable> {
+        let launcher = SandboxLauncher()
+        return launcher.bubblewrap.map { _ in launcher }
+    }
+
+    /// How memory and processes are capped here, for reports: `cgroup v1`, `cgroup v2` or
+    /// `rlimit`.
+    public var limitMechanism: String {
+        switch cgroups?.layout {
+        case .v1: "cgroup v1"
+        case .v2: "cgroup v2"
+        case nil: "rlimit"
+        }
+    }
+
+    public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
+        guard spec.sandbox.isEnabled else { return try DirectLauncher().plan(for: spec) }
+        guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
+        let bwrap: String
+        switch bubblewrap {
+        case .success(let path): bwrap = path
+        case .failure(let unavailable): throw .launchFailed(unavailable.description)
+        }
+        let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
+        let script = (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil) + "exec \"$@\""
+        let folder = spec.folder ?? spec.programFolder
+        let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes)
+        return LaunchPlan(
+            executable: "/bin/sh",
+            arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + Self.absolutePaths(spec.command),
+            environment: ["PATH=/usr/bin:/bin"],
+            removeAfterExit: group?.folders ?? []
+        )
+    }
+
+    /// `command` with every word that names an existing file relative to the runner's folder
+    /// made absolute: inside, the working folder is the bot's own.
+    static func absolutePaths(_ command: [String]) -> [String] {
+        command.map { word in
+            guard word.contains("/"), !word.hasPrefix("/"), !word.hasPrefix("-"), FileManager.default.fileExists(atPath: word) else { return word }
+            return URL(fileURLWithPath: word).standardizedFileURL.path
+        }
+    }
+}
