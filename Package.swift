@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
@@ -83,7 +84,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
-        .target(name: "Bots", dependencies: ["BattleshipRules", "DurationUnits", "CProcess"], swiftSettings: swiftSettings),
+        .target(
+            name: "Bots",
+            dependencies: ["BattleshipRules", "DurationUnits", "CProcess", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
         .target(name: "CProcess"),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.

@@ -81,7 +81,7 @@ public struct TournamentRun: Sendable {
         defer { lock.release() }
 
         let launcher = try self.launcher()
-        let config = fittedToOpenFiles(configuration, progress: progress)
+        var config = fittedToOpenFiles(configuration, progress: progress)
         let journalPath = (folder as NSString).appendingPathComponent(Layout.journal)
         let resume: TournamentRunner.ResumePoint
         let journal: Journal
@@ -91,6 +91,8 @@ public struct TournamentRun: Sendable {
         } catch {
             throw .journal("\(error)")
         }
+        // A continued run derives its seeds as its journal's did.
+        if let derivation = resume.seedDerivation { config.seedDerivation = derivation }
         let logs = (folder as NSString).appendingPathComponent(Layout.logs)
         do {
             try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)

@@ -70,7 +70,7 @@ struct GameRunner: Sendable {
         // Start both bots; one that cannot start forfeits.
         var started: [any Bot] = []
         for seat in PlayerSeat.allCases {
-            var bot = bots[seat].makeBot(seed: Schedule.mix(config.seed, UInt64(game.index), UInt64(seat.index) &+ 0xB07), logDirectory: logDirectory, launcher: launcher)
+            var bot = bots[seat].makeBot(seed: Schedule.botSeed(config, index: game.index, seat: seat), logDirectory: logDirectory, launcher: launcher)
             do {
                 try await bot.start(GameStart(movesFirst: seat == .one))
             } catch {

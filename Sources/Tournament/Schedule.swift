@@ -1,4 +1,5 @@
 import BattleshipRules
+import Bots
 
 /// The games of a tournament, fixed by its configuration alone.
 ///
@@ -31,9 +32,7 @@ public enum Schedule {
         for round in 0..<config.gamesPerPairing {
             for (pairing, pair) in pairs.enumerated() {
                 let duo = round / 2
-                var generator = SeededGenerator(seed: mix(config.seed, UInt64(pairing), UInt64(duo)))
-                let creatorSeed = generator.next()
-                let joinerSeed = generator.next()
+                let (creatorSeed, joinerSeed) = fleetSeeds(config, pairing: pairing, duo: duo)
                 let swapped = round % 2 == 1
                 games.append(ScheduledGame(
                     index: games.count, pairing: pairing,
@@ -45,7 +44,30 @@ public enum Schedule {
         return games
     }
 
-    /// A seed for a (tournament seed, pairing, duo) triple: independent streams per pair of games.
+    /// The two fleets' seeds of the `duo`-th pair of games of `pairing`.
+    static func fleetSeeds(_ config: TournamentConfig, pairing: Int, duo: Int) -> (UInt64, UInt64) {
+        switch config.seedDerivation {
+        case .keyed:
+            return (
+                GameSeeds.derive(run: config.seed, label: "fleet", UInt64(pairing), UInt64(duo), 0),
+                GameSeeds.derive(run: config.seed, label: "fleet", UInt64(pairing), UInt64(duo), 1)
+            )
+        case .mixed:
+            var generator = SeededGenerator(seed: mix(config.seed, UInt64(pairing), UInt64(duo)))
+            return (generator.next(), generator.next())
+        }
+    }
+
+    /// The seed given to the bot in `seat` of game `index`.
+    static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
+        switch config.seedDerivation {
+        case .keyed: GameSeeds.derive(run: config.seed, label: "bot", UInt64(index), UInt64(seat.index))
+        case .mixed: mix(config.seed, UInt64(index), UInt64(seat.index) &+ 0xB07)
+        }
+    }
+
+    /// The seed derivation of journals before ``SeedDerivation/keyed``: independent streams per
+    /// tuple, but invertible.
     static func mix(_ values: UInt64...) -> UInt64 {
         var generator = SeededGenerator(seed: 0x5A17_0000_0000_0000)
         var state: UInt64 = 0

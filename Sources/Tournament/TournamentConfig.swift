@@ -28,6 +28,9 @@ public struct TournamentConfig: Hashable, Sendable {
     /// A sequential test for a two-bot tournament: the run stops as soon as it decides. The
     /// first bot listed is "the first bot" of the test.
     public var sprt: SPRTSettings?
+    /// How fleet and bot seeds come from `seed`: fixed by the journal a run continues, not by
+    /// the tournament file.
+    public var seedDerivation: SeedDerivation = .keyed
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {

@@ -59,6 +59,8 @@ public struct TournamentRunner: Sendable {
         public var rated: [Int: GameRecord]
         /// Whether the journal has its first line already.
         public var hasStarted: Bool
+        /// How the journal's run derived its seeds; the continuation must do the same.
+        public var seedDerivation: SeedDerivation?
     }
 
     /// Reads the journal at `path` and checks that it belongs to `config`: an empty journal
@@ -75,6 +77,7 @@ public struct TournamentRunner: Sendable {
                     throw Failure(description: "The journal \(path) belongs to another configuration of `\(start.name)` (\(difference)); run with the same settings, choose another --output, or remove that folder")
                 }
                 point.hasStarted = true
+                point.seedDerivation = start.configuration.seedDerivation
             case .finished(let record) where record.termination != .noResult:
                 point.rated[record.index] = record
             default:

@@ -30,6 +30,14 @@ struct StatisticsTests {
     func seeds() {
         #expect(GameSeeds.board(run: 1, game: 0) != GameSeeds.board(run: 1, game: 1))
         #expect(GameSeeds.board(run: 1, game: 0) != GameSeeds.bot(run: 1, game: 0))
-        #expect(GameSeeds.board(run: 1, game: 3) == GameSeeds.board(run: 1, game: 3))
+    }
+
+    @Test("seeds are HMAC-SHA256 keyed with the run seed: pinned, and equal to Python's hmac module")
+    func keyedSeeds() {
+        // python3: hmac.new((1).to_bytes(8, "little"), b"board\0" + (3).to_bytes(8, "little"), "sha256").digest()[:8], little-endian
+        #expect(GameSeeds.board(run: 1, game: 3) == 4_222_857_342_027_784_386)
+        #expect(GameSeeds.bot(run: 1, game: 3) == 15_780_671_210_738_243_295)
+        #expect(GameSeeds.derive(run: 2026, label: "fleet", 0, 0, 0) == 9_368_796_235_237_143_911)
+        #expect(GameSeeds.derive(run: 2026, label: "bot", 5, 1) == 9_433_798_555_980_458_304)
     }
 }

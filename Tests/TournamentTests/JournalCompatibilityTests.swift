@@ -1,3 +1,4 @@
+import BattleshipRules
 import Bots
 import Foundation
 import SalvoTestSupport
@@ -42,6 +43,22 @@ struct JournalCompatibilityTests {
         #expect(sprtConfig.stallTimeout == .milliseconds(30_500) && sprtConfig.pollInterval == .milliseconds(100) && !sprtConfig.wakeLocalOpponent)
     }
 
+    @Test("a version-1 run keeps the seeds it was played with: its schedule, rebuilt, gives the fleets recorded")
+    func version1KeepsItsSeeds() throws {
+        let entries = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
+        guard case .started(let start)? = entries.first else { Issue.record("no started line"); return }
+        #expect(start.configuration.seedDerivation == .mixed)
+        let schedule = Schedule.games(for: start.configuration)
+        var keyed = start.configuration
+        keyed.seedDerivation = .keyed
+        let keyedSchedule = Schedule.games(for: keyed)
+        for case .finished(let record) in entries {
+            #expect(record.player(.one).boardSeed == schedule[record.index].creatorSeed)
+            #expect(record.player(.two).boardSeed == schedule[record.index].joinerSeed)
+            #expect(record.player(.one).boardSeed != keyedSchedule[record.index].creatorSeed)
+        }
+    }
+
     @Test("salvo report rebuilds a version-1 run's results.json exactly as that release wrote it", arguments: ["classroom", "sprt"])
     func reportRebuildsVersion1(name: String) async throws {
         let folder = try Self.folder(with: "\(name).journal.jsonl")
@@ -74,6 +91,7 @@ struct JournalCompatibilityTests {
         let upgraded = try String(contentsOfFile: folder + "/journal.jsonl", encoding: .utf8)
         #expect(upgraded.hasPrefix(#"{"type":"started","schemaVersion":2,"#))
         #expect(!upgraded.contains("\"_0\""))
+        #expect(upgraded.contains(#""seedDerivation":"mix""#))
         let before = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
         #expect(try Journal.read(path: folder + "/journal.jsonl") == before)
     }

@@ -1,21 +1,39 @@
 import BattleshipRules
+import Crypto
 
-/// The seeds of the games of a run: game `i` of a run with seed `s` always gets the same
-/// fleet and the same bot seed, whatever the number of parallel jobs, so two bots benched
-/// with one seed meet identical boards.
+/// The seeds of a run's games, derived from the run seed through a one-way keyed function:
+/// HMAC-SHA256 with the run seed as the key, over a label and the game's numbers. Knowing
+/// every seed it was ever given tells a bot nothing about any fleet's seed, nor about the run
+/// seed; only the run seed (the tournament's `seed:`, a secret in a graded competition) gives
+/// them all.
+///
+/// Game `i` of a run with seed `s` always gets the same fleet and the same bot seed, whatever
+/// the number of parallel jobs, so two bots benched with one seed meet identical boards.
 public enum GameSeeds {
     /// The seed of the fleet of game `game`: `Fleet.seeded(board(run:game:))`.
     public static func board(run: UInt64, game: Int) -> UInt64 {
-        mix(run, UInt64(game) &* 2)
+        derive(run: run, label: "board", UInt64(game))
     }
 
     /// The seed given to the bot in game `game`.
     public static func bot(run: UInt64, game: Int) -> UInt64 {
-        mix(run, UInt64(game) &* 2 &+ 1)
+        derive(run: run, label: "bot", UInt64(game))
     }
 
-    private static func mix(_ run: UInt64, _ stream: UInt64) -> UInt64 {
-        var generator = SeededGenerator(seed: run ^ (stream &* 0xD1B5_4A32_D192_ED03))
-        return generator.next()
+    /// The first 8 bytes (little-endian) of HMAC-SHA256 with the 8 bytes of `run` (little-endian)
+    /// as the key, over the UTF-8 of `label`, a zero byte, and each of `values` in 8 bytes,
+    /// little-endian.
+    public static func derive(run: UInt64, label: String, _ values: UInt64...) -> UInt64 {
+        let key = SymmetricKey(data: littleEndianBytes(run))
+        var message = Array(label.utf8) + [0]
+        for value in values { message += littleEndianBytes(value) }
+        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
+        return code.withUnsafeBytes { raw in
+            (0..<8).reduce(UInt64(0)) { $0 | UInt64(raw[$1]) << (8 * UInt64($1)) }
+        }
+    }
+
+    private static func littleEndianBytes(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 }

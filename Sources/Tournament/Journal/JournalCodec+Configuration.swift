@@ -37,6 +37,8 @@ extension JournalCodec {
         json.int(Int(config.stallTimeout.wholeMilliseconds))
         json.key("wakeLocalOpponent")
         json.bool(config.wakeLocalOpponent)
+        json.key("seedDerivation")
+        json.string(config.seedDerivation.rawValue)
         if let sprt = config.sprt {
             json.key("sprt")
             json.beginObject()
@@ -56,6 +58,8 @@ extension JournalCodec {
     static func readConfiguration(_ reader: inout JSONReader) throws(JSONError) -> TournamentConfig {
         var name: String?, bots: [BotEntry]?
         var config = TournamentConfig(name: "", bots: [])
+        // Journals written before keyed seeds have no member: theirs were mixed.
+        config.seedDerivation = .mixed
         var output: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
@@ -87,6 +91,10 @@ extension JournalCodec {
             case "stallTimeoutMs": config.stallTimeout = .milliseconds(try reader.int())
             case "wakeLocalOpponent": config.wakeLocalOpponent = try reader.bool()
             case "sprt": config.sprt = reader.readNull() ? nil : try readSPRT(&reader)
+            case "seedDerivation":
+                let text = try reader.string()
+                guard let derivation = SeedDerivation(rawValue: text) else { throw reader.invalidValue("an unknown seed derivation `\(text)`", at: offset) }
+                config.seedDerivation = derivation
             default: try reader.skipValue()
             }
         }
