@@ -28,6 +28,7 @@ public enum IndexPage {
         html += superiority(results)
         html += shotsToWin(results)
         html += terminations(results)
+        html += bots(results)
         html += games(results)
         html += """
         <p class="note">The same numbers as data: <a href="results.json">results.json</a> \

@@ -21,6 +21,7 @@ enum PageStyle {
     .bot{text-align:left;white-space:normal;overflow-wrap:break-word;min-width:6em}
     a{color:var(--accent)}
     .win{color:var(--win)}.loss{color:var(--loss)}
+    .unsandboxed{color:var(--loss);font-weight:700}
     svg{display:block;max-width:100%;height:auto}
     svg text{fill:var(--fg);font-size:12px}
     svg .axis{stroke:var(--line)}svg .bar{fill:var(--bar)}svg .err{stroke:var(--bar);stroke-width:2}

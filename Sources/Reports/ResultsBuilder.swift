@@ -200,7 +200,16 @@ public enum ResultsBuilder {
             bots: config.bots.map { entry in
                 switch entry.kind {
                 case .builtin(let builtIn): .init(name: entry.name, kind: "builtin", strategy: builtIn.rawValue)
-                case .external(let spec): .init(name: entry.name, kind: "external", command: spec.command)
+                case .external(let spec):
+                    .init(
+                        name: entry.name, kind: "external", command: spec.command,
+                        sandbox: spec.sandbox.isEnabled ? "bubblewrap" : "none",
+                        readOnly: spec.sandbox.isEnabled && !spec.sandbox.readOnlyPaths.isEmpty ? spec.sandbox.readOnlyPaths : nil,
+                        limits: .init(
+                            memoryBytes: spec.limits.memoryBytes, cpuSeconds: spec.limits.cpuSeconds, processes: spec.limits.processes,
+                            openFiles: spec.limits.openFiles, fileSizeBytes: spec.limits.fileSizeBytes, tmpBytes: spec.limits.tmpBytes
+                        )
+                    )
                 }
             },
             gamesPerPairing: config.gamesPerPairing, concurrency: config.concurrency, seed: String(config.seed),

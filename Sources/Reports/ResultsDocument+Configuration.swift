@@ -37,12 +37,43 @@ extension ResultsDocument {
         public var strategy: String?
         /// For an external bot, its command line.
         public var command: [String]?
+        /// For an external bot, `bubblewrap` or `none` (unsandboxed).
+        public var sandbox: String?
+        /// For a sandboxed bot, the host folders it could read besides the system's and its own.
+        public var readOnly: [String]?
+        /// For an external bot, its limits; a limit left out means none.
+        public var limits: Limits?
 
-        public init(name: String, kind: String, strategy: String? = nil, command: [String]? = nil) {
+        public init(
+            name: String, kind: String, strategy: String? = nil, command: [String]? = nil,
+            sandbox: String? = nil, readOnly: [String]? = nil, limits: Limits? = nil
+        ) {
             self.name = name
             self.kind = kind
             self.strategy = strategy
             self.command = command
+            self.sandbox = sandbox
+            self.readOnly = readOnly
+            self.limits = limits
+        }
+    }
+
+    /// An external bot's limits (docs/sandbox.md); nil members mean no limit.
+    public struct Limits: Hashable, Sendable, Codable {
+        public var memoryBytes: Int?
+        public var cpuSeconds: Int?
+        public var processes: Int?
+        public var openFiles: Int?
+        public var fileSizeBytes: Int?
+        public var tmpBytes: Int?
+
+        public init(memoryBytes: Int?, cpuSeconds: Int?, processes: Int?, openFiles: Int?, fileSizeBytes: Int?, tmpBytes: Int?) {
+            self.memoryBytes = memoryBytes
+            self.cpuSeconds = cpuSeconds
+            self.processes = processes
+            self.openFiles = openFiles
+            self.fileSizeBytes = fileSizeBytes
+            self.tmpBytes = tmpBytes
         }
     }
 

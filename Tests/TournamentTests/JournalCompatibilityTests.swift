@@ -59,7 +59,7 @@ struct JournalCompatibilityTests {
         }
     }
 
-    @Test("salvo report rebuilds a version-1 run's results.json exactly as that release wrote it", arguments: ["classroom", "sprt"])
+    @Test("salvo report rebuilds a version-1 run's results.json as that release wrote it, plus the sandbox settings added since", arguments: ["classroom", "sprt"])
     func reportRebuildsVersion1(name: String) async throws {
         let folder = try Self.folder(with: "\(name).journal.jsonl")
         let output = try await SalvoExecutable.run(["report", folder])
@@ -68,6 +68,14 @@ struct JournalCompatibilityTests {
         var original = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).results.json")))) as? [String: Any])
         rebuilt["generatedAt"] = nil
         original["generatedAt"] = nil
+        // Added since that release: each external bot's sandbox and limits (checked, then set aside).
+        if var configuration = rebuilt["configuration"] as? [String: Any], let bots = configuration["bots"] as? [[String: Any]] {
+            for bot in bots where bot["kind"] as? String == "external" {
+                #expect(bot["sandbox"] as? String == "bubblewrap" && bot["limits"] != nil)
+            }
+            configuration["bots"] = bots.map { $0.filter { !["sandbox", "limits", "readOnly"].contains($0.key) } }
+            rebuilt["configuration"] = configuration
+        }
         #expect(NSDictionary(dictionary: rebuilt).isEqual(to: original))
         // The report reads the journal; it does not rewrite it.
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.jsonl")) == Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).journal.jsonl"))))
