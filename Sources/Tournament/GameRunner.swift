@@ -173,6 +173,9 @@ struct GameRunner: Sendable {
                 // before that (with pure polling, we poll at once, as a remote client would).
                 switch try await poller.waitForTurn(waitFirst: hasFired && config.wakeLocalOpponent) {
                 case .finished(let winner):
+                    // A local opponent still waiting (the winner, after its last shot) learns
+                    // the end now, not at its next regular poll.
+                    if config.wakeLocalOpponent { opponentPoller.wake() }
                     return (.finished(winner: winner), bot)
                 case .yourTurn:
                     let heard = await log.opponentShots(of: seat, from: cursor)

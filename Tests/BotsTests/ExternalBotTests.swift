@@ -47,8 +47,22 @@ struct ExternalBotTests {
         let clock = ContinuousClock()
         let started = clock.now
         let result = await Self.play(Self.spec("hang_bot.py", move: .milliseconds(300)))
-        #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.3 seconds after \"your-turn\""))
+        #expect(Self.isWallGuardTimeout(result.fault, guard: "2.3", deadline: "0.3"), "\(String(describing: result.fault))")
         #expect(clock.now - started >= .milliseconds(300))
+    }
+
+    @Test("a bot kept off the CPU past its move deadline (a busy machine) does not forfeit: the deadline counts its CPU time")
+    func starvedBotPlaysOn() async {
+        // starved_bot is stopped with SIGSTOP for 1.5 s on its first turn, with a 1 s deadline.
+        let result = await Self.play(Self.spec("starved_bot.py", move: .seconds(1)))
+        #expect(result.fault == nil)
+        #expect((17...100).contains(result.shots))
+    }
+
+    @Test("a bot that computes past its move deadline times out once it has used that much CPU")
+    func computingBotTimesOut() async {
+        let result = await Self.play(Self.spec("burn_bot.py", move: .milliseconds(400)))
+        #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.4 seconds of CPU time after \"your-turn\""))
     }
 
     @Test("garbage is a malformed line")
@@ -83,7 +97,7 @@ struct ExternalBotTests {
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-fork-\(getpid()).pid").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let result = await Self.play(Self.spec("fork_bot.py", [pidFile], move: .milliseconds(500)))
-        #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.5 seconds after \"your-turn\""))
+        #expect(Self.isWallGuardTimeout(result.fault, guard: "2.5", deadline: "0.5"), "\(String(describing: result.fault))")
         let child = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8)))
         #expect(Self.isGone(child))
     }
@@ -105,6 +119,12 @@ struct ExternalBotTests {
         configuration.limits = ResourceLimits(memoryBytes: nil, cpuSeconds: 10)
         let uncapped = await Self.play(configuration)
         #expect(uncapped.fault == .crashed("it closed its output while \"ready\" was expected, exit status 0"))
+    }
+
+    /// Whether `fault` is a timeout at the move's wall-clock guard, of a bot that used little CPU.
+    static func isWallGuardTimeout(_ fault: BotFault?, guard wall: String, deadline: String) -> Bool {
+        guard case .timedOut(let detail)? = fault else { return false }
+        return detail.hasPrefix("no \"shot <x> <y>\" within \(wall) seconds after \"your-turn\" (") && detail.hasSuffix(" s of its \(deadline) seconds of CPU time used)")
     }
 
     /// Whether the process is gone or a zombie (killed, awaiting its new parent's reaping).

@@ -55,10 +55,38 @@ final class BotSession {
     }
 
     /// Sends `your-turn` and returns the bot's shot, checked to be on the grid and new.
+    ///
+    /// The move deadline is fair on a loaded machine: when it passes on the clock, the bot is
+    /// out of time only if it has used that much CPU since `your-turn` (its whole process
+    /// tree's, ``ProcessCPUTime``); otherwise it was kept waiting, and it gets the rest of its
+    /// CPU budget, up to ``ExternalBotSpec/moveWallGuard`` on the clock (which also bounds a
+    /// bot that sleeps).
     func askShot() throws(BotFault) -> Coordinate {
-        let deadline = ChildProcess.now() + spec.moveDeadline.wholeNanoseconds
+        guard let process else { throw .crashed("the bot is not running") }
+        let start = ChildProcess.now()
+        let budget = spec.moveDeadline.wholeNanoseconds
+        let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
         try send(ProtocolLine.yourTurn)
-        let line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
+        let cpuAtStart = ProcessCPUTime.tree(of: process.pid)
+        var deadline = start + budget
+        var line: String?
+        while line == nil {
+            do {
+                line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
+            } catch .timedOut {
+                let used = ProcessCPUTime.tree(of: process.pid).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
+                guard let used, used < budget else {
+                    throw .timedOut("no \"shot <x> <y>\" within \(spec.moveDeadline) of CPU time after \"your-turn\"")
+                }
+                let now = ChildProcess.now()
+                guard now < wallGuard else {
+                    let seconds = String(format: "%.2f", Double(used) / 1e9)
+                    throw .timedOut("no \"shot <x> <y>\" within \(spec.moveWallGuard) after \"your-turn\" (\(seconds) s of its \(spec.moveDeadline) of CPU time used)")
+                }
+                deadline = min(wallGuard, now + (budget - used))
+            }
+        }
+        guard let line else { throw .crashed("the bot is not running") }
         guard let cell = ProtocolLine.parseShot(line) else { throw .malformed(line: line, expected: "shot <x> <y>") }
         guard cell.isOnGrid else { throw .offGrid(cell) }
         guard !fired.contains(cell.index) else { throw .repeatedShot(cell) }

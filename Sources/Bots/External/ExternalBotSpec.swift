@@ -6,7 +6,8 @@ import Foundation
 public struct ExternalBotSpec: Hashable, Sendable {
     /// The program and its arguments (run directly, not through a shell).
     public var command: [String]
-    /// The time allowed for each shot, from `your-turn` to `shot`.
+    /// The CPU time allowed for each shot, from `your-turn` to `shot`; on the clock, the bot
+    /// may take up to ``moveWallGuard`` when a busy machine kept it from running.
     public var moveDeadline: Duration
     /// The time allowed from launch to `ready` (handshake and new game).
     public var startupDeadline: Duration
@@ -44,6 +45,12 @@ public struct ExternalBotSpec: Hashable, Sendable {
     /// directly, without a shell: `python3 "my bot.py" --fast`.
     public init(commandLine: String) {
         self.init(command: Self.words(ofCommandLine: commandLine))
+    }
+
+    /// The most a move may take on the clock, whatever the CPU used: three move deadlines, and
+    /// at least the deadline and 2 s.
+    public var moveWallGuard: Duration {
+        max(moveDeadline * 3, moveDeadline + .seconds(2))
     }
 
     /// A short label for reports: the command's words.
