@@ -9,16 +9,17 @@ extension IndexPage {
     static func bots(_ results: ResultsDocument) -> String {
         var html = """
         <section><h2>Bots</h2><div class="scroll"><table id="bots">
-        <thead><tr><th class="bot">Bot</th><th class="bot">Runs as</th><th class="bot">Sandbox</th><th class="bot">Limits</th></tr></thead><tbody>
+        <thead><tr><th class="bot">Bot</th><th class="bot">Runs as</th><th class="bot">Processes</th><th class="bot">Sandbox</th><th class="bot">Limits</th></tr></thead><tbody>
 
         """
         for bot in results.configuration.bots {
             html += "<tr data-bot=\"\(HTML.escape(bot.name))\"><td class=\"bot\">\(HTML.escape(bot.name))</td>"
             if let strategy = bot.strategy {
-                html += "<td class=\"bot\">built-in <code>\(HTML.escape(strategy))</code></td><td class=\"bot sandbox\">in-process</td><td class=\"bot\">–</td></tr>\n"
+                html += "<td class=\"bot\">built-in <code>\(HTML.escape(strategy))</code></td><td class=\"bot\">–</td><td class=\"bot sandbox\">in-process</td><td class=\"bot\">–</td></tr>\n"
                 continue
             }
             html += "<td class=\"bot\"><code>\(HTML.escape((bot.command ?? []).joined(separator: " ")))</code></td>"
+            html += "<td class=\"bot restart\">\(bot.restart == "per-game" ? "one per game" : "reused, never across a mirrored pair")</td>"
             if bot.sandbox == "none" {
                 html += "<td class=\"bot sandbox\"><span class=\"unsandboxed\">unsandboxed</span></td>"
             } else {

@@ -208,7 +208,8 @@ public enum ResultsBuilder {
                         limits: .init(
                             memoryBytes: spec.limits.memoryBytes, cpuSeconds: spec.limits.cpuSeconds, processes: spec.limits.processes,
                             openFiles: spec.limits.openFiles, fileSizeBytes: spec.limits.fileSizeBytes, tmpBytes: spec.limits.tmpBytes
-                        )
+                        ),
+                        restart: spec.restart.rawValue
                     )
                 }
             },

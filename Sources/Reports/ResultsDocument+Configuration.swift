@@ -43,10 +43,13 @@ extension ResultsDocument {
         public var readOnly: [String]?
         /// For an external bot, its limits; a limit left out means none.
         public var limits: Limits?
+        /// For an external bot, `reuse` (a process plays many games, never both of a mirrored
+        /// pair) or `per-game`.
+        public var restart: String?
 
         public init(
             name: String, kind: String, strategy: String? = nil, command: [String]? = nil,
-            sandbox: String? = nil, readOnly: [String]? = nil, limits: Limits? = nil
+            sandbox: String? = nil, readOnly: [String]? = nil, limits: Limits? = nil, restart: String? = nil
         ) {
             self.name = name
             self.kind = kind
@@ -55,6 +58,7 @@ extension ResultsDocument {
             self.sandbox = sandbox
             self.readOnly = readOnly
             self.limits = limits
+            self.restart = restart
         }
     }
 

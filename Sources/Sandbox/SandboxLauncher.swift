@@ -48,7 +48,7 @@ public struct SandboxLauncher: BotLauncher {
         case .failure(let unavailable): throw .launchFailed(unavailable.description)
         }
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
-        let script = (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil) + "exec \"$@\""
+        let script = (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
         let folder = spec.folder ?? spec.programFolder
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes)
         return LaunchPlan(

@@ -2,14 +2,15 @@ import Bots
 
 extension BotEntry {
     /// A fresh bot for one game. An external bot is started by `launcher`, its stderr appended
-    /// to `logDirectory/NAME.log`.
-    func makeBot(seed: UInt64, logDirectory: String?, launcher: any BotLauncher) -> any Bot {
+    /// to `logDirectory/NAME.log`; with `pool`, a process of it that has played no game of
+    /// `mirrorGroup` may play.
+    func makeBot(seed: UInt64, logDirectory: String?, launcher: any BotLauncher, pool: BotProcessPool? = nil, mirrorGroup: Int? = nil) -> any Bot {
         switch kind {
         case .builtin(let builtIn):
             return builtIn.makeBot(seed: seed)
         case .external(let spec):
             let log = logDirectory.map { "\($0)/\(ServerNames.player(name, fallback: "bot")).log" }
-            return ExternalBot(spec, seed: seed, logPath: log, launcher: launcher)
+            return ExternalBot(spec, seed: seed, logPath: log, launcher: launcher, pool: pool, mirrorGroup: mirrorGroup)
         }
     }
 }

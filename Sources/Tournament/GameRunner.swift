@@ -17,6 +17,8 @@ struct GameRunner: Sendable {
     let journal: Journal
     let logDirectory: String?
     let launcher: any BotLauncher
+    /// The waiting processes of each external bot that reuses them, by bot name.
+    let pools: [String: BotProcessPool]
 
     /// What one seat's task reports when it ends, or the watchdog's finding.
     private enum TaskEnd: Sendable {
@@ -70,7 +72,10 @@ struct GameRunner: Sendable {
         // Start both bots; one that cannot start forfeits.
         var started: [any Bot] = []
         for seat in PlayerSeat.allCases {
-            var bot = bots[seat].makeBot(seed: Schedule.botSeed(config, index: game.index, seat: seat), logDirectory: logDirectory, launcher: launcher)
+            var bot = bots[seat].makeBot(
+                seed: Schedule.botSeed(config, index: game.index, seat: seat), logDirectory: logDirectory, launcher: launcher,
+                pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup
+            )
             do {
                 try await bot.start(GameStart(movesFirst: seat == .one))
             } catch {

@@ -35,7 +35,7 @@ public enum Schedule {
                 let (creatorSeed, joinerSeed) = fleetSeeds(config, pairing: pairing, duo: duo)
                 let swapped = round % 2 == 1
                 games.append(ScheduledGame(
-                    index: games.count, pairing: pairing,
+                    index: games.count, pairing: pairing, duo: duo,
                     creator: swapped ? pair.1 : pair.0, joiner: swapped ? pair.0 : pair.1,
                     creatorSeed: creatorSeed, joinerSeed: joinerSeed
                 ))

@@ -4,6 +4,9 @@ public struct ScheduledGame: Hashable, Sendable {
     public var index: Int
     /// The pairing this game belongs to, from 0.
     public var pairing: Int
+    /// The mirrored pair of games this game belongs to within its pairing, from 0: the two
+    /// games of a duo share their fleets, with the roles swapped.
+    public var duo: Int
     /// The bot that creates the game on the server and so moves first (index into the bots).
     public var creator: Int
     /// The bot that joins the game.
@@ -13,9 +16,16 @@ public struct ScheduledGame: Hashable, Sendable {
     /// The joiner's `boardSeed`.
     public var joinerSeed: UInt64
 
-    public init(index: Int, pairing: Int, creator: Int, joiner: Int, creatorSeed: UInt64, joinerSeed: UInt64) {
+    /// One number per mirrored pair of the whole schedule, for the rule that a bot process
+    /// never plays both games of one (``Bots/BotProcessPool``).
+    public var mirrorGroup: Int {
+        pairing &* 1_048_576 &+ duo
+    }
+
+    public init(index: Int, pairing: Int, duo: Int = 0, creator: Int, joiner: Int, creatorSeed: UInt64, joinerSeed: UInt64) {
         self.index = index
         self.pairing = pairing
+        self.duo = duo
         self.creator = creator
         self.joiner = joiner
         self.creatorSeed = creatorSeed

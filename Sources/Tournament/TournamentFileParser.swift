@@ -21,12 +21,12 @@ public struct TournamentFileParser {
 
     static let topLevelKeys = [
         "name", "format", "bots", "games_per_pairing", "concurrency", "poll_interval_ms", "rate_limit",
-        "server", "seed", "output", "stall_timeout_s", "wake_local_opponent", "sprt", "sandbox", "limits",
+        "server", "seed", "output", "stall_timeout_s", "wake_local_opponent", "sprt", "sandbox", "limits", "restart",
     ]
     static let sprtKeys = ["elo0", "elo1", "alpha", "beta"]
     /// Games per pairing when a file has `sprt:` but no `games_per_pairing:`: the test's cap.
     static let sprtDefaultGameCap = 1_000
-    static let botKeys = ["name", "builtin", "command", "move_timeout_ms", "startup_timeout_ms", "dir", "sandbox"]
+    static let botKeys = ["name", "builtin", "command", "move_timeout_ms", "startup_timeout_ms", "dir", "sandbox", "restart"]
         + TournamentFileReader.limitKeys.map(\.key)
 
     /// Reads the file at `path`.

@@ -46,7 +46,7 @@ extension TournamentFileReader {
             guard let builtIn = BuiltInBot(rawValue: builtin) else {
                 throw fail(values["builtin"], "unknown built-in `\(builtin)`; choose one of \(Self.builtInNames)")
             }
-            for key in ["move_timeout_ms", "startup_timeout_ms", "dir", "sandbox"] + Self.limitKeys.map(\.key) where values[key] != nil {
+            for key in ["move_timeout_ms", "startup_timeout_ms", "dir", "sandbox", "restart"] + Self.limitKeys.map(\.key) where values[key] != nil {
                 throw fail(values[key], "`\(key)` applies to external bots (`command:`) only")
             }
             return BotEntry(name: name, kind: .builtin(builtIn))
@@ -54,6 +54,7 @@ extension TournamentFileReader {
             let command = try self.command(commandNode)
             var spec = ExternalBotSpec(command: command, limits: try limits(values, over: defaults.limits), sandbox: defaults.sandbox)
             if let node = values["sandbox"] { spec.sandbox = try sandbox(node, inheriting: defaults.sandbox) }
+            spec.restart = try values["restart"].map { node throws(TournamentFileError) in try restart(node) } ?? defaults.restart
             if let node = values["dir"] {
                 let folder = try string(node, "dir")
                 guard !folder.isEmpty else { throw fail(node, "`dir` must name the bot's folder") }

@@ -14,6 +14,16 @@ extension TournamentFileReader {
     struct ExternalDefaults {
         var sandbox = SandboxSettings()
         var limits = ResourceLimits()
+        var restart = RestartPolicy.reuse
+    }
+
+    /// `restart: reuse` (the default) or `restart: per-game`.
+    func restart(_ node: Node) throws(TournamentFileError) -> RestartPolicy {
+        let text = try string(node, "restart")
+        guard let policy = RestartPolicy(rawValue: text) else {
+            throw fail(node, "`restart` must be `reuse` (a process plays many games, never both of a mirrored pair) or `per-game`; got `\(text)`")
+        }
+        return policy
     }
 
     /// `sandbox: none`, `sandbox: bubblewrap`, or `sandbox: {read_only: [/opt/conda]}`.
@@ -67,6 +77,7 @@ extension TournamentFileReader {
     func externalDefaults(_ values: [String: Node]) throws(TournamentFileError) -> ExternalDefaults {
         var defaults = ExternalDefaults()
         if let node = values["sandbox"] { defaults.sandbox = try sandbox(node, inheriting: defaults.sandbox) }
+        if let node = values["restart"] { defaults.restart = try restart(node) }
         if let node = values["limits"] {
             guard let mapping = node.mapping else { throw fail(node, "`limits` must be a mapping such as `{memory_mb: 512, cpu_seconds: 30}`") }
             var limitValues: [String: Node] = [:]

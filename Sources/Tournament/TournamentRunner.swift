@@ -104,7 +104,9 @@ public struct TournamentRunner: Sendable {
         if let decided { progress(.sprtDecided(decided)) }
 
         var queue = schedule.filter { rated[$0.index] == nil }.map { (game: $0, attempt: 1) }[...]
-        let runner = GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher)
+        let pools = Self.pools(config)
+        defer { for pool in pools.values { pool.shutdown() } }
+        let runner = GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher, pools: pools)
         try await withThrowingTaskGroup(of: (ScheduledGame, Int, GameRecord).self) { group in
             var inFlight = 0
             func startNext() {
@@ -144,6 +146,18 @@ public struct TournamentRunner: Sendable {
             }
         }
         return rated.keys.sorted().compactMap { rated[$0] }
+    }
+
+    /// A pool of waiting processes for each external bot that reuses them, each keeping at
+    /// most one per game in flight.
+    static func pools(_ config: TournamentConfig) -> [String: BotProcessPool] {
+        var pools: [String: BotProcessPool] = [:]
+        for bot in config.bots {
+            if case .external(let spec) = bot.kind, spec.restart == .reuse {
+                pools[bot.name] = BotProcessPool(maxIdle: config.concurrency)
+            }
+        }
+        return pools
     }
 
     /// The sequential test's tally once it has decided; nil without `sprt` or while undecided.

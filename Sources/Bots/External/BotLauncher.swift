@@ -33,6 +33,6 @@ public struct DirectLauncher: BotLauncher {
 
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
-        return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", spec.limits.wrapperScript, "salvo-bot"] + spec.command)
+        return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", spec.limits.wrapperScript(cpuPerProcess: spec.restart == .perGame), "salvo-bot"] + spec.command)
     }
 }

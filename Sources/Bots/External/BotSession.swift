@@ -6,9 +6,13 @@ import Glibc
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
-/// One game's conversation with an external bot process, step by step, blocking.
-/// ``ExternalBot`` runs it off the async threads; ``ComplianceCheck`` drives it directly.
-final class BotSession {
+/// The conversation with one external bot process, step by step, blocking: its handshake, and
+/// each game it plays. ``ExternalBot`` runs it off the async threads; ``ComplianceCheck``
+/// drives it directly.
+///
+/// `@unchecked Sendable`: one owner at a time drives it, on that owner's queue; between games
+/// it waits in a ``BotProcessPool``, which hands it from one owner to the next under its lock.
+final class BotSession: @unchecked Sendable {
     /// Which way a line went.
     enum Direction: Sendable { case toBot, fromBot }
 
@@ -20,6 +24,11 @@ final class BotSession {
     var processID: pid_t? { process?.pid }
     private(set) var name: String?
     private var fired = CellSet.empty
+    /// The mirrored pairs this process has played a game of (``BotProcessPool``).
+    var playedMirrors: Set<Int> = []
+    /// The CPU time of the process tree when the current game began, for the per-game CPU
+    /// limit of a reused process.
+    private var cpuAtGameStart: UInt64?
     /// Called with every line sent or received, for transcripts.
     var observer: ((Direction, String) -> Void)?
 
@@ -45,9 +54,16 @@ final class BotSession {
         return name
     }
 
+    /// Whether the process is running (it was launched and has not exited).
+    var isRunning: Bool {
+        guard let process else { return false }
+        return !process.pollExit()
+    }
+
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
     func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
         fired = .empty
+        cpuAtGameStart = process.flatMap { ProcessCPUTime.tree(of: $0.pid) }
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try send(ProtocolLine.newGame(game, seed: seed))
         let line = try receive(until: deadline, awaiting: "ready", after: "new-game")
@@ -87,11 +103,40 @@ final class BotSession {
             }
         }
         guard let line else { throw .crashed("the bot is not running") }
+        try checkGameCPU(process)
         guard let cell = ProtocolLine.parseShot(line) else { throw .malformed(line: line, expected: "shot <x> <y>") }
         guard cell.isOnGrid else { throw .offGrid(cell) }
         guard !fired.contains(cell.index) else { throw .repeatedShot(cell) }
         fired.insert(cell.index)
         return cell
+    }
+
+    /// A reused process's CPU limit counts per game (its rlimit would count its whole life):
+    /// more than `cpuSeconds` since `new-game` is a timeout.
+    private func checkGameCPU(_ process: ChildProcess) throws(BotFault) {
+        guard spec.restart == .reuse, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart,
+              let now = ProcessCPUTime.tree(of: process.pid) else { return }
+        if now &- start > UInt64(limit) * 1_000_000_000 {
+            throw .timedOut("it used more than \(limit) s of CPU time in this game")
+        }
+    }
+
+    /// Tells the bot the game is over (`game-over`), leaving it running for the next game.
+    func endGame(_ outcome: GameOutcome) {
+        _ = try? send(ProtocolLine.gameOver(outcome))
+    }
+
+    /// Asks a process between games to exit (`quit`), gives it a moment, then kills its
+    /// process group.
+    func terminate(grace: Duration = .milliseconds(200)) {
+        guard let process else { return }
+        if !process.pollExit() { _ = try? send(ProtocolLine.quit) }
+        let deadline = ChildProcess.now() + grace.wholeNanoseconds
+        while !process.pollExit() && ChildProcess.now() < deadline {
+            usleep(5_000)
+        }
+        process.kill()
+        self.process = nil
     }
 
     /// Sends a line that needs no answer.

@@ -8,11 +8,13 @@ import Glibc
 import Synchronization
 
 /// A bot that is a program speaking the line protocol of bots/PROTOCOL.md over its stdin
-/// and stdout: one process per game, in its own process group, under resource caps.
+/// and stdout, in its own process group, under resource caps: a new process for the game, or,
+/// with a ``BotProcessPool``, a waiting one that has not played the other game of this game's
+/// mirrored pair (and a new one when there is none).
 ///
 /// Every misbehaviour (crash, timeout, malformed line, off-grid or repeated shot) is thrown
-/// as a ``BotFault``; the shots it returns are always legal. `finish` (or deinit) kills the
-/// whole process group. Blocking reads run on the bot's own dispatch queue, never on the
+/// as a ``BotFault``; the shots it returns are always legal. `finish` gives a healthy process
+/// back to its pool (after `game-over`), and kills any other's whole process group. Blocking reads run on the bot's own dispatch queue, never on the
 /// caller's task.
 ///
 /// ```swift
@@ -21,24 +23,40 @@ import Synchronization
 /// ```
 public final class ExternalBot: Bot, @unchecked Sendable {
     // All mutable state is touched only on `queue`.
-    private let session: BotSession
+    private let spec: ExternalBotSpec
+    private let logPath: String?
+    private let launcher: any BotLauncher
+    private let pool: BotProcessPool?
+    private let mirrorGroup: Int?
+    private var session: BotSession
+    /// Whether the bot broke the protocol or the rules in this game: its process is not reused.
+    private var faulted = false
     private let queue = DispatchQueue(label: "salvo.external-bot")
     private let seed: UInt64
-    private var handshakeName: String?
     /// The running bot's process group, readable from any thread, so that cancelling the
     /// calling task can kill the bot and end a blocking read at once; 0 when none.
     private let processGroup = Atomic<Int32>(0)
 
     /// A bot run as `spec` says, started by `launcher`, its stderr appended to `logPath` (or
-    /// discarded when nil); `seed` is passed to it in `new-game`.
-    public init(_ spec: ExternalBotSpec, seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher()) {
+    /// discarded when nil); `seed` is passed to it in `new-game`. With `pool`, the game may be
+    /// played by a waiting process that has played no game of `mirrorGroup` (the two games
+    /// that share their fleets), and the process waits there again afterwards.
+    public init(
+        _ spec: ExternalBotSpec, seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher(),
+        pool: BotProcessPool? = nil, mirrorGroup: Int? = nil
+    ) {
+        self.spec = spec
+        self.logPath = logPath
+        self.launcher = launcher
+        self.pool = pool
+        self.mirrorGroup = mirrorGroup
         session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
         self.seed = seed
     }
 
     public var name: String {
         get async {
-            await run { () -> Result<String, Never> in .success(self.handshakeName ?? self.session.spec.label) }.get()
+            await run { () -> Result<String, Never> in .success(self.session.name ?? self.spec.label) }.get()
         }
     }
 
@@ -46,28 +64,67 @@ public final class ExternalBot: Bot, @unchecked Sendable {
         try await run { () -> Result<Void, BotFault> in
             Result { () throws(BotFault) in
                 defer { self.processGroup.store(self.session.processID ?? 0, ordering: .releasing) }
-                self.handshakeName = try self.session.launch()
-                try self.session.newGame(game, seed: self.seed)
+                do throws(BotFault) {
+                    try self.begin(game)
+                } catch {
+                    self.faulted = true
+                    throw error
+                }
             }
         }.get()
     }
 
+    /// On the queue: a waiting process if the pool has one for this game, else a new one;
+    /// a waiting process that turns out to have died is replaced without a forfeit.
+    private func begin(_ game: GameStart) throws(BotFault) {
+        if let reused = pool?.checkout(excluding: mirrorGroup) {
+            session = reused
+            do {
+                try session.newGame(game, seed: seed)
+                mirrorGroup.map { _ = session.playedMirrors.insert($0) }
+                return
+            } catch .crashed {
+                session.terminate()
+                session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
+            }
+        }
+        _ = try session.launch()
+        try session.newGame(game, seed: seed)
+        mirrorGroup.map { _ = session.playedMirrors.insert($0) }
+    }
+
     public func nextShot() async throws(BotFault) -> Coordinate {
-        try await run { Result { () throws(BotFault) in try self.session.askShot() } }.get()
+        try await guarded { () throws(BotFault) in try self.session.askShot() }
     }
 
     public func record(_ cell: Coordinate, result: ShotResult) async throws(BotFault) {
-        try await run { Result { () throws(BotFault) in try self.session.send(ProtocolLine.result(cell, result)) } }.get()
+        try await guarded { () throws(BotFault) in try self.session.send(ProtocolLine.result(cell, result)) }
     }
 
     public func opponentFired(at cell: Coordinate, result: ShotResult) async throws(BotFault) {
-        try await run { Result { () throws(BotFault) in try self.session.send(ProtocolLine.opponentShot(cell, result)) } }.get()
+        try await guarded { () throws(BotFault) in try self.session.send(ProtocolLine.opponentShot(cell, result)) }
     }
 
     public func finish(_ outcome: GameOutcome) async {
         await run { () -> Result<Void, Never> in
-            self.session.end(outcome)
+            if let pool = self.pool, !self.faulted, self.session.isRunning {
+                self.session.endGame(outcome)
+                pool.checkin(self.session)
+                self.session = BotSession(spec: self.spec, logPath: self.logPath, launcher: self.launcher)
+                self.processGroup.store(0, ordering: .releasing)
+            } else {
+                self.session.end(outcome)
+            }
             return .success(())
+        }.get()
+    }
+
+    /// Runs a step on the queue, remembering a fault.
+    private func guarded<T: Sendable>(_ step: @escaping @Sendable () throws(BotFault) -> T) async throws(BotFault) -> T {
+        try await run { () -> Result<T, BotFault> in
+            let result = Result(catching: step)
+            if case .failure = result { self.faulted = true }
+            return result
         }.get()
     }
 

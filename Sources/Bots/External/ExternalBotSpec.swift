@@ -18,6 +18,8 @@ public struct ExternalBotSpec: Hashable, Sendable {
     public var folder: String?
     /// Whether and how the bot is contained.
     public var sandbox: SandboxSettings
+    /// Whether a process plays one game or many.
+    public var restart: RestartPolicy
 
     /// The deadline for each shot unless a tournament says otherwise.
     public static let defaultMoveDeadline = Duration.seconds(1)
@@ -31,7 +33,8 @@ public struct ExternalBotSpec: Hashable, Sendable {
         startupDeadline: Duration = Self.defaultStartupDeadline,
         limits: ResourceLimits = ResourceLimits(),
         folder: String? = nil,
-        sandbox: SandboxSettings = SandboxSettings()
+        sandbox: SandboxSettings = SandboxSettings(),
+        restart: RestartPolicy = .reuse
     ) {
         self.command = command
         self.moveDeadline = moveDeadline
@@ -39,6 +42,7 @@ public struct ExternalBotSpec: Hashable, Sendable {
         self.limits = limits
         self.folder = folder
         self.sandbox = sandbox
+        self.restart = restart
     }
 
     /// A bot given as one command line, split into words (``words(ofCommandLine:)``) and run

@@ -44,18 +44,20 @@ public struct ResourceLimits: Hashable, Sendable {
     /// Shell commands that apply the caps to the shell and what it `exec`s; each failure exits
     /// with status 126. `memoryAsAddressSpace` is false when a cgroup caps memory instead (an
     /// address-space cap also counts memory merely reserved, which some runtimes reserve a lot of).
-    public func ulimitCommands(memoryAsAddressSpace: Bool = true) -> String {
+    /// `cpuPerProcess` is false for a reused process, whose CPU limit is counted per game by
+    /// the runner instead.
+    public func ulimitCommands(memoryAsAddressSpace: Bool = true, cpuPerProcess: Bool = true) -> String {
         // No core files: a crashing bot must not write one into the runner's folder.
         var script = "ulimit -c 0 || exit 126; "
         if memoryAsAddressSpace, let memoryBytes { script += "ulimit -v \(max(1, memoryBytes / 1024)) || exit 126; " }
-        if let cpuSeconds { script += "ulimit -t \(max(1, cpuSeconds)) || exit 126; " }
+        if cpuPerProcess, let cpuSeconds { script += "ulimit -t \(max(1, cpuSeconds)) || exit 126; " }
         if let openFiles { script += "ulimit -n \(max(4, openFiles)) || exit 126; " }
         if let fileSizeBytes { script += "ulimit -f \(max(1, fileSizeBytes / 512)) || exit 126; " }
         return script
     }
 
     /// The shell script that applies the caps and then runs its arguments.
-    var wrapperScript: String {
-        ulimitCommands() + "exec \"$@\""
+    func wrapperScript(cpuPerProcess: Bool) -> String {
+        ulimitCommands(cpuPerProcess: cpuPerProcess) + "exec \"$@\""
     }
 }

@@ -125,6 +125,8 @@ extension JournalCodec {
                 json.key("dir")
                 json.string(folder)
             }
+            json.key("restart")
+            json.string(spec.restart.rawValue)
             json.key("sandbox")
             json.string(spec.sandbox.isEnabled ? "bubblewrap" : "none")
             if !spec.sandbox.readOnlyPaths.isEmpty {
@@ -175,6 +177,8 @@ extension JournalCodec {
         var name: String?, builtIn: BuiltInBot?, command: [String]?
         var move = ExternalBotSpec.defaultMoveDeadline, startup = ExternalBotSpec.defaultStartupDeadline
         var folder: String?, sandbox = SandboxSettings(), limits = ResourceLimits()
+        // Journals from before reuse: one process per game.
+        var restart = RestartPolicy.perGame
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             let offset = reader.valueOffset()
@@ -192,6 +196,10 @@ extension JournalCodec {
             case "moveTimeoutMs": move = .milliseconds(try reader.int())
             case "startupTimeoutMs": startup = .milliseconds(try reader.int())
             case "dir": folder = try reader.string()
+            case "restart":
+                let text = try reader.string()
+                guard let policy = RestartPolicy(rawValue: text) else { throw reader.invalidValue("a restart other than reuse or per-game", at: offset) }
+                restart = policy
             case "sandbox":
                 let text = try reader.string()
                 guard text == "bubblewrap" || text == "none" else { throw reader.invalidValue("a sandbox other than bubblewrap or none", at: offset) }
@@ -209,7 +217,7 @@ extension JournalCodec {
             return BotEntry(name: botName, kind: .builtin(builtIn))
         case (nil, let command?):
             return BotEntry(name: botName, kind: .external(ExternalBotSpec(
-                command: command, moveDeadline: move, startupDeadline: startup, limits: limits, folder: folder, sandbox: sandbox
+                command: command, moveDeadline: move, startupDeadline: startup, limits: limits, folder: folder, sandbox: sandbox, restart: restart
             )))
         default:
             throw reader.invalidValue("a bot with neither or both of `builtin` and `command`", at: start)

@@ -137,7 +137,7 @@ enum JournalCodecV1 {
                     guard let builtIn = BuiltInBot(rawValue: text) else { throw reader.invalidValue("an unknown built-in bot `\(text)`", at: kindStart) }
                     kind = .builtin(builtIn)
                 case "external":
-                    var spec = ExternalBotSpec(command: [])
+                    var spec = ExternalBotSpec(command: [], restart: .perGame)
                     try reader.beginObject()
                     while let key = try reader.nextKeyView() {
                         switch key {
