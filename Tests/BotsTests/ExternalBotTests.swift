@@ -43,12 +43,22 @@ struct ExternalBotTests {
     }
 
     @Test("a hang is a timeout after the move deadline, not before")
-    func hang() async {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let result = await Self.play(Self.spec("hang_bot.py", move: .milliseconds(300)))
-        #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.3 seconds after \"your-turn\""))
-        #expect(clock.now - started >= .milliseconds(300))
+    func hang() async throws {
+        let bot = ExternalBot(Self.spec("hang_bot.py", move: .milliseconds(300)), seed: 1)
+        // Started and ready first, so the interpreter's start-up is not part of the time measured.
+        try await bot.start(GameStart(movesFirst: true))
+        let asked = ContinuousClock.now
+        var fault: BotFault?
+        do {
+            _ = try await bot.nextShot()
+        } catch {
+            fault = error
+        }
+        let waited = ContinuousClock.now - asked
+        await bot.finish(.abandoned(reason: "test over"))
+        #expect(fault == .timedOut("no \"shot <x> <y>\" within 0.3 seconds after \"your-turn\""))
+        // "your-turn" is sent after `asked`, so a deadline kept cannot end the wait sooner.
+        #expect(waited >= .milliseconds(300), "timed out after \(waited)")
     }
 
     @Test("garbage is a malformed line")
