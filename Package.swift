@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // A small Battleship server with one switchable fault, for the conformance suite's tests.
