@@ -15,6 +15,18 @@ private final class Counter: Sendable {
     private let count = Mutex(0)
     func increment() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
+
+    /// A task that takes `tokens` polls' tokens from `limiter` one after another, and its count.
+    static func acquiring(_ tokens: Int, from limiter: RateLimiter) -> (Counter, Task<Void, any Error>) {
+        let granted = Counter()
+        let task = Task {
+            for _ in 0..<tokens {
+                try await limiter.acquire(.poll)
+                granted.increment()
+            }
+        }
+        return (granted, task)
+    }
 }
 
 @Suite("RateLimiter", .timeLimit(.minutes(1)))
@@ -24,13 +36,7 @@ struct RateLimiterTests {
         let time = ManualTime()
         let limiter = RateLimiter(requestsPerSecond: nil, burst: 1, now: time.now)
         #expect(limiter.requestsPerSecond == nil)
-        let granted = Counter()
-        let acquirer = Task {
-            for _ in 0..<10_000 {
-                try await limiter.acquire(.poll)
-                granted.increment()
-            }
-        }
+        let (granted, acquirer) = Counter.acquiring(10_000, from: limiter)
         // No time passes, so a limiter that waited would leave a waiter queued for good.
         #expect(try await eventually {
             let waiting = await limiter.waitingCount
@@ -45,13 +51,7 @@ struct RateLimiterTests {
     func capsRate() async throws {
         let time = ManualTime()
         let limiter = RateLimiter(requestsPerSecond: 20, burst: 1, now: time.now)
-        let granted = Counter()
-        let acquirer = Task {
-            for _ in 0..<11 {
-                try await limiter.acquire(.poll)
-                granted.increment()
-            }
-        }
+        let (granted, acquirer) = Counter.acquiring(11, from: limiter)
         // The bucket's one token goes at once; the next request waits while the clock stands still.
         #expect(try await eventually {
             let waiting = await limiter.waitingCount

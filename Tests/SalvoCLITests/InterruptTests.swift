@@ -15,6 +15,14 @@ struct InterruptTests {
         }
     }
 
+    /// The schedule indices of the journal's rated games (finished with a result), in journal order.
+    static func ratedIndices(_ folder: String) -> [Int] {
+        journal(folder).compactMap { entry -> Int? in
+            guard entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String != "no-result" else { return nil }
+            return game["index"] as? Int
+        }
+    }
+
     static func indices(_ entries: [[String: Any]], type: String) -> [Int] {
         entries.filter { $0["type"] as? String == type }.compactMap { entry in
             type == "finished" ? (entry["game"] as? [String: Any])?["index"] as? Int : entry["index"] as? Int
@@ -55,11 +63,7 @@ struct InterruptTests {
         let rest = try await SalvoExecutable.run(["run", file, "--output", output], timeout: .seconds(540))
         #expect(rest.status == 0, "\(rest.err)")
         #expect(rest.out.contains("60 of 60 games rated"), "\(rest.out)")
-        let rated = Self.journal(output).compactMap { entry -> Int? in
-            guard entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String != "no-result" else { return nil }
-            return game["index"] as? Int
-        }
-        #expect(rated.sorted() == Array(0..<60))
+        #expect(Self.ratedIndices(output).sorted() == Array(0..<60))
     }
 
     @Test("a second Ctrl-C stops at once, with games in flight that could not have ended by themselves")

@@ -25,12 +25,6 @@ struct JournalWriteFailureTests {
         let rest = try await SalvoExecutable.run(["run", file, "--output", output, "--server", server.baseURL], timeout: .seconds(300))
         #expect(rest.status == 0, "\(rest.err)")
         #expect(rest.out.contains("6 of 6 games rated"), "\(rest.out)")
-        let rated = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").compactMap { line -> Int? in
-            guard let entry = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any],
-                  game["termination"] as? String != "no-result" else { return nil }
-            return game["index"] as? Int
-        }
-        #expect(rated.sorted() == Array(0..<6))
+        #expect(InterruptTests.ratedIndices(output).sorted() == Array(0..<6))
     }
 }
