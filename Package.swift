@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
-        .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules"], swiftSettings: swiftSettings),
+        .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "SalvoTestSupport",
+                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // A small Battleship server with one switchable fault, for the conformance suite's tests.
@@ -224,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "LoadTestTests",
             dependencies: [
-                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport",
+                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings

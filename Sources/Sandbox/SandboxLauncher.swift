@@ -42,6 +42,11 @@ public struct SandboxLauncher: BotLauncher {
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard spec.sandbox.isEnabled else { return try DirectLauncher().plan(for: spec) }
         guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
+        let command = Self.absolutePaths(spec.command)
+        let inside = BubblewrapArguments.environment["PATH", default: "/usr/bin"].split(separator: ":").map(String.init)
+        if let problem = ProgramLookup.problem(with: command[0], searchPath: inside) {
+            throw .launchFailed(problem + " (inside the sandbox, which sees /usr, its own folder and sandbox: {read_only: [...]})")
+        }
         let bwrap: String
         switch bubblewrap {
         case .success(let path): bwrap = path
@@ -53,7 +58,7 @@ public struct SandboxLauncher: BotLauncher {
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes)
         return LaunchPlan(
             executable: "/bin/sh",
-            arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + Self.absolutePaths(spec.command),
+            arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + command,
             environment: ["PATH=/usr/bin:/bin"],
             removeAfterExit: group?.folders ?? []
         )

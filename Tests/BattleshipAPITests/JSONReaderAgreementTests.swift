@@ -1,6 +1,7 @@
 import BattleshipAPI
 import BattleshipRules
 import Foundation
+import SalvoTestSupport
 import Testing
 
 /// The reader and Foundation's `JSONSerialization` agree on which texts are JSON.
@@ -8,7 +9,7 @@ import Testing
 struct JSONReaderAgreementTests {
     /// Foundation is laxer in one way (it takes a trailing comma, which RFC 8259 and
     /// JavaScript's JSON.parse refuse) and stricter in another (it refuses a number that
-    /// overflows a Double, which JSON.parse reads as Infinity); such texts are left out.
+    /// overflows a Double, which JSON.parse reads as Infinity); only those disagreements are excused.
     @Test("the same verdict on 30,000 random texts of JSON pieces")
     func sameVerdict() {
         var generator = SeededGenerator(seed: 8259)
@@ -21,10 +22,11 @@ struct JSONReaderAgreementTests {
             var text = ["", "{\"k\":", "[", "\""][generator.uniform(below: 4)]
             for _ in 0..<generator.uniform(below: 9) { text += pieces[generator.uniform(below: pieces.count)] }
             if generator.uniform(below: 2) == 0 { text += ["}", "]", "\""][generator.uniform(below: 3)] }
-            if text.contains(",}") || text.contains(",]") || text.contains("e+1") { continue }
+            if text.contains(",}") || text.contains(",]") { continue }
             let ours = JSONReaderTests.skipError(Array(text.utf8)) == nil
             let foundation = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
-            if ours != foundation { disagreements.append(text) }
+            let documentedDifference = ours && !foundation && JSONNumberOverflow.occurs(in: text)
+            if ours != foundation && !documentedDifference { disagreements.append(text) }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(8))")
     }

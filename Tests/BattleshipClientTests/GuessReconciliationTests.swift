@@ -1,4 +1,4 @@
-import BattleshipClient
+@testable import BattleshipClient
 import BattleshipRules
 import LoopbackTestServer
 import Testing
@@ -127,16 +127,32 @@ struct GuessReconciliationTests {
         #expect(server.count("POST", boardPath) == 3)
     }
 
-    @Test("an unreachable server is tried again: nothing was sent")
+    @Test("an unreachable server is tried again: nothing was sent, and the retry's reply is the outcome")
     func unreachableIsRetried() async throws {
-        let server = try LoopbackServer { _ in .json("{}") }
-        server.stop()
-        let error = try await withClient(server) { client in
-            await clientError { try await client.guess(gameId: gameId, playerId: playerId, at: target) }
+        // Bound but not listening: connections are refused, as by a server that is down.
+        let server = try LoopbackServer(listening: false) { request in
+            request.path == guessPath ? .json(#"{"hit":true,"shipSunk":0}"#) : .respond(status: 404, body: "")
         }
-        guard case .unreachable = error else {
-            Issue.record("expected unreachable, got \(String(describing: error))")
-            return
+        defer { server.stop() }
+        // One token, and a clock that stands still: the retry waits in the limiter's queue
+        // until the test moves the clock, after the server came up.
+        let time = ManualTime()
+        let limiter = RateLimiter(requestsPerSecond: 1, burst: 1, now: time.now)
+        let retries = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10), totalBudget: .seconds(60))
+        let guess = Task {
+            try await withClient(server, retryPolicy: retries, rateLimiter: limiter) {
+                try await $0.guess(gameId: gameId, playerId: playerId, at: target)
+            }
         }
+        // The first attempt failed (the retry is waiting), and it never reached a socket.
+        #expect(try await eventually { await limiter.waitingCount == 1 })
+        #expect(server.acceptedConnections == 0)
+        try server.listen()
+        time.advance(by: .seconds(1))
+        let outcome = try await guess.value
+        // The retry's reply; nothing was sent before, so there was nothing to reconcile.
+        #expect(outcome == GuessOutcome(result: .hit, isReconciled: false))
+        #expect(server.count("POST", guessPath) == 1)
+        #expect(server.count("POST", boardPath) == 0)
     }
 }

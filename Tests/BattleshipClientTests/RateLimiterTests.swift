@@ -10,38 +10,64 @@ private actor Order {
     func append(_ name: String) { names.append(name) }
 }
 
-/// A time source that stands still until the test moves it.
-private final class ManualTime: Sendable {
-    private let instant = Mutex(ContinuousClock.now)
+/// How many tokens a task was granted so far.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 
-    var now: @Sendable () -> ContinuousClock.Instant {
-        { [self] in self.instant.withLock { $0 } }
-    }
-
-    func advance(by duration: Duration) {
-        instant.withLock { $0 += duration }
+    /// A task that takes `tokens` polls' tokens from `limiter` one after another, and its count.
+    static func acquiring(_ tokens: Int, from limiter: RateLimiter) -> (Counter, Task<Void, any Error>) {
+        let granted = Counter()
+        let task = Task {
+            for _ in 0..<tokens {
+                try await limiter.acquire(.poll)
+                granted.increment()
+            }
+        }
+        return (granted, task)
     }
 }
 
 @Suite("RateLimiter", .timeLimit(.minutes(1)))
 struct RateLimiterTests {
-    @Test("unlimited never waits")
+    @Test("unlimited never waits: 10,000 acquires go through while its clock stands still")
     func unlimited() async throws {
-        let limiter = RateLimiter()
+        let time = ManualTime()
+        let limiter = RateLimiter(requestsPerSecond: nil, burst: 1, now: time.now)
         #expect(limiter.requestsPerSecond == nil)
-        let start = ContinuousClock.now
-        for _ in 0..<10_000 { try await limiter.acquire(.poll) }
-        #expect(ContinuousClock.now - start < .seconds(10))
+        let (granted, acquirer) = Counter.acquiring(10_000, from: limiter)
+        // No time passes, so a limiter that waited would leave a waiter queued for good.
+        #expect(try await eventually {
+            let waiting = await limiter.waitingCount
+            return granted.value == 10_000 || waiting > 0
+        })
+        #expect(granted.value == 10_000)
+        #expect(await limiter.waitingCount == 0)
+        acquirer.cancel()
     }
 
-    @Test("it caps the rate: 11 tokens at 20 per second take at least half a second")
+    @Test("it caps the rate: at 20 per second each 50 ms of its clock lets exactly one more request go")
     func capsRate() async throws {
-        let limiter = RateLimiter(requestsPerSecond: 20)
-        let start = ContinuousClock.now
-        for _ in 0..<11 { try await limiter.acquire(.poll) }
-        let elapsed = ContinuousClock.now - start
-        #expect(elapsed >= .milliseconds(490))
-        #expect(elapsed < .seconds(10))
+        let time = ManualTime()
+        let limiter = RateLimiter(requestsPerSecond: 20, burst: 1, now: time.now)
+        let (granted, acquirer) = Counter.acquiring(11, from: limiter)
+        // The bucket's one token goes at once; the next request waits while the clock stands still.
+        #expect(try await eventually {
+            let waiting = await limiter.waitingCount
+            return granted.value == 1 && waiting == 1
+        })
+        for step in 1...10 {
+            time.advance(by: .milliseconds(50))
+            // Exactly one more: the next request is waiting again (or the last one is through).
+            let reached = try await eventually {
+                let waiting = await limiter.waitingCount
+                return granted.value == 1 + step && (step == 10 || waiting == 1)
+            }
+            #expect(reached, "step \(step): \(granted.value) granted")
+        }
+        try await acquirer.value
+        #expect(granted.value == 11)
     }
 
     @Test("when saturated, waiting guesses go before waiting polls, each queue in order")

@@ -2,6 +2,7 @@ import BattleshipClient
 import BattleshipRules
 import CurlHTTP
 import LoopbackTestServer
+import Synchronization
 
 /// A retry policy fast enough for tests: 3 attempts, 10 ms doubling to 40 ms.
 let fastRetries = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(40), totalBudget: .seconds(5))
@@ -63,5 +64,18 @@ func clientError(_ body: () async throws -> some Any) async -> BattleshipClientE
         return nil
     } catch {
         return error as? BattleshipClientError
+    }
+}
+
+/// A time source that stands still until the test moves it.
+final class ManualTime: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+
+    var now: @Sendable () -> ContinuousClock.Instant {
+        { [self] in self.instant.withLock { $0 } }
+    }
+
+    func advance(by duration: Duration) {
+        instant.withLock { $0 += duration }
     }
 }

@@ -20,8 +20,13 @@ struct WakeTimerTests {
 
         /// Waits (polling the record) until `count` actions have run, or `limit` has passed.
         func wait(for count: Int, limit: Duration = .seconds(20)) async throws {
+            try await wait(until: { $0.count >= count }, limit: limit)
+        }
+
+        /// Waits (polling the record) until `done` holds for the actions run, or `limit` has passed.
+        func wait(until done: (Set<Int>) -> Bool, limit: Duration = .seconds(20)) async throws {
             let end = ContinuousClock.now + limit
-            while snapshot.count < count, ContinuousClock.now < end {
+            while !done(Set(snapshot.keys)), ContinuousClock.now < end {
                 try await Task.sleep(for: .milliseconds(10))
             }
         }
@@ -66,15 +71,26 @@ struct WakeTimerTests {
     func cancelledTicketsDoNotRun() async throws {
         let timer = WakeTimer()
         let firings = Firings()
-        let start = ContinuousClock.now
-        let tickets = (0..<100).map { index in
-            timer.schedule(at: start + .milliseconds(20 + index)) { firings.record(index) }
+        // Each ticket is due 100 ms after it is scheduled, and every even one is cancelled
+        // at once. A pause of the test's thread can only delay a cancellation past its
+        // deadline, so only cancellations made before the deadline are held to the promise.
+        var cancelledInTime: [Int] = []
+        for index in 0..<100 {
+            let deadline = ContinuousClock.now + .milliseconds(100)
+            let ticket = timer.schedule(at: deadline) { firings.record(index) }
+            if index % 2 == 0 {
+                ticket.cancel()
+                if ContinuousClock.now < deadline { cancelledInTime.append(index) }
+            }
         }
-        for (index, ticket) in tickets.enumerated() where index % 2 == 0 { ticket.cancel() }
-        try await firings.wait(for: 50)
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(!cancelledInTime.isEmpty)
+        // The last ticket (odd, never cancelled) has the latest deadline: once all odd ones ran,
+        // every earlier entry has been run or dropped, so nothing else can run later.
+        let odd = Set((0..<100).filter { $0 % 2 == 1 })
+        try await firings.wait(until: { $0.isSuperset(of: odd) })
         let ran = Set(firings.snapshot.keys)
-        #expect(ran == Set((0..<100).filter { $0 % 2 == 1 }))
+        #expect(ran.isSuperset(of: odd))
+        #expect(ran.isDisjoint(with: cancelledInTime), "cancelled in time yet ran: \(ran.intersection(cancelledInTime).sorted())")
     }
 
     @Test("the timer starts again after it ran dry")

@@ -52,9 +52,10 @@ struct FleetPlacementTests {
         var generator = SeededGenerator(seed: 0)
         #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
         #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
-        let fleet = Fleet.seeded(2026)
-        #expect(fleet == Fleet.seeded(2026))
-        #expect(fleet.cellCount == 17)
+        let ships = Fleet.seeded(2026).ships.map { ship in
+            "\(ship.length) at \(ship.origin.x),\(ship.origin.y) \(ship.orientation == .horizontal ? "across" : "down")"
+        }
+        #expect(ships == ["5 at 4,4 down", "4 at 5,7 across", "3 at 8,2 down", "3 at 2,9 across", "2 at 2,6 across"])
     }
 
     @Test("the checking initializer refuses overlaps and overhangs")

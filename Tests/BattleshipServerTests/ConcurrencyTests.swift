@@ -1,5 +1,6 @@
 import BattleshipRules
 import Foundation
+import GRDB
 import Testing
 
 @Suite("Concurrent requests")
@@ -24,26 +25,40 @@ struct ConcurrencyTests {
 
     @Test("two players racing on one game never fire twice in a row")
     func bothPlayersRacing() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
+        let path = DurabilityTests.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let server = try await TestServer.start(databasePath: path)
         let game = try await server.startGame(seedOne: 3, seedTwo: 4)
-        // Both players fire at every cell as fast as they can; the turn rule must hold.
-        let accepted = try await withThrowingTaskGroup(of: Int.self) { group in
+        // Both players fire at every cell as fast as they can; the turn rule must hold. Each
+        // player's accepted shots, in the order it sent them:
+        let accepted = try await withThrowingTaskGroup(of: (String, [Coordinate]).self) { group in
             for player in [game.one, game.two] {
                 group.addTask {
-                    var count = 0
+                    var cells: [Coordinate] = []
                     for cell in Coordinate.all where try await server.guess(game.game, player, cell).status == 200 {
-                        count += 1
+                        cells.append(cell)
                     }
-                    return count
+                    return (player, cells)
                 }
             }
-            return try await group.reduce(into: [Int]()) { $0.append($1) }
+            return try await group.reduce(into: [String: [Coordinate]]()) { $0[$1.0] = $1.1 }
         }
         let missiles = try await server.get("/api/games/\(game.game)").json["missilesLaunched"] as? Int
-        #expect(missiles == accepted.reduce(0, +))
-        // Turns alternate, so the counts differ by at most one.
-        #expect(abs(accepted[0] - accepted[1]) <= 1)
+        await server.stop()
+        // The server's own record of the order: the shot table, by sequence number.
+        let shots = try await DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT seat, x, y FROM shot WHERE gameId = ? ORDER BY sequence", arguments: [game.game])
+                .map { (seat: $0["seat"] as Int, cell: Coordinate(x: $0["x"], y: $0["y"])) }
+        }
+        let one = try #require(accepted[game.one]), two = try #require(accepted[game.two])
+        #expect(missiles == one.count + two.count)
+        #expect(shots.count == one.count + two.count)
+        // The creator moved first, then the seats alternate, shot by shot.
+        let (creator, joiner) = (PlayerSeat.one.rawValue, PlayerSeat.two.rawValue)
+        #expect(shots.enumerated().allSatisfy { $0.element.seat == ($0.offset % 2 == 0 ? creator : joiner) }, "\(shots.map(\.seat))")
+        // And each seat's shots are exactly the ones its player was told were accepted, in order.
+        #expect(shots.filter { $0.seat == creator }.map(\.cell) == one)
+        #expect(shots.filter { $0.seat == joiner }.map(\.cell) == two)
     }
 
     @Test("many games in parallel all finish with consistent counts")

@@ -87,9 +87,14 @@ struct GroupCommitTests {
         let group = GroupCommit(writer: database, queuedWriteDelay: .milliseconds(20))
         for round in 0..<3 {
             group.submit { db in try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [round]) }
-            while try await database.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }) != round + 1 {
+            // Nobody flushes: only the timer can commit the row. The deadline is a hang guard.
+            let deadline = ContinuousClock.now + .seconds(30)
+            var stored: [Int] = []
+            while stored.count < round + 1, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(5))
+                stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY rowid") }
             }
+            #expect(stored == Array(0...round), "round \(round)")
         }
     }
 

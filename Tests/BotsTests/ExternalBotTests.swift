@@ -42,13 +42,25 @@ struct ExternalBotTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "crash_bot: giving up\n")
     }
 
-    @Test("a hang is a timeout after the move deadline, not before")
-    func hang() async {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let result = await Self.play(Self.spec("hang_bot.py", move: .milliseconds(300)))
-        #expect(Self.isWallGuardTimeout(result.fault, guard: "2.3", deadline: "0.3"), "\(String(describing: result.fault))")
-        #expect(clock.now - started >= .milliseconds(300))
+    @Test("a hang is a timeout at the move's wall-clock guard, not before")
+    func hang() async throws {
+        let bot = ExternalBot(Self.spec("hang_bot.py", move: .milliseconds(300)), seed: 1)
+        // Started and ready first, so the interpreter's start-up is not part of the time measured.
+        try await bot.start(GameStart(movesFirst: true))
+        let asked = ContinuousClock.now
+        var fault: BotFault?
+        do {
+            _ = try await bot.nextShot()
+        } catch {
+            fault = error
+        }
+        let waited = ContinuousClock.now - asked
+        await bot.finish(.abandoned(reason: "test over"))
+        // A sleeping bot uses no CPU: it is out of time at the wall-clock guard (3 deadlines, at
+        // least the deadline and 2 s), not at the CPU deadline.
+        #expect(Self.isWallGuardTimeout(fault, guard: "2.3", deadline: "0.3"), "\(String(describing: fault))")
+        // "your-turn" is sent after `asked`, so a guard kept cannot end the wait sooner.
+        #expect(waited >= .milliseconds(2_300), "timed out after \(waited)")
     }
 
     @Test("a bot kept off the CPU past its move deadline (a busy machine) does not forfeit: the deadline counts its CPU time")
@@ -105,7 +117,10 @@ struct ExternalBotTests {
     @Test("a program that cannot start is a forfeit, not a crash of the caller")
     func missingProgram() async {
         let result = await Self.play(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(2)))
-        #expect(result.fault?.kind == .crash)
+        #expect(result.fault == .launchFailed("`/nonexistent/bot` is not an executable file"))
+        let typo = await Self.play(ExternalBotSpec(command: ["pyhton3", "bot.py"], startupDeadline: .seconds(2)))
+        #expect(typo.fault?.kind == .launch)
+        #expect(typo.fault?.description.contains("`pyhton3` was not found in ") == true)
     }
 
     @Test("the memory cap stops a bot that allocates too much")

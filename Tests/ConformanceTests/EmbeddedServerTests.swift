@@ -4,7 +4,8 @@ import Testing
 
 /// The suite against Salvo's own server, which follows the API reference and fixes its bugs:
 /// every check passes, with no warning.
-@Suite("salvo check against the embedded server", .timeLimit(.minutes(2)))
+/// The time limit guards against a hang only: on two loaded cores a request can take seconds.
+@Suite("salvo check against the embedded server", .timeLimit(.minutes(10)))
 struct EmbeddedServerTests {
     @Test("every check passes, none warns, and every check id is reported once in catalog order")
     func embeddedServerConforms() async throws {
@@ -24,7 +25,7 @@ struct EmbeddedServerTests {
         defer { Task { await server.stop() } }
         let jsonPath = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
-        let result = try await runSalvo(["check", "--server", server.baseURL, "--timeout", "30", "--json", jsonPath])
+        let result = try await runSalvo(["check", "--server", server.baseURL, "--timeout", "30", "--json", jsonPath], timeout: .seconds(540))
         #expect(result.status == 0, "\(result.out)\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         let count = ConformanceCatalog.all.count

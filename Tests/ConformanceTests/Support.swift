@@ -28,7 +28,7 @@ func describe(_ report: ConformanceReport) -> String {
 }
 
 /// Runs `salvo ARGUMENTS` to the end on a thread of its own; returns status, stdout, stderr.
-func runSalvo(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
-    let output = try await SalvoExecutable.run(arguments)
+func runSalvo(_ arguments: [String], timeout: Duration = .seconds(120)) async throws -> (status: Int32, out: String, err: String) {
+    let output = try await SalvoExecutable.run(arguments, timeout: timeout)
     return (output.status, output.out, output.err)
 }

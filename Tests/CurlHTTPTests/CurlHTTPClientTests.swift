@@ -280,19 +280,33 @@ struct CurlHTTPClientTests {
 
 @Suite("CurlHTTPBenchmark", .timeLimit(.minutes(1)))
 struct CurlHTTPBenchmarkTests {
-    @Test("a short run over two clients counts requests and CPU time")
-    func shortRun() async throws {
-        let server = try LoopbackServer { _ in .json("[]") }
-        defer { server.stop() }
+    /// With no time to run, each connection sends exactly once: the counts are exact.
+    static func runOnce(against server: LoopbackServer) async throws -> CurlHTTPBenchmark.Result {
         let clients = [CurlHTTPClient(), CurlHTTPClient()]
         let result = try await CurlHTTPBenchmark.run(
-            HTTPRequest(url: server.baseURL + "/api/games"), on: clients, connections: 4, duration: .milliseconds(300)
+            HTTPRequest(url: server.baseURL + "/api/games"), on: clients, connections: 4, duration: .zero, requestTimeout: .seconds(30)
         )
         for client in clients { await client.shutdown() }
-        #expect(result.failed == 0)
-        #expect(result.completed > 0)
-        #expect(result.completed == server.requests.count)
-        #expect(result.cpuTime > .zero)
-        print(result)
+        return result
+    }
+
+    @Test("every connection sends at least once; answers are counted as completed, the server's count agrees")
+    func countsAnswers() async throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        let result = try await Self.runOnce(against: server)
+        #expect(result.completed == 4 && result.failed == 0)
+        #expect(server.requests.count == 4)
+        #expect(result.cpuTimePerRequest == result.cpuTime / 4)
+        #expect(result.description.hasPrefix("4 requests in ") && result.description.hasSuffix(" 0 failed"))
+    }
+
+    @Test("requests that get no response are counted as failed, not completed")
+    func countsFailures() async throws {
+        let server = try LoopbackServer { _ in .dropBeforeReply }
+        defer { server.stop() }
+        let result = try await Self.runOnce(against: server)
+        #expect(result.completed == 0 && result.failed == 4)
+        #expect(result.cpuTimePerRequest == .zero)
     }
 }

@@ -3,6 +3,7 @@ import BattleshipServer
 import CurlHTTP
 import Foundation
 import Logging
+import MutantServer
 import Testing
 @testable import LoadTest
 
@@ -53,6 +54,22 @@ struct LoadGeneratorTests {
             // Closed loop: latency is the service time.
             #expect(figures.latency == figures.serviceTime)
         }
+    }
+
+    @Test("a winner named by player id, not by name: every finished game is counted inconsistent (and none on a faithful server)", arguments: [
+        (MutantFault.none, 0), (MutantFault.winnerIsPlayerId, 3),
+    ])
+    func inconsistentGamesAreCounted(fault: MutantFault, inconsistent: Int) async throws {
+        let server = try await MutantServer.start(fault: fault)
+        let http = CurlHTTPClient()
+        let settings = LoadSettings(serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0)
+        let result = try await LoadGenerator(settings: settings, clients: [http]).run()
+        await http.shutdown()
+        await server.stop()
+        let statistics = result.statistics
+        #expect(statistics.gamesStarted == 3 && statistics.gamesFinished == 3 && statistics.gamesFailed == 0)
+        #expect(statistics.inconsistentGames == inconsistent)
+        #expect(statistics.totalErrors == 0)
     }
 
     @Test("--duration with --rate: the run stops by itself and sends no more than the timetable allows")

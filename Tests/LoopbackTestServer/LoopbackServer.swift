@@ -32,7 +32,9 @@ public final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
 
-    public init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackBehavior) throws {
+    /// A server on a free port. With `listening` false the port is bound but refuses
+    /// connections (as a server that is down) until ``listen()`` is called.
+    public init(listening: Bool = true, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackBehavior) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LoopbackServerError.socket(errno) }
@@ -47,7 +49,7 @@ public final class LoopbackServer: @unchecked Sendable {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(fd, 128) == 0 else {
+        guard bound == 0 else {
             close(fd)
             throw LoopbackServerError.socket(errno)
         }
@@ -57,6 +59,12 @@ public final class LoopbackServer: @unchecked Sendable {
         }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
+        if listening { try listen() }
+    }
+
+    /// Starts accepting connections (once; the default server listens from the start).
+    public func listen() throws {
+        guard Glibc.listen(listener, 128) == 0 else { throw LoopbackServerError.socket(errno) }
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }

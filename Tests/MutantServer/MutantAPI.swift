@@ -31,6 +31,7 @@ actor MutantAPI {
     }
 
     func create(_ fields: [String: MutantField]) -> MutantReply {
+        if fault == .createFails { return .error("Could not save the game", status: 500) }
         let gameName = Self.name(fields["gameName"]), playerName = Self.name(fields["playerName"])
         guard Self.isAlphanumeric(gameName), Self.isAlphanumeric(playerName) else { return .error("Names must be alphanumeric") }
         guard !Self.reserved.contains(gameName.lowercased()), !Self.reserved.contains(playerName.lowercased()) else { return .error("Name is not valid") }
@@ -44,6 +45,7 @@ actor MutantAPI {
     func join(_ id: String, _ fields: [String: MutantField]) -> MutantReply {
         let found = existing(id)
         guard case .success(var game) = found else { return failure(found) }
+        if fault == .joinFails { return .error("Could not save the join", status: 500) }
         let playerName = Self.name(fields["playerName"])
         guard Self.isAlphanumeric(playerName) else { return .error("Player name must be alphanumeric") }
         guard !Self.reserved.contains(playerName.lowercased()) else { return .error("Name is not valid") }
@@ -62,6 +64,7 @@ actor MutantAPI {
         guard game.status == "PLAYING" else { return .error("Game is not in play.") }
         guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError() }
         guard let seat = game.seat(of: playerId) else { return .error("The player does not belong to this game") }
+        if fault == .guessFails { return .error("Could not save the guess", status: 500) }
         guard let x = fields["xPos"]?.coordinate, let y = fields["yPos"]?.coordinate else { return .error("X and/or Y coordinates are invalid") }
         let cell = Coordinate(x: x, y: y)
         guard cell.isOnGrid else {

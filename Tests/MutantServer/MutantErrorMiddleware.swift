@@ -1,10 +1,12 @@
 import Hummingbird
 
-/// Unknown routes: a JSON 404, or the reference's HTML page under ``MutantFault/htmlNotFound``.
+/// Logs every request's arrival. Unknown routes: a JSON 404, or the reference's HTML page under ``MutantFault/htmlNotFound``.
 struct MutantErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let fault: MutantFault
+    let log: MutantRequestLog
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        log.record(method: "\(request.method)", path: request.uri.path)
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {

@@ -30,4 +30,10 @@ public enum MutantFault: String, Sendable, CaseIterable {
     case loserToldToMove
     /// Reference bug: a second guess at a hit answers 418 and ends the game.
     case teapot
+    /// Every `POST /api/games` answers 500 and creates nothing.
+    case createFails
+    /// Every join answers 500 and seats nobody.
+    case joinFails
+    /// Every guess answers 500 and lands nowhere.
+    case guessFails
 }

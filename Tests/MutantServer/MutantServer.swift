@@ -15,11 +15,14 @@ import ServiceLifecycle
 public final class MutantServer: Sendable {
     public let fault: MutantFault
     public let port: Int
+    /// Every request received so far, with its arrival time.
+    public let log: MutantRequestLog
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(fault: MutantFault, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(fault: MutantFault, port: Int, log: MutantRequestLog, group: ServiceGroup, task: Task<Void, any Error>) {
         self.fault = fault
+        self.log = log
         self.port = port
         self.group = group
         self.task = task
@@ -34,7 +37,8 @@ public final class MutantServer: Sendable {
         logger.logLevel = .critical
         let api = MutantAPI(fault: fault)
         let router = Router(context: BasicRequestContext.self)
-        router.middlewares.add(MutantErrorMiddleware(fault: fault))
+        let log = MutantRequestLog()
+        router.middlewares.add(MutantErrorMiddleware(fault: fault, log: log))
         router.get("api/games") { _, _ in await api.list().response }
         router.get("api/games/:id") { _, context in await api.detail(context.parameters.get("id") ?? "").response }
         router.post("api/games") { request, _ in
@@ -68,7 +72,7 @@ public final class MutantServer: Sendable {
             try await group.run()
         }
         for await port in ports {
-            return MutantServer(fault: fault, port: port, group: group, task: task)
+            return MutantServer(fault: fault, port: port, log: log, group: group, task: task)
         }
         try await task.value
         throw MutantServerError.didNotStart

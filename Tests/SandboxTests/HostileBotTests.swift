@@ -80,7 +80,8 @@ struct HostileBotTests {
     /// `programs` against density, two games each, every external bot as `sandbox` says.
     static func tournament(_ programs: [String], sandbox: SandboxSettings, label: String) async throws -> Run {
         let bots = [BotEntry(name: "density", kind: .builtin(.density))] + programs.map { program in
-            BotEntry(name: program, kind: .external(ExternalBotSpec(command: ["python3", folder + "/\(program).py"], sandbox: sandbox)))
+            // Patient start-up: the search of the unsandboxed attackers takes seconds on a loaded machine.
+            BotEntry(name: program, kind: .external(ExternalBotSpec(command: ["python3", folder + "/\(program).py"], startupDeadline: .seconds(30), sandbox: sandbox)))
         }
         let config = TournamentConfig(name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 8, seed: 3, outputDirectory: temporaryDirectory(label))
         let before = snapshot(folder)

@@ -29,7 +29,7 @@ struct JournalCompatibilityTests {
         #expect(config.name == "fixture-v1" && config.seed == 2026 && config.gamesPerPairing == 2 && config.rateLimit == 500)
         #expect(config.bots.map(\.name) == ["density", "hunter", "py-random \"quoted\" ü", "crasher"])
         #expect(config.bots[1].kind == .builtin(.huntTarget))
-        #expect(config.bots[2].kind == .external(ExternalBotSpec(command: ["/usr/bin/python3", "bots/python/random_bot.py"], moveDeadline: .seconds(2))))
+        #expect(config.bots[2].kind == .external(ExternalBotSpec(command: ["/usr/bin/python3", "bots/python/random_bot.py"], moveDeadline: .seconds(2), restart: .perGame)))
         let records = classroom.compactMap { entry -> GameRecord? in if case .finished(let record) = entry { record } else { nil } }
         #expect(records.count == 12)
         #expect(records.filter { $0.forfeitKind == .crash }.count == 6)
@@ -68,12 +68,12 @@ struct JournalCompatibilityTests {
         var original = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).results.json")))) as? [String: Any])
         rebuilt["generatedAt"] = nil
         original["generatedAt"] = nil
-        // Added since that release: each external bot's sandbox and limits (checked, then set aside).
+        // Added since that release: each external bot's sandbox, limits and restart (checked, then set aside).
         if var configuration = rebuilt["configuration"] as? [String: Any], let bots = configuration["bots"] as? [[String: Any]] {
             for bot in bots where bot["kind"] as? String == "external" {
                 #expect(bot["sandbox"] as? String == "bubblewrap" && bot["limits"] != nil)
             }
-            configuration["bots"] = bots.map { $0.filter { !["sandbox", "limits", "readOnly"].contains($0.key) } }
+            configuration["bots"] = bots.map { $0.filter { !["sandbox", "limits", "readOnly", "restart"].contains($0.key) } }
             rebuilt["configuration"] = configuration
         }
         #expect(NSDictionary(dictionary: rebuilt).isEqual(to: original))

@@ -102,7 +102,7 @@ struct JournalTests {
     func startedLineLayout() {
         let config = TournamentConfig(name: "pin", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5, outputDirectory: "out")
         let line = String(decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))), as: UTF8.self)
-        #expect(line == #"{"type":"started","schemaVersion":2,"name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true,"seedDerivation":"hmac-sha256"}}"# + "\n")
+        #expect(line == #"{"type":"started","schemaVersion":2,"name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"restart":"reuse","sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true,"seedDerivation":"hmac-sha256"}}"# + "\n")
         #expect(!line.contains("\"_0\""))
     }
 

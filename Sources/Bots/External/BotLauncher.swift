@@ -32,7 +32,8 @@ public struct DirectLauncher: BotLauncher {
     public init() {}
 
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
-        guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
+        guard let program = spec.command.first else { throw .launchFailed("empty command") }
+        if let problem = ProgramLookup.problem(with: program, searchPath: ProgramLookup.runnerPath) { throw .launchFailed(problem) }
         return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", spec.limits.wrapperScript(cpuPerProcess: spec.restart == .perGame), "salvo-bot"] + spec.command)
     }
 }

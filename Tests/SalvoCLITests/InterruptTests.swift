@@ -1,0 +1,99 @@
+import Foundation
+import SalvoTestSupport
+import Testing
+
+/// Ctrl-C during `salvo run`, sent as SIGINT to the real process.
+@Suite("Ctrl-C during salvo run", .serialized, .timeLimit(.minutes(10)))
+struct InterruptTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The journal's lines as JSON objects.
+    static func journal(_ folder: String) -> [[String: Any]] {
+        guard let text = try? String(contentsOfFile: folder + "/journal.jsonl", encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The schedule indices of the journal's rated games (finished with a result), in journal order.
+    static func ratedIndices(_ folder: String) -> [Int] {
+        journal(folder).compactMap { entry -> Int? in
+            guard entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String != "no-result" else { return nil }
+            return game["index"] as? Int
+        }
+    }
+
+    static func indices(_ entries: [[String: Any]], type: String) -> [Int] {
+        entries.filter { $0["type"] as? String == type }.compactMap { entry in
+            type == "finished" ? (entry["game"] as? [String: Any])?["index"] as? Int : entry["index"] as? Int
+        }
+    }
+
+    /// Waits (a deadline against a hang, not a timing check) until the journal satisfies `done`.
+    static func waitForJournal(_ folder: String, _ done: ([[String: Any]]) -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(240)
+        while !done(journal(folder)) {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    static func tournament(_ text: String) throws -> (file: String, output: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-interrupt-\(UUID().uuidString)").path
+        try text.write(toFile: base + ".yaml", atomically: true, encoding: .utf8)
+        return (base + ".yaml", base)
+    }
+
+    @Test("one Ctrl-C finishes the games in flight and says `Stopped early`; the next run plays the rest, every game rated once")
+    func interruptThenContinue() async throws {
+        let (file, output) = try Self.tournament("name: ctrlc\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 4\nseed: 5\n")
+        let run = try RunningSalvo(["run", file, "--output", output])
+        try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
+        run.interrupt()
+        let stopped = try await run.finish()
+        #expect(stopped.status == 0, "\(stopped.err)")
+        #expect(stopped.out.contains("Stopped early: run the same command again to continue."), "\(stopped.out)")
+        #expect(stopped.err.contains("Finishing the games in flight; Ctrl-C again to stop at once."))
+        let first = Self.journal(output)
+        let finished = Self.indices(first, type: "finished")
+        // Every game that was started has its end in the journal, and not all 60 were played.
+        #expect(Set(Self.indices(first, type: "created")).isSubset(of: Set(finished)))
+        #expect(finished.count < 60)
+
+        let rest = try await SalvoExecutable.run(["run", file, "--output", output], timeout: .seconds(540))
+        #expect(rest.status == 0, "\(rest.err)")
+        #expect(rest.out.contains("60 of 60 games rated"), "\(rest.out)")
+        #expect(Self.ratedIndices(output).sorted() == Array(0..<60))
+    }
+
+    @Test("a second Ctrl-C stops at once, with games in flight that could not have ended by themselves")
+    func secondInterruptStopsAtOnce() async throws {
+        // The sleeper never answers its first turn and has ten minutes for it: its games can
+        // only end by the run being stopped.
+        let (file, output) = try Self.tournament("""
+            name: ctrlc2
+            stall_timeout_s: 600
+            concurrency: 2
+            bots:
+              - density
+              - name: sleeper
+                command: [python3, \(Self.root)/Tests/BotsTests/Fixtures/hang_bot.py]
+                move_timeout_ms: 600000
+                sandbox: none
+
+            """)
+        let run = try RunningSalvo(["run", file, "--output", output])
+        try await Self.waitForJournal(output) { Self.indices($0, type: "joined").count == 2 }
+        run.interrupt()
+        let asked = ContinuousClock.now + .seconds(60)
+        while !run.errorText.contains("Ctrl-C again to stop at once"), ContinuousClock.now < asked {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        run.interrupt()
+        let stopped = try await run.finish()
+        #expect(stopped.status == 130, "\(stopped.err)")
+        #expect(stopped.err.hasSuffix("\nStopped.\n"), "\(stopped.err)")
+        #expect(!stopped.out.contains("Stopped early"))
+        #expect(Self.indices(Self.journal(output), type: "finished").isEmpty)
+    }
+}

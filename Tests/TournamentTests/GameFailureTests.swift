@@ -1,0 +1,104 @@
+import BattleshipRules
+import Bots
+import Foundation
+import MutantServer
+import Testing
+@testable import Tournament
+
+/// How a game fails, played against a real server on loopback with one fault (``MutantServer``):
+/// a failure on the server's side is "no result" and the game is played again, up to
+/// ``TournamentRunner/maximumAttempts`` times; a bot that cannot start forfeits.
+@Suite("Games that fail", .serialized, .timeLimit(.minutes(3)))
+struct GameFailureTests {
+    static let builtIns = ["density", "parity"].map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
+
+    /// Two games (one mirrored pair) on `server`, written to `output`.
+    static func config(on server: MutantServer, bots: [BotEntry] = builtIns, output: String = RunnerTests.temporaryDirectory()) -> TournamentConfig {
+        TournamentConfig(name: "failing", bots: bots, gamesPerPairing: 2, concurrency: 2, server: .url(server.baseURL), seed: 6, outputDirectory: output)
+    }
+
+    static func finished(_ journal: [JournalEntry]) -> [GameRecord] {
+        journal.compactMap { entry in if case .finished(let record) = entry { record } else { nil } }
+    }
+
+    /// A fault on the server, and how the journal must name the failure.
+    struct ServerFailure: Sendable, CustomTestStringConvertible {
+        let fault: MutantFault
+        let reason: String
+        var testDescription: String { fault.rawValue }
+    }
+
+    @Test("a server that fails a step: every game ends with no result, is played again up to the limit, and nothing is rated", arguments: [
+        ServerFailure(fault: .createFails, reason: "Creating the game failed: "),
+        ServerFailure(fault: .joinFails, reason: "Joining the game failed: "),
+        ServerFailure(fault: .guessFails, reason: "The server failed (HTTP 500): Could not save the guess"),
+        ServerFailure(fault: .winnerIsPlayerId, reason: "The server named an unknown winner `"),
+    ])
+    func failingServerStepIsNoResult(_ failure: ServerFailure) async throws {
+        let server = try await MutantServer.start(fault: failure.fault)
+        defer { Task { await server.stop() } }
+        let (records, journal) = try await RunnerTests.run(Self.config(on: server))
+        #expect(records.isEmpty)
+        let attempts = Self.finished(journal)
+        #expect(attempts.map(\.index).sorted() == [0, 0, 0, 1, 1, 1])
+        #expect(TournamentRunner.maximumAttempts == 3)
+        for attempt in attempts {
+            #expect(attempt.termination == .noResult && attempt.winner == nil)
+            #expect((attempt.reason ?? "").hasPrefix(failure.reason), "\(attempt.reason ?? "no reason")")
+        }
+        // Each failure stops the game where it happened.
+        switch failure.fault {
+        case .createFails:
+            #expect(server.log.count("POST", pathSuffix: "/join") == 0)
+        case .joinFails:
+            #expect(server.log.count("POST", pathSuffix: "/join") == 6)
+            #expect(server.log.count("POST", pathSuffix: "/guess") == 0)
+        case .guessFails:
+            #expect(attempts.allSatisfy { $0.shots.isEmpty })
+        default:
+            // The games were played to the end: the winner hit 17 cells, then was named by id.
+            #expect(attempts.allSatisfy { record in PlayerSeat.allCases.contains { seat in record.shots.filter { $0.seat == seat && $0.hit }.count == 17 } })
+        }
+    }
+
+    @Test("a bot whose program cannot start forfeits every game with the kind `launch`; its opponent wins them")
+    func botThatCannotStart() async throws {
+        let server = try await MutantServer.start(fault: .none)
+        defer { Task { await server.stop() } }
+        let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(30), sandbox: .none)))
+        let (records, _) = try await RunnerTests.run(Self.config(on: server, bots: [ghost, Self.builtIns[0]]))
+        #expect(records.map(\.index) == [0, 1])
+        for record in records {
+            #expect(record.termination == .forfeit)
+            #expect(record.forfeitKind == .launch, "\(record.reason ?? "")")
+            #expect((record.reason ?? "").hasPrefix("ghost: The bot could not be started: `/nonexistent/bot` is not an executable file"), "\(record.reason ?? "")")
+            let winner = try #require(record.winner)
+            #expect(record.player(winner).bot == "density")
+            #expect(record.shots.isEmpty)
+        }
+    }
+
+    @Test("a resume gives every unrated game its attempts afresh: after two runs of failures, a third on a working server rates each game once")
+    func attemptsAcrossResume() async throws {
+        let output = RunnerTests.temporaryDirectory()
+        let failing = try await MutantServer.start(fault: .createFails)
+        defer { Task { await failing.stop() } }
+        // The server may change between runs (it is not part of the configuration checked).
+        _ = try await RunnerTests.run(Self.config(on: failing, output: output))
+        let (none, afterTwo) = try await RunnerTests.run(Self.config(on: failing, output: output))
+        #expect(none.isEmpty)
+        #expect(Self.finished(afterTwo).count == 2 * 2 * TournamentRunner.maximumAttempts)
+        #expect(failing.log.count("POST", pathSuffix: "/api/games") >= 2 * 2 * TournamentRunner.maximumAttempts)
+
+        let working = try await MutantServer.start(fault: .none)
+        defer { Task { await working.stop() } }
+        let (records, journal) = try await RunnerTests.run(Self.config(on: working, output: output))
+        #expect(records.map(\.index) == [0, 1])
+        #expect(records.allSatisfy { $0.termination == .win })
+        let finished = Self.finished(journal)
+        // The twelve failures are kept; each game is rated exactly once, by the third run.
+        #expect(finished.filter { $0.termination == .noResult }.count == 12)
+        #expect(finished.filter { $0.termination != .noResult }.map(\.index).sorted() == [0, 1])
+        #expect(working.log.count("POST", pathSuffix: "/api/games") == 2)
+    }
+}
