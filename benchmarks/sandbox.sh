@@ -4,7 +4,8 @@
 # shim outside the sandbox and Debian's inside, which would flatter the sandbox):
 #  1. start-up per process: `salvo bench` of the Python random bot, one process per game, one
 #     job; (sandboxed wall - plain wall) / games is the sandbox's cost per process;
-#  2. a tournament of the two Python example bots at concurrency 64 (200 games): games/s.
+#  2. a tournament of the two Python example bots at concurrency 64 (1,000 games; at least 128
+#     processes must start whatever the restart policy, so a short run would measure start-up only): games/s.
 # Usage: benchmarks/sandbox.sh SALVO_BINARY [pairs]
 set -euo pipefail
 SALVO=$1; PAIRS=${2:-3}
@@ -15,7 +16,7 @@ cd "$ROOT"
 echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2}'); $(date -u +%Y-%m-%d)"
 cat > "$WORK/t.yaml" <<YAML
 name: sandbox-cost
-games_per_pairing: 200
+games_per_pairing: 1000
 concurrency: 64
 seed: 5
 bots:
@@ -46,6 +47,6 @@ print(f"start-up: bench of {games} one-process games, median wall {bs:.2f} s san
       f"{(bs - bp) / games * 1000:.1f} ms more per process ({bs / games * 1000:.1f} against {bp / games * 1000:.1f} ms per game)")
 pairs = [(float(a[2]), float(b[2])) for a, b in zip([r for r in rows if r[0] == "run" and r[1] == "sandboxed"], [r for r in rows if r[0] == "run" and r[1] == "plain"])]
 ratios = [s / p for s, p in pairs]
-print(f"tournament of two Python bots, concurrency 64: median {med('run', 'sandboxed'):.1f} games/s sandboxed, "
+print(f"tournament of two Python bots, 1,000 games at concurrency 64: median {med('run', 'sandboxed'):.1f} games/s sandboxed, "
       f"{med('run', 'plain'):.1f} plain; ratio pair by pair {', '.join(f'{r:.2f}' for r in ratios)} (median {statistics.median(ratios):.2f})")
 PY

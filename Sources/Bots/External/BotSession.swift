@@ -1,5 +1,6 @@
 import BattleshipRules
 import DurationUnits
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #else
@@ -27,8 +28,12 @@ final class BotSession: @unchecked Sendable {
     /// The mirrored pairs this process has played a game of (``BotProcessPool``).
     var playedMirrors: Set<Int> = []
     /// The CPU time of the process tree when the current game began, for the per-game CPU
-    /// limit of a reused process.
+    /// limit of a reused process, and when (monotonic nanoseconds).
     private var cpuAtGameStart: UInt64?
+    private var gameStart: UInt64 = 0
+    /// The bot's process tree as last walked (at `new-game`, and at each move that ran past its
+    /// deadline): a move's CPU time starts from these processes' times.
+    private var treeMembers: [Int32] = []
     /// Called with every line sent or received, for transcripts.
     var observer: ((Direction, String) -> Void)?
 
@@ -63,7 +68,9 @@ final class BotSession: @unchecked Sendable {
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
     func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
         fired = .empty
-        cpuAtGameStart = process.flatMap { ProcessCPUTime.tree(of: $0.pid) }
+        treeMembers = process.flatMap { ProcessCPUTime.members(of: $0.pid) } ?? []
+        cpuAtGameStart = spec.restart == .reuse ? ProcessCPUTime.sum(treeMembers) : nil
+        gameStart = ChildProcess.now()
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try send(ProtocolLine.newGame(game, seed: seed))
         let line = try receive(until: deadline, awaiting: "ready", after: "new-game")
@@ -83,14 +90,17 @@ final class BotSession: @unchecked Sendable {
         let budget = spec.moveDeadline.wholeNanoseconds
         let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
         try send(ProtocolLine.yourTurn)
-        let cpuAtStart = ProcessCPUTime.tree(of: process.pid)
+        // The processes known at `new-game` (a child started since is counted only at the
+        // deadline, which can only make the bot's use look larger).
+        let cpuAtStart = ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
         var deadline = start + budget
         var line: String?
         while line == nil {
             do {
                 line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
             } catch .timedOut {
-                let used = ProcessCPUTime.tree(of: process.pid).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
+                if let members = ProcessCPUTime.members(of: process.pid) { treeMembers = members }
+                let used = ProcessCPUTime.sum(treeMembers).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
                 guard let used, used < budget else {
                     throw .timedOut("no \"shot <x> <y>\" within \(spec.moveDeadline) of CPU time after \"your-turn\"")
                 }
@@ -112,9 +122,13 @@ final class BotSession: @unchecked Sendable {
     }
 
     /// A reused process's CPU limit counts per game (its rlimit would count its whole life):
-    /// more than `cpuSeconds` since `new-game` is a timeout.
+    /// more than `cpuSeconds` since `new-game` is a timeout. Reading a process tree's CPU time
+    /// costs a few `/proc` reads, so it is read only once the game has lasted long enough on
+    /// the clock for the tree to have used that much on every core of the machine.
     private func checkGameCPU(_ process: ChildProcess) throws(BotFault) {
-        guard spec.restart == .reuse, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart,
+        guard spec.restart == .reuse, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else { return }
+        let cores = UInt64(max(1, ProcessInfo.processInfo.activeProcessorCount))
+        guard (ChildProcess.now() &- gameStart) &* cores >= UInt64(limit) * 1_000_000_000,
               let now = ProcessCPUTime.tree(of: process.pid) else { return }
         if now &- start > UInt64(limit) * 1_000_000_000 {
             throw .timedOut("it used more than \(limit) s of CPU time in this game")

@@ -11,13 +11,27 @@ enum ProcessCPUTime {
 
     /// Nanoseconds of CPU used by `pid` and its descendants; nil when `pid` is gone.
     static func tree(of pid: Int32) -> UInt64? {
-        guard var total = own(pid) else { return nil }
+        members(of: pid).flatMap(sum)
+    }
+
+    /// `pid` and its live descendants; nil when `pid` is gone.
+    static func members(of pid: Int32) -> [Int32]? {
+        guard own(pid) != nil else { return nil }
+        var found = [pid]
         var pending = children(of: pid)
         var seen: Set<Int32> = [pid]
         while let next = pending.popLast(), seen.insert(next).inserted {
-            total += own(next) ?? 0
+            found.append(next)
             pending += children(of: next)
         }
+        return found
+    }
+
+    /// Nanoseconds of CPU used by `pids` (those still alive); nil when the first is gone. One
+    /// read per process: cheap enough for every move, where walking the tree is not.
+    static func sum(_ pids: [Int32]) -> UInt64? {
+        guard let first = pids.first, var total = own(first) else { return nil }
+        for pid in pids.dropFirst() { total += own(pid) ?? 0 }
         return total
     }
 
