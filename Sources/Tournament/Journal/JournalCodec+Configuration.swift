@@ -66,15 +66,8 @@ extension JournalCodec {
             let offset = reader.valueOffset()
             switch key {
             case "name": name = try reader.string()
-            case "format":
-                let text = try reader.string()
-                guard let format = TournamentFormat(rawValue: text) else { throw reader.invalidValue("an unknown format `\(text)`", at: offset) }
-                config.format = format
-            case "bots":
-                var list: [BotEntry] = []
-                try reader.beginArray()
-                while try reader.nextElement() { list.append(try readBot(&reader)) }
-                bots = list
+            case "format": config.format = try readCase(&reader, "format")
+            case "bots": bots = try readArray(&reader) { reader throws(JSONError) in try readBot(&reader) }
             case "gamesPerPairing": config.gamesPerPairing = try reader.int()
             case "concurrency": config.concurrency = try reader.int()
             case "pollIntervalMs": config.pollInterval = .milliseconds(try reader.int())
@@ -91,10 +84,7 @@ extension JournalCodec {
             case "stallTimeoutMs": config.stallTimeout = .milliseconds(try reader.int())
             case "wakeLocalOpponent": config.wakeLocalOpponent = try reader.bool()
             case "sprt": config.sprt = reader.readNull() ? nil : try readSPRT(&reader)
-            case "seedDerivation":
-                let text = try reader.string()
-                guard let derivation = SeedDerivation(rawValue: text) else { throw reader.invalidValue("an unknown seed derivation `\(text)`", at: offset) }
-                config.seedDerivation = derivation
+            case "seedDerivation": config.seedDerivation = try readCase(&reader, "seed derivation")
             default: try reader.skipValue()
             }
         }
@@ -184,29 +174,17 @@ extension JournalCodec {
             let offset = reader.valueOffset()
             switch key {
             case "name": name = try reader.string()
-            case "builtin":
-                let text = try reader.string()
-                guard let bot = BuiltInBot(rawValue: text) else { throw reader.invalidValue("an unknown built-in bot `\(text)`", at: offset) }
-                builtIn = bot
-            case "command":
-                var words: [String] = []
-                try reader.beginArray()
-                while try reader.nextElement() { words.append(try reader.string()) }
-                command = words
+            case "builtin": builtIn = try readCase(&reader, "built-in bot") as BuiltInBot
+            case "command": command = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
             case "moveTimeoutMs": move = .milliseconds(try reader.int())
             case "startupTimeoutMs": startup = .milliseconds(try reader.int())
             case "dir": folder = try reader.string()
-            case "restart":
-                let text = try reader.string()
-                guard let policy = RestartPolicy(rawValue: text) else { throw reader.invalidValue("a restart other than reuse or per-game", at: offset) }
-                restart = policy
+            case "restart": restart = try readCase(&reader, "restart")
             case "sandbox":
                 let text = try reader.string()
                 guard text == "bubblewrap" || text == "none" else { throw reader.invalidValue("a sandbox other than bubblewrap or none", at: offset) }
                 sandbox.isEnabled = text == "bubblewrap"
-            case "readOnly":
-                try reader.beginArray()
-                while try reader.nextElement() { sandbox.readOnlyPaths.append(try reader.string()) }
+            case "readOnly": sandbox.readOnlyPaths = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
             case "limits": limits = try readLimits(&reader)
             default: try reader.skipValue()
             }

@@ -73,31 +73,17 @@ extension JournalCodec {
             case "server": server = try reader.string()
             case "gameId": gameId = try reader.string()
             case "gameName": gameName = try reader.string()
-            case "players":
-                var list: [PlayerRecord] = []
-                try reader.beginArray()
-                while try reader.nextElement() { list.append(try readPlayer(&reader)) }
-                players = list
+            case "players": players = try readArray(&reader) { reader throws(JSONError) in try readPlayer(&reader) }
             case "shots":
                 var list: [ShotRecord] = []
                 list.reserveCapacity(128)
                 try reader.beginArray()
                 while try reader.nextElement() { list.append(try readShot(&reader)) }
                 shots = list
-            case "termination":
-                let offset = reader.valueOffset()
-                guard let value = Termination(rawValue: try reader.string()) else {
-                    throw reader.invalidValue("a termination other than win, forfeit or no-result", at: offset)
-                }
-                termination = value
+            case "termination": termination = try readCase(&reader, "termination")
             case "winnerSeat": winner = reader.readNull() ? nil : try seat(&reader)
             case "reason": reason = reader.readNull() ? nil : try reader.string()
-            case "forfeitKind":
-                if reader.readNull() { break }
-                let offset = reader.valueOffset()
-                let text = try reader.string()
-                guard let kind = ForfeitKind(rawValue: text) else { throw reader.invalidValue("an unknown forfeit kind `\(text)`", at: offset) }
-                forfeitKind = kind
+            case "forfeitKind": forfeitKind = reader.readNull() ? nil : try readCase(&reader, "forfeit kind") as ForfeitKind
             case "startedAt":
                 let offset = reader.valueOffset()
                 guard let date = date(try reader.string()) else { throw reader.invalidValue("a time other than YYYY-MM-DDTHH:MM:SSZ", at: offset) }

@@ -89,18 +89,10 @@ enum JournalCodecV1 {
         var name: String?, bots: [BotEntry]?, output: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
-            let offset = reader.valueOffset()
             switch key {
             case "name": name = try reader.string()
-            case "format":
-                let text = try reader.string()
-                guard let format = TournamentFormat(rawValue: text) else { throw reader.invalidValue("an unknown format `\(text)`", at: offset) }
-                config.format = format
-            case "bots":
-                var list: [BotEntry] = []
-                try reader.beginArray()
-                while try reader.nextElement() { list.append(try bot(&reader)) }
-                bots = list
+            case "format": config.format = try JournalCodec.readCase(&reader, "format")
+            case "bots": bots = try JournalCodec.readArray(&reader) { reader throws(JSONError) in try bot(&reader) }
             case "gamesPerPairing": config.gamesPerPairing = try reader.int()
             case "concurrency": config.concurrency = try reader.int()
             case "pollIntervalMilliseconds": config.pollInterval = .milliseconds(try reader.int())
