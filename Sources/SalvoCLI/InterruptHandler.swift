@@ -1,30 +1,44 @@
+import Bots
 import Dispatch
 import Foundation
 import RunControl
 
 /// Ctrl-C once asks a long command to stop gently (a run after the games in flight, a load
-/// test after the requests in flight); twice exits at once.
-/// Not Sendable: made and cancelled by the command's task only; the handler runs on its queue.
+/// test after the requests in flight); twice exits at once. SIGTERM (a user's `kill`, a
+/// cluster scheduler's cancel) exits at once too. Before exiting, every bot process is killed
+/// (``Bots/BotProcessRegistry``), so none outlives the run.
+/// Not Sendable: made and cancelled by the command's task only; the handlers run on their queue.
 final class InterruptHandler {
-    private let source: any DispatchSourceSignal
+    private let interrupt: any DispatchSourceSignal
+    private let terminate: any DispatchSourceSignal
 
     /// Ctrl-C once requests `stop` and prints `message` ("Finishing the games in flight").
     init(stop: StopSignal, message: String) {
         signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            if stop.isRequested {
-                FileHandle.standardError.write(Data("\nStopped.\n".utf8))
-                exit(130)
-            }
+        signal(SIGTERM, SIG_IGN)
+        interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            if stop.isRequested { Self.exitNow(status: 130) }
             stop.request()
             FileHandle.standardError.write(Data("\n\(message); Ctrl-C again to stop at once.\n".utf8))
         }
-        source.resume()
+        terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        terminate.setEventHandler { Self.exitNow(status: 143) }
+        interrupt.resume()
+        terminate.resume()
+    }
+
+    /// Kills the bots and exits: what was journaled stays, the next run continues.
+    private static func exitNow(status: Int32) -> Never {
+        BotProcessRegistry.killAll()
+        FileHandle.standardError.write(Data("\nStopped.\n".utf8))
+        exit(status)
     }
 
     func cancel() {
-        source.cancel()
+        interrupt.cancel()
+        terminate.cancel()
         signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }

@@ -96,4 +96,51 @@ struct InterruptTests {
         #expect(!stopped.out.contains("Stopped early"))
         #expect(Self.indices(Self.journal(output), type: "finished").isEmpty)
     }
+
+    @Test("SIGTERM ends a run at once, and no bot process outlives it, not even an unsandboxed one waiting between games")
+    func terminateKillsEveryBot() async throws {
+        // The bots run from a folder of this test's own, so their processes can be told apart.
+        let botFolder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-term-bots-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: botFolder, withIntermediateDirectories: true)
+        // A bot that plays, but does not exit when its input closes (as many a student's bot):
+        // only a kill ends it.
+        try """
+            import sys, time
+            turn = 0
+            for raw in sys.stdin:
+                words = raw.split()
+                if words and words[0] == "salvo": print("name lingering", flush=True)
+                elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
+                elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
+                elif words and words[0] == "quit": sys.exit(0)
+            time.sleep(600)
+            """.write(toFile: "\(botFolder)/lingering_bot.py", atomically: true, encoding: .utf8)
+        let (file, output) = try Self.tournament("""
+            name: terminate
+            games_per_pairing: 400
+            concurrency: 2
+            sandbox: none
+            bots:
+              - name: lingering
+                command: [python3, \(botFolder)/lingering_bot.py]
+              - density
+
+            """)
+        func botProcesses() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
+                guard Int32(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                return String(decoding: data, as: UTF8.self).contains(botFolder)
+            }
+        }
+        let run = try RunningSalvo(["run", file, "--output", output])
+        // Some games done: the bot's processes play on, or wait between games.
+        try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 4 }
+        #expect(!botProcesses().isEmpty)
+        run.terminate()
+        let stopped = try await run.finish()
+        #expect(stopped.status == 143, "\(stopped.err)")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !botProcesses().isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(botProcesses().isEmpty, "bot processes outlived the run: \(botProcesses())")
+    }
 }

@@ -42,6 +42,11 @@ public final class RunningSalvo: Sendable {
         kill(process.processIdentifier, SIGINT)
     }
 
+    /// Sends SIGTERM, as `kill` or a cluster's scheduler does.
+    public func terminate() {
+        kill(process.processIdentifier, SIGTERM)
+    }
+
     /// Waits for the process to end; after `timeout` it is killed and ``SalvoTimedOut`` thrown.
     public func finish(timeout: Duration = .seconds(300)) async throws -> SalvoOutput {
         let process = self.process

@@ -88,6 +88,7 @@ final class ChildProcess {
             throw .launchFailed("posix_spawn: \(String(cString: strerror(status)))")
         }
         pid = child
+        BotProcessRegistry.register(child)
         input = toChild[1]
         output = fromChild[0]
         stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
@@ -167,6 +168,7 @@ final class ChildProcess {
             reaped = true
             exitStatus = exitStatus ?? status
         }
+        BotProcessRegistry.unregister(pid)
         removeFolders()
     }
 
