@@ -52,9 +52,11 @@ public struct SandboxLauncher: BotLauncher {
         case .success(let path): bwrap = path
         case .failure(let unavailable): throw .launchFailed(unavailable.description)
         }
+        let folder = spec.folder ?? spec.programFolder
+        if let folder, let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
+        // Last, once nothing can fail: the process's cgroup, removed after it ends.
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
         let script = (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
-        let folder = spec.folder ?? spec.programFolder
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes)
         return LaunchPlan(
             executable: "/bin/sh",
@@ -62,6 +64,16 @@ public struct SandboxLauncher: BotLauncher {
             environment: ["PATH=/usr/bin:/bin"],
             removeAfterExit: group?.folders ?? []
         )
+    }
+
+    /// Why `folder` may not be shown to a bot: the runner's working folder, or a folder that
+    /// holds it, would show the runner's files (its `reports/`, journals and databases among
+    /// them); nil when it may.
+    static func problem(withFolder folder: String) -> String? {
+        let bot = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        let runner = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
+        guard runner == bot || runner.hasPrefix(bot == "/" ? "/" : bot + "/") else { return nil }
+        return "the bot's folder \(bot) is salvo's working folder or holds it, and would show the bot the runner's files; put the bot in a folder of its own, or name one with dir:"
     }
 
     /// `command` with every word that names an existing file relative to the runner's folder
