@@ -107,16 +107,16 @@ public struct TournamentRun: Sendable {
         // Each game in flight has about one request out at a time: keep that many connections
         // open, or every request beyond the cache's size pays a connect and a close.
         let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
-        let records: [GameRecord]
+        let played: Result<[GameRecord], OrchestratorError>
         do {
-            records = try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress)
+            played = .success(try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress))
         } catch {
-            await http.shutdown()
-            await host.stop()
-            throw error
+            played = .failure(error)
         }
+        // One shutdown, however the games ended.
         await http.shutdown()
         await host.stop()
+        let records = try played.get()
 
         let scheduled = Schedule.games(for: config).count
         var written: ReportWriter.Written?
