@@ -19,9 +19,6 @@ public final class BotProcessPool: Sendable {
         self.maxIdle = max(1, maxIdle)
     }
 
-    /// How many processes are waiting.
-    public var idleCount: Int { idle.withLock { $0.count } }
-
     /// A waiting process that is still alive and has not played a game of `mirrorGroup`, taken
     /// out of the pool; nil when there is none. Dead ones met on the way are dropped.
     func checkout(excluding mirrorGroup: Int?) -> BotSession? {

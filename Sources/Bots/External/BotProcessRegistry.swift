@@ -9,21 +9,33 @@ import Synchronization
 /// second Ctrl-C, SIGTERM from a user or a cluster's scheduler) can end them all first: a
 /// reused process waiting between games, or an unsandboxed one, would outlive the runner.
 public enum BotProcessRegistry {
-    private static let groups = Mutex<Set<Int32>>([])
+    private struct State {
+        var groups: Set<Int32> = []
+        /// Set by ``killAll()``: a group registered after it (a bot started in the moment
+        /// before the runner exits) is killed at once.
+        var closed = false
+    }
+
+    private static let state = Mutex(State())
 
     static func register(_ group: Int32) {
-        _ = groups.withLock { $0.insert(group) }
+        let closed = state.withLock { state in
+            state.groups.insert(group)
+            return state.closed
+        }
+        if closed { kill(-group, SIGKILL) }
     }
 
     static func unregister(_ group: Int32) {
-        _ = groups.withLock { $0.remove(group) }
+        _ = state.withLock { $0.groups.remove(group) }
     }
 
-    /// How many bot process groups are alive.
-    public static var count: Int { groups.withLock { $0.count } }
-
-    /// Sends SIGKILL to every registered bot process group.
+    /// Sends SIGKILL to every registered bot process group, and to every one registered later.
     public static func killAll() {
-        for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
+        let groups = state.withLock { state in
+            state.closed = true
+            return state.groups
+        }
+        for group in groups { kill(-group, SIGKILL) }
     }
 }
