@@ -80,8 +80,11 @@ struct HostileBotTests {
     /// `programs` against density, two games each, every external bot as `sandbox` says.
     static func tournament(_ programs: [String], sandbox: SandboxSettings, label: String) async throws -> Run {
         let bots = [BotEntry(name: "density", kind: .builtin(.density))] + programs.map { program in
-            // Patient start-up: the search of the unsandboxed attackers takes seconds on a loaded machine.
-            BotEntry(name: program, kind: .external(ExternalBotSpec(command: ["python3", folder + "/\(program).py"], startupDeadline: .seconds(30), sandbox: sandbox)))
+            // Patient start-up: the search of the unsandboxed attackers takes seconds on a loaded
+            // machine. The memory hog gets a cap it reaches within its 24 s on any machine.
+            var limits = ResourceLimits()
+            if program == "memory_hog" { limits.memoryBytes = memoryHogCap }
+            return BotEntry(name: program, kind: .external(ExternalBotSpec(command: ["python3", folder + "/\(program).py"], startupDeadline: .seconds(30), limits: limits, sandbox: sandbox)))
         }
         let config = TournamentConfig(name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 8, seed: 3, outputDirectory: temporaryDirectory(label))
         let before = snapshot(folder)
@@ -89,6 +92,10 @@ struct HostileBotTests {
         let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical)).run()
         return Run(output: config.outputDirectory, records: summary.records, folderBefore: before, folderAfter: snapshot(folder))
     }
+
+    /// The memory cap of the memory hog: 256 MiB, faulted in within seconds even on a loaded
+    /// machine (the 1 GiB default was not always reached before the hog's clock ran out).
+    static let memoryHogCap = 256 << 20
 
     /// The sandboxed tournament, played once for all the tests of this suite.
     static let sandboxed = Task { try await tournament(attacks.keys.sorted(), sandbox: SandboxSettings(), label: "hostile") }
@@ -123,6 +130,19 @@ struct HostileBotTests {
                 #expect(record.termination == .win, "\(program): \(record.reason ?? "")")
             }
         }
+    }
+
+    @Test("the memory hog never holds more than its cap, and really grew to it")
+    func memoryHogCapped() async throws {
+        let run = try await Self.sandboxed.value
+        let held = run.log("memory_hog").split(separator: "\n").compactMap { line in
+            line.hasPrefix("MEMORY ") ? Int(line.dropFirst("MEMORY ".count)) : nil
+        }
+        let capMiB = Self.memoryHogCap >> 20
+        #expect(held.allSatisfy { $0 <= capMiB }, "the hog held \(held.max() ?? 0) MiB under a \(capMiB) MiB cap")
+        // Within two blocks of the cap (the interpreter takes some of it): the hog met the cap,
+        // not its clock.
+        #expect((held.max() ?? 0) > capMiB - 200, "the hog stopped at \(held.max() ?? 0) MiB, far from its \(capMiB) MiB cap")
     }
 
     @Test("no stolen knowledge: no hostile bot wins in fewer than 30 shots (with the opponent's fleet it would take 17)")

@@ -2,10 +2,11 @@
 
 The bot allocates 100 MiB blocks, writing every 4 KiB page (so the memory is really used),
 up to 4 GiB, writing `MEMORY <MiB>` to stderr after each block. Page faults are slow on
-some machines, so it grows for up to 3.5 s after `salvo 1` and 3.5 s more after the first
-`new-game` (each answer stays within the 5 s start-up deadline), then frees it all and plays.
+some machines (a loaded CI machine may fault in under 100 MiB a second), so it grows for up
+to 12 s after `salvo 1` and 12 s more after the first `new-game`: give it a start-up
+deadline of 15 s or more. Then it frees it all and plays.
 - `memory-hog`: SUCCEEDED when it held 4 GiB, or over 2 GiB without meeting any limit when
-  its 7 s ran out; BLOCKED with how far it got (MemoryError from an address-space cap,
+  its 24 s ran out; BLOCKED with how far it got (MemoryError from an address-space cap,
   RLIMIT_AS, or the clock under 2 GiB).
 
 Contained: BLOCKED well under 4 GiB, or the process killed by a memory cgroup (the game then
@@ -26,7 +27,7 @@ class MemoryHog(Bot):
     blocks, error = [], None
 
     def grow(self, last_chance):
-        late = deadline(3.5)
+        late = deadline(12)
         try:
             while len(self.blocks) * STEP < LIMIT and not late():
                 block = bytearray(STEP)  # zero pages until written:
