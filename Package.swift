@@ -123,6 +123,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Past one machine: the merge of a sharded tournament's journals, and the files that run
+        // its shards on Slurm and Kubernetes (the engines run `salvo run --shard`).
+        .target(name: "Cluster", dependencies: ["Tournament", "Reports"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -136,6 +139,7 @@ let package = Package(
                 "Reports",
                 "LoadTest",
                 "Orchestrator",
+                "Cluster",
                 "RunControl",
                 "DurationUnits",
                 "Sandbox",
@@ -162,6 +166,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Sharded tournaments: the split, the merge, and the same tournament as one process.
+        .testTarget(
+            name: "ClusterTests",
+            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "SalvoTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Shared by the test targets that run the `salvo` executable.

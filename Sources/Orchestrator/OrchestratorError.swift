@@ -18,6 +18,8 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case sandbox(SandboxUnavailable)
     /// The reports could not be written (the journal is complete: `salvo report DIR` retries).
     case reports(String)
+    /// The tournament cannot be split into shards, for the reason given.
+    case cannotShard(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .journal(let detail): detail
         case .reports(let detail): detail
         case .sandbox(let unavailable): unavailable.description
+        case .cannotShard(let reason): "This tournament cannot be sharded: \(reason)"
         }
     }
 }

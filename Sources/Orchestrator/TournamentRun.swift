@@ -71,7 +71,10 @@ public struct TournamentRun: Sendable {
     /// Runs the tournament until every game has a result, or until `stop` is requested and the
     /// games in flight have finished. `progress` is called from the run's tasks.
     public func run(stop: StopSignal = StopSignal(), progress: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws(OrchestratorError) -> RunSummary {
-        let folder = configuration.outputDirectory
+        if configuration.shard != nil, configuration.sprt != nil {
+            throw .cannotShard("an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it without --shard")
+        }
+        let folder = configuration.runDirectory
         let lock: FolderLock
         do {
             lock = try FolderLock.acquire(folder)
@@ -118,9 +121,10 @@ public struct TournamentRun: Sendable {
         await host.stop()
         let records = try played.get()
 
-        let scheduled = Schedule.games(for: config).count
+        let scheduled = Schedule.playedGames(for: config).count
         var written: ReportWriter.Written?
-        if options.writeReports {
+        // A shard's games are a part of a tournament: `salvo merge` writes the reports.
+        if options.writeReports, config.shard == nil {
             do {
                 written = try ReportWriter.write(directory: folder)
             } catch {

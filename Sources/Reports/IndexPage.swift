@@ -50,9 +50,15 @@ public enum IndexPage {
         if progress.gamesWithoutResult > 0 { parts.append("\(progress.gamesWithoutResult) without result") }
         parts.append("seed \(configuration.seed)")
         parts.append("server \(configuration.server)")
+        // A run stopped early, or a merge given --allow-incomplete: the numbers are partial.
+        let unplayed = progress.scheduledGames - progress.ratedGames
+        let warning = unplayed <= 0 ? "" : """
+        <p class="warning" id="incomplete">Incomplete tournament: \(unplayed) of \(progress.scheduledGames) scheduled games have no result. \
+        The standings, ratings and crosstable below cover only the games played.</p>
+        """
         return """
         <header><h1>\(HTML.escape(results.tournament))</h1>
-        <p class="meta">\(HTML.escape(parts.joined(separator: " · ")))<br>Report generated \(timestamp(results.generatedAt)).</p></header>
+        <p class="meta">\(HTML.escape(parts.joined(separator: " · ")))<br>Report generated \(timestamp(results.generatedAt)).</p>\(warning)</header>
 
         """
     }

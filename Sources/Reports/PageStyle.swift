@@ -22,6 +22,7 @@ enum PageStyle {
     a{color:var(--accent)}
     .win{color:var(--win)}.loss{color:var(--loss)}
     .unsandboxed{color:var(--loss);font-weight:700}
+    .warning{color:var(--loss);font-weight:600}
     svg{display:block;max-width:100%;height:auto}
     svg text{fill:var(--fg);font-size:12px}
     svg .axis{stroke:var(--line)}svg .bar{fill:var(--bar)}svg .err{stroke:var(--bar);stroke-width:2}

@@ -47,11 +47,26 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
+    @Option(help: "Play one part of the schedule, into OUTPUT/shards/I/: I/N (the I-th of N, from 0), or auto to read it from a Slurm array task or a Kubernetes Indexed Job. `salvo merge OUTPUT` joins the parts (docs/cluster.md).")
+    var shard: String?
+
     func validate() throws {
         if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
         if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
         if let pollInterval, pollInterval < 1 { throw ValidationError("Please give --poll-interval in milliseconds, at least 1.") }
         if let server, ServerChoice(parsing: server) == nil { throw ValidationError("Please give --server as \(ServerChoice.expected).") }
+        if let shard, shard != "auto" {
+            do {
+                _ = try Shard(parsing: shard)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    /// The shard asked for: parsed, or read from the cluster engine's environment.
+    static func shard(_ text: String) throws(ShardError) -> Shard {
+        text == "auto" ? try Shard.fromEnvironment(ProcessInfo.processInfo.environment) : try Shard(parsing: text)
     }
 
     func run() async throws {
@@ -69,6 +84,13 @@ struct RunCommand: AsyncParsableCommand {
         if let pollInterval { config.pollInterval = .milliseconds(pollInterval) }
         if purePolling { config.wakeLocalOpponent = false }
         if noSandbox { config.disableSandbox() }
+        if let shard {
+            do {
+                config.shard = try Self.shard(shard)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
 
         let stop = StopSignal()
         let signals = InterruptHandler(stop: stop, message: "Finishing the games in flight")
@@ -101,6 +123,8 @@ struct RunCommand: AsyncParsableCommand {
         print("\(records.count) of \(summary.scheduledGames) games rated. Journal: \(summary.journalPath)")
         if summary.stoppedEarly {
             print("Stopped early: run the same command again to continue.")
+        } else if let shard = config.shard {
+            print("Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
         }
         if let written = summary.reports {
             print("Report: \(written.index) (results: \(written.results))")
@@ -109,6 +133,9 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The line printed once the server answers.
     static func header(_ config: TournamentConfig, serverURL: String) -> String {
+        if let shard = config.shard {
+            return "Tournament \(config.name), shard \(shard): \(Schedule.playedGames(for: config).count) of its \(Schedule.games(for: config).count) games, \(config.bots.count) bots, \(config.format.rawValue), on \(serverURL)"
+        }
         if config.sprt != nil {
             return "Tournament \(config.name): an SPRT match of \(config.bots[0].name) against \(config.bots[1].name), up to \(config.gamesPerPairing) games, on \(serverURL)"
         }

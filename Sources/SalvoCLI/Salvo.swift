@@ -18,6 +18,8 @@ struct Salvo: AsyncParsableCommand {
             BotCheckCommand.self,
             CheckCommand.self,
             ReportCommand.self,
+            MergeCommand.self,
+            ClusterCommand.self,
             ReplayCommand.self,
             LoadCommand.self,
         ]

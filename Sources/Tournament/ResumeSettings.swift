@@ -48,6 +48,7 @@ public enum ResumeSettings {
                 lines += limitLines(spec.limits, prefix: prefix)
             }
         }
+        if let shard = config.shard { lines.append(("shard", shard.description)) }
         if let sprt = config.sprt {
             lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
         }

@@ -44,6 +44,14 @@ public enum Schedule {
         return games
     }
 
+    /// The games this run plays: the whole schedule, or its shard's part of it (``Shard``).
+    public static func playedGames(for config: TournamentConfig) -> [ScheduledGame] {
+        let all = games(for: config)
+        guard let shard = config.shard else { return all }
+        let pairingCount = pairings(format: config.format, botCount: config.bots.count).count
+        return all.filter { shard.owns($0, pairings: pairingCount) }
+    }
+
     /// The two fleets' seeds of the `duo`-th pair of games of `pairing`.
     static func fleetSeeds(_ config: TournamentConfig, pairing: Int, duo: Int) -> (UInt64, UInt64) {
         switch config.seedDerivation {

@@ -31,6 +31,24 @@ public struct TournamentConfig: Hashable, Sendable {
     /// How fleet and bot seeds come from `seed`: fixed by the journal a run continues, not by
     /// the tournament file.
     public var seedDerivation: SeedDerivation = .keyed
+    /// The part of the schedule this run plays (`--shard I/N`), into `OUTPUT/shards/I/`; nil
+    /// for the whole schedule.
+    public var shard: Shard?
+    /// The tournament file this configuration was read from, as an absolute path, so that
+    /// `salvo merge` can name the command that reruns a shard; nil when built in code.
+    public var sourceFile: String?
+
+    /// The folder this run writes its journal, database and logs into: the output folder, or
+    /// a shard's folder in it.
+    public var runDirectory: String {
+        guard let shard else { return outputDirectory }
+        return Self.shardDirectory(output: outputDirectory, index: shard.index)
+    }
+
+    /// `OUTPUT/shards/INDEX`.
+    public static func shardDirectory(output: String, index: Int) -> String {
+        output + "/shards/\(index)"
+    }
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {

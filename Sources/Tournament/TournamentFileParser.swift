@@ -37,7 +37,9 @@ public struct TournamentFileParser {
         } catch {
             throw TournamentFileError(file: path, line: nil, message: "cannot read the file (\(error.localizedDescription)); check the path")
         }
-        return try parse(text, file: path)
+        var config = try parse(text, file: path)
+        config.sourceFile = URL(fileURLWithPath: path).standardizedFileURL.path
+        return config
     }
 
     /// Reads YAML `text`; `file` names it in errors.

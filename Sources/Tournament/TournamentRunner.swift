@@ -94,7 +94,7 @@ public struct TournamentRunner: Sendable {
     /// are cancelled and their results, if any, are neither journaled nor rated, so the
     /// journal holds exactly the games the decision was made on.
     public func run(from resume: ResumePoint, progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> [GameRecord] {
-        let schedule = Schedule.games(for: config)
+        let schedule = Schedule.playedGames(for: config)
         var rated = resume.rated
         if !resume.hasStarted {
             try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: schedule.count, configuration: config)))

@@ -18,12 +18,14 @@ public enum SalvoExecutable {
     /// With `ulimit` (the shell's options, as `-Sn 128`), the command runs under those limits;
     /// with `workingDirectory`, it runs there. With `executable`, that program is run instead,
     /// with `prefix` before the arguments (a wrapper such as `unshare` that runs salvo itself).
+    /// `environment` is added to the test's own.
     public static func run(
         _ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil, workingDirectory: String? = nil,
-        executable: String? = nil, prefix: [String] = []
+        executable: String? = nil, prefix: [String] = [], environment: [String: String] = [:]
     ) async throws -> SalvoOutput {
         let process = Process()
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         if let executable {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = prefix + arguments

@@ -39,6 +39,14 @@ extension JournalCodec {
         json.bool(config.wakeLocalOpponent)
         json.key("seedDerivation")
         json.string(config.seedDerivation.rawValue)
+        if let shard = config.shard {
+            json.key("shard")
+            json.string(shard.description)
+        }
+        if let sourceFile = config.sourceFile {
+            json.key("sourceFile")
+            json.string(sourceFile)
+        }
         if let sprt = config.sprt {
             json.key("sprt")
             json.beginObject()
@@ -85,6 +93,14 @@ extension JournalCodec {
             case "wakeLocalOpponent": config.wakeLocalOpponent = try reader.bool()
             case "sprt": config.sprt = reader.readNull() ? nil : try readSPRT(&reader)
             case "seedDerivation": config.seedDerivation = try readCase(&reader, "seed derivation")
+            case "shard":
+                let text = try reader.string()
+                do {
+                    config.shard = try Shard(parsing: text)
+                } catch {
+                    throw reader.invalidValue("a shard that is not I/N", at: offset)
+                }
+            case "sourceFile": config.sourceFile = try reader.string()
             default: try reader.skipValue()
             }
         }

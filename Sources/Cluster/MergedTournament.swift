@@ -1,0 +1,44 @@
+import Tournament
+
+/// The shards of a tournament put back together (``ShardMerge``): the journal one process
+/// would have written, and what is missing from it.
+public struct MergedTournament: Sendable {
+    /// The tournament's configuration, without a shard, writing into the output folder.
+    public let configuration: TournamentConfig
+    /// How many shards the tournament was split into.
+    public let shardCount: Int
+    /// The merged journal's records, in schedule order: each game's attempts with no result,
+    /// then its one result that counts.
+    public let records: [GameRecord]
+    /// How many games the schedule holds.
+    public let scheduledGames: Int
+    /// How many games have a result.
+    public let ratedGames: Int
+    /// The scheduled games without a result, in schedule order.
+    public let missing: [MissingGame]
+    /// Results left out because their game already had one: a game played twice (a second
+    /// pod for an index, a requeued task, a shard rerun by hand) counts once.
+    public let duplicates: Int
+
+    /// The merged journal's first line.
+    public var start: JournalStart {
+        JournalStart(name: configuration.name, configurationDigest: ResumeSettings.digest(of: configuration), totalGames: scheduledGames, configuration: configuration)
+    }
+
+    /// Whether every scheduled game has a result.
+    public var isComplete: Bool { missing.isEmpty }
+
+    /// The command that plays shard `shard`'s missing games (it resumes that shard's journal).
+    public func rerunCommand(shard: Int) -> String {
+        var words = ["salvo", "run", Self.quoted(configuration.sourceFile ?? "TOURNAMENT_FILE"), "--shard", "\(shard)/\(shardCount)", "--output", Self.quoted(configuration.outputDirectory)]
+        words += ["--games", String(configuration.gamesPerPairing), "--seed", String(configuration.seed)]
+        if case .url(let url) = configuration.server { words += ["--server", Self.quoted(url)] }
+        return words.joined(separator: " ")
+    }
+
+    /// `word` quoted for a POSIX shell when it needs to be.
+    static func quoted(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "/._-:=+@,".contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

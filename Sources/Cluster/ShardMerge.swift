@@ -1,0 +1,79 @@
+import Tournament
+
+/// Puts the journals of a sharded tournament back together, as pure rules over what they
+/// hold: it checks that they are shards of one tournament, keeps one result per game, and
+/// names the games that have none. ``TournamentMerge`` does the reading and writing.
+///
+/// A game with several results (played by two pods of one index, by a requeued task, or by
+/// a rerun) keeps the first one found, shards in order and each journal in order: games are
+/// deterministic for their seeds, so any of them would do. Attempts with no result are all
+/// kept, as they are in one process's journal.
+///
+/// ```swift
+/// let merged = try ShardMerge.merge(shards, output: "reports/class")
+/// merged.missing      // [MissingGame(index: 17, shard: 1)]
+/// ```
+public enum ShardMerge {
+    public static func merge(_ shards: [ShardJournal], output: String) throws(MergeError) -> MergedTournament {
+        let started = shards.filter { $0.start != nil }
+        guard let first = started.first, let firstStart = first.start else { throw .nothingStarted(output: output) }
+        guard let count = firstStart.configuration.shard?.count else { throw .notAShard(path: first.path) }
+        var configuration = firstStart.configuration
+        configuration.shard = nil
+        configuration.outputDirectory = output
+        let digest = ResumeSettings.digest(of: configuration)
+
+        for shard in started {
+            guard var other = shard.start?.configuration, let part = other.shard else { throw .notAShard(path: shard.path) }
+            guard part.count == count else { throw .shardCounts(path: shard.path, count: part.count, expected: count, firstPath: first.path) }
+            guard part.index == shard.folderIndex else { throw .wrongFolder(path: shard.path, shard: part.index) }
+            other.shard = nil
+            if ResumeSettings.digest(of: other) != digest {
+                let difference = ResumeSettings.difference(journal: configuration, run: other) ?? "a setting differs"
+                throw .otherTournament(path: shard.path, firstPath: first.path, difference: difference)
+            }
+        }
+        if let stray = shards.first(where: { $0.folderIndex >= count }), stray.start != nil || !stray.finished.isEmpty {
+            throw .wrongFolder(path: stray.path, shard: stray.folderIndex)
+        }
+
+        let schedule = Schedule.games(for: configuration)
+        let pairings = Schedule.pairings(format: configuration.format, botCount: configuration.bots.count).count
+        var rated: [GameRecord?] = Array(repeating: nil, count: schedule.count)
+        var attempts: [[GameRecord]] = Array(repeating: [], count: schedule.count)
+        var duplicates = 0
+        for shard in started {
+            for record in shard.finished {
+                guard schedule.indices.contains(record.index) else {
+                    throw .strayGame(path: shard.path, index: record.index, detail: "the schedule has \(schedule.count) games")
+                }
+                let owner = Shard.index(of: schedule[record.index], pairings: pairings, count: count)
+                guard owner == shard.folderIndex else {
+                    throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner)'s")
+                }
+                if record.termination == .noResult {
+                    attempts[record.index].append(record)
+                } else if rated[record.index] == nil {
+                    rated[record.index] = record
+                } else {
+                    duplicates += 1
+                }
+            }
+        }
+
+        var records: [GameRecord] = []
+        var missing: [MissingGame] = []
+        for game in schedule {
+            records += attempts[game.index]
+            if let result = rated[game.index] {
+                records.append(result)
+            } else {
+                missing.append(MissingGame(index: game.index, shard: Shard.index(of: game, pairings: pairings, count: count)))
+            }
+        }
+        return MergedTournament(
+            configuration: configuration, shardCount: count, records: records, scheduledGames: schedule.count,
+            ratedGames: schedule.count - missing.count, missing: missing, duplicates: duplicates
+        )
+    }
+}

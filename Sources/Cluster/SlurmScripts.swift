@@ -1,0 +1,66 @@
+/// The files that run a ``ClusterJob`` on Slurm: an array job with one task per shard
+/// (`shards.sbatch`), a merge job that starts only once every task has succeeded
+/// (`merge.sbatch`, submitted with `--dependency=afterok`), and `submit.sh`, which submits
+/// both. Each task finds its shard in `SLURM_ARRAY_TASK_ID` (`--shard auto`). A requeued or
+/// rerun task continues its shard's journal.
+///
+/// ```swift
+/// for file in SlurmScripts.files(for: job, cpusPerTask: 2) { try file.text.write(toFile: folder + "/" + file.name, …) }
+/// ```
+public enum SlurmScripts {
+    public static let shardsScript = "shards.sbatch"
+    public static let mergeScript = "merge.sbatch"
+    public static let submitScript = "submit.sh"
+
+    public static func files(for job: ClusterJob, cpusPerTask: Int) -> [ClusterFile] {
+        let work = ClusterJob.shellLine([job.workingDirectory])
+        let shards = """
+            #!/bin/bash
+            # One task per shard of \(job.name): written by `salvo cluster slurm`; submit with submit.sh.
+            #SBATCH --job-name=\(job.name)
+            #SBATCH --array=0-\(job.shards - 1)
+            #SBATCH --cpus-per-task=\(cpusPerTask)
+            #SBATCH --output=\(job.logDirectory)/shard-%a.out
+            #SBATCH --open-mode=append
+            #SBATCH --requeue
+            set -euo pipefail
+            cd \(work)
+            # --shard auto reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+            exec \(ClusterJob.shellLine(job.shardCommandLine))
+
+            """
+        let merge = """
+            #!/bin/bash
+            # The merge of \(job.name)'s shards: submitted by submit.sh to start after every task succeeded.
+            #SBATCH --job-name=\(job.name)-merge
+            #SBATCH --output=\(job.logDirectory)/merge.out
+            #SBATCH --open-mode=append
+            set -euo pipefail
+            cd \(work)
+            exec \(ClusterJob.shellLine(job.mergeCommand))
+
+            """
+        return [
+            ClusterFile(name: shardsScript, text: shards, executable: false),
+            ClusterFile(name: mergeScript, text: merge, executable: false),
+            ClusterFile(name: submitScript, text: submit(job), executable: true),
+        ]
+    }
+
+    /// The shell script that submits both jobs and prints their ids.
+    static func submit(_ job: ClusterJob) -> String {
+        """
+        #!/bin/sh
+        # Submits \(job.name): the shards as an array job, then the merge, which waits for all of them (afterok).
+        set -eu
+        cd "$(dirname "$0")"
+        mkdir -p \(ClusterJob.shellLine([job.logDirectory]))
+        shards=$(sbatch --parsable \(shardsScript))
+        shards=${shards%%;*}
+        merge=$(sbatch --parsable --dependency=afterok:"$shards" \(mergeScript))
+        merge=${merge%%;*}
+        echo "shards: job $shards; merge: job $merge (starts after every shard succeeded)"
+
+        """
+    }
+}

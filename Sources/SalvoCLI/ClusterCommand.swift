@@ -1,0 +1,158 @@
+import ArgumentParser
+import Cluster
+import Foundation
+import Tournament
+
+/// `salvo cluster slurm|k8s FILE --shards N --output OUT`: the files that run a tournament's
+/// shards on a cluster engine, and merge them after (docs/cluster.md).
+struct ClusterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cluster",
+        abstract: "Write the files that run a tournament's shards on Slurm or Kubernetes.",
+        subcommands: [SlurmCommand.self, KubernetesCommand.self]
+    )
+
+    /// What both engines' commands take.
+    struct JobOptions: ParsableArguments {
+        @Argument(help: "The tournament file (YAML).")
+        var file: String
+
+        @Option(help: "How many shards: array tasks on Slurm, completion indexes on Kubernetes.")
+        var shards: Int
+
+        @Option(help: "The tournament's output folder, on storage every node shares; the shards write into OUTPUT/shards/I/.")
+        var output: String
+
+        @Option(help: "Games in flight in each shard (default: the file's).")
+        var concurrency: Int?
+
+        @Flag(help: "Run external bots without the bubblewrap sandbox (trusted bots only).")
+        var noSandbox = false
+
+        func validate() throws {
+            guard shards >= 1, shards <= Shard.maximumCount else { throw ValidationError("Please give --shards from 1 to \(Shard.maximumCount).") }
+            if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
+        }
+
+        /// The tournament, read and checked now, so a bad file fails here and not on the nodes.
+        func tournament() throws -> TournamentConfig {
+            let config: TournamentConfig
+            do {
+                config = try TournamentFileParser().parse(fileAt: file)
+            } catch {
+                throw CLIError(error.description)
+            }
+            if config.sprt != nil {
+                throw CLIError("This tournament cannot be sharded: an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it with `salvo run` on one machine")
+            }
+            return config
+        }
+
+        /// The job, its paths as given by `path`.
+        func job(name: String, salvo: String, workingDirectory: String, path: (String) throws -> String) throws -> ClusterJob {
+            var run = [salvo, "run", try path(file), "--output", try path(output)]
+            if let concurrency { run += ["--concurrency", String(concurrency)] }
+            if noSandbox { run.append("--no-sandbox") }
+            return ClusterJob(
+                name: name, shards: shards, workingDirectory: workingDirectory,
+                shardCommand: run, mergeCommand: [salvo, "merge", try path(output)], logDirectory: try path(output) + "/cluster/logs"
+            )
+        }
+    }
+
+    struct SlurmCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "slurm",
+            abstract: "Write an sbatch array job (one task per shard) and a merge job that depends on it.",
+            discussion: """
+                Writes OUTPUT/cluster/slurm/shards.sbatch, merge.sbatch and submit.sh, and prints \
+                how to submit them. Every path in them is absolute: the nodes must see this folder, \
+                the tournament file, the bots and salvo at the same paths (a shared file system).
+                """
+        )
+
+        @OptionGroup var job: JobOptions
+
+        @Option(help: "The salvo executable the nodes run (default: this one).")
+        var salvo: String?
+
+        @Option(help: "CPUs for each task (--cpus-per-task).")
+        var cpus = 2
+
+        func validate() throws {
+            guard cpus >= 1 else { throw ValidationError("Please give --cpus a whole number of at least 1.") }
+        }
+
+        func run() async throws {
+            let config = try job.tournament()
+            let here = FileManager.default.currentDirectoryPath
+            let absolute = { (path: String) in URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path }
+            let spec = try job.job(name: "salvo-" + config.name, salvo: salvo.map(absolute) ?? ClusterCommand.thisExecutable(), workingDirectory: here, path: absolute)
+            let folder = absolute(job.output) + "/cluster/slurm"
+            let paths = try ClusterFile.write(SlurmScripts.files(for: spec, cpusPerTask: cpus), into: folder)
+            print("Wrote \(paths.joined(separator: ", ")).")
+            print("Submit with:\n  \(folder)/\(SlurmScripts.submitScript)")
+            print("or by hand:\n  jobid=$(sbatch --parsable \(folder)/\(SlurmScripts.shardsScript))\n  sbatch --dependency=afterok:${jobid%%;*} \(folder)/\(SlurmScripts.mergeScript)")
+        }
+    }
+
+    struct KubernetesCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "k8s",
+            abstract: "Write a Kubernetes Indexed Job (one pod per shard) and a merge Job.",
+            discussion: """
+                Writes OUTPUT/cluster/k8s/shards-job.yaml, merge-job.yaml and submit.sh. The pods \
+                mount the claim at --mount and work there: this folder's contents (the tournament \
+                file, the bots, the output) must be on that volume, and every path is written \
+                relative to this folder. The image must hold salvo and what the bots run \
+                (docs/cluster.md shows one).
+                """
+        )
+
+        @OptionGroup var job: JobOptions
+
+        @Option(help: "The container image with salvo in it.")
+        var image: String
+
+        @Option(help: "The PersistentVolumeClaim every pod mounts (ReadWriteMany).")
+        var claim: String
+
+        @Option(help: "Where the pods mount the claim.")
+        var mount = "/salvo"
+
+        @Option(help: "CPUs each pod requests.")
+        var cpus = 2
+
+        @Option(help: "Pods running at once (default: one per shard).")
+        var parallelism: Int?
+
+        func validate() throws {
+            guard cpus >= 1 else { throw ValidationError("Please give --cpus a whole number of at least 1.") }
+            if let parallelism, parallelism < 1 { throw ValidationError("Please give --parallelism a whole number of at least 1.") }
+            guard mount.hasPrefix("/") else { throw ValidationError("Please give --mount as an absolute path, such as /salvo.") }
+        }
+
+        func run() async throws {
+            let config = try job.tournament()
+            let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+            let relative = { (path: String) throws -> String in
+                let full = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path
+                guard full.hasPrefix(here + "/") else {
+                    throw CLIError("\(path) is outside this folder, which the pods see as \(mount): put it inside, or run this command from a folder that holds it")
+                }
+                return String(full.dropFirst(here.count + 1))
+            }
+            let spec = try job.job(name: "salvo-" + config.name, salvo: "salvo", workingDirectory: mount, path: relative)
+            let folder = here + "/" + (try relative(job.output)) + "/cluster/k8s"
+            let files = KubernetesManifests.files(for: spec, image: image, volume: .init(claim: claim, mountPath: mount), cpusPerShard: cpus, parallelism: parallelism)
+            let paths = try ClusterFile.write(files, into: folder)
+            print("Wrote \(paths.joined(separator: ", ")).")
+            print("Copy this folder to the claim \(claim), then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)")
+        }
+    }
+
+    /// The absolute path of the running salvo.
+    static func thisExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SalvoTestSupport
+import Testing
+import Tournament
+
+/// `salvo run --shard` and `salvo merge` as a cluster engine runs them: real processes, the
+/// shard taken from the environment, pods that run twice, tasks killed and requeued.
+@Suite("Shards on the command line", .serialized, .timeLimit(.minutes(5)))
+struct ShardCommandTests {
+    /// A folder with a tournament file of 4 built-in bots, 8 games per pairing: 48 games.
+    static func tournament(_ label: String) throws -> (folder: String, file: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-shardcli-\(label)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/class.yaml"
+        try """
+            name: class
+            games_per_pairing: 8
+            concurrency: 2
+            seed: 5
+            bots: [random, hunt-target, parity, density]
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        return (folder, file)
+    }
+
+    static func finished(_ journal: String) -> [GameRecord] {
+        ((try? Journal.read(path: journal)) ?? []).compactMap { entry in
+            if case .finished(let record) = entry { record } else { nil }
+        }
+    }
+
+    @Test("an Indexed Job: three pods find their shard in JOB_COMPLETION_INDEX, one index runs twice at once, and the merge is the tournament of one process")
+    func indexedJob() async throws {
+        let (folder, file) = try Self.tournament("indexed")
+        let whole = try await SalvoExecutable.run(["run", file, "--output", folder + "/whole"])
+        #expect(whole.status == 0, "\(whole.err)")
+        let output = folder + "/out"
+        func pod(_ index: Int) async throws -> SalvoOutput {
+            try await SalvoExecutable.run(["run", file, "--output", output, "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": String(index), "SALVO_SHARD_COUNT": "3"])
+        }
+        async let first = pod(0)
+        async let second = pod(1)
+        async let twin = pod(1)
+        async let third = pod(2)
+        let pods = try await [first, second, twin, third]
+        #expect(pods[0].status == 0 && pods[3].status == 0, "\(pods[0].err) \(pods[3].err)")
+        // Two pods of index 1 at once: both succeed one after the other, or the second is refused by the folder lock.
+        for pod in pods[1...2] where pod.status != 0 {
+            #expect(pod.err.contains("shards/1 is in use by another salvo process"), "\(pod.err)")
+        }
+        #expect(pods[1...2].contains { $0.status == 0 })
+        #expect(pods[1].out.contains("Tournament class, shard 1/3") || pods[2].out.contains("Tournament class, shard 1/3"))
+        // The index run again later (a retried pod) finds its journal complete and plays nothing.
+        let before = Self.finished(output + "/shards/1/journal.jsonl").count
+        let retried = try await pod(1)
+        #expect(retried.status == 0)
+        #expect(Self.finished(output + "/shards/1/journal.jsonl").count == before)
+
+        let merge = try await SalvoExecutable.run(["merge", output])
+        #expect(merge.status == 0, "\(merge.err)")
+        #expect(merge.out.contains("Merged 3 shards: 48 of 48 games rated."))
+        #expect(try ComparableResults.of(output) == ComparableResults.of(folder + "/whole"))
+    }
+
+    @Test("a shard killed with SIGKILL and run again resumes as a whole run does, and the merge is the tournament of one process")
+    func killedShardResumes() async throws {
+        let (folder, file) = try Self.tournament("killed")
+        let output = folder + "/out"
+        let journal = output + "/shards/0/journal.jsonl"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+        process.arguments = ["run", file, "--output", output, "--shard", "0/2"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Self.finished(journal).count < 3, process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let killedAt = Self.finished(journal).count
+        #expect(killedAt >= 3 && killedAt < 24, "the shard ended before it could be killed (\(killedAt) games)")
+
+        let incomplete = try await SalvoExecutable.run(["merge", output])
+        #expect(incomplete.status != 0)
+        #expect(incomplete.err.contains("shard 0/2:") && incomplete.err.contains("rerun: salvo run \(file) --shard 0/2 --output \(output) --games 8 --seed 5"), "\(incomplete.err)")
+        #expect(incomplete.err.contains("shard 1/2: 24 games"), "\(incomplete.err)")
+
+        for shard in ["0/2", "1/2"] {
+            let run = try await SalvoExecutable.run(["run", file, "--output", output, "--shard", shard])
+            #expect(run.status == 0, "\(run.err)")
+        }
+        let rated = Self.finished(journal).filter { $0.termination != .noResult }
+        #expect(rated.count == 24 && Set(rated.map(\.index)).count == 24, "each of the shard's games once")
+        let merge = try await SalvoExecutable.run(["merge", output])
+        #expect(merge.status == 0, "\(merge.err)")
+        let whole = try await SalvoExecutable.run(["run", file, "--output", folder + "/whole"])
+        #expect(whole.status == 0)
+        #expect(try ComparableResults.of(output) == ComparableResults.of(folder + "/whole"))
+    }
+
+    @Test("--shard auto with no cluster engine around, and a shard out of range, are refused in one line before anything is written")
+    func refusals() async throws {
+        let (folder, file) = try Self.tournament("refused")
+        let auto = try await SalvoExecutable.run(["run", file, "--output", folder + "/out", "--shard", "auto"])
+        #expect(auto.status != 0)
+        #expect(auto.err.contains("--shard auto found no shard in the environment") && auto.err.split(separator: "\n").count == 1, "\(auto.err)")
+        let range = try await SalvoExecutable.run(["run", file, "--output", folder + "/out", "--shard", "3/3"])
+        #expect(range.status != 0)
+        #expect(range.err.contains("shard 3 does not exist among 3"), "\(range.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        let nothing = try await SalvoExecutable.run(["merge", folder])
+        #expect(nothing.status != 0 && nothing.err.contains("No shard of \(folder) has started"), "\(nothing.err)")
+    }
+}
