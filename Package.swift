@@ -125,7 +125,7 @@ let package = Package(
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
         // its shards on Slurm and Kubernetes (the engines run `salvo run --shard`).
-        .target(name: "Cluster", dependencies: ["Tournament", "Reports"], swiftSettings: swiftSettings),
+        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -171,7 +171,7 @@ let package = Package(
         // Sharded tournaments: the split, the merge, and the same tournament as one process.
         .testTarget(
             name: "ClusterTests",
-            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "SalvoTestSupport"],
+            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Shared by the test targets that run the `salvo` executable.

@@ -92,10 +92,21 @@ public enum KubernetesManifests {
             # Applies \(job.name): the shards' Indexed Job, then, once it is complete, the merge Job.
             set -eu
             cd "$(dirname "$0")"
+            # Waits until the Job is Complete (returns) or Failed (stops here, saying so).
+            wait_for() {
+              while :; do
+                state=$(kubectl get "job/$1" -o jsonpath='{.status.conditions[?(@.status=="True")].type}')
+                case "$state" in
+                  *Complete*) return 0 ;;
+                  *Failed*) echo "job/$1 failed: see kubectl describe job/$1 and the pods' logs; rerun the failed indexes (delete and apply the Job again: finished shards play nothing twice), then merge." >&2; exit 1 ;;
+                esac
+                sleep 10
+              done
+            }
             kubectl apply -f \(shardsManifest)
-            kubectl wait --for=condition=complete --timeout=-1s job/\(job.name)-shards
+            wait_for \(job.name)-shards
             kubectl apply -f \(mergeManifest)
-            kubectl wait --for=condition=complete --timeout=-1s job/\(job.name)-merge
+            wait_for \(job.name)-merge
             kubectl logs job/\(job.name)-merge
 
             """

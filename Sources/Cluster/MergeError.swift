@@ -23,6 +23,10 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
     case incomplete(MergedTournament)
     /// The merged journal or the reports could not be written.
     case cannotWrite(path: String, detail: String)
+    /// Shards of a load test are missing and `--allow-incomplete` was not given.
+    case loadIncomplete(output: String, missing: [Int], count: Int)
+    /// The shards' load reports cannot be added up.
+    case cannotMerge(String)
 
     public var description: String {
         switch self {
@@ -46,6 +50,10 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
             Self.missingReport(merged) + "\nNo results were written. Play the missing games with the commands above and merge again, or give --allow-incomplete to publish the incomplete tournament, marked as such."
         case .cannotWrite(let path, let detail):
             "Cannot write \(path): \(detail)"
+        case .loadIncomplete(let output, let missing, let count):
+            "\(missing.count) of \(count) load shards of \(output) have no load.json (shards \(missing.map(String.init).joined(separator: ", "))): run `salvo load ... --shard I/\(count) --output \(output)` for each, or give --allow-incomplete to add up the others"
+        case .cannotMerge(let detail):
+            "Cannot add up the load shards: \(detail)"
         }
     }
 

@@ -7,15 +7,15 @@
 /// differ by how late requests went out: the coordinated omission a closed-loop tool hides.
 public struct EndpointStatistics: Sendable, Hashable {
     /// Requests that got a reply or failed, failures included.
-    public private(set) var requests = 0
+    public internal(set) var requests = 0
     /// Failed requests by kind.
-    public private(set) var errors: [LoadErrorKind: Int] = [:]
+    public internal(set) var errors: [LoadErrorKind: Int] = [:]
     /// The first failure of each kind, described for the report.
-    public private(set) var errorExamples: [LoadErrorKind: String] = [:]
+    public internal(set) var errorExamples: [LoadErrorKind: String] = [:]
     /// Latency from the intended send time (equal to the send time without a timetable), µs.
-    public private(set) var latency = LatencyHistogram()
+    public internal(set) var latency = LatencyHistogram()
     /// Latency from the actual send time, µs.
-    public private(set) var serviceTime = LatencyHistogram()
+    public internal(set) var serviceTime = LatencyHistogram()
 
     public init() {}
 

@@ -18,13 +18,13 @@ public struct LatencyHistogram: Sendable, Hashable {
     public static let highestTrackableValue: UInt64 = 60_000_000
 
     /// The buckets; ``valueAtPercentile(_:)`` asks them.
-    public private(set) var histogram = Histogram<UInt64>(
+    public internal(set) var histogram = Histogram<UInt64>(
         lowestDiscernibleValue: 1, highestTrackableValue: highestTrackableValue, numberOfSignificantValueDigits: .three
     )
     /// The sum of the recorded values (after clamping), for the exact mean.
-    public private(set) var sum: UInt64 = 0
+    public internal(set) var sum: UInt64 = 0
     /// How many recorded values were above ``highestTrackableValue`` and clamped to it.
-    public private(set) var clampedCount: UInt64 = 0
+    public internal(set) var clampedCount: UInt64 = 0
 
     /// An empty histogram.
     public init() {}

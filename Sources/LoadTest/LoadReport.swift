@@ -114,30 +114,46 @@ public struct LoadReport: Codable, Sendable, Hashable {
     public var total: EndpointRow
     /// The endpoints that were called, in the order create, join, guess, status, board, list, detail.
     public var endpoints: [EndpointRow]
+    /// `I/N` when this run was one shard of a load test (`salvo load --shard`); nil otherwise.
+    public var shard: String?
+    /// How many shards a merged report (`salvo merge`) adds up; nil for one run.
+    public var shards: Int?
+    /// Every count and both histograms of every endpoint, losslessly, so that `salvo merge`
+    /// can add up shards without averaging a percentile; nil in reports from before it.
+    public var measurements: LoadStatistics?
 
     /// The report of `result`; `embeddedServer` says whether the server ran in-process.
-    public init(_ result: LoadResult, embeddedServer: Bool) {
-        let statistics = result.statistics
-        let seconds = result.elapsed.seconds
+    public init(_ result: LoadResult, embeddedServer: Bool, shard: String? = nil) {
         let settings = result.settings
-        server = settings.serverURL
-        self.embeddedServer = embeddedServer
-        mode = settings.endpoint == nil ? "games" : "endpoint"
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        startedAt = formatter.string(from: result.startedAt)
-        elapsedSeconds = Self.rounded(seconds, places: 3)
         var games: Int?
         var duration: Double?
         switch settings.stop {
         case .games(let count): games = count
         case .duration(let length): duration = length.seconds
         }
-        self.settings = Settings(
-            games: games, durationSeconds: duration, concurrency: settings.concurrency, rate: settings.requestsPerSecond,
-            bot: settings.bot.rawValue, endpoint: settings.endpoint?.rawValue, seed: settings.seed,
-            requestTimeoutSeconds: settings.requestTimeout.seconds, listEvery: settings.listEvery
+        self.init(
+            statistics: result.statistics, seconds: result.elapsed.seconds, startedAt: formatter.string(from: result.startedAt),
+            settings: Settings(
+                games: games, durationSeconds: duration, concurrency: settings.concurrency, rate: settings.requestsPerSecond,
+                bot: settings.bot.rawValue, endpoint: settings.endpoint?.rawValue, seed: settings.seed,
+                requestTimeoutSeconds: settings.requestTimeout.seconds, listEvery: settings.listEvery
+            ),
+            server: settings.serverURL, embeddedServer: embeddedServer, mode: settings.endpoint == nil ? "games" : "endpoint"
         )
+        self.shard = shard
+    }
+
+    /// The report of `statistics`, measured over `seconds`.
+    init(statistics: LoadStatistics, seconds: Double, startedAt: String, settings: Settings, server: String, embeddedServer: Bool, mode: String) {
+        self.server = server
+        self.embeddedServer = embeddedServer
+        self.mode = mode
+        self.startedAt = startedAt
+        self.settings = settings
+        elapsedSeconds = Self.rounded(seconds, places: 3)
+        measurements = statistics
         self.games = Games(
             started: statistics.gamesStarted, finished: statistics.gamesFinished, abandoned: statistics.gamesAbandoned,
             failed: statistics.gamesFailed, perSecond: Self.rounded(Double(statistics.gamesFinished) / max(seconds, 1e-9), places: 2),

@@ -1,24 +1,24 @@
 /// Everything a load run measured: per-endpoint requests and latencies, and how games ended.
 public struct LoadStatistics: Sendable, Hashable {
     /// Per-endpoint figures; an endpoint that was never called has no entry.
-    public private(set) var endpoints: [Endpoint: EndpointStatistics] = [:]
+    public internal(set) var endpoints: [Endpoint: EndpointStatistics] = [:]
     /// Games whose creation was attempted.
-    public private(set) var gamesStarted = 0
+    public internal(set) var gamesStarted = 0
     /// Games the server declared won.
-    public private(set) var gamesFinished = 0
+    public internal(set) var gamesFinished = 0
     /// Games cut short by the end of the run.
-    public private(set) var gamesAbandoned = 0
+    public internal(set) var gamesAbandoned = 0
     /// Games ended by a failed request or a server that broke the rules.
-    public private(set) var gamesFailed = 0
+    public internal(set) var gamesFailed = 0
     /// The first failed game's reason.
-    public private(set) var failureExample: String?
+    public internal(set) var failureExample: String?
     /// Finished games whose winner was not a player or had not hit all 17 ship cells.
-    public private(set) var inconsistentGames = 0
+    public internal(set) var inconsistentGames = 0
     /// The fewest guesses a winner needed, over finished games (nil before the first).
-    public private(set) var fewestWinnerGuesses: Int?
+    public internal(set) var fewestWinnerGuesses: Int?
     /// All guesses of the winners of finished games, and the hits among them.
-    public private(set) var winnerGuesses = 0
-    public private(set) var winnerHits = 0
+    public internal(set) var winnerGuesses = 0
+    public internal(set) var winnerHits = 0
 
     public init() {}
 

@@ -14,8 +14,14 @@ struct ClusterCommand: AsyncParsableCommand {
 
     /// What both engines' commands take.
     struct JobOptions: ParsableArguments {
-        @Argument(help: "The tournament file (YAML).")
-        var file: String
+        @Argument(help: "The tournament file (YAML); none with --load.")
+        var file: String?
+
+        @Flag(help: "Shard a load test instead of a tournament: give the arguments of `salvo load` after `--`, e.g. `-- --server http://10.0.0.5:8080 --games 100000 --rate 4000 --require p99<50ms` (--games and --rate are the whole load's; --require grades the merge).")
+        var load = false
+
+        @Argument(parsing: .postTerminator, help: "With --load: the arguments of `salvo load`, after `--`.")
+        var loadArguments: [String] = []
 
         @Option(help: "How many shards: array tasks on Slurm, completion indexes on Kubernetes.")
         var shards: Int
@@ -30,12 +36,25 @@ struct ClusterCommand: AsyncParsableCommand {
         var noSandbox = false
 
         func validate() throws {
+            guard (file == nil) == load, load || loadArguments.isEmpty else {
+                throw ValidationError("Please give either a tournament file, or --load with the arguments of `salvo load` after `--`.")
+            }
+            if loadArguments.contains(where: { $0.hasPrefix("--output") || $0.hasPrefix("--shard") }) {
+                throw ValidationError("--load takes the arguments of `salvo load` but --output and --shard, which the job sets.")
+            }
             guard shards >= 1, shards <= Shard.maximumCount else { throw ValidationError("Please give --shards from 1 to \(Shard.maximumCount).") }
             if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
         }
 
+        /// The job's name: the tournament's, or `load`.
+        func name() throws -> String {
+            guard file != nil else { return "salvo-load" }
+            return "salvo-" + (try tournament()).name
+        }
+
         /// The tournament, read and checked now, so a bad file fails here and not on the nodes.
         func tournament() throws -> TournamentConfig {
+            guard let file else { throw CLIError("no tournament file was given") }
             let config: TournamentConfig
             do {
                 config = try TournamentFileParser().parse(fileAt: file)
@@ -50,12 +69,28 @@ struct ClusterCommand: AsyncParsableCommand {
 
         /// The job, its paths as given by `path`.
         func job(name: String, salvo: String, workingDirectory: String, path: (String) throws -> String) throws -> ClusterJob {
-            var run = [salvo, "run", try path(file), "--output", try path(output)]
-            if let concurrency { run += ["--concurrency", String(concurrency)] }
-            if noSandbox { run.append("--no-sandbox") }
+            var run: [String]
+            var merge = [salvo, "merge", try path(output)]
+            if let file {
+                run = [salvo, "run", try path(file), "--output", try path(output)]
+                if let concurrency { run += ["--concurrency", String(concurrency)] }
+                if noSandbox { run.append("--no-sandbox") }
+            } else {
+                var words = loadArguments
+                // The requirements grade the whole load, in the merge: a shard that missed them
+                // would fail its task, and the merge would never start.
+                if let at = words.firstIndex(of: "--require"), at + 1 < words.count {
+                    merge += words[at...(at + 1)]
+                    words.removeSubrange(at...(at + 1))
+                } else if let at = words.firstIndex(where: { $0.hasPrefix("--require=") }) {
+                    merge.append(words.remove(at: at))
+                }
+                run = [salvo, "load"] + words + ["--output", try path(output)]
+                if let concurrency { run += ["--concurrency", String(concurrency)] }
+            }
             return ClusterJob(
                 name: name, shards: shards, workingDirectory: workingDirectory,
-                shardCommand: run, mergeCommand: [salvo, "merge", try path(output)], logDirectory: try path(output) + "/cluster/logs"
+                shardCommand: run, mergeCommand: merge, logDirectory: try path(output) + "/cluster/logs"
             )
         }
     }
@@ -84,10 +119,10 @@ struct ClusterCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let config = try job.tournament()
+            let name = try job.name()
             let here = FileManager.default.currentDirectoryPath
             let absolute = { (path: String) in URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path }
-            let spec = try job.job(name: "salvo-" + config.name, salvo: salvo.map(absolute) ?? ClusterCommand.thisExecutable(), workingDirectory: here, path: absolute)
+            let spec = try job.job(name: name, salvo: salvo.map(absolute) ?? ClusterCommand.thisExecutable(), workingDirectory: here, path: absolute)
             let folder = absolute(job.output) + "/cluster/slurm"
             let paths = try ClusterFile.write(SlurmScripts.files(for: spec, cpusPerTask: cpus), into: folder)
             print("Wrote \(paths.joined(separator: ", ")).")
@@ -133,7 +168,7 @@ struct ClusterCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let config = try job.tournament()
+            let name = try job.name()
             let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
             let relative = { (path: String) throws -> String in
                 let full = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path
@@ -142,7 +177,7 @@ struct ClusterCommand: AsyncParsableCommand {
                 }
                 return String(full.dropFirst(here.count + 1))
             }
-            let spec = try job.job(name: "salvo-" + config.name, salvo: "salvo", workingDirectory: mount, path: relative)
+            let spec = try job.job(name: name, salvo: "salvo", workingDirectory: mount, path: relative)
             let folder = here + "/" + (try relative(job.output)) + "/cluster/k8s"
             let files = KubernetesManifests.files(for: spec, image: image, volume: .init(claim: claim, mountPath: mount), cpusPerShard: cpus, parallelism: parallelism)
             let paths = try ClusterFile.write(files, into: folder)

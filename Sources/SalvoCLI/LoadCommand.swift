@@ -61,6 +61,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "One game in this many lists the lobby (GET /api/games) before joining; 0 never.")
     var listEvery = 20
 
+    @Option(help: "Run one share of the load, into OUTPUT/shards/I/: I/N, or auto (Slurm or Kubernetes, as for run). --games and --rate are the whole load's, split evenly; --concurrency and --duration are each shard's. `salvo merge OUTPUT` adds the shards up.")
+    var shard: String?
+
+    @Option(help: "Exit non-zero, with one line per broken requirement, when the run misses any: comma-separated [endpoint:]metric<value, e.g. 'p99<50ms,guess:p99.9<=200ms,errors=0,error-rate<0.1%,rps>=500' (docs/load.md).")
+    var require: String?
+
     func validate() throws {
         if games != nil, duration != nil { throw ValidationError("Please give either --games or --duration, not both.") }
         if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
@@ -79,11 +85,61 @@ struct LoadCommand: AsyncParsableCommand {
         if ServerChoice(parsing: server) == nil {
             throw ValidationError("Please give --server as \(ServerChoice.expected).")
         }
+        if let require {
+            do {
+                _ = try LoadRequirement.parseList(require)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        if let shard {
+            guard output != nil else { throw ValidationError("--shard needs --output: every shard writes into OUTPUT/shards/I/, for `salvo merge OUTPUT`.") }
+            if shard != "auto" {
+                do {
+                    _ = try Shard(parsing: shard)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+            }
+        }
+    }
+
+    /// The part of `total` that shard `index` of `count` takes: the even share, one more for
+    /// the first `total mod count` shards.
+    static func share(of total: Int, shard: Shard) -> Int {
+        total / shard.count + (shard.index < total % shard.count ? 1 : 0)
     }
 
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
-        let folder = output ?? "reports/load-" + Self.timestamp()
+        var part: Shard?
+        if let shard {
+            do {
+                part = try RunCommand.shard(shard)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+        var games = games
+        var rate = rate
+        var seed = seed
+        if let part {
+            games = games.map { Self.share(of: $0, shard: part) }
+            rate = rate.map { $0 / Double(part.count) }
+            // Each shard plays other boards.
+            seed = seed &+ UInt64(part.index) &* 0x9E37_79B9_7F4A_7C15
+            if games == 0 { throw CLIError("shard \(part) has no game to play: --games \(self.games ?? 0) is fewer than the \(part.count) shards") }
+        }
+        var requirements: [LoadRequirement] = []
+        if let require {
+            do {
+                requirements = try LoadRequirement.parseList(require)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+        let base = output ?? "reports/load-" + Self.timestamp()
+        let folder = part.map { TournamentConfig.shardDirectory(output: base, index: $0.index) } ?? base
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -135,7 +191,7 @@ struct LoadCommand: AsyncParsableCommand {
         for client in clients { await client.shutdown() }
         await host.stop()
 
-        let report = LoadReport(result, embeddedServer: host.isEmbedded)
+        let report = LoadReport(result, embeddedServer: host.isEmbedded, shard: part?.description)
         do {
             try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
             try Data(LoadReportHTML.render(report).utf8).write(to: URL(fileURLWithPath: folder + "/load.html"))
@@ -144,6 +200,19 @@ struct LoadCommand: AsyncParsableCommand {
         }
         print(LoadTable.render(report))
         print("Report: \(folder)/load.json, \(folder)/load.html")
+        if let part { print("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
+        try Self.check(requirements, report)
+    }
+
+    /// Prints every broken requirement on stderr and exits non-zero when there is one.
+    static func check(_ requirements: [LoadRequirement], _ report: LoadReport) throws {
+        let broken = requirements.compactMap { $0.brokenBy(report) }
+        guard !broken.isEmpty else {
+            if !requirements.isEmpty { print("Requirements kept: \(requirements.map(\.text).joined(separator: ", "))") }
+            return
+        }
+        FileHandle.standardError.write(Data(broken.map { "requirement \($0)\n" }.joined().utf8))
+        throw ExitCode(3)
     }
 
     /// What the run will do, in a few words.

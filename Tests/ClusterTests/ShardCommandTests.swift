@@ -1,4 +1,5 @@
 import Foundation
+import LoadTest
 import SalvoTestSupport
 import Testing
 import Tournament
@@ -97,6 +98,40 @@ struct ShardCommandTests {
         let whole = try await SalvoExecutable.run(["run", file, "--output", folder + "/whole"])
         #expect(whole.status == 0)
         #expect(try ComparableResults.of(output) == ComparableResults.of(folder + "/whole"))
+    }
+
+    @Test("a load test in 2 shards: each runs its share, the merge adds them up exactly, and --require grades the whole with exit code 3")
+    func loadShards() async throws {
+        let (folder, _) = try Self.tournament("load")
+        let output = folder + "/load"
+        let first = try await SalvoExecutable.run(["load", "--server", "embedded", "--games", "25", "--concurrency", "4", "--shard", "0/2", "--output", output])
+        #expect(first.status == 0, "\(first.err)")
+        let missing = try await SalvoExecutable.run(["merge", output])
+        #expect(missing.status != 0 && missing.err.contains("1 of 2 load shards") && missing.err.contains("shards 1"), "\(missing.err)")
+        let second = try await SalvoExecutable.run(["load", "--server", "embedded", "--games", "25", "--concurrency", "4", "--shard", "1/2", "--output", output])
+        #expect(second.status == 0, "\(second.err)")
+
+        func report(_ path: String) throws -> LoadReport {
+            try JSONDecoder().decode(LoadReport.self, from: Data(contentsOf: URL(fileURLWithPath: path + "/load.json")))
+        }
+        let shards = try [report(output + "/shards/0"), report(output + "/shards/1")]
+        #expect(shards.map(\.settings.games) == [13, 12], "25 games split 13 and 12")
+        #expect(shards.map(\.shard) == ["0/2", "1/2"])
+        let merge = try await SalvoExecutable.run(["merge", output, "--require", "errors=0,p50<0.001ms"])
+        #expect(merge.status == 3, "\(merge.out) \(merge.err)")
+        #expect(merge.err.hasPrefix("requirement p50<0.001ms: broken, measured ") && merge.err.split(separator: "\n").count == 1, "\(merge.err)")
+        let merged = try report(output)
+        #expect(merged.shards == 2 && merged.games.finished == 25 && merged.settings.games == 25)
+        #expect(merged.total.requests == shards.map(\.total.requests).reduce(0, +))
+        // The merged percentiles are those of both shards' requests together.
+        var all = shards[0].measurements!
+        all.merge(shards[1].measurements!)
+        var total = EndpointStatistics()
+        for figures in all.endpoints.values { total.merge(figures) }
+        #expect(merged.total.latency.p99 == Double(total.latency.valueAtPercentile(99)) / 1000)
+        #expect(merged.total.latency.p50 == Double(total.latency.valueAtPercentile(50)) / 1000)
+        let kept = try await SalvoExecutable.run(["merge", output, "--require", "errors=0,games/s>0"])
+        #expect(kept.status == 0 && kept.out.contains("Requirements kept: errors=0, games/s>0"), "\(kept.err)")
     }
 
     @Test("--shard auto with no cluster engine around, and a shard out of range, are refused in one line before anything is written")
