@@ -19,6 +19,7 @@ struct Salvo: AsyncParsableCommand {
             CheckCommand.self,
             ReportCommand.self,
             ReplayCommand.self,
+            RematchCommand.self,
             LoadCommand.self,
         ]
     )
