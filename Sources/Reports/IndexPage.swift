@@ -6,7 +6,8 @@ import HTMLText
 /// results.json never disagree. Every outside text is escaped with ``HTML/escape(_:)``.
 ///
 /// DOM contract (read by the browser tests): `<table id="standings">` with one
-/// `<tr data-bot="NAME">` per bot in rank order, the name in `<td class="bot">`; every replay
+/// `<tr data-bot="NAME">` per bot in rank order, the name in `<td class="bot">` as a link
+/// `<a class="bot-link" href="bots/STEM.html">` to the bot's page (``BotPage``); every replay
 /// link is `<a class="replay-link" href="replays/NNNN.html">`.
 public enum IndexPage {
     /// The page for `results`.
@@ -86,9 +87,11 @@ public enum IndexPage {
         <thead><tr><th>#</th><th class="bot">Bot</th><th>Elo</th><th>95% interval</th><th>Games</th><th>Won</th><th>Lost</th><th>Score</th><th>Shots/win</th><th>Forfeits</th></tr></thead><tbody>
 
         """
+        let files = BotFileNames.assign(results)
         for row in results.standings {
             let forfeits = row.forfeits.isEmpty ? "0" : row.forfeits.keys.sorted().map { "\(row.forfeits[$0] ?? 0) \(HTML.escape($0))" }.joined(separator: ", ")
-            html += "<tr data-bot=\"\(HTML.escape(row.bot))\"><td>\(row.rank)</td><td class=\"bot\">\(HTML.escape(row.bot))</td>"
+            let name = files[row.bot].map { "<a class=\"bot-link\" href=\"\(HTML.escape(ReportLayout.botPage(stem: $0)))\">\(HTML.escape(row.bot))</a>" } ?? HTML.escape(row.bot)
+            html += "<tr data-bot=\"\(HTML.escape(row.bot))\"><td>\(row.rank)</td><td class=\"bot\">\(name)</td>"
             if let rating = row.rating {
                 html += "<td>\(Int(rating.value.rounded()))</td><td>\(Int(rating.lower.rounded()))–\(Int(rating.upper.rounded()))</td>"
             } else {
@@ -97,7 +100,7 @@ public enum IndexPage {
             html += "<td>\(row.games)</td><td>\(row.wins)</td><td>\(row.losses)</td><td>\(String(format: "%.1f%%", row.scorePercent))</td>"
             html += "<td>\(row.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "–")</td><td>\(forfeits)</td></tr>\n"
         }
-        html += "</tbody></table></div>\n"
+        html += "</tbody></table></div><p class=\"note\">A bot's name opens its own page: its games, forfeits with the end of its stderr, where it fires first.</p>\n"
         let mover = results.firstMover
         if let share = mover.firstMoverScorePercent {
             var line = "The first mover (seat 0, who created the game) won \(mover.firstMoverWins) of \(mover.games) rated games (\(String(format: "%.1f%%", share)))"

@@ -2,13 +2,15 @@ import Foundation
 
 /// Where a run's reports go inside its output folder:
 /// `results.json`, `index.html`, `replays/NNNN.json` and `replays/NNNN.html`, with NNNN the
-/// game's schedule index padded to at least four digits. Game ids are never used in file
-/// names: a foreign server's ids may contain anything.
+/// game's schedule index padded to at least four digits, and `bots/STEM.html` per bot
+/// (``BotFileNames``). Game ids and bot names are never used in file names as they are: a
+/// foreign server's ids and a bot's name may contain anything.
 public enum ReportLayout {
     public static let journal = "journal.jsonl"
     public static let results = "results.json"
     public static let index = "index.html"
     public static let replays = "replays"
+    public static let bots = "bots"
 
     /// `0012` for index 12, `12345` for 12345.
     public static func replayName(index: Int) -> String {
@@ -21,4 +23,7 @@ public enum ReportLayout {
 
     /// `replays/0012.html`, relative to the run's folder.
     public static func replayHTML(index: Int) -> String { "\(replays)/\(replayName(index: index)).html" }
+
+    /// `bots/alice.html` for the stem `alice`, relative to the run's folder.
+    public static func botPage(stem: String) -> String { "\(bots)/\(stem).html" }
 }

@@ -14,7 +14,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// The file-writing edge of reports: builds every report of a run (pure builders) and writes
 /// them into its folder: `results.json`, `index.html`, and `replays/NNNN.json` and
-/// `replays/NNNN.html` for every game played. Replays are written on all cores; files are
+/// `replays/NNNN.html` for every game played, and `bots/STEM.html` for every bot (``BotPage``).
+/// Replays and bot pages are written on all cores; files are
 /// written plainly, without an fsync each (they can always be rebuilt from the journal).
 ///
 /// ```swift
@@ -27,6 +28,8 @@ public enum ReportWriter {
         public let results: String
         public let index: String
         public let replayCount: Int
+        /// The bots' pages written into `bots/`.
+        public let botPageCount: Int
     }
 
     /// Rebuilds the reports of the run in `directory` from its journal alone.
@@ -81,7 +84,8 @@ public enum ReportWriter {
         }
         try save(resultsData, to: resultsPath)
         try save(Data(IndexPage.render(results).utf8), to: indexPath)
-        return Written(results: resultsPath, index: indexPath, replayCount: games.count)
+        let botPages = try writeBotPages(results: results, history: history, folder: folder, runFolder: directory)
+        return Written(results: resultsPath, index: indexPath, replayCount: games.count, botPageCount: botPages)
     }
 
     /// Writes `data` to `path`, replacing what was there.
@@ -104,8 +108,8 @@ public enum ReportWriter {
     }
 }
 
-/// The first error of the parallel replay writers.
-private final class FirstFailure: @unchecked Sendable {
+/// The first error of the parallel replay and bot page writers.
+final class FirstFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var error: ReportError?
 

@@ -21,6 +21,7 @@ struct Salvo: AsyncParsableCommand {
             MergeCommand.self,
             ClusterCommand.self,
             ReplayCommand.self,
+            RematchCommand.self,
             LoadCommand.self,
         ]
     )

@@ -22,13 +22,17 @@ public struct GameRecord: Hashable, Sendable {
     public var reason: String?
     /// For a forfeit, the fault's kind; nil otherwise.
     public var forfeitKind: ForfeitKind?
+    /// For a forfeit by an external bot, the last lines it wrote to stderr in this game when it
+    /// forfeited (``Bots/StderrTail``); nil otherwise, when it wrote nothing, and in journals
+    /// written before this was kept.
+    public var stderrTail: String?
     public var startedAt: Date
     public var durationMilliseconds: Double
 
     public init(
         index: Int, server: String, gameId: String, gameName: String, players: [PlayerRecord], shots: [ShotRecord],
-        termination: Termination, winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind? = nil, startedAt: Date,
-        durationMilliseconds: Double
+        termination: Termination, winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind? = nil, stderrTail: String? = nil,
+        startedAt: Date, durationMilliseconds: Double
     ) {
         self.index = index
         self.server = server
@@ -40,6 +44,7 @@ public struct GameRecord: Hashable, Sendable {
         self.winner = winner
         self.reason = reason
         self.forfeitKind = forfeitKind
+        self.stderrTail = stderrTail
         self.startedAt = startedAt
         self.durationMilliseconds = durationMilliseconds
     }

@@ -47,7 +47,7 @@ struct GameRunner: Sendable {
             return GameRecord(
                 index: game.index, server: serverURL, gameId: gameId, gameName: gameName, players: players.inSeatOrder, shots: shots,
                 termination: verdict.termination, winner: verdict.winner, reason: verdict.reason, forfeitKind: verdict.forfeitKind,
-                startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - start).milliseconds
+                stderrTail: verdict.stderrTail, startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - start).milliseconds
             )
         }
 
@@ -79,9 +79,12 @@ struct GameRunner: Sendable {
             do {
                 try await bot.start(GameStart(movesFirst: seat == .one))
             } catch {
+                let tail = await Self.stderrTail(of: bot)
                 await bot.finish(.abandoned(reason: error.description))
                 for var other in started { await other.finish(.abandoned(reason: "the opponent could not start")) }
-                return record(gameId, [], GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind))
+                var verdict = GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
+                verdict.stderrTail = tail
+                return record(gameId, [], verdict)
             }
             started.append(bot)
         }
@@ -100,12 +103,22 @@ struct GameRunner: Sendable {
             }
         }
 
-        let verdict = GameVerdict.judge(ends: SeatPair { ends[$0].end }, serverNames: serverNames, botNames: SeatPair { bots[$0].name })
+        var verdict = GameVerdict.judge(ends: SeatPair { ends[$0].end }, serverNames: serverNames, botNames: SeatPair { bots[$0].name })
+        if verdict.termination == .forfeit, let loser = verdict.winner?.opponent {
+            verdict.stderrTail = await Self.stderrTail(of: ends[loser].bot)
+        }
         for seat in PlayerSeat.allCases {
             var bot = ends[seat].bot
             await bot.finish(verdict.outcome(for: seat))
         }
         return record(gameId, shots, verdict)
+    }
+
+    /// The end of an external bot's stderr in this game, read before it is finished; nil for a
+    /// built-in.
+    private static func stderrTail(of bot: any Bot) async -> String? {
+        guard let external = bot as? ExternalBot else { return nil }
+        return await external.stderrTail()
     }
 
     /// Runs both players until the server names a winner, a bot faults, the server fails, or

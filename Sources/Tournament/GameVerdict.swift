@@ -7,6 +7,8 @@ struct GameVerdict: Hashable, Sendable {
     var winner: PlayerSeat?
     var reason: String?
     var forfeitKind: ForfeitKind?
+    /// For a forfeit by an external bot, the end of its stderr (filled in by the runner).
+    var stderrTail: String?
 
     /// The verdict of a game whose seats ended as `ends`, with the server names
     /// `serverNames` and the tournament names `botNames` of the two players.

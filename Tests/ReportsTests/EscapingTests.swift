@@ -35,7 +35,7 @@ struct EscapingTests {
         #expect(!page.contains("<b>\""))
         #expect(!page.contains("<!--"))
         #expect(page.contains("<tr data-bot=\"&lt;script&gt;alert(1)&lt;/script&gt;\">"))
-        #expect(page.contains("<td class=\"bot\">&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;</td>"))
+        #expect(page.contains("<td class=\"bot\"><a class=\"bot-link\" href=\"bots/quoted-single-b.html\">&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;</a></td>"))
         #expect(page.components(separatedBy: "class=\"replay-link\"").count - 1 == 6)
     }
 

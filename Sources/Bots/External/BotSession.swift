@@ -65,6 +65,17 @@ final class BotSession: @unchecked Sendable {
         return !process.pollExit()
     }
 
+    /// The last lines this process wrote to stderr (since it started, or since the game began
+    /// for a reused one); nil when there is no process or it wrote nothing.
+    func stderrTail() -> String? {
+        process?.stderrTail()
+    }
+
+    /// Starts the stderr tail afresh: a reused process begins another game.
+    func clearStderrTail() {
+        process?.clearStderrTail()
+    }
+
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
     func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
         fired = .empty

@@ -147,6 +147,16 @@ final class ChildProcess {
         }
     }
 
+    /// The last lines of the process's stderr so far (``StderrTail``), nil when none.
+    func stderrTail() -> String? {
+        stderr.tail()
+    }
+
+    /// Forgets the stderr lines read so far, for the tail of the next game.
+    func clearStderrTail() {
+        stderr.clearTail()
+    }
+
     /// Whether the process has exited (reaping it if so), with its status word.
     func pollExit() -> Bool {
         guard !reaped else { return true }

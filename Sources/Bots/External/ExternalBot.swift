@@ -79,6 +79,7 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     private func begin(_ game: GameStart) throws(BotFault) {
         if let reused = pool?.checkout(excluding: mirrorGroup) {
             session = reused
+            session.clearStderrTail()
             do {
                 try session.newGame(game, seed: seed)
                 mirrorGroup.map { _ = session.playedMirrors.insert($0) }
@@ -103,6 +104,12 @@ public final class ExternalBot: Bot, @unchecked Sendable {
 
     public func opponentFired(at cell: Coordinate, result: ShotResult) async throws(BotFault) {
         try await guarded { () throws(BotFault) in try self.session.send(ProtocolLine.opponentShot(cell, result)) }
+    }
+
+    /// The last lines the bot's process wrote to stderr in this game (``StderrTail``), for the
+    /// record of a forfeit; nil when it wrote none or never started. Call it before ``finish(_:)``.
+    public func stderrTail() async -> String? {
+        await run { () -> Result<String?, Never> in .success(self.session.stderrTail()) }.get()
     }
 
     public func finish(_ outcome: GameOutcome) async {

@@ -7,6 +7,8 @@ import Glibc
 /// Where a bot process's stderr goes: drained from its pipe by the runner and appended to the
 /// bot's log file, at most ``capBytes`` per process. What a bot writes beyond that is counted
 /// and dropped, with one line saying so, so no bot can fill the runner's disk through its log.
+/// The last ``StderrTail/capacity`` bytes read (kept or dropped) are also held in memory, so a
+/// forfeit can record the end of what the bot wrote (``tail``).
 /// Not thread-safe: the ``ChildProcess`` that owns it drives it.
 final class StderrLog {
     /// The bytes kept of one process's stderr.
@@ -17,6 +19,7 @@ final class StderrLog {
     private let file: Int32
     private var kept = 0
     private var dropped = 0
+    private var recent = StderrTail()
 
     /// Drains `pipe` into `path` (appended), or discards it when `path` is nil.
     init(pipe: Int32, path: String?) {
@@ -39,11 +42,24 @@ final class StderrLog {
             let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
+            recent.append(chunk[..<count])
             let keep = max(0, min(count, Self.capBytes - kept))
             if keep > 0 { append(Array(chunk[..<keep])) }
             kept += keep
             dropped += count - keep
         }
+    }
+
+    /// The last lines read since the last ``clearTail()``, after reading what the pipe holds.
+    func tail() -> String? {
+        drain()
+        return recent.text()
+    }
+
+    /// Forgets the lines read so far (a reused process starts a new game).
+    func clearTail() {
+        drain()
+        recent = StderrTail()
     }
 
     private func append(_ bytes: [UInt8]) {

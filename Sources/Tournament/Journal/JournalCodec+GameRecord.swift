@@ -55,6 +55,10 @@ extension JournalCodec {
             json.key("forfeitKind")
             json.string(kind.rawValue)
         }
+        if let tail = record.stderrTail {
+            json.key("stderrTail")
+            json.string(tail)
+        }
         json.key("startedAt")
         json.string(dateText(record.startedAt))
         json.key("durationMilliseconds")
@@ -65,7 +69,7 @@ extension JournalCodec {
     static func readRecord(_ reader: inout JSONReader) throws(JSONError) -> GameRecord {
         var index: Int?, server: String?, gameId: String?, gameName: String?
         var players: [PlayerRecord]?, shots: [ShotRecord]?, termination: Termination?
-        var winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind?, startedAt: Date?, duration: Double?
+        var winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind?, stderrTail: String?, startedAt: Date?, duration: Double?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -84,6 +88,7 @@ extension JournalCodec {
             case "winnerSeat": winner = reader.readNull() ? nil : try seat(&reader)
             case "reason": reason = reader.readNull() ? nil : try reader.string()
             case "forfeitKind": forfeitKind = reader.readNull() ? nil : try readCase(&reader, "forfeit kind") as ForfeitKind
+            case "stderrTail": stderrTail = reader.readNull() ? nil : try reader.string()
             case "startedAt":
                 let offset = reader.valueOffset()
                 guard let date = date(try reader.string()) else { throw reader.invalidValue("a time other than YYYY-MM-DDTHH:MM:SSZ", at: offset) }
@@ -102,7 +107,7 @@ extension JournalCodec {
             players: bothPlayers,
             shots: try reader.required(shots, "shots", inObjectAt: start),
             termination: try reader.required(termination, "termination", inObjectAt: start),
-            winner: winner, reason: reason, forfeitKind: forfeitKind,
+            winner: winner, reason: reason, forfeitKind: forfeitKind, stderrTail: stderrTail,
             startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
             durationMilliseconds: try reader.required(duration, "durationMilliseconds", inObjectAt: start)
         )

@@ -1,0 +1,53 @@
+import HTMLText
+import Tournament
+
+extension BotPage {
+    /// Every game the bot forfeited: the first ``forfeitDetailLimit`` with kind, move, reason,
+    /// the end of its stderr and the rematch command; up to ``forfeitRowLimit`` more as table
+    /// rows; a note for the rest.
+    static func forfeits(_ input: Input) -> String {
+        let forfeited = input.records.filter { record in
+            record.termination == .forfeit && record.loser.map { record.player($0).bot == input.bot } == true
+        }
+        var html = "<section id=\"forfeits\"><h2>Forfeits</h2>"
+        guard !forfeited.isEmpty else {
+            return html + "<p class=\"note\">None: the bot never forfeited a game.</p></section>\n"
+        }
+        html += "<p class=\"note\">\(forfeited.count) game\(forfeited.count == 1 ? "" : "s") lost by forfeit. The move is the shot the bot never fired; the stderr lines are the last the bot wrote in that game, kept when it forfeited.</p>\n"
+        for record in forfeited.prefix(forfeitDetailLimit) {
+            html += card(record, input: input)
+        }
+        let rest = forfeited.dropFirst(forfeitDetailLimit)
+        if !rest.isEmpty {
+            html += "<div class=\"scroll\"><table id=\"more-forfeits\"><thead><tr><th>Game</th><th class=\"bot\">Kind</th><th>Shot</th><th>Move</th></tr></thead><tbody>\n"
+            for record in rest.prefix(forfeitRowLimit) {
+                let moment = ForfeitMoment(record)
+                html += "<tr><td><a class=\"replay-link\" href=\"\(replayLink(record.index))\">\(record.index)</a><td class=\"bot\">\(HTML.escape(record.forfeitKind?.rawValue ?? "unknown"))"
+                html += "<td>\(moment.map { $0.atLaunch ? "launch" : String($0.ownShot) } ?? "–")<td>\(moment.map { $0.atLaunch ? "–" : String($0.gameMove) } ?? "–")\n"
+            }
+            html += "</tbody></table></div>"
+            if rest.count > forfeitRowLimit {
+                html += "<p class=\"note\" id=\"forfeits-cut\">\(rest.count - forfeitRowLimit) more forfeits are not listed here; results.json lists every game.</p>"
+            }
+        }
+        return html + "</section>\n"
+    }
+
+    /// One forfeit in full.
+    static func card(_ record: GameRecord, input: Input) -> String {
+        let moment = ForfeitMoment(record)
+        let kind = record.forfeitKind?.rawValue ?? "unknown"
+        let opponent = record.winner.map { record.player($0).bot } ?? "?"
+        var html = "<article class=\"forfeit\" data-game=\"\(record.index)\" data-kind=\"\(HTML.escape(kind))\" data-move=\"\(moment?.gameMove ?? 0)\">"
+        html += "<h3>Game <a class=\"replay-link\" href=\"\(replayLink(record.index))\">\(record.index)</a> against \(link(opponent, files: input.files)): "
+        html += "<span class=\"loss\">\(HTML.escape(kind))</span> \(moment?.description ?? "")</h3>"
+        html += "<p class=\"reason\">\(HTML.escape(SVGCharts.shortened(record.reason ?? "no reason recorded", to: reasonLimit)))</p>"
+        if let tail = record.stderrTail {
+            html += "<details open><summary>Last lines of its stderr</summary><pre class=\"stderr\">\(HTML.escape(tail))</pre></details>"
+        } else {
+            html += "<p class=\"note stderr-none\">No stderr kept for this forfeit (a built-in bot, a bot that wrote nothing, or a journal older than this Salvo).</p>"
+        }
+        html += "<p class=\"meta\">Play it again: <code class=\"rematch\">\(HTML.escape(rematchCommand(folder: input.runFolder, game: record.index)))</code></p>"
+        return html + "</article>\n"
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HTMLText
+import Tournament
+
+/// A bot's own page, `bots/STEM.html` (``BotFileNames``): what a student needs to read how
+/// their bot did. Its record and rating, its results against every opponent, its shots to win
+/// beside the other bots', where it fires first, every forfeit with the end of its stderr, every
+/// game with its replay, and the command that plays a game again. Self-contained like
+/// index.html (inline CSS and SVG, no script, nothing fetched); every link is relative, so the
+/// report folder works wherever it is moved. Every outside text is escaped with
+/// ``HTML/escape(_:)``.
+///
+/// Size: a bot may have played 100,000 games, so the games table lists at most
+/// ``gameRowLimit`` rows, the forfeits at most ``forfeitDetailLimit`` with reason (cut to
+/// ``reasonLimit`` characters) and stderr and ``forfeitRowLimit`` more in short, and names are
+/// cut to ``nameLimit`` characters outside the heading, which keeps every page under 5 MB even
+/// when every character must be escaped; a note says what was left out (results.json lists
+/// every game).
+///
+/// DOM contract (read by the browser tests): `<main id="bot-page" data-bot="NAME">`;
+/// `<table id="record">` with one `<tr data-key="...">` per line (`rank`, `elo`, `interval`,
+/// `games`, `won`, `lost`, `forfeits`, `no-result`, `score`, `shots-per-win`);
+/// `<table id="opponents">` with one `<tr data-opponent="NAME">` per opponent;
+/// `<svg id="shots-comparison">`; `<svg id="heat-first">` and `<svg id="heat-opening">`;
+/// one `<article class="forfeit" data-game="N" data-kind="KIND" data-move="M">` per detailed
+/// forfeit, its stderr in `<pre class="stderr">`; `a.replay-link` per game listed;
+/// `<code class="rematch">` commands.
+public enum BotPage {
+    /// Rows of the games table, at most.
+    public static let gameRowLimit = 10_000
+    /// Forfeits shown with their reason and stderr, at most.
+    public static let forfeitDetailLimit = 50
+    /// Forfeits listed in short after those, at most.
+    public static let forfeitRowLimit = 5_000
+    /// Characters of a forfeit's reason shown (a malformed line may be 4 KiB; results.json has it all).
+    public static let reasonLimit = 600
+    /// Characters of a bot's name shown outside the page's heading.
+    public static let nameLimit = 120
+    /// The opening shots the second heat map counts per game.
+    public static let openingShots = 10
+
+    /// Everything one page is built from.
+    public struct Input: Sendable {
+        /// The bot.
+        public var bot: String
+        /// The run's results (standings, crosstable, shots to win).
+        public var results: ResultsDocument
+        /// The record that counts for each game the bot played, in schedule order.
+        public var records: [GameRecord]
+        /// Every bot's file stem (``BotFileNames/assign(_:)``).
+        public var files: [String: String]
+        /// The run's folder as the rematch command names it.
+        public var runFolder: String
+
+        public init(bot: String, results: ResultsDocument, records: [GameRecord], files: [String: String], runFolder: String) {
+            self.bot = bot
+            self.results = results
+            self.records = records
+            self.files = files
+            self.runFolder = runFolder
+        }
+    }
+
+    /// The page of `input.bot`.
+    public static func render(_ input: Input) -> String {
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
+        <title>\(HTML.escape(SVGCharts.shortened(input.bot, to: nameLimit))) · \(HTML.escape(input.results.tournament))</title>
+        <style>\(PageStyle.css)\(css)</style></head>
+        <body><main id="bot-page" data-bot="\(HTML.escape(input.bot))">
+
+        """
+        html += header(input)
+        html += record(input)
+        html += opponents(input)
+        html += charts(input)
+        html += forfeits(input)
+        html += games(input)
+        html += rematch(input)
+        html += """
+        <p class="note">Back to <a href="../\(ReportLayout.index)">the tournament</a>; every number as data in \
+        <a href="../\(ReportLayout.results)">results.json</a>.</p>
+        </main></body></html>
+
+        """
+        return html
+    }
+
+    static func header(_ input: Input) -> String {
+        var how = "bot"
+        if let entry = input.results.configuration.bots.first(where: { $0.name == input.bot }) {
+            if let strategy = entry.strategy {
+                how = "built-in <code>\(HTML.escape(strategy))</code>"
+            } else if let command = entry.command {
+                how = "<code>\(HTML.escape(SVGCharts.shortened(command.joined(separator: " "), to: 300)))</code>"
+            }
+        }
+        return """
+        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(input.results.tournament))</a></p>
+        <h1>\(HTML.escape(input.bot))</h1>
+        <p class="meta">Runs as \(how) · report generated \(IndexPage.timestamp(input.results.generatedAt)).</p></header>
+
+        """
+    }
+
+    /// A bot's name for tables and captions: cut to ``nameLimit`` and escaped.
+    static func name(_ bot: String) -> String {
+        HTML.escape(SVGCharts.shortened(bot, to: nameLimit))
+    }
+
+    /// The link to `bot`'s page from another bot page, its name as the text.
+    static func link(_ bot: String, files: [String: String]) -> String {
+        guard let stem = files[bot] else { return name(bot) }
+        return "<a href=\"\(HTML.escape(stem)).html\">\(name(bot))</a>"
+    }
+
+    /// `../replays/0012.html`.
+    static func replayLink(_ index: Int) -> String {
+        "../" + ReportLayout.replayHTML(index: index)
+    }
+
+    static let css = """
+    .forfeit{border-top:1px solid var(--line);padding:8px 0}
+    .forfeit h3{font-size:1rem;margin:0 0 4px;overflow-wrap:anywhere}
+    .reason{overflow-wrap:anywhere;margin:4px 0}
+    pre.stderr{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:6px 8px;margin:4px 0;\
+    white-space:pre-wrap;overflow-wrap:anywhere;max-height:24em;overflow-y:auto;font-size:.8rem}
+    code{overflow-wrap:anywhere}
+    code.rematch{display:block;background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:6px 8px;margin:4px 0;white-space:pre-wrap}
+    svg .field-bar{fill:none;stroke:var(--muted);stroke-width:1.2}
+    svg.heat .cell{fill:var(--loss)}
+    .key{display:inline-block;width:12px;height:12px;vertical-align:middle;border-radius:2px}
+    .key.own{background:var(--bar)}.key.field{border:1.5px solid var(--muted)}
+    """
+}

@@ -1,0 +1,70 @@
+import BattleshipRules
+import Bots
+import Tournament
+
+/// What it takes to play game `index` of a run again, from its journal alone: the two bots in
+/// seat order (seat 0 created the game and moves first), both fleets' seeds and both bots'
+/// seeds, derived from the run's configuration exactly as the run derived them, and the
+/// record the run kept of the game (when it was played).
+///
+/// ```swift
+/// let plan = try RematchPlan(journal: RunJournal.load(directory: "reports/demo"), index: 17)
+/// plan.bots.map(\.name)  // ["density", "alice"]
+/// ```
+public struct RematchPlan: Sendable {
+    /// The game's place in the schedule.
+    public var index: Int
+    /// The tournament's name.
+    public var tournament: String
+    /// The bots in seat order.
+    public var bots: [BotEntry]
+    /// Each seat's fleet seed: `Fleet.seeded(fleetSeeds[seat])`.
+    public var fleetSeeds: [UInt64]
+    /// Each seat's bot seed, as sent in `new-game`.
+    public var botSeeds: [UInt64]
+    /// The record that counts for the game; nil when the run never played it.
+    public var recorded: GameRecord?
+
+    public init(index: Int, tournament: String, bots: [BotEntry], fleetSeeds: [UInt64], botSeeds: [UInt64], recorded: GameRecord?) {
+        self.index = index
+        self.tournament = tournament
+        self.bots = bots
+        self.fleetSeeds = fleetSeeds
+        self.botSeeds = botSeeds
+        self.recorded = recorded
+    }
+
+    /// The plan of game `index` of the run `journal` holds; `journalPath` names the journal in
+    /// the error for an index the schedule does not have.
+    public init(journal: RunJournal, index: Int, journalPath: String = ReportLayout.journal) throws(ReportError) {
+        let config = journal.configuration
+        let schedule = Schedule.games(for: config)
+        guard schedule.indices.contains(index) else { throw .unknownGame(id: String(index), journal: journalPath) }
+        let game = schedule[index]
+        self.init(
+            index: index, tournament: config.name,
+            bots: [config.bots[game.creator], config.bots[game.joiner]],
+            fleetSeeds: [game.creatorSeed, game.joinerSeed],
+            botSeeds: PlayerSeat.allCases.map { Self.botSeed(config, index: index, seat: $0) },
+            recorded: GameHistory(finished: journal.finished).game(index: index)
+        )
+    }
+
+    /// The seed of the bot in `seat` of game `index`: what `Schedule` gives the run's bots
+    /// (a test holds the two equal for both derivations).
+    static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
+        switch config.seedDerivation {
+        case .keyed:
+            return GameSeeds.derive(run: config.seed, label: "bot", UInt64(index), UInt64(seat.index))
+        case .mixed:
+            // Journals before the keyed derivation: Schedule's multiply-xor mix.
+            var generator = SeededGenerator(seed: 0x5A17_0000_0000_0000)
+            var state: UInt64 = 0
+            for value in [config.seed, UInt64(index), UInt64(seat.index) &+ 0xB07] {
+                state = (state ^ value) &* 0x9E37_79B9_7F4A_7C15
+                state ^= generator.next()
+            }
+            return state
+        }
+    }
+}
