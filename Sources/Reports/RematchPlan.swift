@@ -45,26 +45,8 @@ public struct RematchPlan: Sendable {
             index: index, tournament: config.name,
             bots: [config.bots[game.creator], config.bots[game.joiner]],
             fleetSeeds: [game.creatorSeed, game.joinerSeed],
-            botSeeds: PlayerSeat.allCases.map { Self.botSeed(config, index: index, seat: $0) },
+            botSeeds: PlayerSeat.allCases.map { Schedule.botSeed(config, index: index, seat: $0) },
             recorded: GameHistory(finished: journal.finished).game(index: index)
         )
-    }
-
-    /// The seed of the bot in `seat` of game `index`: what `Schedule` gives the run's bots
-    /// (a test holds the two equal for both derivations).
-    static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
-        switch config.seedDerivation {
-        case .keyed:
-            return GameSeeds.derive(run: config.seed, label: "bot", UInt64(index), UInt64(seat.index))
-        case .mixed:
-            // Journals before the keyed derivation: Schedule's multiply-xor mix.
-            var generator = SeededGenerator(seed: 0x5A17_0000_0000_0000)
-            var state: UInt64 = 0
-            for value in [config.seed, UInt64(index), UInt64(seat.index) &+ 0xB07] {
-                state = (state ^ value) &* 0x9E37_79B9_7F4A_7C15
-                state ^= generator.next()
-            }
-            return state
-        }
     }
 }

@@ -66,8 +66,8 @@ public enum Schedule {
         }
     }
 
-    /// The seed given to the bot in `seat` of game `index`.
-    static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
+    /// The seed given to the bot in `seat` of game `index` (`salvo rematch` gives it again).
+    public static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
         switch config.seedDerivation {
         case .keyed: GameSeeds.derive(run: config.seed, label: "bot", UInt64(index), UInt64(seat.index))
         case .mixed: mix(config.seed, UInt64(index), UInt64(seat.index) &+ 0xB07)

@@ -101,10 +101,11 @@ struct BotPagePartsTests {
             var config = Fixtures.config()
             config.seed = 0xDEAD_BEEF_1234
             config.seedDerivation = derivation
-            for index in [0, 1, 5, 99_999] {
-                for seat in PlayerSeat.allCases {
-                    #expect(RematchPlan.botSeed(config, index: index, seat: seat) == Schedule.botSeed(config, index: index, seat: seat), "\(derivation) \(index) \(seat)")
-                }
+            let journal = RunJournal(configuration: config, finished: [])
+            for game in Schedule.games(for: config) {
+                let plan = try? RematchPlan(journal: journal, index: game.index)
+                #expect(plan?.botSeeds == PlayerSeat.allCases.map { Schedule.botSeed(config, index: game.index, seat: $0) }, "\(derivation) \(game.index)")
+                #expect(plan?.fleetSeeds == [game.creatorSeed, game.joinerSeed])
             }
         }
     }

@@ -13,7 +13,8 @@ struct ProcessReuseTests {
     /// time, so that the process that played a pair's first game is idle when its second
     /// starts (the case the rule is for); returns, per process token, the games it played.
     static func run(restart: RestartPolicy) async throws -> (config: TournamentConfig, records: [GameRecord], games: [String: [ScheduledGame]]) {
-        let notes = ExternalBotSpec(command: RunnerTests.fixture("notes_bot.py"), startupDeadline: .seconds(30), restart: restart)
+        // Patient deadlines: this suite is about processes, not time, and runs beside others on 2 cores.
+        let notes = ExternalBotSpec(command: RunnerTests.fixture("notes_bot.py"), moveDeadline: .seconds(5), startupDeadline: .seconds(30), restart: restart)
         let bots = [BotEntry(name: "notes", kind: .external(notes)), BotEntry(name: "density", kind: .builtin(.density))]
         let config = TournamentConfig(name: "reuse", bots: bots, gamesPerPairing: 12, concurrency: 1, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
         let (records, _) = try await RunnerTests.run(config)
@@ -37,7 +38,7 @@ struct ProcessReuseTests {
     func noProcessPlaysBothGamesOfAPair() async throws {
         let (_, records, games) = try await Self.run(restart: .reuse)
         #expect(records.count == 12)
-        #expect(records.allSatisfy { $0.termination == .win })
+        #expect(records.allSatisfy { $0.termination == .win }, "\(records.compactMap(\.reason))")
         #expect(games.values.map(\.count).reduce(0, +) == 12, "every game started once: \(games)")
         #expect(games.count < 12, "no process was reused")
         #expect(games.values.contains { $0.count >= 2 })
