@@ -31,6 +31,8 @@ public struct TournamentConfig: Hashable, Sendable {
     /// How fleet and bot seeds come from `seed`: fixed by the journal a run continues, not by
     /// the tournament file.
     public var seedDerivation: SeedDerivation = .keyed
+    /// The number of rounds of a Swiss tournament (`rounds:`); nil for the other formats.
+    public var rounds: Int?
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {
