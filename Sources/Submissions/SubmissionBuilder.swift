@@ -21,8 +21,10 @@ struct SubmissionBuilder: Sendable {
 
     /// What became of a candidate.
     enum Result: Sendable {
+        /// Ready to play from `folder`; `ran` when a build ran now.
         case built(folder: String, build: BuildSummary?, ran: Bool)
-        case failed(reason: String, log: String?)
+        /// Not entered; `ran` when a build ran now (and failed).
+        case failed(reason: String, log: String?, ran: Bool)
     }
 
     /// Copies and builds `candidate` unless its cache record matches.
@@ -36,11 +38,11 @@ struct SubmissionBuilder: Sendable {
             snapshot = try FolderSnapshot.take(of: candidate.path)
             key = try Self.key(contents: snapshot.contentHash(), build: candidate.manifest.build, settings: settings)
         } catch {
-            return .failed(reason: error.reason, log: nil)
+            return .failed(reason: error.reason, log: nil, ran: false)
         }
         let logIfBuilt = candidate.manifest.build == nil ? nil : log
         if let record = BuildRecord.read(from: cache), record.key == key, FileManager.default.fileExists(atPath: copy) {
-            guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt) }
+            guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false) }
             return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false)
         }
         // Stale or missing: a fresh copy, and a build from scratch.
@@ -49,7 +51,7 @@ struct SubmissionBuilder: Sendable {
         do {
             try snapshot.copy(to: copy, owner: geteuid() == 0 ? uid_t(Self.buildUser) : nil)
         } catch {
-            return .failed(reason: error.reason, log: nil)
+            return .failed(reason: error.reason, log: nil, ran: false)
         }
         var record = BuildRecord(key: key, succeeded: true, reason: nil, seconds: 0)
         if let build = candidate.manifest.build {
@@ -58,10 +60,10 @@ struct SubmissionBuilder: Sendable {
         do {
             try record.write(to: cache)
         } catch {
-            return .failed(reason: error.reason, log: logIfBuilt)
+            return .failed(reason: error.reason, log: logIfBuilt, ran: logIfBuilt != nil)
         }
-        guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log) }
-        return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: true)
+        guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true) }
+        return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil)
     }
 
     /// The host user a root runner's sandboxed builds run as (bubblewrap's ``nobody``), who
@@ -86,10 +88,11 @@ struct SubmissionBuilder: Sendable {
         let outcome: String?
         switch ending {
         case .exited(0): outcome = nil
+        // The build's shell reports a command a signal ended as 128 + the signal.
+        case .exited(let status) where status > 128 && status <= 128 + 64:
+            outcome = Self.killed(by: status - 128, memory: settings.buildLimits.memoryBytes)
         case .exited(let status): outcome = "the build failed (exit status \(status))"
-        case .signalled(let signal):
-            let memory = settings.buildLimits.memoryBytes.map { " (it may have run out of its \($0 >> 20) MiB of memory)" } ?? ""
-            outcome = "the build was killed by signal \(signal)\(signal == SIGKILL ? memory : "")"
+        case .signalled(let signal): outcome = Self.killed(by: signal, memory: settings.buildLimits.memoryBytes)
         case .timedOut: outcome = "the build took longer than \(Self.seconds(settings.buildTimeout)) s and was stopped; make it faster, or ask for a longer build_timeout_s"
         case .notStarted(let why): outcome = "the build could not start: \(why)"
         }
@@ -101,6 +104,12 @@ struct SubmissionBuilder: Sendable {
         }
         guard let outcome else { return BuildRecord(key: key, succeeded: true, reason: nil, seconds: seconds) }
         return BuildRecord(key: key, succeeded: false, reason: outcome + "; the end of its log (\(log)):\n" + Self.tail(ofFileAt: log), seconds: seconds)
+    }
+
+    /// The reason of a build that `signal` ended: SIGKILL, unasked, is most likely the memory cap.
+    static func killed(by signal: Int32, memory: Int?) -> String {
+        let hint = memory.map { " (it may have run out of its \($0 >> 20) MiB of memory)" } ?? ""
+        return "the build was killed by signal \(signal)\(signal == SIGKILL ? hint : "")"
     }
 
     /// A build without the sandbox (`sandbox: none`): `/bin/sh -c BUILD` in `folder`, under

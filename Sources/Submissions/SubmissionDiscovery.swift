@@ -24,6 +24,9 @@ public enum SubmissionDiscovery {
     /// Discovers, copies, builds and checks the submissions `settings` describes.
     public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher()) throws(SubmissionFolderError) -> SubmissionEntries {
         let root = URL(fileURLWithPath: settings.folder).standardizedFileURL.path
+        // Absolute: a bot's folder is bound at the same path inside the sandbox.
+        var settings = settings
+        settings.workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw SubmissionFolderError("`bots_from: \(settings.folder)` is not a folder; give the folder that holds one subfolder per bot")
@@ -63,7 +66,8 @@ public enum SubmissionDiscovery {
         let searchPath = settings.sandbox.isEnabled ? SandboxLauncher.searchPath : ProgramLookup.runnerPath
         for (candidate, result) in zip(candidates, results) {
             switch result {
-            case .failed(let reason, let log):
+            case .failed(let reason, let log, let ran):
+                if ran { entries.buildsRun += 1 }
                 entries.notEntered.append(NotEntered(folder: candidate.folderName, name: candidate.name, reason: reason, buildLog: log))
             case .built(let folder, let build, let ran):
                 if ran { entries.buildsRun += 1 }
@@ -86,6 +90,7 @@ public enum SubmissionDiscovery {
                 entries.entered.append(SubmittedBot(name: candidate.name, sourceFolder: candidate.path, spec: spec, build: build))
             }
         }
+        entries.notEntered.sort { Array($0.folder.utf8).lexicographicallyPrecedes(Array($1.folder.utf8)) }
         return entries
     }
 
@@ -136,7 +141,7 @@ public enum SubmissionDiscovery {
                 state.withLock { $0.results[index] = result }
             }
         }
-        return state.withLock { $0.results.map { $0 ?? .failed(reason: "not prepared", log: nil) } }
+        return state.withLock { $0.results.map { $0 ?? .failed(reason: "not prepared", log: nil, ran: false) } }
     }
 
     /// Makes the work folder's `bots`, `logs` and `cache` folders and takes its lock, so two
