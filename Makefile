@@ -6,8 +6,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libcurl4-openssl-dev: the HTTP client; libsqlite3-dev: GRDB's SQLite; curl, python3: the demo
 # game script; wrk: the server benchmark; chromium: the browser tests open the HTML reports in
 # real headless Chromium (Tests/BrowserTests), and fail, saying to run `make deps`, without it;
-# bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests).
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux
+# bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests);
+# gcc and default-jdk-headless: the compilers of the example submissions (bots/submissions-example,
+# a C and a Java bot built in the sandbox), which the Submissions tests build for real.
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux gcc default-jdk-headless
 
 .PHONY: all deps build release test demo curl-game bench-server clean
 

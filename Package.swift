@@ -68,10 +68,18 @@ let package = Package(
         // The bubblewrap sandbox of external bots: namespaces, read-only system, private /tmp,
         // cgroup or rlimit caps; fails closed where bwrap cannot run.
         .target(name: "Sandbox", dependencies: ["Bots"], swiftSettings: swiftSettings),
+        // A class's submissions: the `bots_from:` folder's bots, their manifests, and their
+        // builds in the sandbox, cached by content.
+        .target(
+            name: "Submissions",
+            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
         .target(
             name: "Tournament",
             dependencies: [
+                "Submissions",
                 "RunControl",
                 "DurationUnits",
                 "BattleshipRules",
@@ -198,6 +206,12 @@ let package = Package(
             name: "SandboxTests",
             dependencies: ["Sandbox", "Orchestrator", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Real submission folders built by real compilers in the real sandbox.
+        .testTarget(
+            name: "SubmissionsTests",
+            dependencies: ["Submissions", "Tournament", "Bots", "Sandbox"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -74,6 +74,12 @@ public struct TournamentRun: Sendable {
         if configuration.shard != nil, configuration.sprt != nil {
             throw .cannotShard("an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it without --shard")
         }
+        if configuration.shard != nil, configuration.format == .swiss {
+            throw .cannotShard("each Swiss round is paired from the results of the rounds before, which needs them all in one process; run it without --shard")
+        }
+        if configuration.format == .swiss {
+            throw .journal("format: swiss is read but not played yet: the round driver is still to come (issue 20); use round-robin or gauntlet")
+        }
         let folder = configuration.runDirectory
         let lock: FolderLock
         do {

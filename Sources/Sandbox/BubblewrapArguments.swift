@@ -49,8 +49,9 @@ enum BubblewrapArguments {
     static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
 
     /// The whole argument list before the bot's command: `folder` is the bot's own folder
-    /// (read-only, and the working folder), `readOnly` the tournament's additions.
-    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?) -> [String] {
+    /// (read-only, and the working folder; writable with `folderWritable`, for a build),
+    /// `readOnly` the tournament's additions.
+    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false) -> [String] {
         var arguments = [
             "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
             "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--hostname", "sandbox",
@@ -60,7 +61,7 @@ enum BubblewrapArguments {
         if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
         arguments += ["--tmpfs", "/tmp"]
         for path in readOnly { arguments += ["--ro-bind", path, path] }
-        if let folder { arguments += ["--ro-bind", folder, folder] }
+        if let folder { arguments += [folderWritable ? "--bind" : "--ro-bind", folder, folder] }
         arguments += ["--chdir", folder ?? "/tmp", "--clearenv"]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
         return arguments

@@ -24,6 +24,7 @@ public enum ResumeSettings {
             ("seed", String(config.seed)),
             ("bots", String(config.bots.count)),
         ]
+        if let rounds = config.rounds { lines.insert(("rounds", String(rounds)), at: 1) }
         for (position, bot) in config.bots.enumerated() {
             let prefix = "bots[\(position)]."
             lines.append((prefix + "name", bot.name))

@@ -49,6 +49,8 @@ public struct TournamentConfig: Hashable, Sendable {
     public static func shardDirectory(output: String, index: Int) -> String {
         output + "/shards/\(index)"
     }
+    /// The number of rounds of a Swiss tournament (`rounds:`); nil for the other formats.
+    public var rounds: Int?
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {

@@ -7,7 +7,8 @@ extension TournamentFileReader {
         BuiltInBot.allCases.map(\.rawValue).sorted().joined(separator: ", ")
     }
 
-    func bots(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> [BotEntry] {
+    /// The listed `bots:`, at least `minimum` of them (0 when `bots_from:` may add the rest).
+    func bots(_ node: Node, defaults: ExternalDefaults, minimum: Int = 2) throws(TournamentFileError) -> [BotEntry] {
         guard let sequence = node.sequence else { throw fail(node, "`bots` must be a list, one bot per `- ` line") }
         var bots: [BotEntry] = []
         for item in sequence {
@@ -17,7 +18,7 @@ extension TournamentFileReader {
             }
             bots.append(bot)
         }
-        guard bots.count >= 2 else { throw fail(node, "a tournament needs at least two bots; \(bots.count) listed") }
+        guard bots.count >= minimum else { throw fail(node, "a tournament needs at least two bots; \(bots.count) listed") }
         return bots
     }
 

@@ -5,10 +5,7 @@ import Yams
 /// bot's entry (for that bot); docs/sandbox.md lists them with their defaults.
 extension TournamentFileReader {
     /// The limit keys, their units and ranges.
-    static let limitKeys: [(key: String, range: ClosedRange<Int>)] = [
-        ("memory_mb", 16...65_536), ("cpu_seconds", 1...86_400), ("processes", 1...100_000),
-        ("open_files", 16...65_536), ("file_size_mb", 1...1_048_576), ("tmp_mb", 1...65_536),
-    ]
+    static let limitKeys: [(key: String, range: ClosedRange<Int>)] = ResourceLimits.fileKeys.map { ($0.key, $0.range) }
 
     /// What every external bot gets unless its own entry says otherwise.
     struct ExternalDefaults {
@@ -58,17 +55,10 @@ extension TournamentFileReader {
     /// The limits in `values` (a bot's entry or the top-level `limits:` mapping) over `base`.
     func limits(_ values: [String: Node], over base: ResourceLimits) throws(TournamentFileError) -> ResourceLimits {
         var limits = base
-        for (key, range) in Self.limitKeys {
-            guard let node = values[key] else { continue }
-            let value: Int? = node.scalar?.string == "none" ? nil : try integer(node, key, range)
-            switch key {
-            case "memory_mb": limits.memoryBytes = value.map { $0 << 20 }
-            case "cpu_seconds": limits.cpuSeconds = value
-            case "processes": limits.processes = value
-            case "open_files": limits.openFiles = value
-            case "file_size_mb": limits.fileSizeBytes = value.map { $0 << 20 }
-            default: limits.tmpBytes = value.map { $0 << 20 }
-            }
+        for fileKey in ResourceLimits.fileKeys {
+            guard let node = values[fileKey.key] else { continue }
+            let value: Int? = node.scalar?.string == "none" ? nil : try integer(node, fileKey.key, fileKey.range)
+            limits.set(fileKey, to: value)
         }
         return limits
     }

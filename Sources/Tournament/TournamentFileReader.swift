@@ -1,15 +1,20 @@
 import Foundation
+import Submissions
 import Yams
 
 /// Walks the YAML tree, one check per value.
 struct TournamentFileReader {
     let file: String
+    /// The output folder of the run when the command line overrides `output:`.
+    var outputOverride: String?
+    /// Whether the run's external bots (and so the submissions' builds) are unsandboxed.
+    var sandboxDisabled = false
 
     func fail(_ node: Node?, _ message: String) -> TournamentFileError {
         TournamentFileError(file: file, line: node?.mark?.line, message: message)
     }
 
-    func config(from root: Node) throws(TournamentFileError) -> TournamentConfig {
+    func read(from root: Node) throws(TournamentFileError) -> TournamentFile {
         guard let mapping = root.mapping else {
             throw fail(root, "the file must be a mapping of keys such as `name:` and `bots:`")
         }
@@ -26,8 +31,13 @@ struct TournamentFileReader {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
             throw fail(nameNode, "`name` must be letters, digits, '-', '_' or '.', since it names a folder; got `\(name)`")
         }
-        guard let botsNode = values["bots"] else { throw fail(root, "missing `bots:` (a list of at least two bots)") }
-        let bots = try self.bots(botsNode, defaults: externalDefaults(values))
+        guard values["bots"] != nil || values["bots_from"] != nil else {
+            throw fail(root, "missing `bots:` (a list of at least two bots) or `bots_from:` (a folder of submissions, one bot per subfolder)")
+        }
+        let defaults = try externalDefaults(values)
+        let bots = try values["bots"].map { node throws(TournamentFileError) in
+            try self.bots(node, defaults: defaults, minimum: values["bots_from"] == nil ? 2 : 0)
+        } ?? []
 
         var config = TournamentConfig(name: name, bots: bots)
         if let node = values["format"] {
@@ -37,6 +47,7 @@ struct TournamentFileReader {
             }
             config.format = format
         }
+        config.rounds = try rounds(values, format: config.format)
         if let node = values["games_per_pairing"] { config.gamesPerPairing = try integer(node, "games_per_pairing", 1...1_000_000) }
         if let node = values["concurrency"] { config.concurrency = try integer(node, "concurrency", 1...10_000) }
         if let node = values["poll_interval_ms"] { config.pollInterval = .milliseconds(try integer(node, "poll_interval_ms", 1...60_000)) }
@@ -68,14 +79,24 @@ struct TournamentFileReader {
             guard let flag = node.bool else { throw fail(node, "`wake_local_opponent` must be true or false") }
             config.wakeLocalOpponent = flag
         }
+        var submissions: SubmissionEntries?
+        if let node = values["bots_from"] {
+            let entries = try self.submissions(node, defaults: defaults, listed: bots, outputDirectory: outputOverride ?? config.outputDirectory)
+            config.bots += entries.entered.map { BotEntry(name: $0.name, kind: .external($0.spec)) }
+            guard config.bots.count >= 2 else { throw tooFewBots(node, entries: entries, listed: bots.count) }
+            submissions = entries
+        }
         if let node = values["sprt"] {
-            guard bots.count == 2 else {
-                throw fail(node, "`sprt` tests a match between two bots; this file lists \(bots.count). Remove `sprt:` or keep two bots")
+            guard config.bots.count == 2 else {
+                throw fail(node, "`sprt` tests a match between two bots; this file lists \(config.bots.count). Remove `sprt:` or keep two bots")
+            }
+            guard config.format != .swiss else {
+                throw fail(node, "`sprt` tests a match between two bots, and `format: swiss` pairs a field in rounds; remove one of them")
             }
             config.sprt = try sprt(node)
             if values["games_per_pairing"] == nil { config.gamesPerPairing = TournamentFileParser.sprtDefaultGameCap }
         }
-        return config
+        return TournamentFile(config: config, submissions: submissions)
     }
 
     /// `sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}`; alpha and beta default to 0.05.

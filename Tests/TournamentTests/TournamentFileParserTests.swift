@@ -66,7 +66,7 @@ struct TournamentFileParserTests {
         ("name: x\nbots: [random, random]\n", "t.yaml:2: two bots are named `random`"),
         ("name: x\nbots:\n  - random\n  - name: p\n    command: ''\n", "t.yaml:5: `command` is empty"),
         ("name: x\nbots:\n  - random\n  - name: p\n", "t.yaml:4: bot `p` needs `builtin:`"),
-        ("name: x\nformat: swiss\nbots: [random, parity]\n", "t.yaml:2: `format` must be one of round-robin, gauntlet; got `swiss`"),
+        ("name: x\nformat: knockout\nbots: [random, parity]\n", "t.yaml:2: `format` must be one of round-robin, gauntlet, swiss; got `knockout`"),
         ("name: x\nserver: ftp://h\nbots: [random, parity]\n", "t.yaml:2: `server` must be `embedded` or a URL"),
         ("name: x\nbots: [random, parity\n", "t.yaml:3: not valid YAML"),
         ("bots: [random, parity]\n", "t.yaml:1: missing `name:`"),

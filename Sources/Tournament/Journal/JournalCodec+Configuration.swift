@@ -13,6 +13,10 @@ extension JournalCodec {
         json.string(config.name)
         json.key("format")
         json.string(config.format.rawValue)
+        if let rounds = config.rounds {
+            json.key("rounds")
+            json.int(rounds)
+        }
         json.key("bots")
         json.beginArray()
         for bot in config.bots { write(bot, to: &json) }
@@ -75,6 +79,7 @@ extension JournalCodec {
             switch key {
             case "name": name = try reader.string()
             case "format": config.format = try readCase(&reader, "format")
+            case "rounds": config.rounds = reader.readNull() ? nil : try reader.int()
             case "bots": bots = try readArray(&reader) { reader throws(JSONError) in try readBot(&reader) }
             case "gamesPerPairing": config.gamesPerPairing = try reader.int()
             case "concurrency": config.concurrency = try reader.int()

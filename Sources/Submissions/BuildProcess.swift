@@ -1,0 +1,89 @@
+import Bots
+import CProcess
+import Foundation
+
+/// One build run to its end: the plan's process in a process group of its own, standard input
+/// from `/dev/null`, standard output and error appended to the build log, every other
+/// descriptor closed; killed with its whole group when its time is up.
+enum BuildProcess {
+    /// How a build process ended.
+    enum Ending: Hashable, Sendable {
+        /// It exited with this status (0 is success).
+        case exited(Int32)
+        /// A signal ended it.
+        case signalled(Int32)
+        /// It ran past its time and was killed.
+        case timedOut
+        /// It could not be started.
+        case notStarted(String)
+    }
+
+    /// Runs `plan` with its output appended to `logPath`, for at most `timeout`.
+    static func run(_ plan: LaunchPlan, logPath: String, timeout: Duration) -> Ending {
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
+        defer { close(log) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, log, 1)
+        posix_spawn_file_actions_adddup2(&actions, log, 2)
+        salvo_spawn_closefrom(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var arguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
+        defer { for pointer in arguments { free(pointer) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = (plan.environment ?? ["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, plan.executable, &actions, &attributes, &arguments, &environment)
+        guard status == 0 else {
+            removeFolders(plan.removeAfterExit)
+            return .notStarted("posix_spawn: \(String(cString: strerror(status)))")
+        }
+        let ending = wait(for: pid, timeout: timeout)
+        removeFolders(plan.removeAfterExit)
+        return ending
+    }
+
+    /// Waits for `pid`, killing its group at the deadline.
+    private static func wait(for pid: pid_t, timeout: Duration) -> Ending {
+        let deadline = ContinuousClock.now + timeout
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0 && errno != EINTR { return .exited(-1) }
+            if ContinuousClock.now >= deadline {
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return .timedOut
+            }
+            usleep(10_000)
+        }
+        // Whatever the build left running in its group ends with it.
+        kill(-pid, SIGKILL)
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+
+    /// Removes a plan's cgroups once their processes have ended (the kernel may take a moment).
+    private static func removeFolders(_ folders: [String]) {
+        for folder in folders.reversed() {
+            for _ in 0..<100 where rmdir(folder) != 0 && errno != ENOENT {
+                usleep(10_000)
+            }
+        }
+    }
+}

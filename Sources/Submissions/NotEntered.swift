@@ -1,0 +1,22 @@
+/// A subfolder of `bots_from:` that is not entered in the tournament, and why.
+public struct NotEntered: Hashable, Sendable, CustomStringConvertible {
+    /// The subfolder's name.
+    public var folder: String
+    /// The bot's name, when its manifest could be read.
+    public var name: String?
+    /// Why, in a sentence that says what to do; for a failed build, with its log's tail.
+    public var reason: String
+    /// The build log, for a bot whose build failed.
+    public var buildLog: String?
+
+    public init(folder: String, name: String? = nil, reason: String, buildLog: String? = nil) {
+        self.folder = folder
+        self.name = name
+        self.reason = reason
+        self.buildLog = buildLog
+    }
+
+    public var description: String {
+        "\(folder)\(name.map { $0 == folder ? "" : " (\($0))" } ?? ""): \(reason)"
+    }
+}

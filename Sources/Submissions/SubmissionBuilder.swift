@@ -1,0 +1,162 @@
+import Bots
+import Crypto
+import Foundation
+import Sandbox
+
+/// Copies one submission into the work folder and builds it there, or reuses the copy and the
+/// result of an earlier build of the same contents.
+///
+/// The submission's own folder is never written: a build writes into its copy,
+/// `WORK/bots/FOLDER`, which is the bot's folder from then on (writable during its build,
+/// read-only in play). The build log goes to `WORK/logs/FOLDER.build.log`, the cache record
+/// to `WORK/cache/FOLDER.json`, both outside what the bot sees.
+struct SubmissionBuilder: Sendable {
+    let settings: SubmissionSettings
+    let launcher: SandboxLauncher
+
+    /// The folders of the work folder.
+    var botsFolder: String { settings.workFolder + "/bots" }
+    var logsFolder: String { settings.workFolder + "/logs" }
+    var cacheFolder: String { settings.workFolder + "/cache" }
+
+    /// What became of a candidate.
+    enum Result: Sendable {
+        /// Ready to play from `folder`; `ran` when a build ran now.
+        case built(folder: String, build: BuildSummary?, ran: Bool)
+        /// Not entered; `ran` when a build ran now (and failed).
+        case failed(reason: String, log: String?, ran: Bool)
+    }
+
+    /// Copies and builds `candidate` unless its cache record matches.
+    func prepare(_ candidate: SubmissionCandidate) -> Result {
+        let copy = botsFolder + "/" + candidate.folderName
+        let log = logsFolder + "/" + candidate.folderName + ".build.log"
+        let cache = cacheFolder + "/" + candidate.folderName + ".json"
+        let key: String
+        let snapshot: FolderSnapshot
+        do {
+            snapshot = try FolderSnapshot.take(of: candidate.path)
+            key = try Self.key(contents: snapshot.contentHash(), build: candidate.manifest.build, settings: settings)
+        } catch {
+            return .failed(reason: error.reason, log: nil, ran: false)
+        }
+        let logIfBuilt = candidate.manifest.build == nil ? nil : log
+        if let record = BuildRecord.read(from: cache), record.key == key, FileManager.default.fileExists(atPath: copy) {
+            guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false) }
+            return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false)
+        }
+        // Stale or missing: a fresh copy, and a build from scratch.
+        unlink(cache)
+        Self.removeTree(copy)
+        do {
+            try snapshot.copy(to: copy, owner: geteuid() == 0 ? uid_t(Self.buildUser) : nil)
+        } catch {
+            return .failed(reason: error.reason, log: nil, ran: false)
+        }
+        var record = BuildRecord(key: key, succeeded: true, reason: nil, seconds: 0)
+        if let build = candidate.manifest.build {
+            record = run(build, in: copy, log: log, key: key)
+        }
+        do {
+            try record.write(to: cache)
+        } catch {
+            return .failed(reason: error.reason, log: logIfBuilt, ran: logIfBuilt != nil)
+        }
+        guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true) }
+        return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil)
+    }
+
+    /// The host user a root runner's sandboxed builds run as (bubblewrap's ``nobody``), who
+    /// must own the copy to write it.
+    static let buildUser = 65_534
+
+    /// Runs `build` in `folder`, its output in `log`.
+    private func run(_ build: String, in folder: String, log: String, key: String) -> BuildRecord {
+        let started = ContinuousClock.now
+        let header = "$ \(build)\n# in \(folder), \(settings.sandbox.isEnabled ? "sandboxed (no network)" : "unsandboxed"), time limit \(Self.seconds(settings.buildTimeout)) s\n"
+        _ = FileManager.default.createFile(atPath: log, contents: Data(header.utf8))
+        let ending: BuildProcess.Ending
+        do throws(BotFault) {
+            let plan = try settings.sandbox.isEnabled
+                ? launcher.buildPlan(build, folder: folder, limits: settings.buildLimits, readOnly: settings.sandbox.readOnlyPaths)
+                : Self.directPlan(build, folder: folder, limits: settings.buildLimits)
+            ending = BuildProcess.run(plan, logPath: log, timeout: settings.buildTimeout)
+        } catch {
+            ending = .notStarted(error.description)
+        }
+        let seconds = Double((ContinuousClock.now - started).components.seconds) + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+        let outcome: String?
+        switch ending {
+        case .exited(0): outcome = nil
+        // The build's shell reports a command a signal ended as 128 + the signal.
+        case .exited(let status) where status > 128 && status <= 128 + 64:
+            outcome = Self.killed(by: status - 128, memory: settings.buildLimits.memoryBytes)
+        case .exited(let status): outcome = "the build failed (exit status \(status))"
+        case .signalled(let signal): outcome = Self.killed(by: signal, memory: settings.buildLimits.memoryBytes)
+        case .timedOut: outcome = "the build took longer than \(Self.seconds(settings.buildTimeout)) s and was stopped; make it faster, or ask for a longer build_timeout_s"
+        case .notStarted(let why): outcome = "the build could not start: \(why)"
+        }
+        let footer = outcome.map { "# \($0)\n" } ?? "# build succeeded in \(String(format: "%.1f", seconds)) s\n"
+        if let handle = FileHandle(forWritingAtPath: log) {
+            handle.seekToEndOfFile()
+            handle.write(Data(footer.utf8))
+            try? handle.close()
+        }
+        guard let outcome else { return BuildRecord(key: key, succeeded: true, reason: nil, seconds: seconds) }
+        return BuildRecord(key: key, succeeded: false, reason: outcome + "; the end of its log (\(log)):\n" + Self.tail(ofFileAt: log), seconds: seconds)
+    }
+
+    /// The reason of a build that `signal` ended: SIGKILL, unasked, is most likely the memory cap.
+    static func killed(by signal: Int32, memory: Int?) -> String {
+        let hint = memory.map { " (it may have run out of its \($0 >> 20) MiB of memory)" } ?? ""
+        return "the build was killed by signal \(signal)\(signal == SIGKILL ? hint : "")"
+    }
+
+    /// A build without the sandbox (`sandbox: none`): `/bin/sh -c BUILD` in `folder`, under
+    /// the limits' rlimits.
+    static func directPlan(_ build: String, folder: String, limits: ResourceLimits) -> LaunchPlan {
+        let script = limits.ulimitCommands(memoryAsAddressSpace: true, cpuPerProcess: true) + "cd \"$1\" || exit 126; exec /bin/sh -c \"$2\""
+        let environment = ["PATH=" + ProgramLookup.runnerPath.joined(separator: ":"), "HOME=" + folder, "LANG=C.UTF-8"]
+        return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", script, "salvo-build", folder, build], environment: environment)
+    }
+
+    /// The last 20 lines (at most 2,000 characters) of a log, each indented.
+    static func tail(ofFileAt path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "  (no log)" }
+        let text = String(decoding: data.suffix(2_000), as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(21).filter { !$0.isEmpty }.suffix(20)
+            .map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// The cache key: SHA-256 of the contents' hash and every setting that changes a build.
+    static func key(contents: String, build: String?, settings: SubmissionSettings) -> String {
+        let limits = settings.buildLimits
+        let parts: [String] = [
+            "salvo-build-1", contents, build ?? "-", "timeout=\(seconds(settings.buildTimeout))",
+            "memory=\(limits.memoryBytes ?? -1)", "processes=\(limits.processes ?? -1)", "cpu=\(limits.cpuSeconds ?? -1)",
+            "files=\(limits.openFiles ?? -1)", "size=\(limits.fileSizeBytes ?? -1)", "tmp=\(limits.tmpBytes ?? -1)",
+            "sandbox=\(settings.sandbox.isEnabled)", "readOnly=\(settings.sandbox.readOnlyPaths.joined(separator: ":"))",
+        ]
+        return SHA256.hash(data: Array(parts.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func seconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds)
+    }
+
+    /// Removes `path` and everything under it, making folders writable first (a build may
+    /// leave read-only ones).
+    static func removeTree(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            chmod(path, 0o755)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                removeTree(path + "/" + name)
+            }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Bots
+import Foundation
+
+/// What a tournament says about its `bots_from:` folder: where the submissions are, where
+/// their copies are built, what every submitted bot gets, and the limits of a build.
+public struct SubmissionSettings: Hashable, Sendable {
+    /// The folder of submissions: each subfolder one bot, described by its `bot.yaml`.
+    public var folder: String
+    /// Where the copies, build logs and build cache go: `OUTPUT/submissions` of the run.
+    public var workFolder: String
+    /// The limits of play: a submission's own limits may lower them, never raise them.
+    public var limits: ResourceLimits
+    /// The sandbox of play and of builds; builds run unsandboxed only when it is disabled.
+    public var sandbox: SandboxSettings
+    /// Whether a process plays one game or many, unless the manifest says `restart:`.
+    public var restart: RestartPolicy
+    /// Each submitted bot's move deadline (CPU time per shot).
+    public var moveDeadline: Duration
+    /// Each submitted bot's start-up deadline.
+    public var startupDeadline: Duration
+    /// The wall-clock time a build may take before it is killed.
+    public var buildTimeout: Duration
+    /// The limits of a build: 2 GiB of memory, 256 processes, CPU time up to the build's
+    /// time limit, 1024 open files, files up to 256 MiB, a 256 MiB `/tmp`.
+    public var buildLimits: ResourceLimits
+    /// Builds at once; the machine's cores by default.
+    public var buildJobs: Int
+    /// Names already taken by the tournament's listed `bots:`.
+    public var takenNames: [String]
+
+    /// The defaults of a `bots_from:` that gives only a folder.
+    public enum Defaults {
+        public static let buildTimeout = Duration.seconds(120)
+        public static let buildMemoryBytes = 2 << 30
+        public static let buildLimits = ResourceLimits(
+            memoryBytes: buildMemoryBytes, cpuSeconds: 120, processes: 256, openFiles: 1_024,
+            fileSizeBytes: 256 << 20, tmpBytes: 256 << 20
+        )
+    }
+
+    public init(
+        folder: String, workFolder: String, limits: ResourceLimits = ResourceLimits(), sandbox: SandboxSettings = SandboxSettings(),
+        restart: RestartPolicy = .reuse, moveDeadline: Duration = ExternalBotSpec.defaultMoveDeadline,
+        startupDeadline: Duration = ExternalBotSpec.defaultStartupDeadline, buildTimeout: Duration = Defaults.buildTimeout,
+        buildLimits: ResourceLimits = Defaults.buildLimits, buildJobs: Int? = nil, takenNames: [String] = []
+    ) {
+        self.folder = folder
+        self.workFolder = workFolder
+        self.limits = limits
+        self.sandbox = sandbox
+        self.restart = restart
+        self.moveDeadline = moveDeadline
+        self.startupDeadline = startupDeadline
+        self.buildTimeout = buildTimeout
+        self.buildLimits = buildLimits
+        self.buildJobs = max(1, buildJobs ?? SubmissionSettings.cores)
+        self.takenNames = takenNames
+    }
+
+    /// The cores this process may use.
+    static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

@@ -1,0 +1,21 @@
+import Bots
+
+/// A submission that is entered: its name, how to run it, and how its build went.
+public struct SubmittedBot: Hashable, Sendable {
+    /// The bot's name in the tournament.
+    public var name: String
+    /// The submission's folder under `bots_from:`.
+    public var sourceFolder: String
+    /// How to run it: from its copy (``BuildSummary/folder``), with the tournament's limits
+    /// lowered by its manifest's.
+    public var spec: ExternalBotSpec
+    /// Its build; nil for a bot with no `build:`.
+    public var build: BuildSummary?
+
+    public init(name: String, sourceFolder: String, spec: ExternalBotSpec, build: BuildSummary?) {
+        self.name = name
+        self.sourceFolder = sourceFolder
+        self.spec = spec
+        self.build = build
+    }
+}

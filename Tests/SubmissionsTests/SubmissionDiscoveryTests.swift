@@ -1,0 +1,123 @@
+import Bots
+import Foundation
+import Sandbox
+import Testing
+@testable import Submissions
+
+/// The example submissions, discovered, built by real compilers in the real sandbox, and
+/// played through the protocol.
+@Suite("Submissions: discovery and builds", .serialized)
+struct SubmissionDiscoveryTests {
+    @Test("the C, Java and Python examples are entered and play; the broken build and the bad manifest are not, each with its reason")
+    func examples() throws {
+        let folders = SubmissionFolders("examples")
+        defer { folders.remove() }
+        try folders.copyExamples(["c-hunter", "java-parity", "python-random", "broken-build", "bad-manifest"])
+        let entries = try SubmissionDiscovery.enter(folders.settings())
+        #expect(entries.entered.map(\.name) == ["c-hunter", "java-parity", "python-random"])
+        #expect(entries.buildsRun == 3, "C, Java and the broken one")
+        let byName = Dictionary(uniqueKeysWithValues: entries.entered.map { ($0.name, $0) })
+        let c = try #require(byName["c-hunter"])
+        #expect(c.spec.folder == folders.workFolder + "/bots/c-hunter")
+        #expect(c.spec.command == [folders.workFolder + "/bots/c-hunter/bot"])
+        #expect(c.spec.limits.memoryBytes == 256 << 20, "its manifest's memory_mb: 256")
+        #expect(FileManager.default.isExecutableFile(atPath: folders.workFolder + "/bots/c-hunter/bot"))
+        #expect(!FileManager.default.fileExists(atPath: folders.submissions + "/c-hunter/bot"), "the submission's own folder is never written")
+        #expect(c.build?.fromCache == false && c.build?.logPath == folders.workFolder + "/logs/c-hunter.build.log")
+        #expect(FileManager.default.fileExists(atPath: folders.workFolder + "/bots/java-parity/Bot.class"))
+        #expect(byName["python-random"]?.build == nil)
+        #expect(byName["python-random"]?.spec.command == ["python3", folders.workFolder + "/bots/python-random/bot.py"])
+
+        #expect(entries.notEntered.map(\.folder) == ["bad-manifest", "broken-build"])
+        #expect(entries.notEntered[0].reason == "bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb")
+        let broken = entries.notEntered[1]
+        #expect(broken.reason.hasPrefix("the build failed (exit status 1); the end of its log (\(folders.workFolder)/logs/broken-build.build.log):\n"))
+        #expect(broken.reason.contains("missing_function"), "the compiler's complaint is in the log's tail")
+        #expect(broken.buildLog == folders.workFolder + "/logs/broken-build.build.log")
+
+        // Every entered bot plays a whole game through the protocol, sandboxed.
+        for bot in entries.entered {
+            let steps = ComplianceCheck(spec: bot.spec, launcher: SandboxLauncher()).run()
+            #expect(steps.allSatisfy { $0.passed }, "\(bot.name): \(steps.filter { !$0.passed }.map(\.detail))")
+        }
+    }
+
+    @Test("a second discovery with nothing changed runs no build: the cached copy and result are reused")
+    func secondDiscoveryCached() throws {
+        let folders = SubmissionFolders("cache")
+        defer { folders.remove() }
+        try folders.copyExamples(["c-hunter", "broken-build", "python-random"])
+        let first = try SubmissionDiscovery.enter(folders.settings())
+        #expect(first.buildsRun == 2, "the C bot's and the broken one's; the Python bot has none")
+        let binary = folders.workFolder + "/bots/c-hunter/bot"
+        let log = folders.workFolder + "/logs/c-hunter.build.log"
+        let before = try #require(SubmissionFolders.identity(binary)), logBefore = try #require(SubmissionFolders.identity(log))
+        let second = try SubmissionDiscovery.enter(folders.settings())
+        #expect(second.buildsRun == 0)
+        #expect(second.entered.map(\.name) == first.entered.map(\.name))
+        #expect(second.entered.first { $0.name == "c-hunter" }?.build?.fromCache == true)
+        let after = try #require(SubmissionFolders.identity(binary)), logAfter = try #require(SubmissionFolders.identity(log))
+        #expect(after.inode == before.inode && after.modified == before.modified, "the binary was not rebuilt")
+        #expect(logAfter.modified == logBefore.modified, "the build log was not rewritten")
+        // The failed build stays failed, with the same reason, without running again.
+        #expect(second.notEntered == first.notEntered)
+    }
+
+    @Test("changing a source file rebuilds that bot only")
+    func changeRebuilds() throws {
+        let folders = SubmissionFolders("change")
+        defer { folders.remove() }
+        try folders.copyExamples(["c-hunter", "java-parity"])
+        _ = try SubmissionDiscovery.enter(folders.settings())
+        let binary = folders.workFolder + "/bots/c-hunter/bot"
+        let before = try #require(SubmissionFolders.identity(binary))
+        let source = folders.submissions + "/c-hunter/bot.c"
+        try (String(contentsOfFile: source, encoding: .utf8) + "/* one more line */\n").write(toFile: source, atomically: true, encoding: .utf8)
+        let again = try SubmissionDiscovery.enter(folders.settings())
+        #expect(again.buildsRun == 1)
+        #expect(again.entered.first { $0.name == "c-hunter" }?.build?.fromCache == false)
+        #expect(again.entered.first { $0.name == "java-parity" }?.build?.fromCache == true)
+        let after = try #require(SubmissionFolders.identity(binary))
+        #expect(after.modified > before.modified, "a fresh copy, built again (an inode number may be reused at once)")
+        #expect(try String(contentsOfFile: folders.workFolder + "/bots/c-hunter/bot.c", encoding: .utf8).hasSuffix("/* one more line */\n"))
+    }
+
+    @Test("a build sees its own copy writable, and nothing else: not the submission, not the network")
+    func buildSandbox() throws {
+        let folders = SubmissionFolders("sandbox")
+        defer { folders.remove() }
+        let source = folders.submissions + "/writer"
+        try folders.write("writer", [
+            "bot.yaml": "build: echo built > out.txt && echo tampered > \(source)/bot.yaml\ncommand: python3 bot.py\n",
+            "bot.py": "print('x')\n",
+        ])
+        try folders.write("online", [
+            "bot.yaml": "build: python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), timeout=3)\"\ncommand: python3 bot.py\n",
+            "bot.py": "print('x')\n",
+        ])
+        let entries = try SubmissionDiscovery.enter(folders.settings())
+        #expect(entries.entered.isEmpty)
+        #expect(try String(contentsOfFile: folders.workFolder + "/bots/writer/out.txt", encoding: .utf8) == "built\n", "its copy is writable")
+        #expect(try String(contentsOfFile: source + "/bot.yaml", encoding: .utf8).hasPrefix("build: echo built"), "the submission is untouched")
+        let reasons = Dictionary(uniqueKeysWithValues: entries.notEntered.map { ($0.folder, $0.reason) })
+        #expect(reasons["writer"]?.contains("cannot create \(source)/bot.yaml: Directory nonexistent") == true, "\(reasons)")
+        #expect(reasons["online"]?.contains("Network is unreachable") == true, "\(reasons["online"] ?? "")")
+    }
+
+    @Test("a build past its time is stopped; one past its memory is killed", .enabled(if: SandboxLauncher().limitMechanism.hasPrefix("cgroup")))
+    func buildLimits() throws {
+        let folders = SubmissionFolders("limits")
+        defer { folders.remove() }
+        try folders.write("slow", ["bot.yaml": "build: sleep 30\ncommand: python3 bot.py\n", "bot.py": ""])
+        try folders.write("greedy", ["bot.yaml": "build: python3 -c \"x = bytearray(400 << 20); x[::4096] = b'1' * len(x[::4096])\"\ncommand: python3 bot.py\n", "bot.py": ""])
+        var settings = folders.settings()
+        settings.buildTimeout = .seconds(3)
+        settings.buildLimits.memoryBytes = 128 << 20
+        let started = ContinuousClock.now
+        let entries = try SubmissionDiscovery.enter(settings)
+        #expect(ContinuousClock.now - started < .seconds(20))
+        let reasons = Dictionary(uniqueKeysWithValues: entries.notEntered.map { ($0.folder, $0.reason) })
+        #expect(reasons["slow"]?.hasPrefix("the build took longer than 3 s and was stopped") == true)
+        #expect(reasons["greedy"]?.hasPrefix("the build was killed by signal 9 (it may have run out of its 128 MiB of memory)") == true, "\(reasons)")
+    }
+}
