@@ -229,6 +229,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A private single-node Slurm cluster (munged, slurmctld, slurmd in a temporary folder) and
+        // the official Kubernetes schemas (kubernetes-validate), for `salvo cluster` (docs/cluster-testing.md).
+        .testTarget(name: "ClusterTests", dependencies: ["CProcess"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleshipServerTests",
             dependencies: [
