@@ -5,11 +5,13 @@ import Testing
 /// real munged, slurmctld and slurmd (Debian's slurm-wlm 22.05), real sbatch jobs.
 ///
 /// What 22.05 does with an `afterok` dependent of a failed job: by default it stays PENDING
-/// with reason `DependencyNeverSatisfied`, forever (until scancel); with
-/// `DependencyParameters=kill_invalid_depend` (the successor of the old `KillOnBadDependency`)
-/// slurmctld cancels it: CANCELLED, reason `DependencyNeverSatisfied`, never started. The
-/// cluster turns that on by default, so that `wait(for:)` ends for every job; one test pins
-/// Slurm's own default, which a real site may keep.
+/// with reason `DependencyNeverSatisfied`, forever (until scancel). With
+/// `DependencyParameters=kill_invalid_depend` in slurm.conf (22.05 has no `KillOnBadDependency`;
+/// before 21.08 the flag sat in `SchedulerParameters`), or `sbatch --kill-on-invalid-dep=yes` on
+/// the dependent itself, slurmctld cancels it: CANCELLED, reason `DependencyNeverSatisfied`,
+/// never started. The cluster sets `kill_invalid_depend` by default, so that `wait(for:)` ends
+/// for every job; one test pins Slurm's own default, which a real site may keep, and the
+/// per-job flag that works there.
 @Suite("A private single-node Slurm cluster", .serialized, .timeLimit(.minutes(3)))
 struct SlurmClusterTests {
     /// A job script (sh) in the cluster's jobs folder.
@@ -82,7 +84,7 @@ struct SlurmClusterTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("dependent-saw").path))
     }
 
-    @Test("with Slurm's default, the afterok dependent of a failed job stays pending (DependencyNeverSatisfied) until cancelled; stop() ends the daemons and removes the folder")
+    @Test("with Slurm's default, the afterok dependent of a failed job stays pending (DependencyNeverSatisfied) until cancelled, unless it asked --kill-on-invalid-dep=yes; stop() ends the daemons and removes the folder")
     func failedTaskLeavesDependentPending() async throws {
         let cluster = try SlurmCluster(killInvalidDependencies: false)
         defer { cluster.stop() }
@@ -91,10 +93,15 @@ struct SlurmClusterTests {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
 
         let array = try await cluster.submit(try Self.arrayTask(out: out, in: cluster), arguments: ["--array=0"], environment: ["FAIL_TASK": "0"])
-        let after = try await cluster.submit(try Self.dependent(out: out, in: cluster), arguments: ["--dependency=afterok:\(array)"])
+        let dependent = try Self.dependent(out: out, in: cluster)
+        let after = try await cluster.submit(dependent, arguments: ["--dependency=afterok:\(array)"])
+        let killed = try await cluster.submit(dependent, arguments: ["--dependency=afterok:\(array)", "--kill-on-invalid-dep=yes"])
         #expect(try await cluster.wait(for: array).map(\.state) == ["FAILED"])
         let stuck = try await cluster.wait(for: after, until: "marked DependencyNeverSatisfied") { $0.first?.reason == "DependencyNeverSatisfied" }
         #expect(stuck.map(\.state) == ["PENDING"], "\(stuck)")
+        let cancelledBySlurm = try await cluster.wait(for: killed)
+        #expect(cancelledBySlurm.map(\.state) == ["CANCELLED"] && cancelledBySlurm.map(\.reason) == ["DependencyNeverSatisfied"], "\(cancelledBySlurm)")
+        #expect(try await cluster.records(of: after).map(\.state) == ["PENDING"])
         try await cluster.cancel(after)
         #expect(try await cluster.wait(for: after).map(\.state) == ["CANCELLED"])
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("dependent-saw").path))
