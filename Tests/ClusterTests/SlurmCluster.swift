@@ -86,8 +86,13 @@ final class SlurmCluster: Sendable {
     /// with the daemons' log tails if one ends or the node is not idle within `timeout`; then
     /// what did start keeps running until `stop()`.
     func start(timeout: Duration = .seconds(60)) async throws {
+        switch daemons.withLock({ $0?.isEmpty }) {
+        case nil: throw SlurmClusterError.stopped
+        case false: throw SlurmClusterError.alreadyStarted
+        default: break
+        }
         let deadline = ContinuousClock.now + timeout
-        let munged = try launch("munged", [
+        _ = try launch("munged", [
             "--foreground", "--force", "--socket=\(configuration.mungeSocket.path)", "--key-file=\(mungeKey.path)",
             "--pid-file=\(directory.appendingPathComponent("munge/munged.pid").path)",
             "--seed-file=\(directory.appendingPathComponent("munge/munged.seed").path)",
@@ -96,7 +101,6 @@ final class SlurmCluster: Sendable {
             try checkAlive(deadline: deadline, timeout: timeout, lastState: "munged has not made its socket yet")
             try await Task.sleep(for: .milliseconds(50))
         }
-        _ = munged
         _ = try launch("slurmctld", ["-D", "-f", configFile.path])
         _ = try launch("slurmd", ["-D", "-f", configFile.path])
         var lastState = "nothing yet"

@@ -15,6 +15,8 @@ enum SlurmClusterError: Error, CustomStringConvertible {
     case unexpectedOutput(String, output: String)
     /// A job did not reach the awaited condition in time.
     case jobTimedOut(String, waitingFor: String, after: Duration, records: [SlurmJobRecord], logs: String)
+    /// `start()` was called a second time.
+    case alreadyStarted
     /// The cluster was used after `stop()`.
     case stopped
 
@@ -33,6 +35,8 @@ enum SlurmClusterError: Error, CustomStringConvertible {
         case let .jobTimedOut(jobID, condition, timeout, records, logs):
             let states = records.isEmpty ? "no records" : records.map(\.description).joined(separator: "; ")
             return "Slurm job \(jobID) was not \(condition) within \(timeout); its records: \(states).\n\(logs)"
+        case .alreadyStarted:
+            return "The test cluster was already started; start() runs once per cluster."
         case .stopped:
             return "The test cluster was used after stop()."
         }

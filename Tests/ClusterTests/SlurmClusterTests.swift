@@ -44,6 +44,8 @@ struct SlurmClusterTests {
         let cluster = try SlurmCluster()
         defer { cluster.stop() }
         try await cluster.start()
+        let again = await #expect(throws: SlurmClusterError.self) { try await cluster.start() }
+        #expect(again.map { "\($0)" }?.contains("already started") == true)
         let out = cluster.jobsDirectory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
 
