@@ -8,8 +8,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # real headless Chromium (Tests/BrowserTests), and fail, saying to run `make deps`, without it;
 # bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests);
 # gcc and default-jdk-headless: the compilers of the example submissions (bots/submissions-example,
-# a C and a Java bot built in the sandbox), which the Submissions tests build for real.
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux gcc default-jdk-headless
+# a C and a Java bot built in the sandbox), which the Submissions tests build for real;
+# slurm-wlm, munge: the private single-node Slurm cluster the cluster tests start and stop
+# (Tests/ClusterTests, docs/cluster-testing.md); python3-pip: installs kubernetes-validate below.
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux \
+	gcc default-jdk-headless slurm-wlm munge python3-pip
 
 .PHONY: all deps build release test demo curl-game bench-server clean
 
@@ -22,6 +25,14 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@# kubernetes-validate (PyPI): the official Kubernetes schemas, bundled, for the manifest tests.
+	@# It goes to whichever python3 is first on PATH, the one the tests run; Debian's own python3
+	@# refuses pip installs (externally-managed-environment) unless told --break-system-packages.
+	@if ! python3 -c 'import kubernetes_validate' 2>/dev/null; then \
+	  echo "Installing the PyPI package kubernetes-validate"; \
+	  python3 -m pip install -q --no-warn-script-location kubernetes-validate 2>/dev/null || \
+	    python3 -m pip install -q --no-warn-script-location --break-system-packages kubernetes-validate; \
 	fi
 
 build: deps

@@ -179,7 +179,7 @@ let package = Package(
         // Sharded tournaments: the split, the merge, and the same tournament as one process.
         .testTarget(
             name: "ClusterTests",
-            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Shared by the test targets that run the `salvo` executable.
@@ -253,6 +253,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A private single-node Slurm cluster (munged, slurmctld, slurmd in a temporary folder) and
+        // the official Kubernetes schemas (kubernetes-validate), for `salvo cluster` (docs/cluster-testing.md).
         .testTarget(
             name: "BattleshipServerTests",
             dependencies: [

@@ -1,7 +1,8 @@
 /// The files that run a ``ClusterJob`` on Slurm: an array job with one task per shard
 /// (`shards.sbatch`), a merge job that starts only once every task has succeeded
-/// (`merge.sbatch`, submitted with `--dependency=afterok`), and `submit.sh`, which submits
-/// both. Each task finds its shard in `SLURM_ARRAY_TASK_ID` (`--shard auto`). A requeued or
+/// (`merge.sbatch`, submitted with `--dependency=afterok` and `--kill-on-invalid-dep=yes`, so
+/// that a failed task cancels it rather than leave it pending forever), and `submit.sh`, which
+/// submits both. Each task finds its shard in `SLURM_ARRAY_TASK_ID` (`--shard auto`). A requeued or
 /// rerun task continues its shard's journal.
 ///
 /// ```swift
@@ -57,7 +58,7 @@ public enum SlurmScripts {
         mkdir -p \(ClusterJob.shellLine([job.logDirectory]))
         shards=$(sbatch --parsable \(shardsScript))
         shards=${shards%%;*}
-        merge=$(sbatch --parsable --dependency=afterok:"$shards" \(mergeScript))
+        merge=$(sbatch --parsable --dependency=afterok:"$shards" --kill-on-invalid-dep=yes \(mergeScript))
         merge=${merge%%;*}
         echo "shards: job $shards; merge: job $merge (starts after every shard succeeded)"
 

@@ -18,7 +18,7 @@ struct TurnPollerTests {
         #expect(state == .yourTurn)
         #expect(server.count("POST", statusPath) == 3)
         #expect(elapsed >= .milliseconds(200))
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(60), "it never stopped polling")
     }
 
     @Test("it reads the winner before isYourTurn")
@@ -47,7 +47,7 @@ struct TurnPollerTests {
             return (state, ContinuousClock.now - start)
         }
         #expect(state == .yourTurn)
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(60), "it never stopped polling")
         #expect(server.count("POST", statusPath) == 2)
     }
 
@@ -98,7 +98,7 @@ struct TurnPollerTests {
             await #expect(throws: CancellationError.self) { try await waiting.value }
             return ContinuousClock.now - start
         }
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(60), "it never stopped polling")
         #expect(server.count("POST", statusPath) == 1)
     }
 }

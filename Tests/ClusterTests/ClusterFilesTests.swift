@@ -39,7 +39,7 @@ struct ClusterFilesTests {
         let merge = try String(contentsOfFile: scripts + "merge.sbatch", encoding: .utf8)
         #expect(merge.contains("merge \(folder)/out\n"))
         let submit = try String(contentsOfFile: scripts + "submit.sh", encoding: .utf8)
-        #expect(submit.contains("sbatch --parsable shards.sbatch") && submit.contains("--dependency=afterok:\"$shards\" merge.sbatch"))
+        #expect(submit.contains("sbatch --parsable shards.sbatch") && submit.contains("--dependency=afterok:\"$shards\" --kill-on-invalid-dep=yes merge.sbatch"))
         #expect(try Self.shellParses(scripts + "shards.sbatch", shell: "/bin/bash") && Self.shellParses(scripts + "merge.sbatch", shell: "/bin/bash") && Self.shellParses(scripts + "submit.sh", shell: "/bin/sh"))
         #expect(FileManager.default.isExecutableFile(atPath: scripts + "submit.sh"))
     }
@@ -69,6 +69,11 @@ struct ClusterFilesTests {
         let mergeContainer = (((merge["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])?["containers"] as? [[String: Any]]
         #expect(mergeContainer?.first?["command"] as? [String] == ["salvo", "merge", "out"])
         #expect(try Self.shellParses(manifests + "submit.sh", shell: "/bin/sh"))
+        // Both manifests against the official schemas (kubernetes-validate, strict).
+        for manifest in ["shards-job.yaml", "merge-job.yaml"] {
+            let errors = try await KubernetesSchema().errors(in: URL(fileURLWithPath: manifests + manifest))
+            #expect(errors.isEmpty, "\(manifest): \(errors)")
+        }
 
         let elsewhere = try Self.folder() + "/class.yaml"
         let outside = try await SalvoExecutable.run(["cluster", "k8s", elsewhere, "--shards", "2", "--output", "out", "--image", "i", "--claim", "c"], workingDirectory: folder)
