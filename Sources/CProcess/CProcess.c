@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <unistd.h>
 #include "CProcess.h"
@@ -10,4 +11,16 @@ int salvo_pipe_cloexec(int fds[2]) {
 
 int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+int salvo_spawnattr_own_group(posix_spawnattr_t *attributes) {
+    sigset_t defaults, none;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigemptyset(&none);
+    int status = posix_spawnattr_setpgroup(attributes, 0);
+    if (status == 0) status = posix_spawnattr_setsigdefault(attributes, &defaults);
+    if (status == 0) status = posix_spawnattr_setsigmask(attributes, &none);
+    if (status == 0) status = posix_spawnattr_setflags(attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    return status;
 }

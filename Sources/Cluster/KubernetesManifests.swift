@@ -30,63 +30,21 @@ public enum KubernetesManifests {
     public static let retriesPerIndex = 3
 
     public static func files(for job: ClusterJob, image: String, volume: Volume, cpusPerShard: Int, parallelism: Int?) -> [ClusterFile] {
-        let shards = """
-            # One pod per shard of \(job.name): written by `salvo cluster k8s`; apply with submit.sh.
-            apiVersion: batch/v1
-            kind: Job
-            metadata:
-              name: \(job.name)-shards
-              labels:
-                app.kubernetes.io/name: salvo
-                salvo/tournament: \(job.name)
-            spec:
-              completionMode: Indexed
-              completions: \(job.shards)
-              parallelism: \(parallelism ?? job.shards)
-              backoffLimitPerIndex: \(retriesPerIndex)
-              maxFailedIndexes: \(job.shards)
-              template:
-                metadata:
-                  labels:
-                    app.kubernetes.io/name: salvo
-                    salvo/tournament: \(job.name)
-                spec:
-                  restartPolicy: Never
-                  containers:
-            \(container(name: "shard", command: job.shardCommandLine, image: image, volume: volume, cpus: cpusPerShard, environment: [("SALVO_SHARD_COUNT", String(job.shards))]))
-                  volumes:
-                    - name: salvo
-                      persistentVolumeClaim:
-                        claimName: \(yamlString(volume.claim))
-
-            """
-        let merge = """
-            # The merge of \(job.name)'s shards: applied by submit.sh once the shards' Job is complete.
-            apiVersion: batch/v1
-            kind: Job
-            metadata:
-              name: \(job.name)-merge
-              labels:
-                app.kubernetes.io/name: salvo
-                salvo/tournament: \(job.name)
-            spec:
-              completions: 1
-              backoffLimit: 2
-              template:
-                metadata:
-                  labels:
-                    app.kubernetes.io/name: salvo
-                    salvo/tournament: \(job.name)
-                spec:
-                  restartPolicy: Never
-                  containers:
-            \(container(name: "merge", command: job.mergeCommand, image: image, volume: volume, cpus: 1, environment: []))
-                  volumes:
-                    - name: salvo
-                      persistentVolumeClaim:
-                        claimName: \(yamlString(volume.claim))
-
-            """
+        let shards = Self.job(
+            comment: "One pod per shard of \(job.name): written by `salvo cluster k8s`; apply with submit.sh.",
+            name: job.name + "-shards", label: job.name, volume: volume,
+            spec: [
+                "completionMode: Indexed", "completions: \(job.shards)", "parallelism: \(parallelism ?? job.shards)",
+                "backoffLimitPerIndex: \(retriesPerIndex)", "maxFailedIndexes: \(job.shards)",
+            ],
+            container: container(name: "shard", command: job.shardCommandLine, image: image, volume: volume, cpus: cpusPerShard, environment: [("SALVO_SHARD_COUNT", String(job.shards))])
+        )
+        let merge = Self.job(
+            comment: "The merge of \(job.name)'s shards: applied by submit.sh once the shards' Job is complete.",
+            name: job.name + "-merge", label: job.name, volume: volume,
+            spec: ["completions: 1", "backoffLimit: 2"],
+            container: container(name: "merge", command: job.mergeCommand, image: image, volume: volume, cpus: 1, environment: [])
+        )
         let submit = """
             #!/bin/sh
             # Applies \(job.name): the shards' Indexed Job, then, once it is complete, the merge Job.
@@ -115,6 +73,38 @@ public enum KubernetesManifests {
             ClusterFile(name: mergeManifest, text: merge, executable: false),
             ClusterFile(name: submitScript, text: submit, executable: true),
         ]
+    }
+
+    /// A Job manifest: `spec` lines above the pod template, one container, the shared volume.
+    static func job(comment: String, name: String, label: String, volume: Volume, spec: [String], container: String) -> String {
+        let labels = """
+                app.kubernetes.io/name: salvo
+                salvo/tournament: \(label)
+            """
+        return """
+            # \(comment)
+            apiVersion: batch/v1
+            kind: Job
+            metadata:
+              name: \(name)
+              labels:
+            \(labels)
+            spec:
+            \(spec.map { "  " + $0 }.joined(separator: "\n"))
+              template:
+                metadata:
+                  labels:
+            \(labels.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                spec:
+                  restartPolicy: Never
+                  containers:
+            \(container)
+                  volumes:
+                    - name: salvo
+                      persistentVolumeClaim:
+                        claimName: \(yamlString(volume.claim))
+
+            """
     }
 
     /// One container, indented to sit under `containers:`.

@@ -47,6 +47,11 @@ public struct ServerHost: Sendable {
                 let running = try await SalvoServer.start(configuration, logger: ServerLogHandler.logger(label: logLabel, level: logLevel))
                 return ServerHost(baseURL: running.baseURL, embedded: running)
             } catch {
+                // A database that cannot be opened is named, with the way out: the journal, not
+                // the server's database, is what a run continues from.
+                if let path, "\(error)".contains("SQLite error") {
+                    throw .embeddedServerFailed("\(error). The server's database \(path) cannot be used: move it away and run again (the run continues from its journal; games that were in flight are played again)")
+                }
                 throw .embeddedServerFailed("\(error)")
             }
         }

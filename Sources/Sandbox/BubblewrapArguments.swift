@@ -7,8 +7,12 @@ import Foundation
 ///   namespace required): no network at all, not even the host's loopback; only its own
 ///   processes in `/proc`.
 /// - An unprivileged user inside (uid and gid 1000), every capability dropped, no further user
-///   namespaces, a new session (no terminal to inject keystrokes into), and death with the
-///   runner. When the runner is root, bwrap itself is started as `nobody` (``hostUser``):
+///   namespaces, and death with the runner. No terminal to inject keystrokes into (TIOCSTI):
+///   `/dev/tty` inside is `/dev/null`, the bot's descriptors are pipes, and its devpts is new.
+///   That, rather than a new session (`--new-session`), keeps the bot in the runner's session,
+///   and so in its scheduler autogroup: a session per bot gave each its own autogroup, which
+///   cost a tenth of a Python tournament's speed (docs/sandbox.md). Its own process group
+///   (``Bots/ChildProcess``) keeps a terminal's Ctrl-C from reaching it. When the runner is root, bwrap itself is started as `nobody` (``hostUser``):
 ///   as host root, the user inside would still own `/proc/sys` (kernel settings) and more.
 /// - Read-only: `/usr` (with the usual `/bin`, `/lib` links), the few files of `/etc` that
 ///   language runtimes need, the bot's own folder, and any folder the tournament adds.
@@ -54,10 +58,10 @@ enum BubblewrapArguments {
     static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false) -> [String] {
         var arguments = [
             "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
-            "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--hostname", "sandbox",
+            "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
         ]
         arguments += system + etc
-        arguments += ["--proc", "/proc", "--dev", "/dev"]
+        arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]
         if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
         arguments += ["--tmpfs", "/tmp"]
         for path in readOnly { arguments += ["--ro-bind", path, path] }

@@ -1,6 +1,7 @@
-/// `; did you mean 'x'?` for a key one or two edits away from a known one.
-enum KeySuggestion {
-    static func suggestion(for key: String, among known: [String]) -> String {
+/// `; did you mean 'x'?` for a key one or two edits away from a known one: for the
+/// tournament file's keys and the manifests' alike.
+public enum KeySuggestion {
+    public static func suggestion(for key: String, among known: [String]) -> String {
         guard let best = known.min(by: { distance(key, $0) < distance(key, $1) }), distance(key, best) <= 2 else { return "" }
         return "; did you mean `\(best)`?"
     }

@@ -1,4 +1,5 @@
 import Bots
+import Submissions
 import Yams
 
 extension TournamentFileReader {
@@ -34,7 +35,7 @@ extension TournamentFileReader {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, TournamentFileParser.botKeys.contains(key) else {
                 let key = keyNode.string ?? "?"
-                throw fail(keyNode, "unknown bot key `\(key)`\(Self.suggestion(for: key, among: TournamentFileParser.botKeys)); known keys: \(TournamentFileParser.botKeys.joined(separator: ", "))")
+                throw fail(keyNode, "unknown bot key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.botKeys)); known keys: \(TournamentFileParser.botKeys.joined(separator: ", "))")
             }
             values[key] = value
         }

@@ -1,4 +1,5 @@
 import Bots
+import Submissions
 import Yams
 
 /// `sandbox:` and the limit keys, at the top of a file (for every external bot) or in one
@@ -75,7 +76,7 @@ extension TournamentFileReader {
             for (keyNode, value) in mapping {
                 guard let key = keyNode.string, known.contains(key) else {
                     let key = keyNode.string ?? "?"
-                    throw fail(keyNode, "unknown `limits` key `\(key)`\(Self.suggestion(for: key, among: known)); known keys: \(known.joined(separator: ", "))")
+                    throw fail(keyNode, "unknown `limits` key `\(key)`\(KeySuggestion.suggestion(for: key, among: known)); known keys: \(known.joined(separator: ", "))")
                 }
                 limitValues[key] = value
             }

@@ -18,7 +18,7 @@ extension TournamentFileReader {
             for (keyNode, value) in mapping {
                 guard let key = keyNode.string, Self.submissionKeys.contains(key) else {
                     let key = keyNode.string ?? "?"
-                    throw fail(keyNode, "unknown `bots_from` key `\(key)`\(Self.suggestion(for: key, among: Self.submissionKeys)); known keys: \(Self.submissionKeys.joined(separator: ", "))")
+                    throw fail(keyNode, "unknown `bots_from` key `\(key)`\(KeySuggestion.suggestion(for: key, among: Self.submissionKeys)); known keys: \(Self.submissionKeys.joined(separator: ", "))")
                 }
                 values[key] = value
             }

@@ -22,7 +22,7 @@ struct TournamentFileReader {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { throw fail(keyNode, "keys must be plain words") }
             guard TournamentFileParser.topLevelKeys.contains(key) else {
-                throw fail(keyNode, "unknown key `\(key)`\(Self.suggestion(for: key, among: TournamentFileParser.topLevelKeys)); known keys: \(TournamentFileParser.topLevelKeys.joined(separator: ", "))")
+                throw fail(keyNode, "unknown key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.topLevelKeys)); known keys: \(TournamentFileParser.topLevelKeys.joined(separator: ", "))")
             }
             values[key] = value
         }
@@ -108,7 +108,7 @@ struct TournamentFileReader {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, TournamentFileParser.sprtKeys.contains(key) else {
                 let key = keyNode.string ?? "?"
-                throw fail(keyNode, "unknown `sprt` key `\(key)`\(Self.suggestion(for: key, among: TournamentFileParser.sprtKeys)); known keys: \(TournamentFileParser.sprtKeys.joined(separator: ", "))")
+                throw fail(keyNode, "unknown `sprt` key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.sprtKeys)); known keys: \(TournamentFileParser.sprtKeys.joined(separator: ", "))")
             }
             values[key] = value
         }
@@ -138,25 +138,5 @@ struct TournamentFileReader {
             throw fail(node, "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound); got `\(node.string ?? "?")`")
         }
         return value
-    }
-
-    /// `; did you mean 'x'?` for a key one or two edits away from a known one.
-    static func suggestion(for key: String, among known: [String]) -> String {
-        guard let best = known.min(by: { distance(key, $0) < distance(key, $1) }), distance(key, best) <= 2 else { return "" }
-        return "; did you mean `\(best)`?"
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

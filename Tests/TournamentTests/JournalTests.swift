@@ -127,6 +127,25 @@ struct JournalTests {
         #expect(try Journal.read(path: path) == [.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .joined(index: 0, joinerPlayerId: "q")])
     }
 
+    @Test("a whole last line that lost only its newline is kept, as the resume counted it, and later appends start on a new line")
+    func wholeLastLineWithoutNewline() async throws {
+        let path = Self.temporaryPath()
+        let journal = try Journal(path: path)
+        try await journal.append(.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"))
+        try await journal.append(.finished(Self.record(0)))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.dropLast().write(to: URL(fileURLWithPath: path))
+        // What a resume reads counts the game as finished...
+        #expect(try Journal.read(path: path).last == .finished(Self.record(0)))
+        // ...so the journal must keep it when reopened for appending.
+        let reopened = try Journal(path: path)
+        try await reopened.append(.joined(index: 1, joinerPlayerId: "q"))
+        #expect(try Journal.read(path: path) == [
+            .created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .finished(Self.record(0)), .joined(index: 1, joinerPlayerId: "q"),
+        ])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes + JournalCodec.line(.joined(index: 1, joinerPlayerId: "q")))
+    }
+
     @Test("appends from many tasks at once land whole, each exactly once, in groups")
     func concurrentAppends() async throws {
         let path = Self.temporaryPath()

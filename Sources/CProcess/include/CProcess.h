@@ -11,4 +11,9 @@ int salvo_pipe_cloexec(int fds[2]);
 /// posix_spawn_file_actions_addclosefrom_np: the child closes every descriptor from `from` up.
 int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from);
 
+/// The attributes of a child that is a world of its own: a process group of its own (a
+/// terminal's Ctrl-C, or a kill of the group, stays within it), SIGPIPE back to its default,
+/// and no blocked signal (whatever the spawning thread blocks). 0, or an errno.
+int salvo_spawnattr_own_group(posix_spawnattr_t *attributes);
+
 #endif

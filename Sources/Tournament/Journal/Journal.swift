@@ -56,13 +56,28 @@ public final class Journal: @unchecked Sendable {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot open the journal \(path): \(String(cString: strerror(errno)))") }
         let current = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        if let lastNewline = current.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 < current.count {
-            ftruncate(fd, off_t(lastNewline + 1))
-        } else if !current.isEmpty && !current.contains(UInt8(ascii: "\n")) {
-            ftruncate(fd, 0)
+        let lastLineStart = current.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? current.startIndex
+        if lastLineStart < current.endIndex {
+            // A last line without its newline: a whole entry (the newline alone was lost) is
+            // kept and ended, as the run's resume point counted it; a torn one is cut off.
+            if Self.isWholeEntry(current[lastLineStart...]) {
+                guard write(fd, "\n", 1) == 1 else {
+                    close(fd)
+                    throw Failure(description: "cannot end the last line of the journal \(path): \(String(cString: strerror(errno)))")
+                }
+            } else {
+                ftruncate(fd, off_t(lastLineStart))
+            }
         }
         lseek(fd, 0, SEEK_END)
         descriptor = fd
+    }
+
+    /// Whether `line` (without a newline) is an entry of the current layout.
+    static func isWholeEntry(_ line: Data) -> Bool {
+        line.withUnsafeBytes { raw in
+            (try? JournalCodec.entry(raw.bindMemory(to: UInt8.self))) != nil
+        }
     }
 
     deinit {

@@ -2,15 +2,15 @@
 
 - `dev-mem`: open /dev/mem, /dev/kmem or /dev/port (physical memory, I/O ports);
 - `dev-kmsg`: read a record of the kernel log (/dev/kmsg);
-- `dev-tty`: open /dev/tty, the runner's controlling terminal (TIOCSTI could type commands
-  into the developer's shell on older kernels; nothing is typed here);
+- `dev-tty`: open /dev/tty and find a terminal there: the runner's controlling terminal
+  (TIOCSTI could type commands into the developer's shell; nothing is typed here);
 - `dev-disk`: open a block device (sd*, vd*, nvme*, xvd*, loop*, dm-*) for reading;
 - `dev-shm-shared`: /dev/shm is shared with other processes: it leaves a marker
   `hostile-shm-PID` there and SUCCEEDS when it sees anything it did not write itself
   (markers of earlier games, other programs' shared memory).
 
-Contained: all BLOCKED (a minimal /dev: null, zero, full, random, urandom, tty without a
-controlling terminal, a private /dev/shm).
+Contained: all BLOCKED (a minimal /dev: null, zero, full, random, urandom, a tty that is
+/dev/null, a private /dev/shm).
 """
 import sys
 
@@ -21,15 +21,19 @@ import os
 from hostile_common import Bot, describe, report
 
 
-def open_any(paths, read=0):
-    """(path opened, last error): the first of `paths` that opens read-only (and reads)."""
+def open_any(paths, read=0, terminal=False):
+    """(path opened, last error): the first of `paths` that opens read-only (and reads, or,
+    with `terminal`, is a terminal)."""
     error = "none of %s exists" % [os.path.basename(p) for p in paths][:6]
     for path in paths:
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY * (not path.endswith("tty")))
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY * (not terminal))
             try:
                 if read:
                     os.read(fd, read)
+                if terminal and not os.isatty(fd):
+                    error = "%s opened, but it is not a terminal" % path
+                    continue
             finally:
                 os.close(fd)
             return path, ""
@@ -48,7 +52,7 @@ class Devices(Bot):
                 ("dev-tty", ["/dev/tty"], 0),
                 ("dev-disk", sorted(sum((glob.glob("/dev/" + p) for p in
                                          ("sd?", "vd?", "xvd?", "nvme?n?", "loop?", "dm-?")), [])), 0)):
-            opened, error = open_any(paths, read)
+            opened, error = open_any(paths, read, terminal=attack == "dev-tty")
             report(attack, bool(opened), ("opened %s" % opened) if opened else error)
         try:
             mine = "hostile-shm-%d" % os.getpid()
