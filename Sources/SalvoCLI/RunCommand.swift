@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bots
+import DurationUnits
 import Foundation
 import Orchestrator
 import RunControl
@@ -72,9 +73,12 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         var config: TournamentConfig
         do {
+            let reading = ContinuousClock.now
             let read = try TournamentFileParser(outputDirectory: output, sandboxDisabled: noSandbox).read(fileAt: file)
             config = read.config
-            if let submissions = read.submissions { print(SubmissionsPrintout.lines(submissions).joined(separator: "\n")) }
+            if let submissions = read.submissions {
+                print(SubmissionsPrintout.lines(submissions, seconds: (ContinuousClock.now - reading).seconds).joined(separator: "\n"))
+            }
         } catch {
             throw CLIError(error.description)
         }
