@@ -112,7 +112,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
+            dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
             swiftSettings: swiftSettings
         ),
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.

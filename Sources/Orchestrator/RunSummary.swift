@@ -19,4 +19,6 @@ public struct RunSummary: Sendable {
     public let journalPath: String
     /// The reports written at the end, or nil when the run was asked not to write them.
     public let reports: ReportWriter.Written?
+    /// A Swiss tournament's rounds as they stand at the end of the run; nil for other formats.
+    public var swiss: SwissProgress? = nil
 }

@@ -77,9 +77,6 @@ public struct TournamentRun: Sendable {
         if configuration.shard != nil, configuration.format == .swiss {
             throw .cannotShard("each Swiss round is paired from the results of the rounds before, which needs them all in one process; run it without --shard")
         }
-        if configuration.format == .swiss {
-            throw .journal("format: swiss is read but not played yet: the round driver is still to come (issue 20); use round-robin or gauntlet")
-        }
         let folder = configuration.runDirectory
         let lock: FolderLock
         do {
@@ -127,7 +124,8 @@ public struct TournamentRun: Sendable {
         await host.stop()
         let records = try played.get()
 
-        let scheduled = Schedule.playedGames(for: config).count
+        let scheduled = config.format == .swiss ? SwissSchedule.totalGames(config) : Schedule.playedGames(for: config).count
+        let swiss = config.format == .swiss ? Self.swissProgress(config, journalPath: journalPath) : nil
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
         if options.writeReports, config.shard == nil {
@@ -139,8 +137,14 @@ public struct TournamentRun: Sendable {
         }
         return RunSummary(
             configuration: config, serverURL: host.baseURL, records: records, scheduledGames: scheduled,
-            stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written
+            stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written, swiss: swiss
         )
+    }
+
+    /// The Swiss rounds as the journal now holds them; nil if it cannot be read.
+    private static func swissProgress(_ config: TournamentConfig, journalPath: String) -> SwissProgress? {
+        guard let point = try? TournamentRunner.resumePoint(journalPath: journalPath, config: config) else { return nil }
+        return SwissProgress(config: config, rated: point.rated, attempts: point.attempts)
     }
 
     /// Checks that the server answers, then plays the games.

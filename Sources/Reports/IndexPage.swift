@@ -23,6 +23,7 @@ public enum IndexPage {
         """
         html += header(results)
         if let sprt = results.sprt { html += sprtSection(sprt) }
+        if let swiss = results.swiss { html += self.swiss(swiss) }
         html += standings(results)
         html += ratingsChart(results)
         html += crosstable(results)
@@ -30,6 +31,7 @@ public enum IndexPage {
         html += shotsToWin(results)
         html += terminations(results)
         html += bots(results)
+        if let submissions = results.submissions { html += self.submissions(submissions) }
         html += games(results)
         html += """
         <p class="note">The same numbers as data: <a href="results.json">results.json</a> \

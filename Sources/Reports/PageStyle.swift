@@ -28,6 +28,7 @@ enum PageStyle {
     svg .axis{stroke:var(--line)}svg .bar{fill:var(--bar)}svg .err{stroke:var(--bar);stroke-width:2}
     svg .dot{fill:var(--fg)}svg .mean{stroke:var(--loss);stroke-dasharray:3 2}
     .verdict{font-size:1.1rem;font-weight:600}
+    .reason pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:.85em}
     details{border-top:1px solid var(--line);padding:6px 0}
     summary{cursor:pointer;font-weight:600;overflow-wrap:anywhere}
     .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:12px}

@@ -5,6 +5,7 @@ import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
+import Submissions
 import Tournament
 
 /// POSIX `write(2)`, named apart from `ReportWriter.write`.
@@ -72,7 +73,8 @@ public enum ReportWriter {
             }
         }
         if let failure = failures.first { throw failure }
-        let results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt)
+        let ledger = SubmissionLedger.read(workFolder: folder + "/" + ResultsBuilder.submissionsFolder)
+        let results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt, submissions: ledger)
         let resultsPath = folder + "/" + ReportLayout.results
         let indexPath = folder + "/" + ReportLayout.index
         let resultsData: Data

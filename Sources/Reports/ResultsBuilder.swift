@@ -1,5 +1,6 @@
 import Foundation
 import Ratings
+import Submissions
 import Tournament
 
 /// Builds ``ResultsDocument`` from a run's configuration and its journal's game records.
@@ -16,8 +17,9 @@ public enum ResultsBuilder {
         build(config: config, history: GameHistory(finished: finished), generatedAt: generatedAt)
     }
 
-    /// As above, from records already grouped.
-    public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date) -> ResultsDocument {
+    /// As above, from records already grouped; `submissions` is the ledger of the run's
+    /// `bots_from:` folder, when it has one.
+    public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
         let rated = history.rated
         var bots = config.bots.map(\.name)
         for record in history.games {
@@ -26,7 +28,7 @@ public enum ResultsBuilder {
         let fit = Self.fit(rated, bots: bots)
         let tallies = Self.tallies(rated, bots: bots)
         let standings = Self.standings(bots: bots, tallies: tallies, fit: fit)
-        let scheduled = Schedule.games(for: config).count
+        let scheduled = config.format == .swiss ? SwissSchedule.totalGames(config) : Schedule.games(for: config).count
         let withoutResult = history.games.count - rated.count
         return ResultsDocument(
             tournament: config.name,
@@ -61,7 +63,9 @@ public enum ResultsBuilder {
                     replayJSON: ReportLayout.replayJSON(index: record.index),
                     replayHTML: ReportLayout.replayHTML(index: record.index)
                 )
-            }
+            },
+            swiss: Self.swiss(config: config, history: history),
+            submissions: Self.submissions(submissions, config: config)
         )
     }
 

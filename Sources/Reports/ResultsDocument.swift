@@ -32,12 +32,16 @@ public struct ResultsDocument: Hashable, Sendable, Codable {
     public var sprt: SPRTResult?
     /// Every scheduled game that was played, in schedule order.
     public var games: [GameEntry]
+    /// A Swiss tournament's rounds; absent for the other formats.
+    public var swiss: SwissSection?
+    /// The submissions of `bots_from:`, entered and not; absent for a tournament without it.
+    public var submissions: SubmissionsSection?
 
     public init(
         tournament: String, generatedAt: Date, configuration: ConfigurationSummary, progress: Progress,
         standings: [Standing], crosstable: [CrosstableCell], firstMover: FirstMoverStatistics,
         likelihoodOfSuperiority: [Superiority], terminations: TerminationCounts, shotsToWin: [ShotsToWin],
-        sprt: SPRTResult?, games: [GameEntry]
+        sprt: SPRTResult?, games: [GameEntry], swiss: SwissSection? = nil, submissions: SubmissionsSection? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tournament = tournament
@@ -52,5 +56,7 @@ public struct ResultsDocument: Hashable, Sendable, Codable {
         self.shotsToWin = shotsToWin
         self.sprt = sprt
         self.games = games
+        self.swiss = swiss
+        self.submissions = submissions
     }
 }

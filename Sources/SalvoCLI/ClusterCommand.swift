@@ -61,6 +61,9 @@ struct ClusterCommand: AsyncParsableCommand {
             } catch {
                 throw CLIError(error.description)
             }
+            if config.format == .swiss {
+                throw CLIError("This tournament cannot be sharded: each Swiss round is paired from the results of the rounds before, which needs them all in one process; run it with `salvo run` on one machine")
+            }
             if config.sprt != nil {
                 throw CLIError("This tournament cannot be sharded: an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it with `salvo run` on one machine")
             }

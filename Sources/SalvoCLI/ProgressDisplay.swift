@@ -36,6 +36,8 @@ final class ProgressDisplay: Sendable {
                 return "game \(index): no result (\(reason)); it will be played again"
             case .sprtDecided(let tally):
                 return "SPRT: \(SummaryTable.sprtSentence(tally)); no more games are started."
+            case .roundPaired(let round, let rounds):
+                return SwissSummary.roundLine(round, of: rounds, botNames: botNames)
             case .gameFinished(let record, let done, _):
                 state.done = done
                 state.records.append(record)
@@ -46,7 +48,7 @@ final class ProgressDisplay: Sendable {
             }
         }
         guard let line else { return }
-        if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing"), !line.hasPrefix("SPRT") {
+        if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing"), !line.hasPrefix("SPRT"), !line.hasPrefix("Round ") {
             FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)".utf8))
         } else {
             print(line)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bots
+import DurationUnits
 import Foundation
 import Orchestrator
 import RunControl
@@ -72,7 +73,12 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         var config: TournamentConfig
         do {
-            config = try TournamentFileParser().parse(fileAt: file)
+            let reading = ContinuousClock.now
+            let read = try TournamentFileParser(outputDirectory: output, sandboxDisabled: noSandbox).read(fileAt: file)
+            config = read.config
+            if let submissions = read.submissions {
+                print(SubmissionsPrintout.lines(submissions, seconds: (ContinuousClock.now - reading).seconds).joined(separator: "\n"))
+            }
         } catch {
             throw CLIError(error.description)
         }
@@ -116,6 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         let botNames = config.bots.map(\.name)
         let records = summary.records
         print(SummaryTable.render(Standings.compute(records: records, bots: botNames), ratings: TournamentRatings(records: records, bots: botNames)))
+        if let swiss = summary.swiss { print(SwissSummary.render(swiss, botNames: botNames)) }
         if let sprt = config.sprt {
             let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
             print("SPRT of \(botNames[0]) against \(botNames[1]), H0: elo \(sprt.elo0), H1: elo \(sprt.elo1), alpha \(sprt.alpha), beta \(sprt.beta): \(SummaryTable.sprtSentence(tally)).")
@@ -138,6 +145,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         if config.sprt != nil {
             return "Tournament \(config.name): an SPRT match of \(config.bots[0].name) against \(config.bots[1].name), up to \(config.gamesPerPairing) games, on \(serverURL)"
+        }
+        if let rounds = config.rounds {
+            return "Tournament \(config.name): \(config.bots.count) bots, swiss, \(rounds) rounds, \(config.gamesPerPairing) games per pairing, on \(serverURL)"
         }
         return "Tournament \(config.name): \(config.bots.count) bots, \(config.format.rawValue), \(config.gamesPerPairing) games per pairing, on \(serverURL)"
     }

@@ -21,8 +21,17 @@ import Synchronization
 /// for skipped in entries.notEntered { print("not entered:", skipped) }
 /// ```
 public enum SubmissionDiscovery {
-    /// Discovers, copies, builds and checks the submissions `settings` describes.
+    /// Discovers, copies, builds and checks the submissions `settings` describes, and keeps
+    /// what it found in the work folder's ``SubmissionLedger`` for the reports.
     public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher()) throws(SubmissionFolderError) -> SubmissionEntries {
+        let entries = try discover(settings, launcher: launcher)
+        let workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
+        try SubmissionLedger(entries, folder: settings.folder, workFolder: workFolder).write(workFolder: workFolder)
+        return entries
+    }
+
+    /// Discovers, copies, builds and checks the submissions.
+    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher) throws(SubmissionFolderError) -> SubmissionEntries {
         let root = URL(fileURLWithPath: settings.folder).standardizedFileURL.path
         // Absolute: a bot's folder is bound at the same path inside the sandbox.
         var settings = settings

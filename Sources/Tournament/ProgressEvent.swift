@@ -8,4 +8,7 @@ public enum ProgressEvent: Sendable {
     case willRerun(index: Int, reason: String)
     /// The tournament's sequential test decided; no more games are played.
     case sprtDecided(SPRTTally)
+    /// A Swiss round was paired and its games are about to start (`rounds`: the tournament's
+    /// number of rounds); on a continued run, the round that was under way is paired again.
+    case roundPaired(SwissRound, rounds: Int)
 }

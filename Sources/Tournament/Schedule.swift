@@ -21,9 +21,8 @@ public enum Schedule {
         case .gauntlet:
             return (1..<max(1, botCount)).map { (0, $0) }
         case .swiss:
-            // TODO(swiss): a Swiss round is paired only when the one before has finished
-            // (SwissPairing.pair over the journal's results), so no pairing is fixed by the
-            // configuration alone; the round driver of the runner must play Swiss rounds.
+            // A Swiss round is paired only when the one before has finished, so no pairing is
+            // fixed by the configuration alone: SwissSchedule and SwissRounds play the rounds.
             return []
         }
     }

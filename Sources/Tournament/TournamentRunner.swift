@@ -61,6 +61,9 @@ public struct TournamentRunner: Sendable {
         public var hasStarted: Bool
         /// How the journal's run derived its seeds; the continuation must do the same.
         public var seedDerivation: SeedDerivation?
+        /// How many times each game was attempted (every `finished` line), by schedule index:
+        /// a Swiss round counts a game tried ``maximumAttempts`` times without a result as ended.
+        public var attempts: [Int: Int] = [:]
     }
 
     /// Reads the journal at `path` and checks that it belongs to `config`: an empty journal
@@ -78,8 +81,9 @@ public struct TournamentRunner: Sendable {
                 }
                 point.hasStarted = true
                 point.seedDerivation = start.configuration.seedDerivation
-            case .finished(let record) where record.termination != .noResult:
-                point.rated[record.index] = record
+            case .finished(let record):
+                point.attempts[record.index, default: 0] += 1
+                if record.termination != .noResult { point.rated[record.index] = record }
             default:
                 break
             }
@@ -94,58 +98,24 @@ public struct TournamentRunner: Sendable {
     /// are cancelled and their results, if any, are neither journaled nor rated, so the
     /// journal holds exactly the games the decision was made on.
     public func run(from resume: ResumePoint, progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> [GameRecord] {
+        if config.format == .swiss {
+            return try await SwissRounds(runner: self).run(from: resume, progress: progress)
+        }
         let schedule = Schedule.playedGames(for: config)
-        var rated = resume.rated
         if !resume.hasStarted {
             try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: schedule.count, configuration: config)))
         }
-        progress(.started(total: schedule.count, alreadyDone: rated.count))
-        var decided = sprtDecision(rated.values)
-        if let decided { progress(.sprtDecided(decided)) }
+        progress(.started(total: schedule.count, alreadyDone: resume.rated.count))
+        var state = PlayState(rated: resume.rated, attempts: resume.attempts, total: schedule.count)
+        state.decided = sprtDecision(state.rated.values)
+        if let decided = state.decided { progress(.sprtDecided(decided)) }
 
-        var queue = schedule.filter { rated[$0.index] == nil }.map { (game: $0, attempt: 1) }[...]
+        let queue = schedule.filter { state.rated[$0.index] == nil }.map { (game: $0, attempt: 1) }
         let pools = Self.pools(config)
         defer { for pool in pools.values { pool.shutdown() } }
-        let runner = GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher, pools: pools)
-        try await withThrowingTaskGroup(of: (ScheduledGame, Int, GameRecord).self) { group in
-            var inFlight = 0
-            func startNext() {
-                guard !stop.isRequested, decided == nil, let next = queue.popFirst() else { return }
-                inFlight += 1
-                group.addTask(executorPreference: executor) { (next.game, next.attempt, try await runner.play(next.game)) }
-            }
-            for _ in 0..<config.concurrency { startNext() }
-            while inFlight > 0 {
-                let finished: (ScheduledGame, Int, GameRecord)?
-                do {
-                    finished = try await group.next()
-                } catch {
-                    // After the test decided, the games still in flight were cancelled.
-                    guard decided != nil else { throw error }
-                    inFlight -= 1
-                    continue
-                }
-                guard let (game, attempt, record) = finished else { break }
-                inFlight -= 1
-                // After the test decided, the games still in flight do not count.
-                if decided != nil { continue }
-                try await journal.append(.finished(record))
-                if record.termination == .noResult {
-                    progress(.willRerun(index: game.index, reason: record.reason ?? "no result"))
-                    if attempt < Self.maximumAttempts { queue.append((game, attempt + 1)) }
-                } else {
-                    rated[game.index] = record
-                    progress(.gameFinished(record, done: rated.count, total: schedule.count))
-                    if let tally = sprtDecision(rated.values) {
-                        decided = tally
-                        progress(.sprtDecided(tally))
-                        group.cancelAll()
-                    }
-                }
-                startNext()
-            }
-        }
-        return rated.keys.sorted().compactMap { rated[$0] }
+        let runner = gameRunner(pools: pools)
+        state = try await play(queue, runner: runner, state: state, progress: progress)
+        return state.rated.keys.sorted().compactMap { state.rated[$0] }
     }
 
     /// A pool of waiting processes for each external bot that reuses them, each keeping at
@@ -161,7 +131,7 @@ public struct TournamentRunner: Sendable {
     }
 
     /// The sequential test's tally once it has decided; nil without `sprt` or while undecided.
-    private func sprtDecision(_ records: some Collection<GameRecord>) -> SPRTTally? {
+    func sprtDecision(_ records: some Collection<GameRecord>) -> SPRTTally? {
         guard let sprt = config.sprt, config.bots.count == 2 else { return nil }
         let tally = sprt.tally(records: Array(records), first: config.bots[0].name, second: config.bots[1].name)
         return tally.isDecided ? tally : nil

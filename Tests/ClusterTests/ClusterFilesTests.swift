@@ -104,4 +104,17 @@ struct ClusterFilesTests {
         #expect(made.status != 0 && made.err.contains("cannot be sharded"), "\(made.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
+
+    @Test("a Swiss tournament is refused in one line, for both engines, before any file is written")
+    func swissRefused() async throws {
+        let folder = try Self.folder()
+        try "name: class\nformat: swiss\nrounds: 3\nbots: [random, density, parity]\n".write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
+        for engine in [["slurm"], ["k8s", "--image", "i", "--claim", "c"]] {
+            let made = try await SalvoExecutable.run(["cluster"] + engine + ["class.yaml", "--shards", "2", "--output", "out"], workingDirectory: folder)
+            let lines = made.err.split(separator: "\n")
+            #expect(made.status != 0 && lines.count == 1, "\(made.err)")
+            #expect(made.err.contains("cannot be sharded: each Swiss round is paired from the results of the rounds before"), "\(made.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
 }

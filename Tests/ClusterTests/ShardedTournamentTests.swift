@@ -145,4 +145,21 @@ struct ShardedTournamentTests {
         }
         #expect(!FileManager.default.fileExists(atPath: config.outputDirectory), "nothing was written")
     }
+
+    @Test("a Swiss tournament is never sharded, while the same tournament unsharded plays")
+    func swissRefused() async throws {
+        var config = Self.config(output: Self.folder("swiss"))
+        config.format = .swiss
+        config.rounds = 2
+        config.shard = try Shard(index: 0, count: 2)
+        await #expect {
+            _ = try await TournamentRun(configuration: config).run()
+        } throws: { error in
+            "\(error)".contains("cannot be sharded") && "\(error)".contains("Swiss round")
+        }
+        #expect(!FileManager.default.fileExists(atPath: config.outputDirectory), "nothing was written")
+        config.shard = nil
+        let whole = try await TournamentRun(configuration: config, options: .init(writeReports: false)).run()
+        #expect(whole.records.count == SwissSchedule.totalGames(config) && whole.records.count > 0)
+    }
 }
