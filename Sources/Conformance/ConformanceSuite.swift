@@ -49,13 +49,16 @@ public struct ConformanceSuite: Sendable {
     public func run(onOutcome: @Sendable (CheckOutcome) -> Void = { _ in }) async throws -> ConformanceReport {
         let checks = ConformanceCatalog.select(configuration.selectors)
         guard !checks.isEmpty else { throw ConformanceError.noChecksSelected(configuration.selectors) }
-        let http = CurlHTTPClient(configuration: .init(connectTimeout: configuration.requestTimeout))
+        // Whether anyone answers is asked patiently (at least 5 s, connecting included): a
+        // short --timeout is for the checks, not a reason to call a slow start unreachable.
+        let patience = max(configuration.requestTimeout, .seconds(5))
+        let http = CurlHTTPClient(configuration: .init(connectTimeout: patience))
         let probe = APIProbe(baseURL: baseURL, http: http, requestTimeout: configuration.requestTimeout)
         let started = ContinuousClock.now
         var outcomes: [CheckOutcome] = []
         do {
             do {
-                _ = try await probe.get("/api/games")
+                _ = try await APIProbe(baseURL: baseURL, http: http, requestTimeout: patience).get("/api/games")
             } catch let finding as CheckFinding {
                 throw ConformanceError.unreachable(url: baseURL, reason: finding.noReply?.description ?? finding.message)
             }
