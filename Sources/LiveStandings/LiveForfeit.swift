@@ -1,3 +1,4 @@
+import Reports
 import Tournament
 
 /// A forfeit as the live page lists it: the bot that forfeited, its kind, the move where it

@@ -30,6 +30,7 @@ public enum PageStyle {
     .verdict{font-size:1.1rem;font-weight:600}
     details{border-top:1px solid var(--line);padding:6px 0}
     summary{cursor:pointer;font-weight:600;overflow-wrap:anywhere}
+    .pages a{display:inline-block;margin:2px 8px 2px 0}
     .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:12px}
     @media (max-width:600px){main{padding:8px}section{padding:10px 8px}th,td{padding:4px 5px}    body{font-size:14px}.bot{min-width:5em}}
     .q0{background:rgba(198,40,40,.28)}.q1{background:rgba(198,40,40,.12)}.q2{background:transparent}\

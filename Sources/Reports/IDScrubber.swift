@@ -25,4 +25,26 @@ public struct IDScrubber: Sendable {
         }
         return text
     }
+
+    /// `text` with every word of letters, digits, `-` and `_` that is one of `ids` replaced by
+    /// ``placeholder``: the ids of a whole run looked up in one pass, however many there are.
+    public static func scrubWords(_ text: String, ids: Set<String>) -> String {
+        guard !ids.isEmpty else { return text }
+        var output = ""
+        var word = ""
+        func flush() {
+            output += ids.contains(word) ? placeholder : word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                output.append(character)
+            }
+        }
+        flush()
+        return output
+    }
 }
