@@ -93,8 +93,6 @@ struct PublishTests {
                     #expect(bot.requestedURLs == [botLink])
                     let rematch = try await bot.evaluate("document.querySelector('code.rematch')?.textContent ?? ''").string ?? ""
                     #expect(rematch.isEmpty || rematch.hasPrefix("salvo rematch run "), "\(rematch)")
-                    let png = try await page.screenshot()
-                    try Screenshots.save(png, as: "published-index-offline.png")
                 } else {
                     #expect(try await page.evaluate("document.getElementById('replay').dataset.steps").string != nil)
                 }
