@@ -95,10 +95,6 @@ struct LivePageTests {
             #expect(after.recent.count == after.done)
             #expect(Set(after.recent).isSuperset(of: before.recent) && after.recent.first.map { !before.recent.contains($0) } == true)
             #expect(after.games == 2 * after.done)
-            try await page.emulatePhone()
-            let png = try await page.screenshot()
-            #expect(Screenshots.pngSize(png) != nil)
-            try Screenshots.save(png, as: "live-page-phone.png")
             // One navigation only: every change came over the event stream.
             let documents = page.requestedURLs.filter { !$0.hasSuffix("/events") }
             #expect(documents == [url.absoluteString], "\(page.requestedURLs)")
@@ -116,8 +112,15 @@ struct LivePageTests {
             let replay = try await late.evaluate("document.querySelector('#recent a.replay-link').href").string
             let replayPage = try await browser.open(try #require(replay.flatMap(URL.init(string:))))
             #expect(try await replayPage.evaluate("document.getElementById('replay') !== null").isTruthy)
-            let fullPNG = try await late.screenshot()
-            try Screenshots.save(fullPNG, as: "live-page-stopped.png")
+            // Screenshots once the board no longer changes (a page redrawn several times a
+            // second keeps a loaded machine's compositor busy).
+            let png = try await late.screenshot(timeout: .seconds(90))
+            #expect(Screenshots.pngSize(png) != nil)
+            try Screenshots.save(png, as: "live-page-stopped.png")
+            try await late.emulatePhone()
+            let phonePNG = try await late.screenshot(timeout: .seconds(90))
+            #expect(Screenshots.pngSize(phonePNG).map { $0.width == 750 } == true)
+            try Screenshots.save(phonePNG, as: "live-page-phone.png")
         }
         // A second Ctrl-C ends salvo at once, as after any run stopped with Ctrl-C.
         run.interrupt()
