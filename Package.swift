@@ -115,6 +115,18 @@ let package = Package(
             dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
             swiftSettings: swiftSettings
         ),
+        // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
+        // with the standings so far, pushed to browsers over Server-Sent Events. No ids served.
+        .target(
+            name: "LiveStandings",
+            dependencies: [
+                "Tournament", "Reports", "HTMLText", "BattleshipAPI", "BattleshipRules",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
@@ -148,6 +160,7 @@ let package = Package(
                 "LoadTest",
                 "Orchestrator",
                 "Cluster",
+                "LiveStandings",
                 "RunControl",
                 "DurationUnits",
                 "Sandbox",
@@ -158,6 +171,12 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        // The live standings server over real HTTP, fed by a real tournament run.
+        .testTarget(
+            name: "LiveStandingsTests",
+            dependencies: ["LiveStandings", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),

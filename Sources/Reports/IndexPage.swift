@@ -126,6 +126,7 @@ public enum IndexPage {
         guard order.count > 1 else { return "" }
         var cells: [String: ResultsDocument.CrosstableCell] = [:]
         for cell in results.crosstable { cells[cell.bot + "\u{0}" + cell.opponent] = cell }
+        let titled = order.count <= titledCellLimit
         var html = "<section><h2>Crosstable</h2><div class=\"scroll\"><table id=\"crosstable\"><thead><tr><th class=\"bot\">Bot</th>"
         for position in order.indices { html += "<th title=\"\(HTML.escape(order[position]))\">\(position + 1)</th>" }
         html += "</tr></thead><tbody>\n"
@@ -135,7 +136,11 @@ public enum IndexPage {
                 guard opponent != bot else { html += "<td>·</td>"; continue }
                 guard let cell = cells[bot + "\u{0}" + opponent], let score = cell.scorePercent else { html += "<td></td>"; continue }
                 let shade = min(4, Int(score / 20))
-                html += "<td class=\"q\(shade)\" title=\"\(HTML.escape(bot)) against \(HTML.escape(opponent)): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
+                if titled {
+                    html += "<td class=\"q\(shade)\" title=\"\(HTML.escape(bot)) against \(HTML.escape(opponent)): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
+                } else {
+                    html += "<td class=\"q\(shade)\">\(cell.wins)–\(cell.losses)</td>"
+                }
             }
             html += "</tr>\n"
         }
@@ -187,9 +192,19 @@ public enum IndexPage {
         return html + "</tbody></table></section>\n"
     }
 
+    /// Above this many games, the index links the pages of ``GamesPage`` instead of listing
+    /// every game (and each bot's page still lists its own games).
+    public static let inlineGameLimit = 10_000
+
+    /// Above this many bots, crosstable cells carry no `title` (the row and the column number
+    /// say who met whom): 200 bots make 39,800 cells.
+    public static let titledCellLimit = 40
+
     /// Games grouped by pairing, each group folded; rows are kept short (the page of a
-    /// 10,000-game run must stay under 2 MB).
+    /// 10,000-game run must stay under 2 MB). Above ``inlineGameLimit`` games: links to the
+    /// pages of games.
     static func games(_ results: ResultsDocument) -> String {
+        guard results.games.count <= inlineGameLimit else { return gamePages(results) }
         var groups: [String: [ResultsDocument.GameEntry]] = [:]
         var keys: [String] = []
         let rank = Dictionary(results.standings.map { ($0.bot, $0.rank) }, uniquingKeysWith: min)
@@ -215,6 +230,20 @@ public enum IndexPage {
             html += "</tbody></table></div></details>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The games section of a large run: one link per page of ``GamesPage``.
+    static func gamePages(_ results: ResultsDocument) -> String {
+        let count = GamesPage.pageCount(gameCount: results.games.count)
+        var html = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">\(results.games.count) games, \(GamesPage.pageSize) a page; "
+        html += "a bot's page lists all of its games. A game's number opens its replay.</p><nav class=\"pages\">\n"
+        for number in 1...max(1, count) {
+            let start = (number - 1) * GamesPage.pageSize
+            guard start < results.games.count else { break }
+            let first = results.games[start].index, last = results.games[min(results.games.count, start + GamesPage.pageSize) - 1].index
+            html += "<a class=\"games-page\" href=\"\(ReportLayout.gamesPage(number: number))\">\(first)–\(last)</a>\n"
+        }
+        return html + "</nav></section>\n"
     }
 
     /// `2026-11-23 13:20 UTC`.

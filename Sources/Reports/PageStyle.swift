@@ -1,7 +1,7 @@
 /// The one style sheet of every report page, inlined in each (pages open from file:// and
 /// fetch nothing). Readable from 375 px wide up; follows the system's dark mode.
-enum PageStyle {
-    static let css = """
+public enum PageStyle {
+    public static let css = """
     :root{--bg:#f6f7f9;--fg:#1d232a;--muted:#5b6773;--card:#fff;--line:#e1e5ea;--accent:#0b62d6;\
     --win:#1a7f37;--loss:#c62828;--sea:#dcebf7;--ship:#7a8591;--hit:#d32f2f;--miss:#9bb3c9;--sunk:#5c1a1a;--bar:#3b82c4}
     @media (prefers-color-scheme:dark){:root{--bg:#111418;--fg:#e6e9ed;--muted:#9aa5b1;--card:#1a1f25;\
@@ -31,6 +31,7 @@ enum PageStyle {
     .reason pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:.85em}
     details{border-top:1px solid var(--line);padding:6px 0}
     summary{cursor:pointer;font-weight:600;overflow-wrap:anywhere}
+    .pages a{display:inline-block;margin:2px 8px 2px 0}
     .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:12px}
     @media (max-width:600px){main{padding:8px}section{padding:10px 8px}th,td{padding:4px 5px}    body{font-size:14px}.bot{min-width:5em}}
     .q0{background:rgba(198,40,40,.28)}.q1{background:rgba(198,40,40,.12)}.q2{background:transparent}\

@@ -36,7 +36,7 @@ public enum ReplayPage {
         if let indexLink { html += "<p class=\"meta\"><a href=\"\(HTML.escape(indexLink))\">← \(HTML.escape(replay.tournament))</a></p>" }
         html += """
         <h1>\(name(0)) <span class="meta">vs</span> \(name(1))</h1>
-        <p class="meta">Game \(replay.index) of \(HTML.escape(replay.tournament)) · \(HTML.escape(replay.gameName)) · id <code>\(HTML.escape(replay.gameId))</code> · \
+        <p class="meta">Game \(replay.index) of \(HTML.escape(replay.tournament)) · \(HTML.escape(replay.gameName))\(replay.gameId.isEmpty ? "" : " · id <code>\(HTML.escape(replay.gameId))</code>") · \
         started \(IndexPage.timestamp(replay.startedAt)) · \(replay.durationMilliseconds / 1000).\(replay.durationMilliseconds % 1000 / 100) s</p>
         <p class="outcome" id="outcome">\(outcome(replay))</p>
         </header>

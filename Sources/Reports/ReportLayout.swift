@@ -11,6 +11,8 @@ public enum ReportLayout {
     public static let index = "index.html"
     public static let replays = "replays"
     public static let bots = "bots"
+    /// The pages of a large run's games (``GamesPage``).
+    public static let games = "games"
 
     /// `0012` for index 12, `12345` for 12345.
     public static func replayName(index: Int) -> String {
@@ -23,6 +25,9 @@ public enum ReportLayout {
 
     /// `replays/0012.html`, relative to the run's folder.
     public static func replayHTML(index: Int) -> String { "\(replays)/\(replayName(index: index)).html" }
+
+    /// `games/002.html` for page 2 of the games, relative to the run's folder.
+    public static func gamesPage(number: Int) -> String { "\(games)/\(GamesPage.pageFile(number))" }
 
     /// `bots/alice.html` for the stem `alice`, relative to the run's folder.
     public static func botPage(stem: String) -> String { "\(bots)/\(stem).html" }

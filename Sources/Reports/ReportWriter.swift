@@ -39,9 +39,10 @@ public enum ReportWriter {
         try write(journal: RunJournal.load(directory: directory), directory: directory, generatedAt: generatedAt)
     }
 
-    /// Writes the reports of `journal` into `directory`.
+    /// Writes the reports of `journal` into `directory`; the bots' pages name the run's folder
+    /// `rematchFolder` in their `salvo rematch` commands (`directory` when nil).
     @discardableResult
-    public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date()) throws(ReportError) -> Written {
+    public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date(), rematchFolder: String? = nil) throws(ReportError) -> Written {
         let folder = (directory as NSString).standardizingPath
         let replays = folder + "/" + ReportLayout.replays
         do {
@@ -86,7 +87,8 @@ public enum ReportWriter {
         }
         try save(resultsData, to: resultsPath)
         try save(Data(IndexPage.render(results).utf8), to: indexPath)
-        let botPages = try writeBotPages(results: results, history: history, folder: folder, runFolder: directory)
+        try writeGamePages(results: results, folder: folder)
+        let botPages = try writeBotPages(results: results, history: history, folder: folder, runFolder: rematchFolder ?? directory)
         return Written(results: resultsPath, index: indexPath, replayCount: games.count, botPageCount: botPages)
     }
 

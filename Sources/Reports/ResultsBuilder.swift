@@ -22,13 +22,20 @@ public enum ResultsBuilder {
     public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
         let rated = history.rated
         var bots = config.bots.map(\.name)
+        var known = Set(bots)
         for record in history.games {
-            for player in record.players where !bots.contains(player.bot) { bots.append(player.bot) }
+            for player in record.players where !known.contains(player.bot) {
+                bots.append(player.bot)
+                known.insert(player.bot)
+            }
         }
         let fit = Self.fit(rated, bots: bots)
         let tallies = Self.tallies(rated, bots: bots)
         let standings = Self.standings(bots: bots, tallies: tallies, fit: fit)
-        let scheduled = config.format == .swiss ? SwissSchedule.totalGames(config) : Schedule.games(for: config).count
+        // As many as Schedule.games(for:) lists, without deriving every game's seeds.
+        let scheduled = config.format == .swiss
+            ? SwissSchedule.totalGames(config)
+            : Schedule.pairings(format: config.format, botCount: config.bots.count).count * config.gamesPerPairing
         let withoutResult = history.games.count - rated.count
         return ResultsDocument(
             tournament: config.name,

@@ -8,10 +8,14 @@ public struct RunJournal: Sendable {
     public let configuration: TournamentConfig
     /// Every `finished` line's record, in the order written.
     public let finished: [GameRecord]
+    /// Every id a server handed out in this run, of finished games and of attempts that never
+    /// finished (`created` and `joined` lines): game ids and player ids.
+    public let serverIDs: Set<String>
 
-    public init(configuration: TournamentConfig, finished: [GameRecord]) {
+    public init(configuration: TournamentConfig, finished: [GameRecord], serverIDs: Set<String>? = nil) {
         self.configuration = configuration
         self.finished = finished
+        self.serverIDs = serverIDs ?? Set(finished.flatMap { [$0.gameId] + $0.players.map(\.playerId) })
     }
 
     /// Reads `DIRECTORY/journal.jsonl`.
@@ -33,7 +37,16 @@ public struct RunJournal: Sendable {
             if case .finished(let record) = entry { return record }
             return nil
         }
-        return RunJournal(configuration: configuration, finished: finished)
+        var ids: Set<String> = []
+        for entry in entries {
+            switch entry {
+            case .created(_, _, let gameId, let creatorPlayerId): ids.formUnion([gameId, creatorPlayerId])
+            case .joined(_, let joinerPlayerId): ids.insert(joinerPlayerId)
+            case .finished(let record): ids.formUnion([record.gameId] + record.players.map(\.playerId))
+            default: break
+            }
+        }
+        return RunJournal(configuration: configuration, finished: finished, serverIDs: ids)
     }
 
     /// The record of the game `id`: a server game id (any attempt's), else a schedule index.

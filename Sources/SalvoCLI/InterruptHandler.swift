@@ -2,6 +2,7 @@ import Bots
 import Dispatch
 import Foundation
 import RunControl
+import Synchronization
 
 /// Ctrl-C once asks a long command to stop gently (a run after the games in flight, a load
 /// test after the requests in flight); twice exits at once. SIGTERM (a user's `kill`, a
@@ -11,16 +12,20 @@ import RunControl
 final class InterruptHandler {
     private let interrupt: any DispatchSourceSignal
     private let terminate: any DispatchSourceSignal
+    /// What the first Ctrl-C prints.
+    private let message: Message
 
     /// Ctrl-C once requests `stop` and prints `message` ("Finishing the games in flight").
     init(stop: StopSignal, message: String) {
+        let message = Message(text: Mutex(message))
+        self.message = message
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
             if stop.isRequested { Self.exitNow(status: 130) }
             stop.request()
-            FileHandle.standardError.write(Data("\n\(message); Ctrl-C again to stop at once.\n".utf8))
+            FileHandle.standardError.write(Data("\n\(message.text.withLock { $0 }); Ctrl-C again to stop at once.\n".utf8))
         }
         terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
         terminate.setEventHandler { Self.exitNow(status: 143) }
@@ -35,10 +40,23 @@ final class InterruptHandler {
         exit(status)
     }
 
+    /// From now on the first Ctrl-C prints `text` (the job it stops has changed).
+    func setMessage(_ text: String) {
+        message.text.withLock { $0 = text }
+    }
+
     func cancel() {
         interrupt.cancel()
         terminate.cancel()
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+    }
+}
+
+extension InterruptHandler {
+    /// The first Ctrl-C's message, read on the handler's queue and changed by the command.
+    private final class Message: Sendable {
+        let text: Mutex<String>
+        init(text: consuming Mutex<String>) { self.text = text }
     }
 }

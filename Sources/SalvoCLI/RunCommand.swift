@@ -48,6 +48,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
+    @OptionGroup(title: "Live standings")
+    var liveOptions: LiveOptions
+
     @Option(help: "Play one part of the schedule, into OUTPUT/shards/I/: I/N (the I-th of N, from 0), or auto to read it from a Slurm array task or a Kubernetes Indexed Job. `salvo merge OUTPUT` joins the parts (docs/cluster.md).")
     var shard: String?
 
@@ -103,9 +106,11 @@ struct RunCommand: AsyncParsableCommand {
         defer { signals.cancel() }
         let display = ProgressDisplay(botNames: config.bots.map(\.name))
         let planned = config
+        let live = try await LiveSession.start(liveOptions, config: planned, stop: stop)
         let summary: RunSummary
         do {
             summary = try await TournamentRun(configuration: planned).run(stop: stop) { event in
+                live?.record(event)
                 switch event {
                 case .concurrencyLimited(let requested, let allowed, let perGame, let openFiles):
                     FileHandle.standardError.write(Data("salvo: \(requested) games in flight need about \(requested * perGame) open files, but this process may open \(openFiles) (ulimit -n); playing \(allowed) at a time instead. Raise the hard limit to run more.\n".utf8))
@@ -116,7 +121,8 @@ struct RunCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            throw CLIError(error.description)
+            await live?.stop()
+            throw CLIError(String(describing: error))
         }
         display.finish()
         let botNames = config.bots.map(\.name)
@@ -135,6 +141,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let written = summary.reports {
             print("Report: \(written.index) (results: \(written.results))")
+        }
+        if let live {
+            signals.setMessage("Stopping the live standings")
+            await live.finish(stoppedEarly: summary.stoppedEarly)
         }
     }
 

@@ -22,6 +22,7 @@ struct Salvo: AsyncParsableCommand {
             ClusterCommand.self,
             ReplayCommand.self,
             RematchCommand.self,
+            PublishCommand.self,
             LoadCommand.self,
         ]
     )

@@ -1,0 +1,60 @@
+import HTMLText
+
+/// The games of a large run, a page at a time (`games/NNN.html`): above
+/// ``IndexPage/inlineGameLimit`` games the index links these pages instead of listing every
+/// game, so no page grows with the run (100,000 games would make a 15 MB index).
+///
+/// DOM contract: `<table id="games">` with one `<tr data-index="N">` per game, its replay link
+/// `<a class="replay-link" href="../replays/NNNN.html">`; `<nav class="pages">` links the
+/// previous and next pages.
+public enum GamesPage {
+    /// Games per page.
+    public static let pageSize = 2_000
+
+    /// How many pages `gameCount` games take.
+    public static func pageCount(gameCount: Int) -> Int { (gameCount + pageSize - 1) / pageSize }
+
+    /// Page `number` (from 1) of `results`' games, in schedule order.
+    public static func render(_ results: ResultsDocument, number: Int) -> String {
+        let count = pageCount(gameCount: results.games.count)
+        let start = (number - 1) * pageSize
+        let games = results.games[min(start, results.games.count)..<min(start + pageSize, results.games.count)]
+        let first = games.first?.index ?? 0, last = games.last?.index ?? 0
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
+        <title>Games \(first)–\(last) · \(HTML.escape(results.tournament))</title>
+        <style>\(PageStyle.css)</style></head>
+        <body><main>
+        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(results.tournament))</a></p>
+        <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(results.games.count) games in all.</p></header>
+        \(navigation(number: number, count: count))
+        <section><div class="scroll"><table id="games">
+        <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th>Shots</th></tr></thead><tbody>
+
+        """
+        for game in games {
+            let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\(HTML.escape($0)))" } ?? "") : HTML.escape(game.termination)
+            let players = game.players.map(HTML.escape)
+            html += "<tr data-index=\"\(game.index)\"><td><a class=\"replay-link\" href=\"../\(HTML.escape(game.replayHTML))\">\(game.index)</a>"
+            html += "<td class=\"bot\">\(players.first ?? "")<td class=\"bot\">\(players.dropFirst().first ?? "")<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)<td>\(game.shots)\n"
+        }
+        html += "</tbody></table></div></section>\n\(navigation(number: number, count: count))</main></body></html>\n"
+        return html
+    }
+
+    /// Links to the previous and next pages, and to every tenth.
+    static func navigation(number: Int, count: Int) -> String {
+        var links: [String] = []
+        if number > 1 { links.append("<a rel=\"prev\" href=\"\(pageFile(number - 1))\">← previous</a>") }
+        if number < count { links.append("<a rel=\"next\" href=\"\(pageFile(number + 1))\">next →</a>") }
+        return "<nav class=\"pages meta\">\(links.joined(separator: " · "))</nav>"
+    }
+
+    /// `002.html`: page `number`'s file name inside `games/`.
+    static func pageFile(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".html"
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Reports
+import Tournament
+
+/// `salvo publish OUTPUT DEST`: a finished run's reports in a new folder that can be put on a
+/// web server as it is (``Reports/PublicRedaction``).
+struct PublishCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Make a folder of a run's reports that can be published as it is.",
+        discussion: """
+            Writes DEST/index.html, results.json, replays/ and bots/ from OUTPUT's journal, as \
+            `salvo report` does, but without anything that lets a reader act on a server or \
+            learns about this machine: no journal, database or logs; no game or player ids \
+            (results.json's gameId is empty; ids are cut out of forfeit reasons and stderr tails); \
+            no server URLs; no absolute paths (the working folder becomes relative, the run's \
+            folder its own name, the home folder ~). Every page is self-contained and loads \
+            nothing from the network: copy DEST to a course web server, or open it from disk. \
+            DEST must not exist yet or be empty.
+            """
+    )
+
+    @Argument(help: "A run's output folder, e.g. reports/demo.")
+    var output: String
+
+    @Argument(help: "The folder to write, e.g. public/demo; it must not exist yet or be empty.")
+    var destination: String
+
+    func validate() throws {
+        let from = (output as NSString).standardizingPath, to = (destination as NSString).standardizingPath
+        if from == to || to.hasPrefix(from + "/") {
+            throw ValidationError("Please give a DEST outside OUTPUT: the published folder must not hold the run's journal or logs.")
+        }
+    }
+
+    func run() async throws {
+        if let contents = try? FileManager.default.contentsOfDirectory(atPath: destination), !contents.isEmpty {
+            throw CLIError("\(destination) is not empty; give a new folder, so nothing else is published with the reports.")
+        }
+        // A run still writing OUTPUT owns it: its journal is not finished.
+        let lock: FolderLock
+        do {
+            lock = try FolderLock.acquire(output, createFolder: false)
+        } catch {
+            throw CLIError(error.description)
+        }
+        defer { lock.release() }
+        let redaction = PublicRedaction(runFolder: output)
+        let written: ReportWriter.Written
+        do {
+            let journal = try RunJournal.load(directory: output)
+            try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+            written = try ReportWriter.write(journal: redaction.apply(to: journal), directory: destination, rematchFolder: redaction.folderName)
+        } catch let error as ReportError {
+            throw CLIError(error.description)
+        } catch {
+            throw CLIError("Cannot create \(destination): \(error.localizedDescription)")
+        }
+        print("Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(written.index): copy \(destination) as it is.")
+    }
+}

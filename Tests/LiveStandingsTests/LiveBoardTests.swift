@@ -1,0 +1,62 @@
+import BattleshipRules
+import Foundation
+import LiveStandings
+import Testing
+import Tournament
+
+/// The live board as a value: standings, forfeits with their texts scrubbed of ids, progress.
+@Suite("Live board")
+struct LiveBoardTests {
+    static func record(index: Int, winner: PlayerSeat, players: (String, String), forfeit: Bool = false) -> GameRecord {
+        let gameID = "game-\(index)-7f3a9c", one = "player-\(index)-one-51bd", two = "player-\(index)-two-a9e0"
+        return GameRecord(
+            index: index, server: "http://127.0.0.1:9", gameId: gameID, gameName: "live \(index)",
+            players: [
+                PlayerRecord(bot: players.0, serverName: players.0, playerId: one, boardSeed: 1),
+                PlayerRecord(bot: players.1, serverName: players.1, playerId: two, boardSeed: 2),
+            ],
+            shots: [ShotRecord(seat: .one, x: 0, y: 0, hit: false, sunk: 0, atMilliseconds: 5)],
+            termination: forfeit ? .forfeit : .win, winner: winner,
+            reason: forfeit ? "no move within 5 s in game \(gameID) (player \(two))" : nil,
+            forfeitKind: forfeit ? .timeout : nil,
+            stderrTail: forfeit ? "token \(one)\nstill thinking" : nil,
+            startedAt: Date(timeIntervalSince1970: 0), durationMilliseconds: 10
+        )
+    }
+
+    @Test("standings rank by score, then wins, then name; a forfeit is a loss with its kind, its texts without ids")
+    func standingsAndForfeits() throws {
+        var board = LiveBoard(tournament: "t", bots: ["a", "b", "c"], total: 4)
+        let start = Date(timeIntervalSince1970: 1000)
+        board.apply(.started(total: 4, alreadyDone: 0), at: start)
+        board.apply(.gameFinished(Self.record(index: 0, winner: .one, players: ("a", "b")), done: 1, total: 4), at: start + 1)
+        board.apply(.gameFinished(Self.record(index: 1, winner: .one, players: ("c", "b"), forfeit: true), done: 2, total: 4), at: start + 2)
+        #expect(board.standings.map(\.bot) == ["a", "c", "b"])
+        #expect(board.standings.map(\.rank) == [1, 2, 3])
+        let b = try #require(board.standings.last)
+        #expect((b.wins, b.losses, b.forfeits) == (0, 2, ["timeout": 1]))
+        #expect(board.recent.map(\.index) == [1, 0])
+        let forfeit = try #require(board.forfeits.first)
+        #expect(forfeit.bot == "b" && forfeit.opponent == "c" && forfeit.kind == "timeout" && forfeit.move == 1)
+        #expect(forfeit.reason == "no move within 5 s in game [id] (player [id])")
+        #expect(forfeit.stderrTail == "token [id]\nstill thinking")
+        #expect(board.gamesPerSecond == 1)
+        #expect(board.etaSeconds == 2)
+        let json = String(decoding: board.json(version: 3), as: UTF8.self)
+        for id in ["game-1-7f3a9c", "player-1-one-51bd", "player-1-two-a9e0", "game-0-7f3a9c", "http://"] {
+            #expect(!json.contains(id))
+        }
+        board.mark(.finished, at: start + 3)
+        #expect(board.etaSeconds == nil)
+    }
+
+    @Test("the page embeds the board with every < escaped, and draws names with textContent only")
+    func pageEscapes() {
+        let hub = LiveHub(tournament: "<b>cup</b>", bots: ["</script><script>alert(1)</script>"], total: 1)
+        let page = LivePage.render(hub.snapshot(), tournament: hub.board.tournament)
+        #expect(page.contains("<title>&lt;b&gt;cup&lt;/b&gt; · live · Salvo</title>"))
+        #expect(!page.contains("</script><script>alert(1)"))
+        #expect(page.contains(#"\u003c/script>\u003cscript>alert(1)\u003c/script>"#))
+        #expect(!page.contains("innerHTML"))
+    }
+}
