@@ -73,7 +73,7 @@ struct LivePageTests {
         try Self.tournamentFile.write(to: file, atomically: true, encoding: .utf8)
         let run = try RunningSalvo([
             "run", file.path, "--output", folder.appendingPathComponent("run").path, "--pure-polling", "--poll-interval", "60",
-            "--live", "0", "--live-linger", "60",
+            "--live", "0", "--live-linger", "600",
         ])
         let url = try await Self.liveURL(run)
         #expect(url.host == "127.0.0.1")
