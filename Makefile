@@ -41,9 +41,13 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# At most TEST_WIDTH tests at once: the suites start real servers, bots, compilers, Chromium
+# and a Slurm cluster, and on 2 cores a hundred of them at once starve each other's clocks.
+TEST_WIDTH ?= 4
+
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
 demo: release
 	.build/release/salvo run tournaments/demo.yaml
