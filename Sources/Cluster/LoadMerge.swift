@@ -42,6 +42,7 @@ public struct LoadMerge: Sendable {
         }
         defer { lock.release() }
         var reports: [(path: String, report: LoadReport)] = []
+        var present: Set<Int> = []
         var count: Int?
         for index in ShardJournal.folderIndices(output: output) {
             let path = TournamentConfig.shardDirectory(output: output, index: index) + "/" + Self.fileName
@@ -58,10 +59,10 @@ public struct LoadMerge: Sendable {
                 throw .shardCounts(path: path, count: shard.count, expected: count, firstPath: first.path)
             }
             count = shard.count
+            present.insert(index)
             reports.append((path, report))
         }
         guard let count else { throw .nothingStarted(output: output) }
-        let present = Set(reports.map { Int(($0.report.shard ?? "").split(separator: "/").first ?? "") ?? -1 })
         let missing = (0..<count).filter { !present.contains($0) }
         if !missing.isEmpty, !allowIncomplete {
             throw .loadIncomplete(output: output, missing: missing, count: count)

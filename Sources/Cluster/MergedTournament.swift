@@ -12,8 +12,6 @@ public struct MergedTournament: Sendable {
     public let records: [GameRecord]
     /// How many games the schedule holds.
     public let scheduledGames: Int
-    /// How many games have a result.
-    public let ratedGames: Int
     /// The scheduled games without a result, in schedule order.
     public let missing: [MissingGame]
     /// Results left out because their game already had one: a game played twice (a second
@@ -24,6 +22,9 @@ public struct MergedTournament: Sendable {
     public var start: JournalStart {
         JournalStart(name: configuration.name, configurationDigest: ResumeSettings.digest(of: configuration), totalGames: scheduledGames, configuration: configuration)
     }
+
+    /// How many games have a result.
+    public var ratedGames: Int { scheduledGames - missing.count }
 
     /// Whether every scheduled game has a result.
     public var isComplete: Bool { missing.isEmpty }

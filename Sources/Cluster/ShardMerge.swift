@@ -73,7 +73,7 @@ public enum ShardMerge {
         }
         return MergedTournament(
             configuration: configuration, shardCount: count, records: records, scheduledGames: schedule.count,
-            ratedGames: schedule.count - missing.count, missing: missing, duplicates: duplicates
+            missing: missing, duplicates: duplicates
         )
     }
 }
