@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "CProcess.h"
 
@@ -23,4 +24,8 @@ int salvo_spawnattr_own_group(posix_spawnattr_t *attributes) {
     if (status == 0) status = posix_spawnattr_setsigmask(attributes, &none);
     if (status == 0) status = posix_spawnattr_setflags(attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     return status;
+}
+
+int salvo_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }

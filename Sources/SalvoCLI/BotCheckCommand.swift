@@ -4,7 +4,7 @@ import Foundation
 
 /// `salvo bot-check 'COMMAND'`: a compliance run of an external bot through every step
 /// of the protocol. The exit status is 0 when every step passes, 1 otherwise.
-struct BotCheckCommand: ParsableCommand {
+struct BotCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bot-check",
         abstract: "Check that an external bot follows the protocol of bots/PROTOCOL.md.",
@@ -29,13 +29,13 @@ struct BotCheckCommand: ParsableCommand {
     @Flag(help: "Run the bot as a plain child of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
-    func run() throws {
+    func run() async throws {
         var spec = ExternalBotSpec(commandLine: command)
         spec.moveDeadline = .milliseconds(moveDeadline)
         spec.startupDeadline = .milliseconds(startupDeadline)
         if noSandbox { spec.sandbox = .none }
         let launcher = try CLISandbox.launcher(for: [spec])
-        let steps = ComplianceCheck(spec: spec, logPath: log, seed: seed, launcher: launcher).run()
+        let steps = await ComplianceCheck(spec: spec, logPath: log, seed: seed, launcher: launcher).run()
         for step in steps {
             print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(step.detail)")
         }

@@ -27,17 +27,19 @@ struct SwissRounds {
         }
         progress(.started(total: total, alreadyDone: state.rated.count))
 
-        let pools = TournamentRunner.pools(config)
-        defer { for pool in pools.values { pool.shutdown() } }
-        let games = runner.gameRunner(pools: pools)
-        while let round = rounds.current, !runner.stop.isRequested {
-            progress(.roundPaired(round.pairing, rounds: rounds.plannedRounds))
-            let queue = round.games
-                .filter { !SwissProgress.hasEnded($0, rated: state.rated, attempts: state.attempts) }
-                .map { (game: $0, attempt: state.attempts[$0.index, default: 0] + 1) }
-            state = try await runner.play(queue, runner: games, state: state, progress: progress)
-            rounds.advance(config: config, rated: state.rated, attempts: state.attempts)
-            try checkConsistent(rounds)
+        state = try await TournamentRunner.withPools(config) { pools in
+            let games = runner.gameRunner(pools: pools)
+            var state = state
+            while let round = rounds.current, !runner.stop.isRequested {
+                progress(.roundPaired(round.pairing, rounds: rounds.plannedRounds))
+                let queue = round.games
+                    .filter { !SwissProgress.hasEnded($0, rated: state.rated, attempts: state.attempts) }
+                    .map { (game: $0, attempt: state.attempts[$0.index, default: 0] + 1) }
+                state = try await runner.play(queue, runner: games, state: state, progress: progress)
+                rounds.advance(config: config, rated: state.rated, attempts: state.attempts)
+                try checkConsistent(rounds)
+            }
+            return state
         }
         return state.rated.keys.sorted().compactMap { state.rated[$0] }
     }

@@ -111,23 +111,33 @@ public struct TournamentRunner: Sendable {
         if let decided = state.decided { progress(.sprtDecided(decided)) }
 
         let queue = schedule.filter { state.rated[$0.index] == nil }.map { (game: $0, attempt: 1) }
-        let pools = Self.pools(config)
-        defer { for pool in pools.values { pool.shutdown() } }
-        let runner = gameRunner(pools: pools)
-        state = try await play(queue, runner: runner, state: state, progress: progress)
+        state = try await Self.withPools(config) { pools in
+            try await play(queue, runner: gameRunner(pools: pools), state: state, progress: progress)
+        }
         return state.rated.keys.sorted().compactMap { state.rated[$0] }
     }
 
-    /// A pool of waiting processes for each external bot that reuses them, each keeping at
-    /// most one per game in flight.
-    static func pools(_ config: TournamentConfig) -> [String: BotProcessPool] {
+    /// Runs `body` with a pool of waiting processes for each external bot that reuses them,
+    /// each keeping at most one per game in flight, and ends every waiting process afterwards
+    /// (thrown out of or not).
+    static func withPools<T>(_ config: TournamentConfig, _ body: ([String: BotProcessPool]) async throws -> T) async throws -> T {
         var pools: [String: BotProcessPool] = [:]
         for bot in config.bots {
             if case .external(let spec) = bot.kind, spec.restart == .reuse {
                 pools[bot.name] = BotProcessPool(maxIdle: config.concurrency)
             }
         }
-        return pools
+        func shutdown() async {
+            for pool in pools.values { await pool.shutdown() }
+        }
+        do {
+            let value = try await body(pools)
+            await shutdown()
+            return value
+        } catch {
+            await shutdown()
+            throw error
+        }
     }
 
     /// The sequential test's tally once it has decided; nil without `sprt` or while undecided.

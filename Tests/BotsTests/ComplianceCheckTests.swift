@@ -5,8 +5,8 @@ import Testing
 struct ComplianceCheckTests {
     /// A generous start-up deadline, so that a loaded machine's slow Python start is not a
     /// failure; the slow-start fixture gets a short one.
-    static func check(_ command: [String], startup: Duration = .seconds(15)) -> [ComplianceStep] {
-        ComplianceCheck(spec: ExternalBotSpec(command: command, moveDeadline: .seconds(3), startupDeadline: startup)).run()
+    static func check(_ command: [String], startup: Duration = .seconds(15)) async -> [ComplianceStep] {
+        await ComplianceCheck(spec: ExternalBotSpec(command: command, moveDeadline: .seconds(3), startupDeadline: startup)).run()
     }
 
     @Test("the example bots pass every step", arguments: [
@@ -14,8 +14,8 @@ struct ComplianceCheckTests {
         ["python3", Paths.example("bots/python/hunt_target_bot.py")],
         ["perl", Paths.example("bots/perl/parity_bot.pl")],
     ])
-    func examplesPass(command: [String]) {
-        let steps = Self.check(command)
+    func examplesPass(command: [String]) async {
+        let steps = await Self.check(command)
         #expect(steps.count == 5)
         #expect(steps.allSatisfy { $0.passed }, "\(steps)")
     }
@@ -24,16 +24,16 @@ struct ComplianceCheckTests {
         ("crash_bot.py", 3), ("hang_bot.py", 3), ("garbage_bot.py", 3), ("off_grid_bot.py", 3),
         ("repeat_bot.py", 3), ("slow_start_bot.py", 1), ("fork_bot.py", 3),
     ])
-    func fixturesFail(fixture: String, failingStep: Int) {
-        let steps = Self.check(["python3", Paths.fixture(fixture), "/dev/null"], startup: fixture == "slow_start_bot.py" ? .seconds(1) : .seconds(15))
+    func fixturesFail(fixture: String, failingStep: Int) async {
+        let steps = await Self.check(["python3", Paths.fixture(fixture), "/dev/null"], startup: fixture == "slow_start_bot.py" ? .seconds(1) : .seconds(15))
         #expect(steps.count == failingStep)
         #expect(steps.last?.passed == false)
         #expect(steps.dropLast().allSatisfy { $0.passed })
     }
 
     @Test("a failure shows what the bot wrote and what was expected")
-    func failureDetail() {
-        let steps = Self.check(["python3", Paths.fixture("garbage_bot.py")])
+    func failureDetail() async {
+        let steps = await Self.check(["python3", Paths.fixture("garbage_bot.py")])
         #expect(steps.last?.detail == """
             The bot wrote "fire at will" where shot <x> <y> was expected
                 last lines (> sent, < received):

@@ -9,7 +9,7 @@ import Testing
 @Suite("Submissions: discovery and builds", .serialized)
 struct SubmissionDiscoveryTests {
     @Test("the C, Java and Python examples are entered and play; the broken build and the bad manifest are not, each with its reason")
-    func examples() throws {
+    func examples() async throws {
         let folders = SubmissionFolders("examples")
         defer { folders.remove() }
         try folders.copyExamples(["c-hunter", "java-parity", "python-random", "broken-build", "bad-manifest"])
@@ -37,7 +37,7 @@ struct SubmissionDiscoveryTests {
 
         // Every entered bot plays a whole game through the protocol, sandboxed.
         for bot in entries.entered {
-            let steps = ComplianceCheck(spec: bot.spec, launcher: SandboxLauncher()).run()
+            let steps = await ComplianceCheck(spec: bot.spec, launcher: SandboxLauncher()).run()
             #expect(steps.allSatisfy { $0.passed }, "\(bot.name): \(steps.filter { !$0.passed }.map(\.detail))")
         }
     }

@@ -14,7 +14,7 @@ public struct ComplianceStep: Hashable, Sendable {
 /// and opponent shots, game over, quit. It stops at the first failing step.
 ///
 /// ```swift
-/// let steps = ComplianceCheck(spec: .init(commandLine: "python3 bots/python/random_bot.py")).run()
+/// let steps = await ComplianceCheck(spec: .init(commandLine: "python3 bots/python/random_bot.py")).run()
 /// let passed = steps.allSatisfy(\.passed)
 /// ```
 public struct ComplianceCheck: Sendable {
@@ -33,45 +33,45 @@ public struct ComplianceCheck: Sendable {
         self.launcher = launcher
     }
 
-    /// Runs the steps (blocking; the bot is killed at the end) and returns them in order.
-    public func run() -> [ComplianceStep] {
+    /// Runs the steps (the bot is killed at the end) and returns them in order.
+    public func run() async -> [ComplianceStep] {
         let session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
         var transcript: [String] = []
         session.observer = { direction, line in
             transcript.append((direction == .toBot ? "> " : "< ") + line)
         }
         var steps: [ComplianceStep] = []
-        func step(_ name: String, _ body: () throws(BotFault) -> String) -> Bool {
+        func step(_ name: String, _ body: () async throws(BotFault) -> String) async -> Bool {
             transcript.removeAll()
-            do {
-                steps.append(ComplianceStep(name: name, passed: true, detail: try body()))
+            do throws(BotFault) {
+                steps.append(ComplianceStep(name: name, passed: true, detail: try await body()))
                 return true
             } catch {
                 let lines = transcript.suffix(4).joined(separator: "\n    ")
                 steps.append(ComplianceStep(
                     name: name, passed: false,
                     detail: "\(error.description)\n    last lines (> sent, < received):\n    \(lines)"))
-                session.end(.abandoned(reason: error.description))
+                await session.end(.abandoned(reason: error.description))
                 return false
             }
         }
-        guard step("handshake: salvo 1 -> name <name>", { () throws(BotFault) in
-            "name \(try session.launch())"
+        guard await step("handshake: salvo 1 -> name <name>", { () async throws(BotFault) in
+            "name \(try await session.launch())"
         }) else { return steps }
-        guard step("new game: new-game ... -> ready", { () throws(BotFault) in
-            try session.newGame(GameStart(), seed: seed)
+        guard await step("new game: new-game ... -> ready", { () async throws(BotFault) in
+            try await session.newGame(GameStart(), seed: seed)
             return "ready"
         }) else { return steps }
-        guard step("a whole game: your-turn -> shot <x> <y>, result, opponent-shot", { () throws(BotFault) in
-            try playWholeGame(session)
+        guard await step("a whole game: your-turn -> shot <x> <y>, result, opponent-shot", { () async throws(BotFault) in
+            try await playWholeGame(session)
         }) else { return steps }
-        guard step("game over: game-over win", { () throws(BotFault) in
-            try session.send(ProtocolLine.gameOver(.won))
+        guard await step("game over: game-over win", { () async throws(BotFault) in
+            try await session.send(ProtocolLine.gameOver(.won))
             return "sent"
         }) else { return steps }
-        _ = step("quit: the process exits within \(spec.startupDeadline)", { () throws(BotFault) in
-            try session.send(ProtocolLine.quit)
-            guard session.exitedWithin(spec.startupDeadline) else {
+        _ = await step("quit: the process exits within \(spec.startupDeadline)", { () async throws(BotFault) in
+            try await session.send(ProtocolLine.quit)
+            guard await session.exitedWithin(spec.startupDeadline) else {
                 throw .timedOut("the bot was still running after quit")
             }
             return "exited"
@@ -79,18 +79,18 @@ public struct ComplianceCheck: Sendable {
         return steps
     }
 
-    private func playWholeGame(_ session: BotSession) throws(BotFault) -> String {
+    private func playWholeGame(_ session: BotSession) async throws(BotFault) -> String {
         var board = OceanBoard(fleet: .seeded(GameSeeds.board(run: seed, game: 0)))
         var opponentShots = Coordinate.all
         var generator = SeededGenerator(seed: seed)
         var shots = 0
         while !board.isDefeated {
-            let cell = try session.askShot()
+            let cell = try await session.askShot()
             guard let result = try? board.fire(at: cell) else { throw .repeatedShot(cell) }
             shots += 1
-            try session.send(ProtocolLine.result(cell, result))
+            try await session.send(ProtocolLine.result(cell, result))
             let pick = opponentShots.remove(at: generator.uniform(below: opponentShots.count))
-            try session.send(ProtocolLine.opponentShot(pick, .miss))
+            try await session.send(ProtocolLine.opponentShot(pick, .miss))
         }
         return "\(shots) legal shots sank the fleet"
     }

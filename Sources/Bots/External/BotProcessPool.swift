@@ -21,7 +21,7 @@ public final class BotProcessPool: Sendable {
 
     /// A waiting process that is still alive and has not played a game of `mirrorGroup`, taken
     /// out of the pool; nil when there is none. Dead ones met on the way are dropped.
-    func checkout(excluding mirrorGroup: Int?) -> BotSession? {
+    func checkout(excluding mirrorGroup: Int?) async -> BotSession? {
         var dead: [BotSession] = []
         let found = idle.withLock { sessions -> BotSession? in
             while true {
@@ -33,26 +33,28 @@ public final class BotProcessPool: Sendable {
                 dead.append(session)
             }
         }
-        for session in dead { session.terminate() }
+        for session in dead { await session.terminate() }
         return found
     }
 
     /// Puts `session` back to wait for a game, or ends it when enough wait already.
-    func checkin(_ session: BotSession) {
+    func checkin(_ session: BotSession) async {
         let kept = idle.withLock { sessions in
             guard sessions.count < maxIdle else { return false }
             sessions.append(session)
             return true
         }
-        if !kept { session.terminate() }
+        if !kept { await session.terminate() }
     }
 
     /// Ends every waiting process (`quit`, a short grace, then the whole process group).
-    public func shutdown() {
+    public func shutdown() async {
         let sessions = idle.withLock { sessions in
             defer { sessions.removeAll() }
             return sessions
         }
-        for session in sessions { session.terminate() }
+        await withTaskGroup(of: Void.self) { group in
+            for session in sessions { group.addTask { await session.terminate() } }
+        }
     }
 }

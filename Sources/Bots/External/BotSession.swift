@@ -7,11 +7,11 @@ import Glibc
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
-/// The conversation with one external bot process, step by step, blocking: its handshake, and
-/// each game it plays. ``ExternalBot`` runs it off the async threads; ``ComplianceCheck``
-/// drives it directly.
+/// The conversation with one external bot process, step by step: its handshake, and each game
+/// it plays. ``ExternalBot`` and ``ComplianceCheck`` drive it; every wait on the bot suspends
+/// the caller's task (``ChildProcess``, ``BotEventLoop``) and holds no thread.
 ///
-/// `@unchecked Sendable`: one owner at a time drives it, on that owner's queue; between games
+/// `@unchecked Sendable`: one owner at a time drives it, one step after another; between games
 /// it waits in a ``BotProcessPool``, which hands it from one owner to the next under its lock.
 final class BotSession: @unchecked Sendable {
     /// Which way a line went.
@@ -46,12 +46,12 @@ final class BotSession: @unchecked Sendable {
     deinit { process?.kill() }
 
     /// Launches the process and exchanges `salvo 1` / `name ...`; returns the name.
-    func launch() throws(BotFault) -> String {
+    func launch() async throws(BotFault) -> String {
         let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
-        try send(ProtocolLine.hello())
-        let line = try receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
+        try await send(ProtocolLine.hello())
+        let line = try await receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
         guard let name = ProtocolLine.parseName(line) else {
             throw .malformed(line: line, expected: "name <name>")
         }
@@ -77,14 +77,14 @@ final class BotSession: @unchecked Sendable {
     }
 
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
-    func newGame(_ game: GameStart, seed: UInt64) throws(BotFault) {
+    func newGame(_ game: GameStart, seed: UInt64) async throws(BotFault) {
         fired = .empty
         treeMembers = process.flatMap { ProcessCPUTime.members(of: $0.pid) } ?? []
         cpuAtGameStart = spec.restart == .reuse ? ProcessCPUTime.sum(treeMembers) : nil
         gameStart = ChildProcess.now()
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
-        try send(ProtocolLine.newGame(game, seed: seed))
-        let line = try receive(until: deadline, awaiting: "ready", after: "new-game")
+        try await send(ProtocolLine.newGame(game, seed: seed))
+        let line = try await receive(until: deadline, awaiting: "ready", after: "new-game")
         guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
     }
 
@@ -95,12 +95,12 @@ final class BotSession: @unchecked Sendable {
     /// tree's, ``ProcessCPUTime``); otherwise it was kept waiting, and it gets the rest of its
     /// CPU budget, up to ``ExternalBotSpec/moveWallGuard`` on the clock (which also bounds a
     /// bot that sleeps).
-    func askShot() throws(BotFault) -> Coordinate {
+    func askShot() async throws(BotFault) -> Coordinate {
         guard let process else { throw .crashed("the bot is not running") }
         let start = ChildProcess.now()
         let budget = spec.moveDeadline.wholeNanoseconds
         let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
-        try send(ProtocolLine.yourTurn)
+        try await send(ProtocolLine.yourTurn)
         // The processes known at `new-game` (a child started since is counted only at the
         // deadline, which can only make the bot's use look larger).
         let cpuAtStart = ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
@@ -108,7 +108,7 @@ final class BotSession: @unchecked Sendable {
         var line: String?
         while line == nil {
             do {
-                line = try receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
+                line = try await receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
             } catch .timedOut {
                 if let members = ProcessCPUTime.members(of: process.pid) { treeMembers = members }
                 let used = ProcessCPUTime.sum(treeMembers).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
@@ -147,61 +147,53 @@ final class BotSession: @unchecked Sendable {
     }
 
     /// Tells the bot the game is over (`game-over`), leaving it running for the next game.
-    func endGame(_ outcome: GameOutcome) {
-        _ = try? send(ProtocolLine.gameOver(outcome))
+    func endGame(_ outcome: GameOutcome) async {
+        _ = try? await send(ProtocolLine.gameOver(outcome))
     }
 
     /// Asks a process between games to exit (`quit`), gives it a moment, then kills its
     /// process group.
-    func terminate(grace: Duration = .milliseconds(200)) {
+    func terminate(grace: Duration = .milliseconds(200)) async {
         guard let process else { return }
-        if !process.pollExit() { _ = try? send(ProtocolLine.quit) }
-        let deadline = ChildProcess.now() + grace.wholeNanoseconds
-        while !process.pollExit() && ChildProcess.now() < deadline {
-            usleep(5_000)
-        }
+        if !process.pollExit() { _ = try? await send(ProtocolLine.quit) }
+        _ = await process.waitExit(until: ChildProcess.now() + grace.wholeNanoseconds)
         process.kill()
         self.process = nil
     }
 
     /// Sends a line that needs no answer.
-    func send(_ line: String) throws(BotFault) {
+    func send(_ line: String) async throws(BotFault) {
         guard let process else { throw .crashed("the bot is not running") }
         observer?(.toBot, line)
-        guard process.write(line: line) else {
-            throw .crashed("it stopped reading its input\(exitDetail(process))")
+        guard await process.write(line: line, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
+            throw .crashed("it stopped reading its input\(await exitDetail(process))")
         }
     }
 
     /// Sends `game-over` and `quit`, gives the bot `grace` to exit, then kills its process group.
-    func end(_ outcome: GameOutcome, grace: Duration = .milliseconds(200)) {
+    func end(_ outcome: GameOutcome, grace: Duration = .milliseconds(200)) async {
         guard let process else { return }
         if !process.pollExit() {
-            _ = try? send(ProtocolLine.gameOver(outcome))
-            _ = try? send(ProtocolLine.quit)
+            _ = try? await send(ProtocolLine.gameOver(outcome))
+            _ = try? await send(ProtocolLine.quit)
         }
-        let deadline = ChildProcess.now() + grace.wholeNanoseconds
-        while !process.pollExit() && ChildProcess.now() < deadline {
-            usleep(5_000)
-        }
+        _ = await process.waitExit(until: ChildProcess.now() + grace.wholeNanoseconds)
         process.kill()
         self.process = nil
     }
 
     /// Whether the process exited by itself within `timeout`; it is killed either way.
-    func exitedWithin(_ timeout: Duration) -> Bool {
+    func exitedWithin(_ timeout: Duration) async -> Bool {
         guard let process else { return true }
-        let deadline = ChildProcess.now() + timeout.wholeNanoseconds
-        while !process.pollExit() && ChildProcess.now() < deadline { usleep(5_000) }
-        let exited = process.pollExit()
+        let exited = await process.waitExit(until: ChildProcess.now() + timeout.wholeNanoseconds)
         process.kill()
         self.process = nil
         return exited
     }
 
-    private func receive(until deadline: UInt64, awaiting expected: String, after sent: String) throws(BotFault) -> String {
+    private func receive(until deadline: UInt64, awaiting expected: String, after sent: String) async throws(BotFault) -> String {
         guard let process else { throw .crashed("the bot is not running") }
-        switch process.readLine(deadline: deadline) {
+        switch await process.readLine(deadline: deadline) {
         case .success(let line):
             observer?(.fromBot, line)
             return line
@@ -211,14 +203,13 @@ final class BotSession: @unchecked Sendable {
         case .failure(.tooLong):
             throw .malformed(line: "(a line over \(ChildProcess.maximumLineLength) bytes)", expected: expected)
         case .failure(.endOfFile):
-            throw .crashed("it closed its output while \"\(expected)\" was expected\(exitDetail(process))")
+            throw .crashed("it closed its output while \"\(expected)\" was expected\(await exitDetail(process))")
         }
     }
 
     /// ", exit status N" or ", killed by signal N" once the process has ended (waiting briefly).
-    private func exitDetail(_ process: ChildProcess) -> String {
-        let deadline = ChildProcess.now() + 100_000_000
-        while !process.pollExit() && ChildProcess.now() < deadline { usleep(2_000) }
+    private func exitDetail(_ process: ChildProcess) async -> String {
+        _ = await process.waitExit(until: ChildProcess.now() + 100_000_000)
         guard let status = process.exitStatus else { return "" }
         let signal = status & 0x7f
         return signal == 0 ? ", exit status \((status >> 8) & 0xff)" : ", killed by signal \(signal)"

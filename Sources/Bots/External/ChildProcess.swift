@@ -1,5 +1,4 @@
 import CProcess
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #else
@@ -8,8 +7,11 @@ import Glibc
 
 /// A child process in its own process group, with its stdin and stdout as pipes and its
 /// stderr drained into a log file (``StderrLog``), and no other descriptor of the runner's:
-/// everything from 3 up is closed in the child before it runs. Not thread-safe: one owner
-/// drives it.
+/// everything from 3 up is closed in the child before it runs.
+///
+/// Its I/O never blocks a thread: the runner's ends of the pipes are non-blocking, and a read
+/// that finds nothing, a write that finds no room and a wait for the exit (through a pidfd)
+/// suspend the calling task on ``BotEventLoop``. Not thread-safe: one owner drives it.
 final class ChildProcess {
     /// Why reading a line stopped short.
     enum ReadFailure: Error, Equatable {
@@ -22,6 +24,8 @@ final class ChildProcess {
     private let input: Int32
     private let output: Int32
     private let stderr: StderrLog
+    /// Readable once the process has exited (-1 where the kernel has no pidfd_open).
+    private let exitDescriptor: Int32
     private var removeAfterExit: [String]
     private var buffer: [UInt8] = []
     private var reaped = false
@@ -83,6 +87,8 @@ final class ChildProcess {
         BotProcessRegistry.register(child)
         input = toChild[1]
         output = fromChild[0]
+        for descriptor in [input, output] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+        exitDescriptor = salvo_pidfd_open(child)
         stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
         removeAfterExit = plan.removeAfterExit
     }
@@ -91,28 +97,34 @@ final class ChildProcess {
         kill()
         close(input)
         close(output)
+        if exitDescriptor >= 0 { close(exitDescriptor) }
     }
 
-    /// Writes `line` and a newline; false when the bot no longer reads.
-    func write(line: String) -> Bool {
-        var bytes = Array((line + "\n").utf8)
+    /// Writes `line` and a newline; false when the bot no longer reads, or leaves no room in
+    /// its pipe until `deadline` (monotonic nanoseconds, see ``now``).
+    func write(line: String, deadline: UInt64) async -> Bool {
+        let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
+            let written = bytes.withUnsafeBytes { raw in
                 Glibc.write(input, raw.baseAddress! + offset, raw.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
+            if written >= 0 {
+                offset += written
+            } else if errno == EAGAIN {
+                guard await BotEventLoop.shared.wait([.writable(input)], until: deadline) != nil else { return false }
+            } else if errno != EINTR {
                 return false
             }
-            offset += written
         }
         return true
     }
 
     /// The next line (without its newline and any carriage return), waiting at most until
-    /// `deadline` (monotonic nanoseconds, see ``now``).
-    func readLine(deadline: UInt64) -> Result<String, ReadFailure> {
+    /// `deadline` (monotonic nanoseconds, see ``now``). The bot's stderr is drained meanwhile:
+    /// a bot that writes much to it while it thinks must not block on a full pipe.
+    func readLine(deadline: UInt64) async -> Result<String, ReadFailure> {
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
@@ -121,22 +133,34 @@ final class ChildProcess {
                 return .success(String(decoding: line, as: UTF8.self))
             }
             if buffer.count > Self.maximumLineLength { return .failure(.tooLong) }
-            let current = Self.now()
-            guard current < deadline else { return .failure(.timedOut) }
-            // Both pipes: a bot that writes much to stderr while it thinks must not block on it.
-            var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: stderr.pipe, events: Int16(POLLIN), revents: 0)]
-            let milliseconds = Int32(min((deadline - current + 999_999) / 1_000_000, 60_000))
-            let ready = poll(&descriptors, 2, milliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            if descriptors[1].revents != 0 { stderr.drain() }
-            guard descriptors[0].revents != 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return .failure(.endOfFile) }
-            buffer.append(contentsOf: chunk[..<count])
+            if count > 0 {
+                buffer.append(contentsOf: chunk[..<count])
+                continue
+            }
+            if count == 0 { return .failure(.endOfFile) }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN else { return .failure(.endOfFile) }
+            guard Self.now() < deadline else { return .failure(.timedOut) }
+            // The stderr pipe is watched only while it is open: once the bot closes it, it is
+            // readable (at its end) for good.
+            let watched: [BotEventLoop.Interest] = stderr.isOpen ? [.readable(output), .readable(stderr.pipe)] : [.readable(output)]
+            guard let ready = await BotEventLoop.shared.wait(watched, until: deadline) else { return .failure(.timedOut) }
+            if ready == stderr.pipe { stderr.drain() }
         }
+    }
+
+    /// Whether the process exits by `deadline` (monotonic nanoseconds), reaping it if so.
+    func waitExit(until deadline: UInt64) async -> Bool {
+        while !pollExit() {
+            guard Self.now() < deadline else { return false }
+            if exitDescriptor >= 0 {
+                _ = await BotEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
+            } else {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        return true
     }
 
     /// The last lines of the process's stderr so far (``StderrTail``), nil when none.
@@ -175,26 +199,18 @@ final class ChildProcess {
     }
 
     /// Removes the plan's folders (its cgroups). The kernel may take a while to end the last
-    /// of a bot's processes (a fork bomb's thousands), so a folder still busy after 50 ms is
-    /// tried again in the background, every 100 ms for 30 s.
+    /// of a bot's processes (a fork bomb's thousands), so a folder still busy is tried again in
+    /// the background, soon at first and then every 100 ms for 30 s.
     private func removeFolders() {
-        var busy: [String] = []
-        for folder in removeAfterExit.reversed() {
-            var removed = rmdir(folder) == 0 || errno == ENOENT
-            for _ in 0..<25 where !removed {
-                usleep(2_000)
-                removed = rmdir(folder) == 0 || errno == ENOENT
-            }
-            if !removed { busy.append(folder) }
-        }
+        let busy = removeAfterExit.reversed().filter { rmdir($0) != 0 && errno != ENOENT }
         removeAfterExit = []
         guard !busy.isEmpty else { return }
-        DispatchQueue.global(qos: .utility).async { [busy] in
+        Task.detached(priority: .utility) {
             var left = busy
-            for _ in 0..<300 {
+            for attempt in 0..<325 {
+                try? await Task.sleep(for: .milliseconds(attempt < 25 ? 2 : 100))
                 left.removeAll { rmdir($0) == 0 || errno == ENOENT }
                 if left.isEmpty { return }
-                usleep(100_000)
             }
         }
     }

@@ -1,5 +1,4 @@
 import BattleshipRules
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #else
@@ -14,15 +13,17 @@ import Synchronization
 ///
 /// Every misbehaviour (crash, timeout, malformed line, off-grid or repeated shot) is thrown
 /// as a ``BotFault``; the shots it returns are always legal. `finish` gives a healthy process
-/// back to its pool (after `game-over`), and kills any other's whole process group. Blocking reads run on the bot's own dispatch queue, never on the
-/// caller's task.
+/// back to its pool (after `game-over`), and kills any other's whole process group. Waiting
+/// on the bot suspends the calling task and holds no thread (``BotEventLoop``).
 ///
 /// ```swift
 /// var bot = ExternalBot(ExternalBotSpec(command: ["python3", "bots/python/random_bot.py"]), seed: 1)
 /// let result = await SoloGame.play(&bot, against: .seeded(42))
 /// ```
+///
+/// `@unchecked Sendable`: one game drives it, one call after another (the ``Bot`` contract),
+/// so its mutable state is never touched by two tasks at once.
 public final class ExternalBot: Bot, @unchecked Sendable {
-    // All mutable state is touched only on `queue`.
     private let spec: ExternalBotSpec
     private let logPath: String?
     private let launcher: any BotLauncher
@@ -31,10 +32,9 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     private var session: BotSession
     /// Whether the bot broke the protocol or the rules in this game: its process is not reused.
     private var faulted = false
-    private let queue = DispatchQueue(label: "salvo.external-bot")
     private let seed: UInt64
     /// The running bot's process group, readable from any thread, so that cancelling the
-    /// calling task can kill the bot and end a blocking read at once; 0 when none.
+    /// calling task can kill the bot and end a wait on it at once; 0 when none.
     private let processGroup = Atomic<Int32>(0)
 
     /// A bot run as `spec` says, started by `launcher`, its stderr appended to `logPath` (or
@@ -55,96 +55,75 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     }
 
     public var name: String {
-        get async {
-            await run { () -> Result<String, Never> in .success(self.session.name ?? self.spec.label) }.get()
-        }
+        get async { session.name ?? spec.label }
     }
 
     public func start(_ game: GameStart) async throws(BotFault) {
-        try await run { () -> Result<Void, BotFault> in
-            Result { () throws(BotFault) in
-                defer { self.processGroup.store(self.session.processID ?? 0, ordering: .releasing) }
-                do throws(BotFault) {
-                    try self.begin(game)
-                } catch {
-                    self.faulted = true
-                    throw error
-                }
-            }
-        }.get()
+        try await guarded { () async throws(BotFault) in
+            defer { self.processGroup.store(self.session.processID ?? 0, ordering: .releasing) }
+            try await self.begin(game)
+        }
     }
 
-    /// On the queue: a waiting process if the pool has one for this game, else a new one;
-    /// a waiting process that turns out to have died is replaced without a forfeit.
-    private func begin(_ game: GameStart) throws(BotFault) {
-        if let reused = pool?.checkout(excluding: mirrorGroup) {
+    /// A waiting process if the pool has one for this game, else a new one; a waiting process
+    /// that turns out to have died is replaced without a forfeit.
+    private func begin(_ game: GameStart) async throws(BotFault) {
+        if let reused = await pool?.checkout(excluding: mirrorGroup) {
             session = reused
             session.clearStderrTail()
             do {
-                try session.newGame(game, seed: seed)
+                try await session.newGame(game, seed: seed)
                 mirrorGroup.map { _ = session.playedMirrors.insert($0) }
                 return
             } catch .crashed {
-                session.terminate()
+                await session.terminate()
                 session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
             }
         }
-        _ = try session.launch()
-        try session.newGame(game, seed: seed)
+        _ = try await session.launch()
+        try await session.newGame(game, seed: seed)
         mirrorGroup.map { _ = session.playedMirrors.insert($0) }
     }
 
     public func nextShot() async throws(BotFault) -> Coordinate {
-        try await guarded { () throws(BotFault) in try self.session.askShot() }
+        try await guarded { () async throws(BotFault) in try await self.session.askShot() }
     }
 
     public func record(_ cell: Coordinate, result: ShotResult) async throws(BotFault) {
-        try await guarded { () throws(BotFault) in try self.session.send(ProtocolLine.result(cell, result)) }
+        try await guarded { () async throws(BotFault) in try await self.session.send(ProtocolLine.result(cell, result)) }
     }
 
     public func opponentFired(at cell: Coordinate, result: ShotResult) async throws(BotFault) {
-        try await guarded { () throws(BotFault) in try self.session.send(ProtocolLine.opponentShot(cell, result)) }
+        try await guarded { () async throws(BotFault) in try await self.session.send(ProtocolLine.opponentShot(cell, result)) }
     }
 
     /// The last lines the bot's process wrote to stderr in this game (``StderrTail``), for the
     /// record of a forfeit; nil when it wrote none or never started. Call it before ``finish(_:)``.
     public func stderrTail() async -> String? {
-        await run { () -> Result<String?, Never> in .success(self.session.stderrTail()) }.get()
+        session.stderrTail()
     }
 
     public func finish(_ outcome: GameOutcome) async {
-        await run { () -> Result<Void, Never> in
-            if let pool = self.pool, !self.faulted, self.session.isRunning {
-                self.session.endGame(outcome)
-                pool.checkin(self.session)
-                self.session = BotSession(spec: self.spec, logPath: self.logPath, launcher: self.launcher)
-                self.processGroup.store(0, ordering: .releasing)
-            } else {
-                self.session.end(outcome)
-            }
-            return .success(())
-        }.get()
+        if let pool, !faulted, session.isRunning {
+            await session.endGame(outcome)
+            await pool.checkin(session)
+            session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
+            processGroup.store(0, ordering: .releasing)
+        } else {
+            await session.end(outcome)
+        }
     }
 
-    /// Runs a step on the queue, remembering a fault.
-    private func guarded<T: Sendable>(_ step: @escaping @Sendable () throws(BotFault) -> T) async throws(BotFault) -> T {
-        try await run { () -> Result<T, BotFault> in
-            let result = Result(catching: step)
-            if case .failure = result { self.faulted = true }
-            return result
-        }.get()
-    }
-
-    /// Runs `work` on the bot's queue. Cancelling the calling task kills the bot's process
-    /// group, so a read waiting on it ends at once (as a crash) instead of at its deadline.
-    private func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () -> Result<T, E>) async -> Result<T, E> {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: work()) }
-            }
+    /// Runs a step, remembering a fault. Cancelling the calling task kills the bot's process
+    /// group, so a wait on it ends at once (as a crash) instead of at its deadline.
+    private func guarded<T: Sendable>(_ step: () async throws(BotFault) -> T) async throws(BotFault) -> T {
+        let result = await withTaskCancellationHandler { () async -> Result<T, BotFault> in
+            do throws(BotFault) { return .success(try await step()) } catch { return .failure(error) }
         } onCancel: {
             let group = processGroup.load(ordering: .acquiring)
             if group > 0 { Glibc.kill(-group, SIGKILL) }
         }
+        if case .failure = result { faulted = true }
+        return try result.get()
     }
 }

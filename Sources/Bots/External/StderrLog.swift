@@ -20,6 +20,8 @@ final class StderrLog {
     private var kept = 0
     private var dropped = 0
     private var recent = StderrTail()
+    /// False once the pipe has reached its end (the bot closed its stderr, or exited).
+    private(set) var isOpen = true
 
     /// Drains `pipe` into `path` (appended), or discards it when `path` is nil.
     init(pipe: Int32, path: String?) {
@@ -41,6 +43,7 @@ final class StderrLog {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count == 0 { isOpen = false }
             guard count > 0 else { return }
             recent.append(chunk[..<count])
             let keep = max(0, min(count, Self.capBytes - kept))

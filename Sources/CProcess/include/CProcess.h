@@ -4,6 +4,8 @@
 #define SALVO_CPROCESS_H
 
 #include <spawn.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /// pipe2(fds, O_CLOEXEC): both ends close on exec.
 int salvo_pipe_cloexec(int fds[2]);
@@ -15,5 +17,8 @@ int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from);
 /// terminal's Ctrl-C, or a kill of the group, stays within it), SIGPIPE back to its default,
 /// and no blocked signal (whatever the spawning thread blocks). 0, or an errno.
 int salvo_spawnattr_own_group(posix_spawnattr_t *attributes);
+
+/// A descriptor that becomes readable when process `pid` exits (pidfd_open(2)); -1 on error.
+int salvo_pidfd_open(pid_t pid);
 
 #endif

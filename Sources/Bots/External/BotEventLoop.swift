@@ -1,0 +1,160 @@
+import CProcess
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+#error("Salvo builds and runs on Linux only: see docs/platform.md")
+#endif
+import Synchronization
+
+/// The one thread that waits for every external bot process at once: an epoll set over the
+/// runner's non-blocking ends of the bots' pipes and the bots' pidfds, with the deadlines of
+/// the waits in a heap.
+///
+/// A bot's I/O never blocks a thread: ``ChildProcess`` reads and writes its pipes without
+/// waiting, and when a pipe has nothing (or no room), the calling task suspends in ``wait(_:until:)``
+/// until the loop sees the pipe ready or the deadline pass. A thousand bots in flight are a
+/// thousand suspended tasks and a thousand epoll entries, not a thousand threads.
+///
+/// Each wait registers its descriptors one-shot and removes them before it resumes, so the
+/// next wait of the same owner can register them again. `@unchecked Sendable`: the waiters
+/// and the heap are behind `state`; the descriptors are fixed at `init`.
+final class BotEventLoop: @unchecked Sendable {
+    /// What a wait asks of one descriptor.
+    struct Interest: Sendable {
+        var descriptor: Int32
+        /// `EPOLLIN` (a pipe to read, a pidfd) or `EPOLLOUT` (a pipe to write).
+        var events: UInt32
+
+        static func readable(_ descriptor: Int32) -> Interest { Interest(descriptor: descriptor, events: EPOLLIN.rawValue) }
+        static func writable(_ descriptor: Int32) -> Interest { Interest(descriptor: descriptor, events: EPOLLOUT.rawValue) }
+    }
+
+    private struct Waiter {
+        var continuation: CheckedContinuation<Int32?, Never>
+        var descriptors: [Int32]
+    }
+
+    private struct State {
+        var waiters: [UInt64: Waiter] = [:]
+        var nextID: UInt64 = 1
+        var deadlines = DeadlineHeap()
+        /// When the loop thread will wake by itself (nil: only for an event); a wait with an
+        /// earlier deadline wakes it through `wakeup`.
+        var sleepingUntil: UInt64? = 0
+    }
+
+    /// The loop of the runner.
+    static let shared = BotEventLoop()
+
+    private let epoll: Int32
+    private let wakeup: Int32
+    private let state = Mutex(State())
+    /// The epoll tag of `wakeup`: no waiter has it (ids start at 1, and tags are id << 2).
+    private static let wakeupTag: UInt64 = 0
+
+    private init() {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: Self.wakeupTag))
+        epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event)
+        let thread = Thread { [self] in run() }
+        thread.name = "salvo bot I/O"
+        thread.start()
+    }
+
+    /// Suspends until one of `interests` (at most four) is ready, or until `deadline`
+    /// (monotonic nanoseconds, ``ChildProcess/now()``; nil: no deadline). Returns the ready
+    /// descriptor, or nil when the deadline passed first. A descriptor that epoll refuses is
+    /// returned as ready at once, so the caller's next read or write tells what is wrong.
+    func wait(_ interests: [Interest], until deadline: UInt64?) async -> Int32? {
+        precondition(!interests.isEmpty && interests.count <= 4)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
+            // The descriptors are registered under the lock, so the loop thread cannot take
+            // the waiter out (and its owner go on) before all of them are in the set.
+            let (wake, refused) = state.withLock { state -> (Bool, Int32?) in
+                let id = state.nextID
+                state.nextID += 1
+                state.waiters[id] = Waiter(continuation: continuation, descriptors: interests.map(\.descriptor))
+                for (index, interest) in interests.enumerated() where !register(interest, tag: id << 2 | UInt64(index)) {
+                    state.waiters[id] = nil
+                    for earlier in interests[..<index] { epoll_ctl(epoll, EPOLL_CTL_DEL, earlier.descriptor, nil) }
+                    return (false, interest.descriptor)
+                }
+                guard let deadline else { return (false, nil) }
+                state.deadlines.push(deadline, id)
+                let wake = state.sleepingUntil.map { deadline < $0 } ?? true
+                if wake { state.sleepingUntil = deadline }
+                return (wake, nil)
+            }
+            if let refused {
+                continuation.resume(returning: refused)
+            } else if wake {
+                signal()
+            }
+        }
+    }
+
+    /// Adds `interest` to the set, one-shot, tagged; an entry left by an earlier owner of the
+    /// descriptor number is overwritten.
+    private func register(_ interest: Interest, tag: UInt64) -> Bool {
+        var event = epoll_event(events: interest.events | EPOLLONESHOT.rawValue, data: epoll_data_t(u64: tag))
+        if epoll_ctl(epoll, EPOLL_CTL_ADD, interest.descriptor, &event) == 0 { return true }
+        return errno == EEXIST && epoll_ctl(epoll, EPOLL_CTL_MOD, interest.descriptor, &event) == 0
+    }
+
+    private func signal() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeup, &one, 8)
+    }
+
+    /// Takes waiter `id` out (if it is still waiting) and its descriptors out of the set, and
+    /// resumes it with its descriptor number `ready` (nil: its deadline passed).
+    private func complete(_ id: UInt64, ready: Int?) {
+        let waiter = state.withLock { state -> Waiter? in
+            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
+            for descriptor in waiter.descriptors { epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, nil) }
+            return waiter
+        }
+        guard let waiter else { return }
+        waiter.continuation.resume(returning: ready.map { waiter.descriptors[$0] })
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        while true {
+            let timeout = state.withLock { state -> Int32 in
+                while let (_, id) = state.deadlines.peek(), state.waiters[id] == nil { state.deadlines.pop() }
+                guard let (deadline, _) = state.deadlines.peek() else {
+                    state.sleepingUntil = nil
+                    return -1
+                }
+                state.sleepingUntil = deadline
+                let now = ChildProcess.now()
+                return deadline <= now ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
+            }
+            let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
+            if count > 0 {
+                for event in events[..<Int(count)] {
+                    let tag = event.data.u64
+                    if tag == Self.wakeupTag {
+                        var value: UInt64 = 0
+                        _ = Glibc.read(wakeup, &value, 8)
+                        continue
+                    }
+                    complete(tag >> 2, ready: Int(tag & 3))
+                }
+            }
+            let now = ChildProcess.now()
+            let expired = state.withLock { state -> [UInt64] in
+                var expired: [UInt64] = []
+                while let (deadline, id) = state.deadlines.peek(), deadline <= now {
+                    state.deadlines.pop()
+                    if state.waiters[id] != nil { expired.append(id) }
+                }
+                return expired
+            }
+            for id in expired { complete(id, ready: nil) }
+        }
+    }
+}
