@@ -34,6 +34,8 @@ final class BotSession: @unchecked Sendable {
     /// The bot's process tree as last walked (at `new-game`, and at each move that ran past its
     /// deadline): a move's CPU time starts from these processes' times.
     private var treeMembers: [Int32] = []
+    /// The machine's cores (ProcessInfo reads the cgroup's files each time it is asked).
+    private static let cores = UInt64(max(1, ProcessInfo.processInfo.activeProcessorCount))
     /// Called with every line sent or received, for transcripts.
     var observer: ((Direction, String) -> Void)?
 
@@ -138,8 +140,7 @@ final class BotSession: @unchecked Sendable {
     /// the clock for the tree to have used that much on every core of the machine.
     private func checkGameCPU(_ process: ChildProcess) throws(BotFault) {
         guard spec.restart == .reuse, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else { return }
-        let cores = UInt64(max(1, ProcessInfo.processInfo.activeProcessorCount))
-        guard (ChildProcess.now() &- gameStart) &* cores >= UInt64(limit) * 1_000_000_000,
+        guard (ChildProcess.now() &- gameStart) &* Self.cores >= UInt64(limit) * 1_000_000_000,
               let now = ProcessCPUTime.tree(of: process.pid) else { return }
         if now &- start > UInt64(limit) * 1_000_000_000 {
             throw .timedOut("it used more than \(limit) s of CPU time in this game")

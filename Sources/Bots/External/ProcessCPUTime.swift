@@ -6,9 +6,6 @@ import Foundation
 /// once reaped), so this is a lower bound; it is enough to tell a bot that thinks from a bot
 /// that a busy machine keeps waiting.
 enum ProcessCPUTime {
-    /// Clock ticks per second of `/proc/PID/stat`'s times.
-    private static let ticksPerSecond = UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
-
     /// Nanoseconds of CPU used by `pid` and its descendants; nil when `pid` is gone.
     static func tree(of pid: Int32) -> UInt64? {
         members(of: pid).flatMap(sum)
@@ -28,21 +25,22 @@ enum ProcessCPUTime {
     }
 
     /// Nanoseconds of CPU used by `pids` (those still alive); nil when the first is gone. One
-    /// read per process: cheap enough for every move, where walking the tree is not.
+    /// system call per process: cheap enough for every move, where walking the tree is not.
     static func sum(_ pids: [Int32]) -> UInt64? {
         guard let first = pids.first, var total = own(first) else { return nil }
         for pid in pids.dropFirst() { total += own(pid) ?? 0 }
         return total
     }
 
-    /// `utime + stime` of one process, in nanoseconds.
+    /// The CPU time of one process (all its threads, user and system: `utime + stime` of
+    /// `/proc/PID/stat`), in nanoseconds, read from its CPU-time clock: one system call, where
+    /// reading and parsing `/proc/PID/stat` cost the runner a sixth of its time in a tournament
+    /// of sandboxed Python bots (BENCHMARKS.md).
     private static func own(_ pid: Int32) -> UInt64? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        // After the command's ")": state is field 3, utime 14 and stime 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = UInt64(fields[11]), let system = UInt64(fields[12]) else { return nil }
-        return (user + system) * 1_000_000_000 / ticksPerSecond
+        var clock = clockid_t()
+        var time = timespec()
+        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else { return nil }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// The children of every thread of `pid`.
