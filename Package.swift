@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
         // A Duration read as seconds, milliseconds, microseconds or nanoseconds. No dependencies.
         .target(name: "DurationUnits", swiftSettings: swiftSettings),
+        // Values by deadline, earliest first: the timers of the client and of the bots' event loop.
+        .target(name: "DeadlineHeap", swiftSettings: swiftSettings),
         // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
         .systemLibrary(
             name: "CCurl",
@@ -45,7 +47,7 @@ let package = Package(
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
         .target(
             name: "BattleshipClient",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits", "DeadlineHeap"],
             swiftSettings: swiftSettings
         ),
         // The embedded, wire-compatible server: game service, SQLite store, HTTP routes.
@@ -94,7 +96,7 @@ let package = Package(
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(
             name: "Bots",
-            dependencies: ["BattleshipRules", "DurationUnits", "CProcess", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
@@ -178,6 +180,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
+        .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

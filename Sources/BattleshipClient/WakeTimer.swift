@@ -1,3 +1,4 @@
+import DeadlineHeap
 import Synchronization
 
 /// One timer for many sleepers: actions wait in a queue ordered by deadline, and a single
@@ -32,51 +33,15 @@ public final class WakeTimer: Sendable {
         var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
     }
 
-    private struct Entry {
-        let deadline: ContinuousClock.Instant
-        let ticket: Ticket
-    }
-
     private struct State {
-        /// A binary min-heap on `deadline`.
-        var heap: [Entry] = []
+        /// The tickets by deadline.
+        var heap = DeadlineHeap<ContinuousClock.Instant, Ticket>()
         /// When the sleeping task will wake, if one is sleeping.
         var wake: ContinuousClock.Instant?
         /// Bumped whenever a new task replaces the sleeping one; an older task that wakes
         /// up then sees it is stale and stops.
         var generation: UInt64 = 0
         var sleeper: Task<Void, Never>?
-
-        /// Adds `entry`, keeping the earliest deadline first.
-        mutating func push(_ entry: Entry) {
-            heap.append(entry)
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[child].deadline < heap[parent].deadline else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-        }
-
-        /// Removes and returns the entry with the earliest deadline; the heap is not empty.
-        mutating func popFirst() -> Entry {
-            let first = heap[0]
-            let last = heap.removeLast()
-            guard !heap.isEmpty else { return first }
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                let right = left + 1
-                var smallest = parent
-                if left < heap.count, heap[left].deadline < heap[smallest].deadline { smallest = left }
-                if right < heap.count, heap[right].deadline < heap[smallest].deadline { smallest = right }
-                guard smallest != parent else { return first }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
     }
 
     private let state = Mutex(State())
@@ -90,7 +55,7 @@ public final class WakeTimer: Sendable {
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Ticket {
         let ticket = Ticket(action)
         let replaced = state.withLock { state -> Task<Void, Never>? in
-            state.push(Entry(deadline: deadline, ticket: ticket))
+            state.heap.push(deadline, ticket)
             // The sleeping task wakes in time for this deadline: nothing more to do.
             if let wake = state.wake, wake <= deadline { return nil }
             let previous = state.sleeper
@@ -114,9 +79,9 @@ public final class WakeTimer: Sendable {
             let (due, next) = state.withLock { state -> ([Ticket], ContinuousClock.Instant?) in
                 guard state.generation == generation else { return ([], nil) }
                 var due: [Ticket] = []
-                while let first = state.heap.first, first.deadline <= now || first.ticket.isCancelled {
-                    let entry = state.popFirst()
-                    if !entry.ticket.isCancelled { due.append(entry.ticket) }
+                while let first = state.heap.first, first.deadline <= now || first.value.isCancelled {
+                    state.heap.popFirst()
+                    if !first.value.isCancelled { due.append(first.value) }
                 }
                 guard let earliest = state.heap.first else {
                     state.wake = nil

@@ -1,4 +1,5 @@
 import CProcess
+import DeadlineHeap
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,7 @@ final class BotEventLoop: @unchecked Sendable {
     private struct State {
         var waiters: [UInt64: Waiter] = [:]
         var nextID: UInt64 = 1
-        var deadlines = DeadlineHeap()
+        var deadlines = DeadlineHeap<UInt64, UInt64>()
         /// When the loop thread will wake by itself (nil: only for an event); a wait with an
         /// earlier deadline wakes it through `wakeup`.
         var sleepingUntil: UInt64? = 0
@@ -124,8 +125,8 @@ final class BotEventLoop: @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         while true {
             let timeout = state.withLock { state -> Int32 in
-                while let (_, id) = state.deadlines.peek(), state.waiters[id] == nil { state.deadlines.pop() }
-                guard let (deadline, _) = state.deadlines.peek() else {
+                while let (_, id) = state.deadlines.first, state.waiters[id] == nil { state.deadlines.popFirst() }
+                guard let (deadline, _) = state.deadlines.first else {
                     state.sleepingUntil = nil
                     return -1
                 }
@@ -148,8 +149,8 @@ final class BotEventLoop: @unchecked Sendable {
             let now = ChildProcess.now()
             let expired = state.withLock { state -> [UInt64] in
                 var expired: [UInt64] = []
-                while let (deadline, id) = state.deadlines.peek(), deadline <= now {
-                    state.deadlines.pop()
+                while let (deadline, id) = state.deadlines.first, deadline <= now {
+                    state.deadlines.popFirst()
                     if state.waiters[id] != nil { expired.append(id) }
                 }
                 return expired
