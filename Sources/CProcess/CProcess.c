@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/syscall.h>
@@ -28,4 +29,8 @@ int salvo_spawnattr_own_group(posix_spawnattr_t *attributes) {
 
 int salvo_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+int salvo_name_this_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
 }

@@ -54,14 +54,13 @@ final class BotEventLoop: @unchecked Sendable {
     /// The epoll tag of `wakeup`: no waiter has it (ids start at 1, and tags are id << 2).
     private static let wakeupTag: UInt64 = 0
 
-    private init() {
+    /// A loop of its own (tests); the runner uses ``shared``. Its thread lives as long as the process.
+    init() {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: Self.wakeupTag))
         epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event)
-        let thread = Thread { [self] in run() }
-        thread.name = "salvo bot I/O"
-        thread.start()
+        Thread { [self] in run() }.start()
     }
 
     /// Suspends until one of `interests` (at most four) is ready, or until `deadline`
@@ -121,7 +120,11 @@ final class BotEventLoop: @unchecked Sendable {
         waiter.continuation.resume(returning: ready.map { waiter.descriptors[$0] })
     }
 
+    /// The loop thread's name, as /proc shows it (at most 15 bytes).
+    static let threadName = "salvo bot I/O"
+
     private func run() {
+        _ = salvo_name_this_thread(Self.threadName)
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         while true {
             let timeout = state.withLock { state -> Int32 in

@@ -18,6 +18,9 @@ int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from);
 /// and no blocked signal (whatever the spawning thread blocks). 0, or an errno.
 int salvo_spawnattr_own_group(posix_spawnattr_t *attributes);
 
+/// Names the calling thread as /proc and `top -H` show it (at most 15 bytes); 0, or an errno.
+int salvo_name_this_thread(const char *name);
+
 /// A descriptor that becomes readable when process `pid` exits (pidfd_open(2)); -1 on error.
 int salvo_pidfd_open(pid_t pid);
 
