@@ -21,6 +21,7 @@ public final class LoopbackServer: @unchecked Sendable {
     // behind a lock; the handler is @Sendable.
     private struct State {
         var acceptedConnections = 0
+        var closedConnections = 0
         var requests: [LoopbackRequest] = []
         var counts: [String: Int] = [:]
         var stopped = false
@@ -75,6 +76,9 @@ public final class LoopbackServer: @unchecked Sendable {
     /// How many TCP connections the server accepted.
     public var acceptedConnections: Int { withState { $0.acceptedConnections } }
 
+    /// How many of those connections the server has closed (on its side, or after the client's).
+    public var closedConnections: Int { withState { $0.closedConnections } }
+
     /// Every request the server read completely, in arrival order.
     public var requests: [LoopbackRequest] { withState { $0.requests } }
 
@@ -116,7 +120,10 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        defer { close(connection) }
+        defer {
+            close(connection)
+            withState { $0.closedConnections += 1 }
+        }
         var reader = SocketReader(fd: connection)
         while let parsed = reader.readRequest() {
             let request = withState { state in
@@ -144,6 +151,9 @@ public final class LoopbackServer: @unchecked Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: 100\r\n\r\n{\"hit\":tr"
             _ = send(Array(head.utf8), on: connection)
             return false
+        case .noReply:
+            waitForHangUp(connection)
+            return false
         case .delay(let duration, let then):
             usleep(UInt32(duration.wholeMicroseconds))
             return perform(then, on: connection)
@@ -153,6 +163,21 @@ public final class LoopbackServer: @unchecked Sendable {
         case .largeBody(let size):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(size)\r\n\r\n"
             return send(Array(head.utf8) + [UInt8](repeating: 0x61, count: size), on: connection)
+        }
+    }
+
+    /// Returns once the peer closed `connection` (or reset it), or the server was stopped;
+    /// whatever the peer sends meanwhile is read and dropped.
+    private func waitForHangUp(_ connection: Int32) {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !withState({ $0.stopped }) {
+            var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready < 0 && errno != EINTR { return }
+            guard ready > 0 else { continue }
+            if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }
+            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return }
         }
     }
 
