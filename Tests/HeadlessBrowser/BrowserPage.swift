@@ -60,7 +60,7 @@ public final class BrowserPage: Sendable {
 
     /// Evaluates `expression` until it is truthy, at most until `timeout`; for pages that
     /// update on the next animation frame rather than inside the event handler.
-    public func waitUntil(_ expression: String, timeout: Duration = .seconds(10)) async throws {
+    public func waitUntil(_ expression: String, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             if try await evaluate(expression).isTruthy { return }
