@@ -66,11 +66,12 @@ final class ChildProcess {
         var cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
         defer { for pointer in cEnvironment ?? [] { free(pointer) } }
         var child: pid_t = 0
-        let status: Int32
-        if cEnvironment != nil {
-            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
-        } else {
-            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
+        // From the thread that outlives every bot: a sandbox dies with the thread that started it.
+        let status: Int32 = SpawnThread.run {
+            if cEnvironment != nil {
+                return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
+            }
+            return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
         }
         close(toChild[0])
         close(fromChild[1])
