@@ -25,6 +25,8 @@ public final class LoopbackServer: @unchecked Sendable {
         var requests: [LoopbackRequest] = []
         var counts: [String: Int] = [:]
         var stopped = false
+        /// Whether the accept thread runs: it then closes the listener itself, when it ends.
+        var accepting = false
     }
 
     public let port: Int
@@ -65,7 +67,21 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Starts accepting connections (once; the default server listens from the start).
     public func listen() throws {
-        guard Glibc.listen(listener, 128) == 0 else { throw LoopbackServerError.socket(errno) }
+        let starting = withState { state -> Bool in
+            guard !state.stopped, !state.accepting else { return false }
+            state.accepting = true
+            return true
+        }
+        guard starting else { return }
+        guard Glibc.listen(listener, 128) == 0 else {
+            let error = errno
+            let stopped = withState { state -> Bool in
+                state.accepting = false
+                return state.stopped
+            }
+            if stopped { close(listener) }
+            throw LoopbackServerError.socket(error)
+        }
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -88,14 +104,20 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Stops accepting; connections in progress finish on their own.
+    ///
+    /// The listener is shut down here (which ends a waiting accept) but closed by the accept
+    /// thread as it ends: closed here, its number could be given to another test's new
+    /// listener before the thread's next accept, which would then take that server's
+    /// connections and answer them with this server's handler (seen beside another make
+    /// test: 114 of 200 requests answered `{}` by a server of another test).
     public func stop() {
-        let first = withState { state in
+        let (first, accepting) = withState { state in
             defer { state.stopped = true }
-            return !state.stopped
+            return (!state.stopped, state.accepting)
         }
         guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        if !accepting { close(listener) }
     }
 
     deinit { stop() }
@@ -107,10 +129,15 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR { continue }
+                if errno == EINTR, !withState({ $0.stopped }) { continue }
+                return
+            }
+            guard !withState({ $0.stopped }) else {
+                close(connection)
                 return
             }
             withState { $0.acceptedConnections += 1 }
