@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "CProcess.h"
@@ -33,4 +35,17 @@ int salvo_pidfd_open(pid_t pid) {
 
 int salvo_name_this_thread(const char *name) {
     return pthread_setname_np(pthread_self(), name);
+}
+
+int salvo_peek_exit(pid_t pid, int *status) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return -1;
+    if (info.si_pid != pid) return 0;
+    if (info.si_code == CLD_EXITED) {
+        *status = (info.si_status & 0xff) << 8;
+    } else {
+        *status = (info.si_status & 0x7f) | (info.si_code == CLD_DUMPED ? 0x80 : 0);
+    }
+    return 1;
 }

@@ -12,7 +12,7 @@ private struct TopGenerator: RandomNumberGenerator {
     }
 }
 
-@Suite("RetryPolicy", .timeLimit(.minutes(1)))
+@Suite("RetryPolicy", .timeLimit(.minutes(3)))
 struct RetryPolicyTests {
     let policy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(100), maxDelay: .seconds(1), totalBudget: .seconds(2))
 

@@ -18,7 +18,7 @@ let statusPath = "/api/games/\(gameId)/status"
 /// Runs `body` with a client of `server` and shuts its HTTP client down afterwards.
 func withClient<Result>(
     _ server: LoopbackServer,
-    requestTimeout: Duration = .seconds(5),
+    requestTimeout: Duration = .seconds(30),
     retryPolicy: RetryPolicy = fastRetries,
     rateLimiter: RateLimiter = RateLimiter(),
     _ body: (BattleshipAPIClient) async throws -> Result
@@ -40,14 +40,53 @@ func withClient<Result>(
     }
 }
 
-/// Polls `condition` every millisecond for at most `limit`; whether it became true.
-func eventually(within limit: Duration = .seconds(10), _ condition: () async -> Bool) async throws -> Bool {
+/// Polls `condition` every millisecond for at most `limit`; whether it became true. The limit
+/// only ends a wait for what never happens: a minute, so a loaded machine (another `make test`
+/// beside this one, the cooperative threads busy with other suites) is never mistaken for it.
+func eventually(within limit: Duration = .seconds(60), _ condition: () async -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + limit
     while await !condition() {
         guard ContinuousClock.now < deadline else { return false }
         try await Task.sleep(for: .milliseconds(1))
     }
     return true
+}
+
+/// The value of `task`, or nil if it has not finished within `limit` (it is then cancelled).
+/// For waits that end at once when the code works and only after an hour when it does not:
+/// the limit only tells the two apart, so it is generous for a loaded machine. It returns at
+/// the limit even when the task ignores its cancellation (that task is left running).
+func value<Value: Sendable>(of task: Task<Value, any Error>, within limit: Duration) async throws -> Value? {
+    let first = FirstResult<Value?>()
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value?, any Error>, Never>) in
+        first.set(continuation)
+        Task { first.offer(await task.result.map { Optional($0) }) }
+        Task {
+            try? await Task.sleep(for: limit)
+            first.offer(.success(nil))
+        }
+    }
+    if case .success(nil) = result { task.cancel() }
+    return try result.get()
+}
+
+/// Hands the first result offered to a waiting continuation, and drops the others.
+private final class FirstResult<Value: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Result<Value, any Error>, Never>?, done: Bool)>((nil, false))
+
+    func set(_ continuation: CheckedContinuation<Result<Value, any Error>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func offer(_ result: Result<Value, any Error>) {
+        let waiting = state.withLock { state -> CheckedContinuation<Result<Value, any Error>, Never>? in
+            guard !state.done, let continuation = state.continuation else { return nil }
+            state.done = true
+            state.continuation = nil
+            return continuation
+        }
+        waiting?.resume(returning: result)
+    }
 }
 
 /// A `/board` reply whose opponent board shows `shots` and `NONE` elsewhere.

@@ -2,7 +2,7 @@ import BattleshipClient
 import Synchronization
 import Testing
 
-@Suite("WakeTimer", .timeLimit(.minutes(1)))
+@Suite("WakeTimer", .timeLimit(.minutes(3)))
 struct WakeTimerTests {
     /// When each action ran, by its index.
     final class Firings: Sendable {
@@ -19,12 +19,12 @@ struct WakeTimerTests {
         var snapshot: [Int: ContinuousClock.Instant] { times.withLock { $0 } }
 
         /// Waits (polling the record) until `count` actions have run, or `limit` has passed.
-        func wait(for count: Int, limit: Duration = .seconds(20)) async throws {
+        func wait(for count: Int, limit: Duration = .seconds(120)) async throws {
             try await wait(until: { $0.count >= count }, limit: limit)
         }
 
         /// Waits (polling the record) until `done` holds for the actions run, or `limit` has passed.
-        func wait(until done: (Set<Int>) -> Bool, limit: Duration = .seconds(20)) async throws {
+        func wait(until done: (Set<Int>) -> Bool, limit: Duration = .seconds(120)) async throws {
             let end = ContinuousClock.now + limit
             while !done(Set(snapshot.keys)), ContinuousClock.now < end {
                 try await Task.sleep(for: .milliseconds(10))
@@ -56,7 +56,8 @@ struct WakeTimerTests {
         let timer = WakeTimer()
         let firings = Firings()
         let start = ContinuousClock.now
-        let late = start + .seconds(30)
+        // An hour away: a timer that waited for it would miss the 2-minute wait below by far.
+        let late = start + .seconds(3600)
         timer.schedule(at: late) { firings.record(0) }
         timer.schedule(at: start + .milliseconds(50)) { firings.record(1) }
         try await firings.wait(for: 1)

@@ -71,3 +71,25 @@ struct BotEventLoopTests {
         #expect(used < 0.3, "the event loop used \(used) s of CPU in the bot's 2 s of thinking")
     }
 }
+
+@Suite("A bot process's end: seen without reaping, so its group id is never someone else's")
+struct ChildProcessEndTests {
+    static func state(of pid: Int32) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(close, offsetBy: 2)]
+    }
+
+    @Test("an ended bot stays a zombie, holding its pid and group id, until it is killed; then it is reaped, once")
+    func endedNotReapedUntilKilled() async throws {
+        let plan = try DirectLauncher().plan(for: ExternalBotSpec(command: ["/bin/sh", "-c", "exit 3"]))
+        let process = try ChildProcess(plan: plan, logPath: nil)
+        #expect(await process.waitExit(until: ChildProcess.now() + 60_000_000_000))
+        #expect(process.exitStatus == 3 << 8, "exit status 3 in waitpid's form")
+        #expect(Self.state(of: process.pid) == "Z", "seen ended, not reaped: its pid cannot be reused yet")
+        process.kill()
+        #expect(Self.state(of: process.pid) == nil, "reaped by kill()")
+        #expect(process.exitStatus == 3 << 8)
+        process.kill()  // the deinit's call after an explicit one: nothing to do, nothing signalled
+    }
+}

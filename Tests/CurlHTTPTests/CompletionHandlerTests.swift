@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// `execute(_:deadline:completion:)`: requests chained from the event-loop thread.
-@Suite("CurlHTTPClient completion handlers", .timeLimit(.minutes(1)))
+@Suite("CurlHTTPClient completion handlers", .timeLimit(.minutes(3)))
 struct CompletionHandlerTests {
     /// Sends `count` requests one after another, each from the previous one's completion.
     final class Chain: Sendable {
@@ -23,7 +23,7 @@ struct CompletionHandlerTests {
         }
 
         func send() {
-            client.execute(request, deadline: .now + .seconds(5)) { [self] result in
+            client.execute(request, deadline: .now + .seconds(30)) { [self] result in
                 let sent = statuses.withLock { statuses in
                     statuses.append((try? result.get().status) ?? -1)
                     return statuses.count

@@ -60,7 +60,7 @@ public final class BrowserPage: Sendable {
 
     /// Evaluates `expression` until it is truthy, at most until `timeout`; for pages that
     /// update on the next animation frame rather than inside the event handler.
-    public func waitUntil(_ expression: String, timeout: Duration = .seconds(10)) async throws {
+    public func waitUntil(_ expression: String, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             if try await evaluate(expression).isTruthy { return }
@@ -106,8 +106,11 @@ public final class BrowserPage: Sendable {
         try await setViewport(width: 375, height: 667, deviceScaleFactor: 2, mobile: true)
     }
 
-    /// A PNG of what the viewport shows now.
+    /// A PNG of what the viewport shows now. The tab is brought to the front first, as a
+    /// person would look at it: beside another make test, a capture of a tab behind one opened
+    /// later once waited out its whole 90 s (it did not on a quiet machine).
     public func screenshot(timeout: Duration = HeadlessBrowser.commandTimeout) async throws -> Data {
+        try await send("Page.bringToFront", timeout: timeout)
         let reply = try await send("Page.captureScreenshot", ["format": "png"], timeout: timeout)
         guard let base64 = reply["data"]?.string, let data = Data(base64Encoded: base64) else {
             throw BrowserError.unexpectedReply(method: "Page.captureScreenshot", reply: String(describing: reply).prefix(200).description)

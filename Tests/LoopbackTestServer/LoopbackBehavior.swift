@@ -6,6 +6,10 @@ public indirect enum LoopbackBehavior: Sendable {
     case dropBeforeReply
     /// Sends the status line, headers promising a longer body, part of it, then closes.
     case dropMidReply
+    /// Reads the request and never answers: holds the connection until the client hangs up
+    /// (or the server stops). A client that returns from such a request gave up by itself, so a
+    /// deadline test needs no bound on elapsed time.
+    case noReply
     /// Waits this long, then behaves as told.
     case delay(Duration, then: LoopbackBehavior)
     /// Answers 200 with a body of this many bytes.

@@ -157,8 +157,15 @@ struct HostileBotTests {
     @Test("nothing outlives its game or reaches the host: no daemon, no cgroup, no file in /tmp, /dev/shm or the bots' folder")
     func nothingOutlivesItsGame() async throws {
         let run = try await Self.sandboxed.value
+        // The daemons of this run, by the names they logged (`DAEMON <pid> comm=hdaemon-XXXXXX`):
+        // another `make test` beside this one may have its own sandboxed daemons alive right now.
+        let names = Set(run.log("daemon").split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("DAEMON "), let name = line.split(separator: " ").last, name.hasPrefix("comm=hdaemon-") else { return nil }
+            return String(name.dropFirst("comm=".count))
+        })
+        #expect(!names.isEmpty, "the daemon bot never logged a daemon: \(run.log("daemon").prefix(400))")
         let daemons = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
-            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("hdaemon-")
+            names.contains(((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         }
         #expect(daemons.isEmpty, "daemons left running: \(daemons)")
         // A group is removed once the kernel has ended its last process (a fork bomb's take a

@@ -8,17 +8,18 @@ import Tournament
 @Suite("Submissions: bots_from in a tournament file", .serialized)
 struct BotsFromFileTests {
     @Test("entered submissions follow the listed bots, with the file's limits and deadlines; the rest are listed as not entered")
-    func joinsListedBots() throws {
+    func joinsListedBots() async throws {
         let folders = SubmissionFolders("file")
         defer { folders.remove() }
         try folders.copyExamples(["c-hunter", "python-random", "bad-manifest"])
-        let file = try TournamentFileParser(outputDirectory: folders.output).read("""
+        let output = folders.output
+        let file = try await SubmissionFolders.offThePool { try TournamentFileParser(outputDirectory: output).read("""
             name: class
             limits: {memory_mb: 512}
             bots:
               - density
             bots_from: {folder: \(folders.submissions), build_timeout_s: 60, move_timeout_ms: 1500}
-            """, file: "class.yaml")
+            """, file: "class.yaml") }
         #expect(file.config.bots.map(\.name) == ["density", "c-hunter", "python-random"])
         guard case .external(let spec) = file.config.bots[2].kind else {
             Issue.record("not external")
@@ -58,14 +59,16 @@ struct BotsFromFileTests {
 
 extension BotsFromFileTests {
     @Test("relative folders are made absolute: a bot's folder is bound at the same path in the sandbox")
-    func relativeFolders() throws {
+    func relativeFolders() async throws {
         let folders = SubmissionFolders("relative")
         defer { folders.remove() }
         try folders.copyExamples(["c-hunter", "python-random"])
         // The folders relative to the working folder (not changed: tests share the process).
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
         let relative = String(repeating: "../", count: depth) + folders.root.dropFirst()
-        let file = try TournamentFileParser().read("name: rel\noutput: \(relative)/out\nbots_from: \(relative)/submissions\n", file: "rel.yaml")
+        let file = try await SubmissionFolders.offThePool {
+            try TournamentFileParser().read("name: rel\noutput: \(relative)/out\nbots_from: \(relative)/submissions\n", file: "rel.yaml")
+        }
         for bot in file.config.bots {
             guard case .external(let spec) = bot.kind else { continue }
             #expect(spec.folder == folders.root + "/out/submissions/bots/" + bot.name)

@@ -9,7 +9,7 @@ struct SubmissionSkipTests {
     static let python = "import sys\nfor line in sys.stdin:\n    pass\n"
 
     @Test("each skip has its reason, and the good bot is entered")
-    func reasons() throws {
+    func reasons() async throws {
         let folders = SubmissionFolders("skips")
         defer { folders.remove() }
         try folders.write("a-good", ["bot.yaml": "name: good\ncommand: python3 bot.py\n", "bot.py": Self.python])
@@ -27,7 +27,7 @@ struct SubmissionSkipTests {
         try folders.write(".hidden", ["bot.yaml": "command: python3 bot.py\n", "bot.py": Self.python])
         try "not a folder".write(toFile: folders.submissions + "/README.txt", atomically: true, encoding: .utf8)
 
-        let entries = try SubmissionDiscovery.enter(folders.settings(takenNames: ["density"]))
+        let entries = try await SubmissionFolders.enter(folders.settings(takenNames: ["density"]))
         #expect(entries.entered.map(\.name) == ["good"])
         let reasons = entries.notEntered.map { "\($0.folder): \($0.reason)" }
         #expect(reasons == [

@@ -71,7 +71,10 @@ struct FolderLockTests {
         let output = directory + "/out"
         let first = try Self.start(SalvoExecutable.path, ["run", file, "--output", output, "--pure-polling", "--poll-interval", "100"])
         try await Self.waitForLock(in: output, pid: first.processIdentifier, while: first)
-        #expect(first.isRunning, "the first run ended before the second could start")
+        // Stopped, it keeps the lock but cannot finish its games: on a loaded machine the
+        // second run may take seconds to start, and must still meet a running owner.
+        try #require(first.isRunning, "the first run ended before it could be stopped")
+        kill(first.processIdentifier, SIGSTOP)
 
         let second = try await SalvoExecutable.run(["run", file, "--output", output])
         #expect(second.status == 1)
@@ -82,7 +85,7 @@ struct FolderLockTests {
         let report = try await SalvoExecutable.run(["report", output])
         #expect(report.status == 1 && report.err.contains("pid \(first.processIdentifier)"), "\(report.err)")
 
-        // SIGKILL leaves the lock file behind, but not the lock.
+        // SIGKILL (which also ends a stopped process) leaves the lock file behind, but not the lock.
         kill(first.processIdentifier, SIGKILL)
         try await Self.exit(of: first)
         #expect(FileManager.default.fileExists(atPath: output + "/" + FolderLock.fileName))
@@ -104,11 +107,16 @@ struct FolderLockTests {
         #expect(done.status == 0, "\(done.err)")
         // Another owner: util-linux flock(1), its pid written in the lock file first, as salvo does.
         let lockPath = output + "/" + FolderLock.fileName
-        let holder = try Self.start("/bin/sh", ["-c", "echo $$ > \"$0\"; exec flock \"$0\" sleep 60", lockPath])
-        defer { kill(holder.processIdentifier, SIGKILL) }
-        try await Self.waitForLock(in: output, pid: holder.processIdentifier, while: holder)
+        let holder = try Self.start("/bin/sh", ["-c", "echo $$ > \"$0\"; exec flock \"$0\" sleep 3600", lockPath])
         // flock(1) starts its command (a child) once it has the lock.
         let children = "/proc/\(holder.processIdentifier)/task/\(holder.processIdentifier)/children"
+        defer {
+            // The sleep first (an orphan would hold the lock for its hour), then flock.
+            let sleeper = ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+            sleeper.forEach { kill($0, SIGKILL) }
+            kill(holder.processIdentifier, SIGKILL)
+        }
+        try await Self.waitForLock(in: output, pid: holder.processIdentifier, while: holder)
         while holder.isRunning, ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").isEmpty {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -70,11 +70,12 @@ final class ChildProcess {
         var cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
         defer { for pointer in cEnvironment ?? [] { free(pointer) } }
         var child: pid_t = 0
-        let status: Int32
-        if cEnvironment != nil {
-            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
-        } else {
-            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
+        // From the thread that outlives every bot: a sandbox dies with the thread that started it.
+        let status: Int32 = SpawnThread.run {
+            if cEnvironment != nil {
+                return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
+            }
+            return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
         }
         close(toChild[0])
         close(fromChild[1])
@@ -173,27 +174,30 @@ final class ChildProcess {
         stderr.clearTail()
     }
 
-    /// Whether the process has exited (reaping it if so), with its status word.
+    /// Whether the process has exited, with its status word in ``exitStatus``. It is not reaped
+    /// here: until ``kill()``, its pid (the id of its process group) cannot be reused by
+    /// another process, so killing the group can never reach someone else's.
     func pollExit() -> Bool {
-        guard !reaped else { return true }
+        guard exitStatus == nil else { return true }
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-            reaped = true
-            exitStatus = status
+        switch salvo_peek_exit(pid, &status) {
+        case 1: exitStatus = status
+        case 0: break
+        default: exitStatus = 0  // not our child any more (cannot happen: only kill() reaps)
         }
-        return reaped
+        return exitStatus != nil
     }
 
-    /// Kills the whole process group with SIGKILL, reaps the child and removes its folders.
+    /// Kills the whole process group with SIGKILL, reaps the child and removes its folders;
+    /// once: later calls (the deinit after an explicit kill) do nothing.
     func kill() {
+        guard !reaped else { return }
         Glibc.kill(-pid, SIGKILL)
         stderr.drain()
-        if !reaped {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            reaped = true
-            exitStatus = exitStatus ?? status
-        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        reaped = true
+        exitStatus = exitStatus ?? status
         BotProcessRegistry.unregister(pid)
         removeFolders()
     }

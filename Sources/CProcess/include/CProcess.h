@@ -18,6 +18,11 @@ int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from);
 /// and no blocked signal (whatever the spawning thread blocks). 0, or an errno.
 int salvo_spawnattr_own_group(posix_spawnattr_t *attributes);
 
+/// Whether child `pid` has ended, without reaping it (waitid with WNOWAIT): 1 with its wait
+/// status word in `status` (as waitpid gives it), 0 while it runs, -1 on error (errno). A child
+/// left unreaped keeps its pid, and so its process group's id, from being reused.
+int salvo_peek_exit(pid_t pid, int *status);
+
 /// Names the calling thread as /proc and `top -H` show it (at most 15 bytes); 0, or an errno.
 int salvo_name_this_thread(const char *name);
 

@@ -64,7 +64,8 @@ enum RawHTTP {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        // A hang guard: two minutes, however loaded the machine (another make test beside this one).
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -25,7 +25,7 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var text = ""
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(120)  // a hang guard, generous for a loaded machine
         while Date() < deadline {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
