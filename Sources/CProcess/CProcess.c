@@ -19,8 +19,7 @@ int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from) {
 
 int salvo_spawnattr_own_group(posix_spawnattr_t *attributes) {
     sigset_t defaults, none;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
+    sigfillset(&defaults);
     sigemptyset(&none);
     int status = posix_spawnattr_setpgroup(attributes, 0);
     if (status == 0) status = posix_spawnattr_setsigdefault(attributes, &defaults);
@@ -48,4 +47,25 @@ int salvo_peek_exit(pid_t pid, int *status) {
         *status = (info.si_status & 0x7f) | (info.si_code == CLD_DUMPED ? 0x80 : 0);
     }
     return 1;
+}
+
+int salvo_spawn_logged(pid_t *pid, const char *path, char *const argv[], char *const envp[], int log) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    int status = posix_spawn_file_actions_init(&actions);
+    if (status != 0) return status;
+    status = posix_spawnattr_init(&attributes);
+    if (status != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return status;
+    }
+    status = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, log, 1);
+    if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, log, 2);
+    if (status == 0) status = salvo_spawn_closefrom(&actions, 3);
+    if (status == 0) status = salvo_spawnattr_own_group(&attributes);
+    if (status == 0) status = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    return status;
 }

@@ -23,23 +23,12 @@ enum BuildProcess {
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
         defer { close(log) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, log, 1)
-        posix_spawn_file_actions_adddup2(&actions, log, 2)
-        salvo_spawn_closefrom(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        salvo_spawnattr_own_group(&attributes)
         var arguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
         defer { for pointer in arguments { free(pointer) } }
         var environment: [UnsafeMutablePointer<CChar>?] = (plan.environment ?? ["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
         defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, plan.executable, &actions, &attributes, &arguments, &environment)
+        let status = salvo_spawn_logged(&pid, plan.executable, &arguments, &environment, log)
         guard status == 0 else {
             removeFolders(plan.removeAfterExit)
             return .notStarted("posix_spawn: \(String(cString: strerror(status)))")

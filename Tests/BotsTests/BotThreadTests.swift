@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Bots
 
-@Suite("External bots hold no thread while they think")
+@Suite("External bots thinking at once: waits suspended on the event loop, ended by cancellation")
 struct BotThreadTests {
     /// The threads of this process now (`Threads:` of /proc/self/status).
     static func threads() -> Int {
@@ -11,9 +11,12 @@ struct BotThreadTests {
         return Int(line.split(separator: "\t").last ?? "") ?? 0
     }
 
-    /// A bot that waited on its own thread (as before ``BotEventLoop``) adds one thread per bot
-    /// thinking: 120 here. Other suites running meanwhile add a few of their own, far from 40.
-    @Test("120 bots thinking at once add no thread per bot: each wait is a suspended task, and cancelling it kills the bot")
+    /// The threads of this test process are shared with every suite running meanwhile (their
+    /// servers, builds and clients add dozens), so the count here only has to stay under the
+    /// bots' number: a bot that waited on its own thread (as before ``BotEventLoop``) adds one
+    /// per bot thinking, 120 here. The exact claim, 120 bots and fewer than 40 threads in all, is
+    /// checked in a `salvo` process of its own (SalvoCLITests, "bench: 120 external bots ...").
+    @Test("120 bots thinking at once add fewer threads than bots, and cancelling their games kills them at once")
     func noThreadPerBot() async throws {
         let count = 120
         let marks = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-thinking-\(getpid())").path
@@ -56,7 +59,7 @@ struct BotThreadTests {
         }
 
         #expect(thinking == count, "only \(thinking) of \(count) bots reached their turn")
-        #expect(most - before < 40, "\(before) threads before, \(most) while \(thinking) bots thought")
+        #expect(most - before < count * 3 / 4, "\(before) threads before, \(most) while \(thinking) bots thought")
         // Cancelling a game's task ends its bot's wait at once: its process group is killed.
         #expect(faults.count == count)
         #expect(faults.allSatisfy { if case .crashed = $0 { true } else { false } }, "\(faults.prefix(3))")

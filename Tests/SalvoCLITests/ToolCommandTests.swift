@@ -26,6 +26,33 @@ struct ToolCommandTests {
         #expect(result.out.contains("paired: random minus parity = +31.800 shots per board, 95% interval [+29.096, +34.504] on 40 boards; significant"))
     }
 
+    /// In a `salvo` process of its own, which no other suite's threads disturb. A bot that
+    /// waited on a thread of its own (a dispatch queue per bot, the design before
+    /// ``Bots/BotEventLoop``) would add 120 threads here.
+    @Test("bench: 120 external bots thinking at once hold no thread each in salvo")
+    func benchThreads() async throws {
+        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-bench-threads-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: marks) }
+        let bot = "/bin/sh \(Self.root)/Tests/BotsTests/Fixtures/thinking_player.sh \(marks)"
+        let salvo = try RunningSalvo(["bench", bot, "--games", "120", "--jobs", "120", "--no-sandbox", "--quiet", "--move-deadline", "60000", "--startup-deadline", "60000"])
+        let deadline = ContinuousClock.now + .seconds(120)
+        var thinking = 0
+        while thinking < 120 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            thinking = (try? FileManager.default.contentsOfDirectory(atPath: marks).count) ?? 0
+        }
+        // Every bot has reached its first turn and thinks for 3 s from then.
+        let status = (try? String(contentsOfFile: "/proc/\(salvo.pid)/status", encoding: .utf8)) ?? ""
+        let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }.flatMap { Int($0.split(separator: "\t").last ?? "") }
+        let result = try await salvo.finish()
+        #expect(thinking == 120, "only \(thinking) of 120 bots reached their turn")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains(" 120 "), "every game played: \(result.out)")
+        let count = try #require(threads)
+        #expect(count < 40, "salvo had \(count) threads while 120 bots thought")
+    }
+
     @Test("bot-check: a compliant bot passes every step with status 0; garbage fails its step with status 1")
     func botCheck() async throws {
         let good = try await SalvoExecutable.run(["bot-check", "python3 \(Self.root)/bots/python/random_bot.py", "--no-sandbox"])

@@ -34,6 +34,9 @@ public final class RunningSalvo: Sendable {
         }
     }
 
+    /// The process's id, for reading its /proc entries while it runs.
+    public var pid: Int32 { process.processIdentifier }
+
     /// Standard error so far.
     public var errorText: String { String(decoding: err.data.withLock { $0 }, as: UTF8.self) }
 

@@ -14,9 +14,15 @@ int salvo_pipe_cloexec(int fds[2]);
 int salvo_spawn_closefrom(posix_spawn_file_actions_t *actions, int from);
 
 /// The attributes of a child that is a world of its own: a process group of its own (a
-/// terminal's Ctrl-C, or a kill of the group, stays within it), SIGPIPE back to its default,
-/// and no blocked signal (whatever the spawning thread blocks). 0, or an errno.
+/// terminal's Ctrl-C, or a kill of the group, stays within it), every signal back to its
+/// default action (the runner ignores SIGPIPE), and no blocked signal (whatever the spawning
+/// thread blocks). 0, or an errno.
 int salvo_spawnattr_own_group(posix_spawnattr_t *attributes);
+
+/// Starts `path` with `argv` and `envp` as a world of its own (``salvo_spawnattr_own_group``),
+/// stdin from /dev/null, stdout and stderr appended to `log`, no other descriptor: a build, a
+/// daemon. 0 with the child's id in `pid`, or an errno.
+int salvo_spawn_logged(pid_t *pid, const char *path, char *const argv[], char *const envp[], int log);
 
 /// Whether child `pid` has ended, without reaping it (waitid with WNOWAIT): 1 with its wait
 /// status word in `status` (as waitpid gives it), 0 while it runs, -1 on error (errno). A child
