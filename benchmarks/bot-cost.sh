@@ -48,20 +48,10 @@ sample_run() {
   echo "$((rss / 1024)) $threads $bots"
 }
 
-cat > "$WORK/python.yaml" <<YAML
-name: python-bots
-games_per_pairing: 1000
-concurrency: 64
-seed: 5
-bots:
-  - name: hunter
-    command: /usr/bin/python3 bots/python/hunt_target_bot.py
-  - name: random
-    command: /usr/bin/python3 bots/python/random_bot.py
-YAML
+cp benchmarks/python-bots.yaml "$WORK/python.yaml"
 sed -e 's|command: /usr/bin/python3 bots/python/hunt_target_bot.py|builtin: hunt-target|' \
     -e 's|command: /usr/bin/python3 bots/python/random_bot.py|builtin: random|' \
-    -e 's|name: python-bots|name: builtin-bots|' "$WORK/python.yaml" > "$WORK/builtin.yaml"
+    -e 's|^name: python-bots|name: builtin-bots|' "$WORK/python.yaml" > "$WORK/builtin.yaml"
 for _ in $(seq "$PAIRS"); do
   python=$(games_per_second "$WORK/python.yaml")
   builtin=$(games_per_second "$WORK/builtin.yaml")

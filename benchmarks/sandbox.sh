@@ -14,17 +14,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$ROOT"
 echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2}'); $(date -u +%Y-%m-%d)"
-cat > "$WORK/t.yaml" <<YAML
-name: sandbox-cost
-games_per_pairing: 1000
-concurrency: 64
-seed: 5
-bots:
-  - name: hunter
-    command: /usr/bin/python3 bots/python/hunt_target_bot.py
-  - name: random
-    command: /usr/bin/python3 bots/python/random_bot.py
-YAML
+cp benchmarks/python-bots.yaml "$WORK/t.yaml"
 GAMES=200
 for _ in $(seq "$PAIRS"); do
   for mode in sandboxed plain; do

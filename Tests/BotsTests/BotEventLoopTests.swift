@@ -80,7 +80,7 @@ struct ChildProcessEndTests {
         return stat[stat.index(close, offsetBy: 2)]
     }
 
-    @Test("an ended bot stays a zombie, holding its pid and group id, until it is killed; then it is reaped, once")
+    @Test("an ended bot stays a zombie, holding its pid and group id, until it is killed; then it is reaped")
     func endedNotReapedUntilKilled() async throws {
         let plan = try DirectLauncher().plan(for: ExternalBotSpec(command: ["/bin/sh", "-c", "exit 3"]))
         let process = try ChildProcess(plan: plan, logPath: nil)

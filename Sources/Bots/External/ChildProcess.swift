@@ -28,6 +28,8 @@ final class ChildProcess {
     private let exitDescriptor: Int32
     private var removeAfterExit: [String]
     private var buffer: [UInt8] = []
+    /// Where each read from the bot's stdout lands, kept for the process's life: a read per move.
+    private var chunk = [UInt8](repeating: 0, count: 4096)
     private var reaped = false
     private(set) var exitStatus: Int32?
 
@@ -125,7 +127,6 @@ final class ChildProcess {
     /// `deadline` (monotonic nanoseconds, see ``now``). The bot's stderr is drained meanwhile:
     /// a bot that writes much to it while it thinks must not block on a full pipe.
     func readLine(deadline: UInt64) async -> Result<String, ReadFailure> {
-        var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
