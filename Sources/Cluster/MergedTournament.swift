@@ -1,3 +1,4 @@
+import Foundation
 import Tournament
 
 /// The shards of a tournament put back together (``ShardMerge``): the journal one process
@@ -29,12 +30,21 @@ public struct MergedTournament: Sendable {
     /// Whether every scheduled game has a result.
     public var isComplete: Bool { missing.isEmpty }
 
-    /// The command that plays shard `shard`'s missing games (it resumes that shard's journal).
-    public func rerunCommand(shard: Int) -> String {
-        var words = ["salvo", "run", Self.quoted(configuration.sourceFile ?? "TOURNAMENT_FILE"), "--shard", "\(shard)/\(shardCount)", "--output", Self.quoted(configuration.outputDirectory)]
+    /// The command that plays shard `shard`'s missing games (it resumes that shard's journal),
+    /// as a line that can be pasted into a shell in any folder: it goes to the folder the shard
+    /// was run in, where the file's relative paths resolve, and runs `salvo` by its full path.
+    public func rerunCommand(shard: Int, salvo: String = MergedTournament.thisExecutable) -> String {
+        var words = [Self.quoted(salvo), "run", Self.quoted(configuration.sourceFile ?? "TOURNAMENT_FILE"), "--shard", "\(shard)/\(shardCount)", "--output", Self.quoted(configuration.outputDirectory)]
         words += ["--games", String(configuration.gamesPerPairing), "--seed", String(configuration.seed)]
         if case .url(let url) = configuration.server { words += ["--server", Self.quoted(url)] }
-        return words.joined(separator: " ")
+        let command = words.joined(separator: " ")
+        guard let folder = configuration.workingDirectory else { return command }
+        return "cd \(Self.quoted(folder)) && \(command)"
+    }
+
+    /// The full path of the running `salvo`, which rerun commands name.
+    public static var thisExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "salvo"
     }
 
     /// `word` quoted for a POSIX shell when it needs to be.

@@ -32,6 +32,10 @@ public enum ShardMerge {
                 let difference = ResumeSettings.difference(journal: configuration, run: other) ?? "a setting differs"
                 throw .otherTournament(path: shard.path, firstPath: first.path, difference: difference)
             }
+            // Shards of one folder share its seed key (OUTPUT/seed.key); another key means other fleets.
+            if other.seedKey != configuration.seedKey {
+                throw .otherTournament(path: shard.path, firstPath: first.path, difference: "seed key: the shards were played with different keys (each folder's seed.key); play them into one output folder")
+            }
         }
         if let stray = shards.first(where: { $0.folderIndex >= count }), stray.start != nil || !stray.finished.isEmpty {
             throw .wrongFolder(path: stray.path, shard: stray.folderIndex)

@@ -2,8 +2,9 @@
 /// (`shards.sbatch`), a merge job that starts only once every task has succeeded
 /// (`merge.sbatch`, submitted with `--dependency=afterok` and `--kill-on-invalid-dep=yes`, so
 /// that a failed task cancels it rather than leave it pending forever), and `submit.sh`, which
-/// submits both. Each task finds its shard in `SLURM_ARRAY_TASK_ID` (`--shard auto`). A requeued or
-/// rerun task continues its shard's journal.
+/// submits both. Each task finds its shard in `SLURM_ARRAY_TASK_ID`, of the `SALVO_SHARD_COUNT` the
+/// file sets (`--shard auto`), so that `sbatch --array=I shards.sbatch` reruns shard I alone. A
+/// requeued or rerun task continues its shard's journal.
 ///
 /// ```swift
 /// for file in SlurmScripts.files(for: job, cpusPerTask: 2) { try file.text.write(toFile: folder + "/" + file.name, …) }
@@ -26,7 +27,9 @@ public enum SlurmScripts {
             #SBATCH --requeue
             set -euo pipefail
             cd \(work)
-            # --shard auto reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+            # --shard auto reads SLURM_ARRAY_TASK_ID, of SALVO_SHARD_COUNT: the count is written here,
+            # since Slurm's own SLURM_ARRAY_TASK_COUNT is 1 when one task is resubmitted (--array=I).
+            export SALVO_SHARD_COUNT=\(job.shards)
             exec \(ClusterJob.shellLine(job.shardCommandLine))
 
             """
@@ -45,6 +48,16 @@ public enum SlurmScripts {
             ClusterFile(name: shardsScript, text: shards, executable: false),
             ClusterFile(name: mergeScript, text: merge, executable: false),
             ClusterFile(name: submitScript, text: submit(job), executable: true),
+        ]
+    }
+
+    /// What `submit.sh` does, as lines to type in a shell from any folder: the array job, then
+    /// the merge, which is cancelled rather than left pending if a task fails.
+    public static func manualLines(folder: String) -> [String] {
+        let quoted = { (name: String) in ClusterJob.shellLine([folder + "/" + name]) }
+        return [
+            "jobid=$(sbatch --parsable \(quoted(shardsScript)))",
+            "sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(quoted(mergeScript))",
         ]
     }
 

@@ -73,7 +73,7 @@ public struct LiveBoard: Sendable {
             self.total = total
             lastUpdate = now
             add(record)
-        case .willRerun:
+        case .willRerun, .abandoned:
             reruns += 1
         case .sprtDecided(let tally):
             sprtDecision = tally.verdict

@@ -1,9 +1,13 @@
+import Foundation
+
 /// The shards of a load test added up into the report of the whole (`salvo merge`): request
 /// and failure counts summed, histograms merged bucket by bucket (HdrHistogram merges
 /// exactly; no percentile is ever averaged), games summed.
 ///
-/// The shards are taken to have run at the same time, as a cluster's load job runs them: the
-/// whole took as long as the longest shard, started when the first did, and its requests per
+/// The whole's time is the time any shard was running (``ShardTimeSpans``): shards that ran
+/// together, as a cluster's load job runs them, count their common time once; shards run one
+/// after the other count each one's time, and the report carries a warning
+/// (``timingWarning``), since the server never took their load together. Its requests per
 /// second are all requests over that time. `--games`, `--rate` and `--concurrency` are the
 /// sums of the shards'.
 extension LoadReport {
@@ -33,11 +37,28 @@ extension LoadReport {
         settings.rate = all.allSatisfy { $0.settings.rate != nil } ? all.compactMap(\.settings.rate).reduce(0, +) : nil
         settings.concurrency = all.map(\.settings.concurrency).reduce(0, +)
         let embedded = all.contains { $0.embeddedServer }
+        let spans = try timeSpans(reports)
         var merged = LoadReport(
-            statistics: statistics, seconds: all.map(\.elapsedSeconds).max() ?? 0, startedAt: all.map(\.startedAt).min() ?? first.startedAt,
+            statistics: statistics, seconds: spans.busySeconds, startedAt: all.map(\.startedAt).min() ?? first.startedAt,
             settings: settings, server: embedded ? "embedded servers, one per shard" : first.server, embeddedServer: embedded, mode: first.mode
         )
         merged.shards = reports.count
+        merged.timingWarning = spans.warning
         return merged
+    }
+
+    /// When each shard ran, from its `startedAt` and `elapsedSeconds`.
+    static func timeSpans(_ reports: [(path: String, report: LoadReport)]) throws(MergeFailure) -> ShardTimeSpans {
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let whole = ISO8601DateFormatter()
+        var spans: [(start: Date, seconds: Double)] = []
+        for (path, report) in reports {
+            guard let start = fractional.date(from: report.startedAt) ?? whole.date(from: report.startedAt) else {
+                throw MergeFailure(description: "\(path) has a startedAt that is not an ISO 8601 time (\(report.startedAt)): rerun that shard")
+            }
+            spans.append((start, report.elapsedSeconds))
+        }
+        return ShardTimeSpans(spans)
     }
 }

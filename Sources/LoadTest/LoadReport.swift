@@ -118,6 +118,9 @@ public struct LoadReport: Codable, Sendable, Hashable {
     public var shard: String?
     /// How many shards a merged report (`salvo merge`) adds up; nil for one run.
     public var shards: Int?
+    /// In a merged report whose shards never all ran at once: what that means for its rates
+    /// (``ShardTimeSpans/warning``); nil otherwise.
+    public var timingWarning: String?
     /// Every count and both histograms of every endpoint, losslessly, so that `salvo merge`
     /// can add up shards without averaging a percentile; nil in reports from before it.
     public var measurements: LoadStatistics?

@@ -28,6 +28,9 @@ public enum LoadReportHTML {
 
             """
         html += "<p class=\"note\">\(HTML.escape(summary(report)))</p>\n"
+        if let warning = report.timingWarning {
+            html += "<p class=\"note\" id=\"timing-warning\"><strong>Note:</strong> \(HTML.escape(warning)).</p>\n"
+        }
         html += "<p class=\"note\">\(HTML.escape(gamesLine(report)))</p>\n"
         html += table(report)
         let openLoop = report.settings.rate != nil

@@ -20,6 +20,8 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case reports(String)
     /// The tournament cannot be split into shards, for the reason given.
     case cannotShard(String)
+    /// The output folder's seed key cannot be read or written, or is not the journal's.
+    case seedKey(SeedKeyError)
 
     public var description: String {
         switch self {
@@ -31,6 +33,7 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .reports(let detail): detail
         case .sandbox(let unavailable): unavailable.description
         case .cannotShard(let reason): "This tournament cannot be sharded: \(reason)"
+        case .seedKey(let error): error.description
         }
     }
 }

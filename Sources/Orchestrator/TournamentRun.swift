@@ -77,6 +77,9 @@ public struct TournamentRun: Sendable {
         if configuration.shard != nil, configuration.format == .swiss {
             throw .cannotShard("each Swiss round is paired from the results of the rounds before, which needs them all in one process; run it without --shard")
         }
+        if let shard = configuration.shard, shard.count > Schedule.mirroredPairCount(for: configuration) {
+            throw .cannotShard("\(shard.count) shards are more than its \(Schedule.mirroredPairCount(for: configuration)) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
+        }
         let folder = configuration.runDirectory
         let lock: FolderLock
         do {
@@ -99,6 +102,11 @@ public struct TournamentRun: Sendable {
         }
         // A continued run derives its seeds as its journal's did.
         if let derivation = resume.seedDerivation { config.seedDerivation = derivation }
+        do {
+            config.seedKey = try Self.seedKey(config, resume: resume, journalPath: journalPath)
+        } catch {
+            throw .seedKey(error)
+        }
         let logs = (folder as NSString).appendingPathComponent(Layout.logs)
         do {
             try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
@@ -135,10 +143,27 @@ public struct TournamentRun: Sendable {
                 throw .reports(error.description)
             }
         }
-        return RunSummary(
+        var summary = RunSummary(
             configuration: config, serverURL: host.baseURL, records: records, scheduledGames: scheduled,
             stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written, swiss: swiss
         )
+        if let sprt = config.sprt, config.bots.count == 2 {
+            summary.sequentialTestDecided = sprt.tally(records: records, first: config.bots[0].name, second: config.bots[1].name).isDecided
+        }
+        return summary
+    }
+
+    /// The seed key the run plays with: its journal's, when it continues one (none for a journal
+    /// written before seed keys); else the one given in the configuration; else the output
+    /// folder's, drawn on its first run and shared by its shards (``Tournament/SeedKey``).
+    private static func seedKey(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint, journalPath: String) throws(SeedKeyError) -> SeedKey? {
+        let path = (config.outputDirectory as NSString).appendingPathComponent(SeedKey.fileName)
+        if resume.hasStarted {
+            if let key = resume.seedKey, let kept = try SeedKey.read(path), kept != key { throw .differs(path: path, journal: journalPath) }
+            return resume.seedKey
+        }
+        if let given = config.seedKey { return given }
+        return try SeedKey.inFolder(config.outputDirectory)
     }
 
     /// The Swiss rounds as the journal now holds them; nil if it cannot be read.

@@ -43,6 +43,8 @@ public struct PublicRedaction: Sendable {
         var config = journal.configuration
         config.outputDirectory = folderName
         config.sourceFile = config.sourceFile.map { ($0 as NSString).lastPathComponent }
+        config.workingDirectory = nil
+        config.seedKey = nil
         if case .url(let url) = config.server { config.server = .url(Self.hostAndPort(url)) }
         config.bots = config.bots.map { bot in
             var bot = bot

@@ -67,6 +67,10 @@ struct ClusterCommand: AsyncParsableCommand {
             if config.sprt != nil {
                 throw CLIError("This tournament cannot be sharded: an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it with `salvo run` on one machine")
             }
+            let pairs = Schedule.mirroredPairCount(for: config)
+            if shards > pairs {
+                throw CLIError("--shards \(shards) is more than this tournament's \(pairs) mirrored pairs of games, the smallest part a shard can play: give --shards \(pairs) or fewer")
+            }
             return config
         }
 
@@ -128,9 +132,16 @@ struct ClusterCommand: AsyncParsableCommand {
             let spec = try job.job(name: name, salvo: salvo.map(absolute) ?? ClusterCommand.thisExecutable(), workingDirectory: here, path: absolute)
             let folder = absolute(job.output) + "/cluster/slurm"
             let paths = try ClusterFile.write(SlurmScripts.files(for: spec, cpusPerTask: cpus), into: folder)
+            // Slurm opens each task's --output before the task starts, in a folder that must exist.
+            do {
+                try FileManager.default.createDirectory(atPath: spec.logDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError("Cannot create the jobs' log folder \(spec.logDirectory): \(error.localizedDescription)")
+            }
             print("Wrote \(paths.joined(separator: ", ")).")
             print("Submit with:\n  \(folder)/\(SlurmScripts.submitScript)")
-            print("or by hand:\n  jobid=$(sbatch --parsable \(folder)/\(SlurmScripts.shardsScript))\n  sbatch --dependency=afterok:${jobid%%;*} \(folder)/\(SlurmScripts.mergeScript)")
+            print("or by hand:\n" + SlurmScripts.manualLines(folder: folder).map { "  " + $0 }.joined(separator: "\n"))
+            print("To play shard I again on its own: sbatch --array=I \(folder)/\(SlurmScripts.shardsScript)")
         }
     }
 

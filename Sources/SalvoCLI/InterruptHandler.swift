@@ -6,12 +6,13 @@ import Synchronization
 
 /// Ctrl-C once asks a long command to stop gently (a run after the games in flight, a load
 /// test after the requests in flight); twice exits at once. SIGTERM (a user's `kill`, a
-/// cluster scheduler's cancel) exits at once too. Before exiting, every bot process is killed
+/// cluster scheduler's cancel) and SIGHUP (a closed terminal or SSH session) exit at once too. Before exiting, every bot process is killed
 /// (``Bots/BotProcessRegistry``), so none outlives the run.
 /// Not Sendable: made and cancelled by the command's task only; the handlers run on their queue.
 final class InterruptHandler {
     private let interrupt: any DispatchSourceSignal
     private let terminate: any DispatchSourceSignal
+    private let hangUp: any DispatchSourceSignal
     /// What the first Ctrl-C prints.
     private let message: Message
 
@@ -21,6 +22,7 @@ final class InterruptHandler {
         self.message = message
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
         interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
             if stop.isRequested { Self.exitNow(status: 130) }
@@ -29,8 +31,11 @@ final class InterruptHandler {
         }
         terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
         terminate.setEventHandler { Self.exitNow(status: 143) }
+        hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        hangUp.setEventHandler { Self.exitNow(status: 129) }
         interrupt.resume()
         terminate.resume()
+        hangUp.resume()
     }
 
     /// Kills the bots and exits: what was journaled stays, the next run continues.
@@ -48,8 +53,10 @@ final class InterruptHandler {
     func cancel() {
         interrupt.cancel()
         terminate.cancel()
+        hangUp.cancel()
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
     }
 }
 

@@ -200,6 +200,9 @@ struct LoadCommand: AsyncParsableCommand {
         }
         print(LoadTable.render(report))
         print("Report: \(folder)/load.json, \(folder)/load.html")
+        if generator.stopFlag.isRequested {
+            throw ExitStatus.incomplete("stopped before its planned end; the report holds what was measured until then")
+        }
         if let part { print("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
         try Self.check(requirements, report)
     }
@@ -212,7 +215,7 @@ struct LoadCommand: AsyncParsableCommand {
             return
         }
         FileHandle.standardError.write(Data(broken.map { "requirement \($0)\n" }.joined().utf8))
-        throw ExitCode(3)
+        throw ExitCode(ExitStatus.requirementBroken)
     }
 
     /// What the run will do, in a few words.

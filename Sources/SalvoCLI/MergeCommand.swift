@@ -51,6 +51,9 @@ struct MergeCommand: AsyncParsableCommand {
         let outcome: TournamentMerge.Outcome
         do {
             outcome = try TournamentMerge(output: output, allowIncomplete: allowIncomplete).run()
+        } catch .incomplete(let merged) {
+            FileHandle.standardError.write(Data((MergeError.incomplete(merged).description + "\n").utf8))
+            throw ExitCode(ExitStatus.incomplete)
         } catch {
             throw CLIError(error.description)
         }
@@ -62,20 +65,32 @@ struct MergeCommand: AsyncParsableCommand {
         print("Merged \(merged.shardCount) shards: \(merged.ratedGames) of \(merged.scheduledGames) games rated\(duplicates).")
         print("Journal: \(outcome.journalPath)")
         print("Report: \(outcome.reports.index) (results: \(outcome.reports.results))")
+        if !merged.isComplete {
+            throw ExitStatus.incomplete("\(merged.scheduledGames - merged.ratedGames) of \(merged.scheduledGames) games have no result; the report says so")
+        }
     }
 
     private func mergeLoad() throws {
         let outcome: LoadMerge.Outcome
         do {
             outcome = try LoadMerge(output: output, allowIncomplete: allowIncomplete).run()
+        } catch .loadIncomplete(let output, let missing, let count) {
+            FileHandle.standardError.write(Data((MergeError.loadIncomplete(output: output, missing: missing, count: count).description + "\n").utf8))
+            throw ExitCode(ExitStatus.incomplete)
         } catch {
             throw CLIError(error.description)
         }
         if !outcome.missing.isEmpty {
             FileHandle.standardError.write(Data("Shards \(outcome.missing.map(String.init).joined(separator: ", ")) of \(outcome.shardCount) have no load.json; added up without them (--allow-incomplete).\n".utf8))
         }
+        if let warning = outcome.report.timingWarning {
+            FileHandle.standardError.write(Data("salvo: warning: \(warning).\n".utf8))
+        }
         print(LoadTable.render(outcome.report))
         print("Merged \(outcome.shardCount - outcome.missing.count) of \(outcome.shardCount) load shards: \(outcome.report.total.requests) requests. Report: \(outcome.jsonPath), \(outcome.htmlPath)")
         try LoadCommand.check(try require.map { try LoadRequirement.parseList($0) } ?? [], outcome.report)
+        if !outcome.missing.isEmpty {
+            throw ExitStatus.incomplete("\(outcome.missing.count) of \(outcome.shardCount) load shards are missing from the sums")
+        }
     }
 }

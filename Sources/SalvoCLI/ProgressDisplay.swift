@@ -34,6 +34,9 @@ final class ProgressDisplay: Sendable {
             case .willRerun(let index, let reason):
                 state.reruns += 1
                 return "game \(index): no result (\(reason)); it will be played again"
+            case .abandoned(let index, let reason, let attempts):
+                state.reruns += 1
+                return "game \(index): no result (\(reason)) in \(attempts) attempts; left unplayed (the run will not be complete)"
             case .sprtDecided(let tally):
                 return "SPRT: \(SummaryTable.sprtSentence(tally)); no more games are started."
             case .roundPaired(let round, let rounds):

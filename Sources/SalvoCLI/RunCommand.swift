@@ -136,6 +136,8 @@ struct RunCommand: AsyncParsableCommand {
         print("\(records.count) of \(summary.scheduledGames) games rated. Journal: \(summary.journalPath)")
         if summary.stoppedEarly {
             print("Stopped early: run the same command again to continue.")
+        } else if !summary.isComplete {
+            print("\(summary.missingGames) game\(summary.missingGames == 1 ? "" : "s") had no result after \(TournamentRunner.maximumAttempts) attempts each (the journal keeps each attempt's reason): run the same command again to play \(summary.missingGames == 1 ? "it" : "them").")
         } else if let shard = config.shard {
             print("Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
         }
@@ -145,6 +147,9 @@ struct RunCommand: AsyncParsableCommand {
         if let live {
             signals.setMessage("Stopping the live standings")
             await live.finish(stoppedEarly: summary.stoppedEarly)
+        }
+        if !summary.isComplete {
+            throw ExitStatus.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.shard.map { " in shard \($0)" } ?? "")")
         }
     }
 

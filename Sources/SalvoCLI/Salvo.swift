@@ -1,4 +1,5 @@
 import ArgumentParser
+@preconcurrency import Glibc
 
 /// The `salvo` command: runs Battleship tournaments between bots through the Battleship REST API.
 @main
@@ -26,4 +27,11 @@ struct Salvo: AsyncParsableCommand {
             LoadCommand.self,
         ]
     )
+
+    /// Standard output goes out line by line even into a file or a pipe, so that the log of a
+    /// cluster job or a script shows how far a run has come, and a killed run's log is not empty.
+    static func main() async {
+        setvbuf(stdout, nil, _IOLBF, 0)
+        await main(nil)
+    }
 }

@@ -6,6 +6,9 @@ public enum ProgressEvent: Sendable {
     case gameFinished(GameRecord, done: Int, total: Int)
     /// A game ended without a result and will be played again.
     case willRerun(index: Int, reason: String)
+    /// A game ended without a result for the last of its `attempts`: this run leaves it
+    /// unplayed (the next run of the same command tries it again).
+    case abandoned(index: Int, reason: String, attempts: Int)
     /// The tournament's sequential test decided; no more games are played.
     case sprtDecided(SPRTTally)
     /// A Swiss round was paired and its games are about to start (`rounds`: the tournament's

@@ -48,6 +48,12 @@ public enum Schedule {
         return games
     }
 
+    /// How many mirrored pairs of games the schedule holds (a pair's two games share their
+    /// fleets, so a shard plays both or neither): the most shards it can be split into.
+    public static func mirroredPairCount(for config: TournamentConfig) -> Int {
+        pairings(format: config.format, botCount: config.bots.count).count * ((config.gamesPerPairing + 1) / 2)
+    }
+
     /// The games this run plays: the whole schedule, or its shard's part of it (``Shard``).
     public static func playedGames(for config: TournamentConfig) -> [ScheduledGame] {
         let all = games(for: config)
@@ -61,8 +67,8 @@ public enum Schedule {
         switch config.seedDerivation {
         case .keyed:
             return (
-                GameSeeds.derive(run: config.seed, label: "fleet", UInt64(pairing), UInt64(duo), 0),
-                GameSeeds.derive(run: config.seed, label: "fleet", UInt64(pairing), UInt64(duo), 1)
+                GameSeeds.derive(key: config.seedKeyMaterial, label: "fleet", UInt64(pairing), UInt64(duo), 0),
+                GameSeeds.derive(key: config.seedKeyMaterial, label: "fleet", UInt64(pairing), UInt64(duo), 1)
             )
         case .mixed:
             var generator = SeededGenerator(seed: mix(config.seed, UInt64(pairing), UInt64(duo)))
@@ -73,7 +79,7 @@ public enum Schedule {
     /// The seed given to the bot in `seat` of game `index` (`salvo rematch` gives it again).
     public static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
         switch config.seedDerivation {
-        case .keyed: GameSeeds.derive(run: config.seed, label: "bot", UInt64(index), UInt64(seat.index))
+        case .keyed: GameSeeds.derive(key: config.seedKeyMaterial, label: "bot", UInt64(index), UInt64(seat.index))
         case .mixed: mix(config.seed, UInt64(index), UInt64(seat.index) &+ 0xB07)
         }
     }

@@ -36,9 +36,10 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The shard a cluster engine gave this process, from its environment: a Slurm array task
-    /// (`SLURM_ARRAY_TASK_ID` from `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`) or a
-    /// Kubernetes Indexed Job's pod (`JOB_COMPLETION_INDEX`, of `SALVO_SHARD_COUNT`, which
-    /// the manifest of `salvo cluster k8s` sets).
+    /// (`SLURM_ARRAY_TASK_ID`) or a Kubernetes Indexed Job's pod (`JOB_COMPLETION_INDEX`), of
+    /// `SALVO_SHARD_COUNT`, which the files of `salvo cluster` set. The count is never taken from
+    /// the array itself: `sbatch --array=3` (one task resubmitted) has `SLURM_ARRAY_TASK_COUNT=1`
+    /// and `SLURM_ARRAY_TASK_MIN=3`, and must still be shard 3 of all of them.
     public static func fromEnvironment(_ environment: [String: String]) throws(ShardError) -> Shard {
         func number(_ name: String) throws(ShardError) -> Int? {
             guard let text = environment[name] else { return nil }
@@ -46,8 +47,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
             return value
         }
         if let task = try number("SLURM_ARRAY_TASK_ID") {
-            guard let count = try number("SLURM_ARRAY_TASK_COUNT") else { throw .missingVariable(have: "SLURM_ARRAY_TASK_ID", need: "SLURM_ARRAY_TASK_COUNT") }
-            return try Shard(index: task - (try number("SLURM_ARRAY_TASK_MIN") ?? 0), count: count)
+            guard let count = try number("SALVO_SHARD_COUNT") else { throw .missingVariable(have: "SLURM_ARRAY_TASK_ID", need: "SALVO_SHARD_COUNT") }
+            return try Shard(index: task, count: count)
         }
         if let index = try number("JOB_COMPLETION_INDEX") {
             guard let count = try number("SALVO_SHARD_COUNT") else { throw .missingVariable(have: "JOB_COMPLETION_INDEX", need: "SALVO_SHARD_COUNT") }

@@ -18,9 +18,9 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badVariable(let name, let value):
             "\(name)=\(value) is not a whole number"
         case .missingVariable(let have, let need):
-            "\(have) is set but \(need) is not: set it to the number of shards"
+            "\(have) is set but \(need) is not: set it to the number of shards (the files of `salvo cluster` do; an array's own task count changes when one task is resubmitted, so it is not used)"
         case .noEngine:
-            "--shard auto found no shard in the environment: it reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (a Slurm array job) or JOB_COMPLETION_INDEX and SALVO_SHARD_COUNT (a Kubernetes Indexed Job); give --shard I/N by hand elsewhere"
+            "--shard auto found no shard in the environment: it reads SLURM_ARRAY_TASK_ID and SALVO_SHARD_COUNT (a Slurm array job) or JOB_COMPLETION_INDEX and SALVO_SHARD_COUNT (a Kubernetes Indexed Job); give --shard I/N by hand elsewhere"
         }
     }
 }

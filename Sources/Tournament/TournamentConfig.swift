@@ -31,12 +31,25 @@ public struct TournamentConfig: Hashable, Sendable {
     /// How fleet and bot seeds come from `seed`: fixed by the journal a run continues, not by
     /// the tournament file.
     public var seedDerivation: SeedDerivation = .keyed
+    /// The secret that keys the fleet and bot seeds with `seed`: drawn once per output folder by
+    /// the run (``SeedKey/inFolder(_:)``) and kept in the journal; nil in the journals written
+    /// before it, whose seeds were keyed with `seed` alone (which a bot could search).
+    public var seedKey: SeedKey?
+
+    /// The HMAC key of this tournament's seeds: the seed key's 16 bytes, then `seed`'s 8
+    /// (little-endian); `seed`'s 8 alone without a seed key.
+    var seedKeyMaterial: [UInt8] {
+        (seedKey?.bytes ?? []) + (0..<8).map { UInt8(truncatingIfNeeded: seed >> (8 * UInt64($0))) }
+    }
     /// The part of the schedule this run plays (`--shard I/N`), into `OUTPUT/shards/I/`; nil
     /// for the whole schedule.
     public var shard: Shard?
     /// The tournament file this configuration was read from, as an absolute path, so that
     /// `salvo merge` can name the command that reruns a shard; nil when built in code.
     public var sourceFile: String?
+    /// The folder `salvo run` was started in, where the file's relative paths (bots, output)
+    /// resolve, so that a rerun command printed later can go back there; nil when built in code.
+    public var workingDirectory: String?
 
     /// The folder this run writes its journal, database and logs into: the output folder, or
     /// a shard's folder in it.

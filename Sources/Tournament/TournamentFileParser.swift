@@ -62,6 +62,7 @@ public struct TournamentFileParser {
         }
         var file = try read(text, file: path)
         file.config.sourceFile = URL(fileURLWithPath: path).standardizedFileURL.path
+        file.config.workingDirectory = FileManager.default.currentDirectoryPath
         return file
     }
 

@@ -53,8 +53,12 @@ extension TournamentRunner {
                 try await journal.append(.finished(record))
                 state.attempts[game.index, default: 0] += 1
                 if record.termination == .noResult {
-                    progress(.willRerun(index: game.index, reason: record.reason ?? "no result"))
-                    if attempt < Self.maximumAttempts { queue.append((game, attempt + 1)) }
+                    if attempt < Self.maximumAttempts {
+                        progress(.willRerun(index: game.index, reason: record.reason ?? "no result"))
+                        queue.append((game, attempt + 1))
+                    } else {
+                        progress(.abandoned(index: game.index, reason: record.reason ?? "no result", attempts: attempt))
+                    }
                 } else {
                     state.rated[game.index] = record
                     progress(.gameFinished(record, done: state.rated.count, total: state.total))

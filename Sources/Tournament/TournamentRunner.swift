@@ -61,6 +61,9 @@ public struct TournamentRunner: Sendable {
         public var hasStarted: Bool
         /// How the journal's run derived its seeds; the continuation must do the same.
         public var seedDerivation: SeedDerivation?
+        /// The journal's seed key (nil for a journal written before seed keys, or none yet);
+        /// the continuation plays with it.
+        public var seedKey: SeedKey?
         /// How many times each game was attempted (every `finished` line), by schedule index:
         /// a Swiss round counts a game tried ``maximumAttempts`` times without a result as ended.
         public var attempts: [Int: Int] = [:]
@@ -81,6 +84,7 @@ public struct TournamentRunner: Sendable {
                 }
                 point.hasStarted = true
                 point.seedDerivation = start.configuration.seedDerivation
+                point.seedKey = start.configuration.seedKey
             case .finished(let record):
                 point.attempts[record.index, default: 0] += 1
                 if record.termination != .noResult { point.rated[record.index] = record }

@@ -11,7 +11,7 @@ struct ClusterFilesTests {
     static func folder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-clusterfiles-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/bots", withIntermediateDirectories: true)
-        try "name: Class_2026\nbots: [random, density]\n".write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
+        try "name: Class_2026\nbots: [random, density]\ngames_per_pairing: 12\n".write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
         return folder
     }
 

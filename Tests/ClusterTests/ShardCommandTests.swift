@@ -23,6 +23,15 @@ struct ShardCommandTests {
         return (folder, file)
     }
 
+    /// Gives each output folder the same seed key (as copying seed.key does), so that runs into
+    /// different folders play the same fleets and can be compared.
+    static func shareKey(_ outputs: String...) throws {
+        for output in outputs {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try "5eed0000111122223333444455556666\n".write(toFile: output + "/seed.key", atomically: true, encoding: .utf8)
+        }
+    }
+
     static func finished(_ journal: String) -> [GameRecord] {
         ((try? Journal.read(path: journal)) ?? []).compactMap { entry in
             if case .finished(let record) = entry { record } else { nil }
@@ -32,6 +41,7 @@ struct ShardCommandTests {
     @Test("an Indexed Job: three pods find their shard in JOB_COMPLETION_INDEX, one index runs twice at once, and the merge is the tournament of one process")
     func indexedJob() async throws {
         let (folder, file) = try Self.tournament("indexed")
+        try Self.shareKey(folder + "/whole", folder + "/out")
         let whole = try await SalvoExecutable.run(["run", file, "--output", folder + "/whole"])
         #expect(whole.status == 0, "\(whole.err)")
         let output = folder + "/out"
@@ -62,14 +72,17 @@ struct ShardCommandTests {
         #expect(try ComparableResults.of(output) == ComparableResults.of(folder + "/whole"))
     }
 
-    @Test("a shard killed with SIGKILL and run again resumes as a whole run does, and the merge is the tournament of one process")
+    @Test("a shard killed with SIGKILL is resumed by the merge's rerun line pasted in another folder, and the merge is the tournament of one process")
     func killedShardResumes() async throws {
         let (folder, file) = try Self.tournament("killed")
         let output = folder + "/out"
+        try Self.shareKey(output, folder + "/whole")
         let journal = output + "/shards/0/journal.jsonl"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        process.arguments = ["run", file, "--output", output, "--shard", "0/2"]
+        // Relative paths, as a user in the course's folder types them.
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.arguments = ["run", "class.yaml", "--output", "out", "--shard", "0/2"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -83,14 +96,16 @@ struct ShardCommandTests {
         #expect(killedAt >= 3 && killedAt < 24, "the shard ended before it could be killed (\(killedAt) games)")
 
         let incomplete = try await SalvoExecutable.run(["merge", output])
-        #expect(incomplete.status != 0)
-        #expect(incomplete.err.contains("shard 0/2:") && incomplete.err.contains("rerun: salvo run \(file) --shard 0/2 --output \(output) --games 8 --seed 5"), "\(incomplete.err)")
+        #expect(incomplete.status == 2, "incomplete, not an error: \(incomplete.err)")
         #expect(incomplete.err.contains("shard 1/2: 24 games"), "\(incomplete.err)")
+        let rerun = try #require(incomplete.err.split(separator: "\n").first { $0.contains("shard 0/2:") }?.components(separatedBy: "rerun: ").last)
+        #expect(rerun.hasPrefix("cd \(folder) && /") && rerun.hasSuffix(" run \(file) --shard 0/2 --output \(output) --games 8 --seed 5"), "\(rerun)")
 
-        for shard in ["0/2", "1/2"] {
-            let run = try await SalvoExecutable.run(["run", file, "--output", output, "--shard", shard])
-            #expect(run.status == 0, "\(run.err)")
-        }
+        // The line as printed, pasted into a shell in another folder, continues shard 0.
+        let pasted = try await SalvoExecutable.run(["-c", rerun], workingDirectory: "/", executable: "/bin/sh")
+        #expect(pasted.status == 0, "\(pasted.out) \(pasted.err)")
+        let shard1 = try await SalvoExecutable.run(["run", file, "--output", output, "--shard", "1/2"])
+        #expect(shard1.status == 0, "\(shard1.err)")
         let rated = Self.finished(journal).filter { $0.termination != .noResult }
         #expect(rated.count == 24 && Set(rated.map(\.index)).count == 24, "each of the shard's games once")
         let merge = try await SalvoExecutable.run(["merge", output])
@@ -119,8 +134,13 @@ struct ShardCommandTests {
         #expect(shards.map(\.shard) == ["0/2", "1/2"])
         let merge = try await SalvoExecutable.run(["merge", output, "--require", "errors=0,p50<0.001ms"])
         #expect(merge.status == 3, "\(merge.out) \(merge.err)")
-        #expect(merge.err.hasPrefix("requirement p50<0.001ms: broken, measured ") && merge.err.split(separator: "\n").count == 1, "\(merge.err)")
+        // The shards ran one after the other: the rates are over both their times, with a warning.
+        let lines = merge.err.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("salvo: warning: the shards did not all run at the same time"), "\(merge.err)")
+        #expect(lines.last?.hasPrefix("requirement p50<0.001ms: broken, measured ") == true, "\(merge.err)")
         let merged = try report(output)
+        #expect(merged.timingWarning != nil)
+        #expect(abs(merged.elapsedSeconds - (shards[0].elapsedSeconds + shards[1].elapsedSeconds)) < 0.01, "\(merged.elapsedSeconds)")
         #expect(merged.shards == 2 && merged.games.finished == 25 && merged.settings.games == 25)
         #expect(merged.total.requests == shards.map(\.total.requests).reduce(0, +))
         // The merged percentiles are those of both shards' requests together.
@@ -146,5 +166,25 @@ struct ShardCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
         let nothing = try await SalvoExecutable.run(["merge", folder])
         #expect(nothing.status != 0 && nothing.err.contains("No shard of \(folder) has started"), "\(nothing.err)")
+        // 6 pairings of 8 games: 24 mirrored pairs, the smallest parts there are.
+        let tooMany = try await SalvoExecutable.run(["run", file, "--output", folder + "/out", "--shard", "0/25"])
+        #expect(tooMany.status == 1 && tooMany.err.contains("25 shards are more than its 24 mirrored pairs"), "\(tooMany.err)")
+        let tooManyJobs = try await SalvoExecutable.run(["cluster", "slurm", file, "--shards", "25", "--output", folder + "/out"])
+        #expect(tooManyJobs.status == 1 && tooManyJobs.err.contains("--shards 25 is more than this tournament's 24 mirrored pairs"), "\(tooManyJobs.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
+    @Test("salvo cluster slurm makes the tasks' log folder itself, and its manual lines cancel the merge when a task fails")
+    func slurmFilesByHand() async throws {
+        let (folder, file) = try Self.tournament("byhand")
+        let written = try await SalvoExecutable.run(["cluster", "slurm", file, "--shards", "24", "--output", folder + "/out"])
+        #expect(written.status == 0, "\(written.err)")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/cluster/logs", isDirectory: &isFolder) && isFolder.boolValue)
+        let manual = written.out.components(separatedBy: "or by hand:\n").last ?? ""
+        #expect(manual.contains("jobid=$(sbatch --parsable \(folder)/out/cluster/slurm/shards.sbatch)"), "\(written.out)")
+        #expect(manual.contains("sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(folder)/out/cluster/slurm/merge.sbatch"), "\(written.out)")
+        let sbatch = try String(contentsOfFile: folder + "/out/cluster/slurm/shards.sbatch", encoding: .utf8)
+        #expect(sbatch.contains("\nexport SALVO_SHARD_COUNT=24\n"), "\(sbatch)")
     }
 }

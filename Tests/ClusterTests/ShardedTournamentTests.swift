@@ -18,7 +18,11 @@ struct ShardedTournamentTests {
     /// Five built-in bots, a round robin of 4 games per pairing: 40 games.
     static func config(output: String) -> TournamentConfig {
         let bots: [BuiltInBot] = [.random, .huntTarget, .parity, .density, .champion]
-        return TournamentConfig(name: "sharded", bots: bots.map { BotEntry(name: $0.rawValue, kind: .builtin($0)) }, gamesPerPairing: 4, concurrency: 4, seed: 77, outputDirectory: output)
+        var config = TournamentConfig(name: "sharded", bots: bots.map { BotEntry(name: $0.rawValue, kind: .builtin($0)) }, gamesPerPairing: 4, concurrency: 4, seed: 77, outputDirectory: output)
+        // One seed key for the whole run's folder and the shards' (as a copied seed.key gives),
+        // so that they play the same fleets.
+        config.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
+        return config
     }
 
     /// The tournament played by one process, once for the suite.
@@ -70,7 +74,7 @@ struct ShardedTournamentTests {
             guard case .incomplete(let merged) = error as? MergeError else { return false }
             let text = "\(error)"
             return merged.missing.allSatisfy { $0.shard == 1 } && merged.missing.count == 14
-                && text.contains("shard 1/3: 14 games") && text.contains("salvo run TOURNAMENT_FILE --shard 1/3 --output \(output) --games 4 --seed 77")
+                && text.contains("shard 1/3: 14 games") && text.contains(" run TOURNAMENT_FILE --shard 1/3 --output \(output) --games 4 --seed 77")
         }
         #expect(!FileManager.default.fileExists(atPath: output + "/results.json"))
         #expect(!FileManager.default.fileExists(atPath: output + "/journal.jsonl"))

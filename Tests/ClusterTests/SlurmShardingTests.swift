@@ -26,6 +26,9 @@ struct SlurmShardingTests {
         try await cluster.start()
         for shards in [2, 3] {
             let output = "out\(shards)"
+            // The whole run's seed key, copied (docs/seeds.md), so that the shards play its fleets.
+            try FileManager.default.createDirectory(atPath: folder + "/" + output, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: folder + "/whole/seed.key", toPath: folder + "/\(output)/seed.key")
             let made = try await SalvoExecutable.run(
                 ["cluster", "slurm", "class.yaml", "--shards", String(shards), "--output", output, "--cpus", "1", "--salvo", SalvoExecutable.path],
                 workingDirectory: folder
@@ -50,5 +53,17 @@ struct SlurmShardingTests {
             #expect(mergeLog.contains("Merged \(shards) shards: 24 of 24 games rated."), "\(mergeLog)")
             #expect(try ComparableResults.of(folder + "/" + output) == ComparableResults.of(folder + "/whole"))
         }
+
+        // One task resubmitted the usual Slurm way (its own array is `--array=1`: one task, from
+        // 1) after its shard's folder was lost: it is still shard 1 of 3, and the merge is whole again.
+        try FileManager.default.removeItem(atPath: folder + "/out3/shards/1")
+        let id = try await cluster.submit(URL(fileURLWithPath: folder + "/out3/cluster/slurm/shards.sbatch"), arguments: ["--array=1"])
+        let task = try await cluster.wait(for: id, timeout: .seconds(150))
+        #expect(task.map(\.state) == ["COMPLETED"], "\(task) \(cluster.logTails())")
+        let log = (try? String(contentsOfFile: folder + "/out3/cluster/logs/shard-1.out", encoding: .utf8)) ?? ""
+        #expect(log.components(separatedBy: "Tournament slurmy, shard 1/3").count == 3, "played as shard 1/3 twice: \(log)")
+        let merged = try await SalvoExecutable.run(["merge", "out3"], workingDirectory: folder)
+        #expect(merged.status == 0 && merged.out.contains("Merged 3 shards: 24 of 24 games rated."), "\(merged.err)")
+        #expect(try ComparableResults.of(folder + "/out3") == ComparableResults.of(folder + "/whole"))
     }
 }

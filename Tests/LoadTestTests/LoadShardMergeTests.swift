@@ -75,11 +75,26 @@ struct LoadShardMergeTests {
         #expect(merged.total.latency.p90 == 1.0)
         #expect(abs(merged.total.latency.p99 - 100) < 0.1)
         #expect(merged.total.errors["timeout"] == 3)
-        #expect(merged.elapsedSeconds == 4, "the shards ran at once: the whole took as long as the longest")
-        #expect(merged.total.requestsPerSecond == 250)
+        #expect(merged.elapsedSeconds == 5, "from 04:00:00 for 2 s and from 04:00:01 for 4 s: 5 s when any ran")
+        #expect(merged.timingWarning == nil, "they ran together from 04:00:01 to 04:00:02")
+        #expect(merged.total.requestsPerSecond == 200, "1,000 requests over those 5 s")
         #expect(merged.settings.games == 20 && merged.settings.concurrency == 8)
         #expect(merged.startedAt == "2026-11-25T04:00:00Z")
         #expect(merged.shards == 2)
+    }
+
+    @Test("the time of shards is the union of their spans: together they count once, one after the other each, and a warning says they never ran together")
+    func timeSpans() {
+        let start = Date(timeIntervalSinceReferenceDate: 1_000)
+        let together = ShardTimeSpans([(start, 10), (start + 2, 10), (start + 1, 5)])
+        #expect(together.busySeconds == 12 && together.allOverlap && together.warning == nil)
+        let apart = ShardTimeSpans([(start, 10), (start + 30, 10)])
+        #expect(apart.busySeconds == 20 && !apart.allOverlap && apart.wallSeconds == 40)
+        #expect(apart.warning?.contains("over the 20.0 s when any shard was running (of 40.0 s") == true, "\(apart.warning ?? "")")
+        // A chain: each overlaps the next, but no instant has all three.
+        let chain = ShardTimeSpans([(start, 10), (start + 5, 10), (start + 12, 8)])
+        #expect(chain.busySeconds == 20 && !chain.allOverlap)
+        #expect(ShardTimeSpans([(start, 3)]).allOverlap && ShardTimeSpans([(start, 3)]).busySeconds == 3)
     }
 
     @Test("shards of different loads or servers, or without measurements, are refused, naming the file")

@@ -37,12 +37,20 @@ public final class RunningSalvo: Sendable {
     /// The process's id, for reading its /proc entries while it runs.
     public var pid: Int32 { process.processIdentifier }
 
+    /// Standard output so far.
+    public var outputText: String { String(decoding: out.data.withLock { $0 }, as: UTF8.self) }
+
     /// Standard error so far.
     public var errorText: String { String(decoding: err.data.withLock { $0 }, as: UTF8.self) }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     public func interrupt() {
         kill(process.processIdentifier, SIGINT)
+    }
+
+    /// Sends `signal` (SIGHUP: a closed terminal).
+    public func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
     }
 
     /// Sends SIGTERM, as `kill` or a cluster's scheduler does.

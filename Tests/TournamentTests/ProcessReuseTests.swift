@@ -17,13 +17,16 @@ struct ProcessReuseTests {
         let notes = ExternalBotSpec(command: RunnerTests.fixture("notes_bot.py"), moveDeadline: .seconds(5), startupDeadline: .seconds(30), restart: restart)
         let bots = [BotEntry(name: "notes", kind: .external(notes)), BotEntry(name: "density", kind: .builtin(.density))]
         let config = TournamentConfig(name: "reuse", bots: bots, gamesPerPairing: 12, concurrency: 1, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
-        let (records, _) = try await RunnerTests.run(config)
+        let (records, journal) = try await RunnerTests.run(config)
+        // The seeds were keyed with the folder's seed key, which the journal's first line holds.
+        guard case .started(let start)? = journal.first else { throw CancellationError() }
+        let played = start.configuration
         let log = try String(contentsOfFile: config.outputDirectory + "/logs/notes.log", encoding: .utf8)
         // Which game each bot seed was given in: the notes bot's seat in each scheduled game.
         var gameOfSeed: [UInt64: ScheduledGame] = [:]
-        for game in Schedule.games(for: config) {
+        for game in Schedule.games(for: played) {
             let seat: PlayerSeat = game.creator == 0 ? .one : .two
-            gameOfSeed[Schedule.botSeed(config, index: game.index, seat: seat)] = game
+            gameOfSeed[Schedule.botSeed(played, index: game.index, seat: seat)] = game
         }
         var games: [String: [ScheduledGame]] = [:]
         for line in log.split(separator: "\n") where line.hasPrefix("GAME ") {

@@ -24,7 +24,17 @@ public enum GameSeeds {
     /// as the key, over the UTF-8 of `label`, a zero byte, and each of `values` in 8 bytes,
     /// little-endian.
     public static func derive(run: UInt64, label: String, _ values: UInt64...) -> UInt64 {
-        let key = SymmetricKey(data: littleEndianBytes(run))
+        derive(key: littleEndianBytes(run), label: label, values)
+    }
+
+    /// As ``derive(run:label:_:)``, with the bytes of `key` as the HMAC key (a tournament's
+    /// secret seed key and its seed).
+    public static func derive(key: [UInt8], label: String, _ values: UInt64...) -> UInt64 {
+        derive(key: key, label: label, values)
+    }
+
+    private static func derive(key bytes: [UInt8], label: String, _ values: [UInt64]) -> UInt64 {
+        let key = SymmetricKey(data: bytes)
         var message = Array(label.utf8) + [0]
         for value in values { message += littleEndianBytes(value) }
         let code = HMAC<SHA256>.authenticationCode(for: message, using: key)

@@ -43,6 +43,10 @@ extension JournalCodec {
         json.bool(config.wakeLocalOpponent)
         json.key("seedDerivation")
         json.string(config.seedDerivation.rawValue)
+        if let seedKey = config.seedKey {
+            json.key("seedKey")
+            json.string(seedKey.description)
+        }
         if let shard = config.shard {
             json.key("shard")
             json.string(shard.description)
@@ -50,6 +54,10 @@ extension JournalCodec {
         if let sourceFile = config.sourceFile {
             json.key("sourceFile")
             json.string(sourceFile)
+        }
+        if let workingDirectory = config.workingDirectory {
+            json.key("workingDirectory")
+            json.string(workingDirectory)
         }
         if let sprt = config.sprt {
             json.key("sprt")
@@ -106,6 +114,10 @@ extension JournalCodec {
                     throw reader.invalidValue("a shard that is not I/N", at: offset)
                 }
             case "sourceFile": config.sourceFile = try reader.string()
+            case "seedKey":
+                guard let key = SeedKey(hex: try reader.string()) else { throw reader.invalidValue("a seed key that is not 32 hex digits", at: offset) }
+                config.seedKey = key
+            case "workingDirectory": config.workingDirectory = try reader.string()
             default: try reader.skipValue()
             }
         }
