@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Reports", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "Sandbox",
+                "RunControl", "Tournament", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "CurlHTTP", "Bots", "Sandbox",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -193,6 +193,7 @@ let package = Package(
             name: "TournamentTests",
             dependencies: [
                 "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport",
+                "LoopbackTestServer", "BattleshipAPI",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],

@@ -1,23 +1,25 @@
 extension CreateGameRequest: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var gameName: String?, playerName: String?, boardSeed: UInt64?
+        var gameName: String?, playerName: String?, boardSeed: UInt64?, joinToken: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
             case "gameName": gameName = try reader.string()
             case "playerName": playerName = try reader.string()
             case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
+            case "joinToken": joinToken = reader.readNull() ? nil : try reader.string()
             default: try reader.skipValue()
             }
         }
         self.init(
             gameName: try reader.required(gameName, "gameName", inObjectAt: start),
             playerName: try reader.required(playerName, "playerName", inObjectAt: start),
-            boardSeed: boardSeed
+            boardSeed: boardSeed, joinToken: joinToken
         )
     }
 
-    /// `{"gameName":…,"playerName":…,"boardSeed":…}`, without `boardSeed` when it is nil.
+    /// `{"gameName":…,"playerName":…,"boardSeed":…,"joinToken":…}`, without `boardSeed` or
+    /// `joinToken` when it is nil.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("gameName")
@@ -25,6 +27,7 @@ extension CreateGameRequest: JSONReadable, JSONWritable {
         writer.key("playerName")
         writer.string(playerName)
         writer.optionalMember("boardSeed", boardSeed)
+        writer.optionalMember("joinToken", joinToken)
         writer.endObject()
     }
 }

@@ -4,11 +4,15 @@ public struct CreateGameRequest: Hashable, Sendable, Codable {
     public var playerName: String
     /// Salvo's extension: derive the creator's fleet from this seed. Other servers ignore it.
     public var boardSeed: UInt64?
+    /// Salvo's `joinToken` extension: the game is unlisted, and only a join that carries the
+    /// same token is seated (docs/server.md). Other servers ignore it.
+    public var joinToken: String?
 
-    public init(gameName: String, playerName: String, boardSeed: UInt64? = nil) {
+    public init(gameName: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) {
         self.gameName = gameName
         self.playerName = playerName
         self.boardSeed = boardSeed
+        self.joinToken = joinToken
     }
 }
 

@@ -98,6 +98,13 @@ public struct JSONWriter: Sendable {
         uint64(number)
     }
 
+    /// `"name":"text"`, or nothing when `text` is nil.
+    public mutating func optionalMember(_ name: StaticString, _ text: String?) {
+        guard let text else { return }
+        key(name)
+        string(text)
+    }
+
     /// A scalar value, after a comma if one is due.
     private mutating func value(_ write: (inout [UInt8]) -> Void) {
         separate()

@@ -1,23 +1,25 @@
 extension JoinGameRequest: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var playerName: String?, boardSeed: UInt64?
+        var playerName: String?, boardSeed: UInt64?, joinToken: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
             case "playerName": playerName = try reader.string()
             case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
+            case "joinToken": joinToken = reader.readNull() ? nil : try reader.string()
             default: try reader.skipValue()
             }
         }
-        self.init(playerName: try reader.required(playerName, "playerName", inObjectAt: start), boardSeed: boardSeed)
+        self.init(playerName: try reader.required(playerName, "playerName", inObjectAt: start), boardSeed: boardSeed, joinToken: joinToken)
     }
 
-    /// `{"playerName":…,"boardSeed":…}`, without `boardSeed` when it is nil.
+    /// `{"playerName":…,"boardSeed":…,"joinToken":…}`, without `boardSeed` or `joinToken` when nil.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("playerName")
         writer.string(playerName)
         writer.optionalMember("boardSeed", boardSeed)
+        writer.optionalMember("joinToken", joinToken)
         writer.endObject()
     }
 }

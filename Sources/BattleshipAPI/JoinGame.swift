@@ -3,10 +3,14 @@ public struct JoinGameRequest: Hashable, Sendable, Codable {
     public var playerName: String
     /// Salvo's extension: derive the joiner's fleet from this seed. Other servers ignore it.
     public var boardSeed: UInt64?
+    /// Salvo's `joinToken` extension: the token the game was created with, which an unlisted
+    /// game needs to be joined. Other servers ignore it.
+    public var joinToken: String?
 
-    public init(playerName: String, boardSeed: UInt64? = nil) {
+    public init(playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) {
         self.playerName = playerName
         self.boardSeed = boardSeed
+        self.joinToken = joinToken
     }
 }
 

@@ -7,6 +7,17 @@ extension BattleshipAPIClient {
         return try await withRetries { try await send(call, as: [GameSummary].self) }
     }
 
+    /// The extensions of the API the server offers: `GET /api/extensions`. A server without
+    /// that endpoint (any 4xx answer) offers none; a server that cannot be reached throws.
+    public func extensions() async throws -> ServerExtensions {
+        let call = Call(method: .get, path: "/api/extensions", body: nil, priority: .poll, isIdempotent: true)
+        do {
+            return try await withRetries { try await send(call, as: ServerExtensions.self) }
+        } catch BattleshipClientError.rejected {
+            return .none
+        }
+    }
+
     /// One game's names, players, winner and shot count: `GET /api/games/:id`. Retried on
     /// transient failures.
     public func detail(gameId: String) async throws -> GameDetail {
@@ -21,16 +32,16 @@ extension BattleshipAPIClient {
     ///
     /// - Parameter boardSeed: Salvo's extension: the server derives the creator's fleet
     ///   from it. Other servers ignore it.
-    public func create(gameName: String, playerName: String, boardSeed: UInt64? = nil) async throws -> CreateGameResponse {
-        let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed)
+    public func create(gameName: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) async throws -> CreateGameResponse {
+        let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed, joinToken: joinToken)
         let call = call(.post, "/games", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: CreateGameResponse.self) }
     }
 
     /// Joins a waiting game as player 2: `POST /api/games/:id/join`. Re-sent only when the
     /// server could not be reached.
-    public func join(gameId: String, playerName: String, boardSeed: UInt64? = nil) async throws -> JoinGameResponse {
-        let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed)
+    public func join(gameId: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) async throws -> JoinGameResponse {
+        let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed, joinToken: joinToken)
         let call = call(.post, "/games/\(PathSegment.encode(gameId))/join", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: JoinGameResponse.self) }
     }

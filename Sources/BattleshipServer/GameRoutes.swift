@@ -2,15 +2,23 @@ import BattleshipAPI
 import Hummingbird
 import NIOCore
 
-/// The seven endpoints under `/api`, plus `GET /health`, mapped onto a ``GameService``.
+/// The seven endpoints under `/api`, plus `GET /health` and `GET /api/extensions`, mapped
+/// onto a ``GameService``.
 struct GameRoutes<Context: RequestContext> {
     /// The largest request body read; a larger one is refused with 413.
     static var maximumBodySize: Int { 16 * 1024 }
 
     let service: GameService
+    /// Whether `GET /api/extensions` lists Salvo's extensions (else it is not routed: 404).
+    let offersExtensions: Bool
 
     func add(to router: Router<Context>) {
+        addOptions(to: router)
         router.get("health") { _, _ in JSONResponse.make("{\"status\":\"ok\"}") }
+        // Salvo's extensions of the API, for clients to detect (the reference answers 404).
+        if offersExtensions {
+            router.get("api/extensions") { _, _ in JSONResponse.make(ServerExtensions.salvoServer) }
+        }
         let games = router.group("api/games")
         games.get { _, _ in JSONResponse.make(await service.list()) }
         games.get(":id") { _, context in
@@ -36,6 +44,24 @@ struct GameRoutes<Context: RequestContext> {
             let fields = try await Self.fields(of: request)
             let board = try await service.board(gameId: context.parameters.get("id") ?? "", fields: fields)
             return JSONResponse.make(BoardJSON.encode(own: board.own, shots: board.shots))
+        }
+    }
+
+    /// `OPTIONS` on every route: 200 with the route's methods in `Allow` and as the body,
+    /// `GET,HEAD` for instance, as the reference (Express) answers.
+    private func addOptions(to router: Router<Context>) {
+        var routes: [(path: RouterPath, methods: String)] = [
+            ("health", "GET,HEAD"), ("api/games", "GET,HEAD,POST"), ("api/games/:id", "GET,HEAD"),
+            ("api/games/:id/join", "POST"), ("api/games/:id/guess", "POST"), ("api/games/:id/status", "POST"), ("api/games/:id/board", "POST"),
+        ]
+        if offersExtensions { routes.append(("api/extensions", "GET,HEAD")) }
+        for route in routes {
+            router.on(route.path, method: .options) { _, _ in
+                Response(
+                    status: .ok, headers: [.allow: route.methods, .contentType: "text/plain; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: route.methods))
+                )
+            }
         }
     }
 

@@ -17,6 +17,8 @@ struct GameRow: Codable, FetchableRecord, PersistableRecord {
     var playerTwoName: String?
     var playerTwoFleet: String?
     var playerTwoSeed: String?
+    /// The `joinToken` of an unlisted game (migration v3); nil for a public one.
+    var joinToken: String?
 
     init(_ game: ServerGame) {
         id = game.id
@@ -26,6 +28,7 @@ struct GameRow: Codable, FetchableRecord, PersistableRecord {
         playerOneName = game.playerOne.name
         playerOneFleet = (try? Self.encode(game.playerOne.fleet)) ?? "[]"
         playerOneSeed = game.playerOne.boardSeed.map(String.init)
+        joinToken = game.joinToken
     }
 
     static func encode(_ fleet: Fleet) throws -> String {
@@ -39,7 +42,7 @@ struct GameRow: Codable, FetchableRecord, PersistableRecord {
     /// Rebuilds the game, replaying `shots` in order through the rules.
     func makeGame(shots: [ShotRow]) throws -> ServerGame {
         let one = PlayerEntry(id: playerOneId, name: playerOneName, fleet: try Self.decode(playerOneFleet), boardSeed: playerOneSeed.flatMap { UInt64($0) })
-        var game = ServerGame(id: id, name: name, createdAt: createdAt, playerOne: one)
+        var game = ServerGame(id: id, name: name, createdAt: createdAt, playerOne: one, joinToken: joinToken)
         if let playerTwoId, let playerTwoName, let playerTwoFleet {
             game.join(PlayerEntry(id: playerTwoId, name: playerTwoName, fleet: try Self.decode(playerTwoFleet), boardSeed: playerTwoSeed.flatMap { UInt64($0) }))
         }

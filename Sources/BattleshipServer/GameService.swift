@@ -14,10 +14,13 @@ actor GameService {
     private var creationOrder: [String] = []
     private var lockWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var random = SystemRandomNumberGenerator()
+    /// Whether a create's `joinToken` makes an unlisted game (the extension is offered).
+    private let honoursJoinTokens: Bool
 
     /// Loads every stored game.
-    init(store: GameStore) throws {
+    init(store: GameStore, honoursJoinTokens: Bool = true) throws {
         self.store = store
+        self.honoursJoinTokens = honoursJoinTokens
         for game in try store.loadAll() {
             games[game.id] = game
             creationOrder.append(game.id)
@@ -29,9 +32,9 @@ actor GameService {
 
     // MARK: Reads
 
-    /// `GET /games`: every game in creation order.
+    /// `GET /games`: every game in creation order, but the unlisted ones (`joinToken`).
     func list() -> [GameSummary] {
-        creationOrder.compactMap { games[$0]?.summary }
+        creationOrder.compactMap { id in games[id].flatMap { $0.isListed ? $0.summary : nil } }
     }
 
     /// `GET /games/:id`.
@@ -74,8 +77,9 @@ actor GameService {
             throw .nameTooLong(player: false)
         }
         let seed = try Self.boardSeed(in: fields)
+        let token = honoursJoinTokens ? try Self.joinToken(in: fields) : nil
         let player = makePlayer(name: playerName, seed: seed)
-        let game = ServerGame(id: Self.newId(), name: gameName, createdAt: Date(), playerOne: player)
+        let game = ServerGame(id: Self.newId(), name: gameName, createdAt: Date(), playerOne: player, joinToken: token)
         try await persist(GameStore.insertion(of: game))
         games[game.id] = game
         creationOrder.append(game.id)
@@ -89,6 +93,7 @@ actor GameService {
         await lock(id)
         defer { unlock(id) }
         guard var game = games[id] else { throw .unknownGame }
+        if let token = game.joinToken, fields["joinToken"]?.nameText != token { throw .joinTokenRequired }
         let playerName = fields["playerName"]?.nameText ?? ""
         guard NameRules.isAlphanumeric(playerName) else { throw .playerNameNotAlphanumeric }
         guard !NameRules.isReserved(playerName) else { throw .reservedName }
@@ -167,6 +172,16 @@ actor GameService {
         guard let value = fields["boardSeed"], value != .null else { return nil }
         guard let seed = value.seed else { throw .invalidBoardSeed }
         return seed
+    }
+
+    /// The `joinToken` of a create, if any: 16 to 128 letters, digits, `-` or `_`.
+    private static func joinToken(in fields: RequestFields) throws(APIError) -> String? {
+        guard let value = fields["joinToken"], value != .null else { return nil }
+        guard let token = value.nameText, (16...128).contains(token.count),
+              token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw .invalidJoinToken
+        }
+        return token
     }
 
     private func makePlayer(name: String, seed: UInt64?) -> PlayerEntry {

@@ -74,6 +74,9 @@ final class GameStore: Sendable {
             try db.drop(table: "shot")
             try db.rename(table: "shotLog", to: "shot")
         }
+        migrator.registerMigration("v3: unlisted games") { db in
+            try db.alter(table: "game") { table in table.add(column: "joinToken", .text) }
+        }
         return migrator
     }
 

@@ -26,10 +26,11 @@ public enum SalvoServer {
         logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) throws -> some ApplicationProtocol {
-        let service = try GameService(store: store)
-        let router = Router(context: BasicRequestContext.self)
+        let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions)
+        // HEAD of every GET route answers as the GET without its body, as the reference does.
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(ErrorMiddleware())
-        GameRoutes(service: service).add(to: router)
+        GameRoutes(service: service, offersExtensions: configuration.offersExtensions).add(to: router)
         return Application(
             router: router,
             configuration: ApplicationConfiguration(

@@ -16,13 +16,21 @@ public struct ServerConfiguration: Sendable {
     /// from the middle. For the tournament runner's embedded server, whose journal is the run's record
     /// (games in flight at a crash are replayed); `salvo serve` keeps it off.
     public var writeBehind: Bool
+    /// Whether the server offers Salvo's `joinToken` extension and lists its extensions at
+    /// `GET /api/extensions`; false behaves as a server without them (that endpoint answers
+    /// 404 and a `joinToken` is ignored), for trying a client against one. `boardSeed` stays.
+    public var offersExtensions: Bool
 
     /// A configuration; the defaults are those of `salvo serve`.
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = "salvo.sqlite", fsyncEveryCommit: Bool = false, writeBehind: Bool = false) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = "salvo.sqlite", fsyncEveryCommit: Bool = false,
+        writeBehind: Bool = false, offersExtensions: Bool = true
+    ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
         self.fsyncEveryCommit = fsyncEveryCommit
         self.writeBehind = writeBehind
+        self.offersExtensions = offersExtensions
     }
 }

@@ -17,16 +17,23 @@ struct ServerGame: Sendable {
     let name: String
     let createdAt: Date
     let playerOne: PlayerEntry
+    /// The `joinToken` the game was created with: it is then unlisted, and seats only a join
+    /// that carries the same token. nil for a public game.
+    let joinToken: String?
     private(set) var playerTwo: PlayerEntry?
     /// The rules' state, from the moment the second player joins.
     private(set) var rules: Game?
 
-    init(id: String, name: String, createdAt: Date, playerOne: PlayerEntry) {
+    init(id: String, name: String, createdAt: Date, playerOne: PlayerEntry, joinToken: String? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.playerOne = playerOne
+        self.joinToken = joinToken
     }
+
+    /// Whether `GET /games` shows the game: every game but an unlisted one.
+    var isListed: Bool { joinToken == nil }
 
     var status: GameStatus {
         guard let rules else { return .waiting }

@@ -1,3 +1,4 @@
+import BattleshipAPI
 import BattleshipClient
 import Bots
 import CurlHTTP
@@ -188,7 +189,9 @@ public struct TournamentRun: Sendable {
             throw .serverUnreachable(url: host.baseURL, detail: "\(error)")
         }
         progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded))
-        let runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: launcher)
+        var runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: launcher)
+        // Where the server offers it, nobody but the run can join its games (docs/server.md).
+        runner.privateGames = (try? await client.extensions().offers(ServerExtensions.joinToken)) ?? false
         do {
             return try await runner.run(from: resume) { progress(.progress($0)) }
         } catch let error as BattleshipClientError {

@@ -12,6 +12,8 @@ final class ProgressDisplay: Sendable {
         var records: [GameRecord] = []
         var lastPlainLine = ContinuousClock.now
         var reruns = 0
+        /// Games whose second seat another client took (``TournamentRunner/seatTakenReason``).
+        var seatsTaken = 0
     }
 
     private let isTerminal = isatty(STDOUT_FILENO) == 1
@@ -33,9 +35,11 @@ final class ProgressDisplay: Sendable {
                 return alreadyDone > 0 ? "Continuing: \(alreadyDone) of \(total) games already played." : nil
             case .willRerun(let index, let reason):
                 state.reruns += 1
+                if reason.hasPrefix(TournamentRunner.seatTakenReason) { state.seatsTaken += 1 }
                 return "game \(index): no result (\(reason)); it will be played again"
             case .abandoned(let index, let reason, let attempts):
                 state.reruns += 1
+                if reason.hasPrefix(TournamentRunner.seatTakenReason) { state.seatsTaken += 1 }
                 return "game \(index): no result (\(reason)) in \(attempts) attempts; left unplayed (the run will not be complete)"
             case .sprtDecided(let tally):
                 return "SPRT: \(SummaryTable.sprtSentence(tally)); no more games are started."
@@ -57,6 +61,9 @@ final class ProgressDisplay: Sendable {
             print(line)
         }
     }
+
+    /// How many of this run's games had their second seat taken by another client.
+    var seatsTaken: Int { state.withLock { $0.seatsTaken } }
 
     func finish() {
         if isTerminal { print("") }

@@ -134,6 +134,9 @@ struct RunCommand: AsyncParsableCommand {
             print("SPRT of \(botNames[0]) against \(botNames[1]), H0: elo \(sprt.elo0), H1: elo \(sprt.elo1), alpha \(sprt.alpha), beta \(sprt.beta): \(SummaryTable.sprtSentence(tally)).")
         }
         print("\(records.count) of \(summary.scheduledGames) games rated. Journal: \(summary.journalPath)")
+        if display.seatsTaken > 0 {
+            print("\(display.seatsTaken) time\(display.seatsTaken == 1 ? "" : "s") another client of the server joined a game before its second player could: its lobby is public, and that server offers no unlisted games (docs/server.md). Those attempts were not rated.")
+        }
         if summary.stoppedEarly {
             print("Stopped early: run the same command again to continue.")
         } else if !summary.isComplete {

@@ -19,6 +19,8 @@ struct GameRunner: Sendable {
     let launcher: any BotLauncher
     /// The waiting processes of each external bot that reuses them, by bot name.
     let pools: [String: BotProcessPool]
+    /// Whether the game is created unlisted, with a join token (``TournamentRunner/privateGames``).
+    let privateGames: Bool
 
     /// What one seat's task reports when it ends, or the watchdog's finding.
     private enum TaskEnd: Sendable {
@@ -51,10 +53,12 @@ struct GameRunner: Sendable {
             )
         }
 
-        // Create and join; the ids go to the journal at once.
+        // Create and join; the ids go to the journal at once. A private game's token goes to
+        // the joiner only: it is in no journal line and no report.
+        let joinToken = privateGames ? Self.newJoinToken() : nil
         let gameId: String
         do {
-            let created = try await clients.one.create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed)
+            let created = try await clients.one.create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed, joinToken: joinToken)
             gameId = created.gameId
             players.one.playerId = created.playerId
             try await journal.append(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: created.playerId))
@@ -62,9 +66,12 @@ struct GameRunner: Sendable {
             return record("", [], GameVerdict(termination: .noResult, reason: "Creating the game failed: \(error)"))
         }
         do {
-            let joined = try await clients.two.join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed)
+            let joined = try await clients.two.join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed, joinToken: joinToken)
             players.two.playerId = joined.playerId
             try await journal.append(.joined(index: game.index, joinerPlayerId: joined.playerId))
+        } catch BattleshipClientError.rejected(_, let message) where message == ErrorMessage.cannotJoin {
+            let reason = "\(TournamentRunner.seatTakenReason): the game was joined before its second player could (a public lobby on a shared server; docs/server.md)"
+            return record(gameId, [], GameVerdict(termination: .noResult, reason: reason))
         } catch let error as BattleshipClientError {
             return record(gameId, [], GameVerdict(termination: .noResult, reason: "Joining the game failed: \(error)"))
         }
@@ -112,6 +119,15 @@ struct GameRunner: Sendable {
             await bot.finish(verdict.outcome(for: seat))
         }
         return record(gameId, shots, verdict)
+    }
+
+    /// 128 random bits as 32 hex digits, from the system's secure source.
+    private static func newJoinToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let hex = String(UInt32.random(in: .min ... .max, using: &generator), radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }.joined()
     }
 
     /// The end of an external bot's stderr in this game, read before it is finished; nil for a

@@ -15,7 +15,7 @@ extension TournamentRunner {
 
     /// The player of one game, sharing `pools`.
     func gameRunner(pools: [String: BotProcessPool]) -> GameRunner {
-        GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher, pools: pools)
+        GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
     }
 
     /// Plays `queue` in order, `concurrency` at a time, journaling each finished game and

@@ -33,6 +33,14 @@ public struct TournamentRunner: Sendable {
     let logDirectory: String?
     let executor: (any TaskExecutor)?
     let launcher: any BotLauncher
+    /// Whether each game is created unlisted, with a join token only its second player is
+    /// given, so that nobody else can take the seat: set when the server offers the `joinToken`
+    /// extension (Salvo's own does; docs/server.md).
+    public var privateGames = false
+
+    /// The start of the no-result reason of a game whose second seat another client took
+    /// first (a public lobby on a shared server), so that the run can count them.
+    public static let seatTakenReason = "Seat taken by another client"
 
     /// A runner for `config`'s games on `serverURL`. Each game's tasks prefer `executor` when
     /// one is given: pass the HTTP client's ``CurlHTTP/CurlHTTPClient/taskExecutor`` so the

@@ -87,11 +87,13 @@ struct WireJSONTests {
         writer.endArray()
         writer.key("key \"quoted\"")
         writer.uint64(UInt64.max)
-        writer.optionalMember("absent", nil)
+        writer.optionalMember("absent", nil as UInt64?)
         writer.optionalMember("seed", 0)
+        writer.optionalMember("no token", nil as String?)
+        writer.optionalMember("joinToken", "t\"1")
         writer.endObject()
         let text = String(decoding: writer.bytes, as: UTF8.self)
-        #expect(text == #"{"a":[-1,null,{},[],false],"key \"quoted\"":18446744073709551615,"seed":0}"#)
+        #expect(text == #"{"a":[-1,null,{},[],false],"key \"quoted\"":18446744073709551615,"seed":0,"joinToken":"t\"1"}"#)
         #expect(JSONReaderTests.skipError(writer.bytes) == nil)
     }
 

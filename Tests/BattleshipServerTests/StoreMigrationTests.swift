@@ -20,7 +20,11 @@ struct StoreMigrationTests {
         let one = PlayerEntry(id: "1f6a8c1e-1111-4222-8333-944455556666", name: "ann", fleet: .seeded(1), boardSeed: 1)
         let two = PlayerEntry(id: "2f6a8c1e-1111-4222-8333-944455556666", name: "ben", fleet: .seeded(2), boardSeed: 2)
         try queue.write { db in
-            try GameStore.insertion(of: ServerGame(id: gameId, name: "old", createdAt: Date(), playerOne: one))(db)
+            // The columns of version 1, as that release wrote a new game.
+            try db.execute(
+                sql: "INSERT INTO game (id, name, createdAt, playerOneId, playerOneName, playerOneFleet, playerOneSeed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [gameId, "old", Date(), one.id, one.name, try GameRow.encode(one.fleet), "1"]
+            )
             try GameStore.join(gameId: gameId, player: two)(db)
             for sequence in sequences {
                 try GameStore.shot(gameId: gameId, sequence: sequence, seat: sequence % 2 == 0 ? .one : .two, cell: Coordinate.all[sequence])(db)
@@ -45,6 +49,8 @@ struct StoreMigrationTests {
         #expect(rules.board(of: .one).wasTargeted(Coordinate.all[1]))
         let indexes = try DatabaseQueue(path: path).read { db in try db.indexes(on: "shot") }
         #expect(indexes.isEmpty)
+        // Carried over to version 3, the old game is a public one.
+        #expect(game.joinToken == nil && game.isListed)
     }
 
     @Test("a gap in a game's shots is refused as a damaged database, naming the game")

@@ -55,6 +55,9 @@ struct BotPageReport: Sendable {
         let file = folder.appendingPathComponent("bot-pages.yaml")
         try tournamentFile.write(to: file, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("run")
+        // A fixed seed key (docs/seeds.md), so that every run plays the same games: density wins
+        // some against parity, which the shots chart needs.
+        try FixedSeedKey.write(into: output.path)
         let run = try await SalvoExecutable.run(["run", file.path, "--output", output.path])
         guard run.status == 0 else { throw TournamentReport.SetupFailure(command: "salvo run", output: run) }
         for generated in ["index.html", "results.json", "replays", "bots"] {

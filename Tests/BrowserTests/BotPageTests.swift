@@ -142,6 +142,7 @@ struct BotPageTests {
             let fieldWins = distributions.filter { $0["bot"] != "density" }.compactMap { $0["wins"]?.int }.reduce(0, +)
             // Each side's shares add up to 100% of its wins (one decimal per bin), or 0 without wins.
             try #require(bars.count == 2)
+            #expect((wins ?? 0) > 0, "the fixed seed key gives density wins to chart")
             #expect(abs(bars[0] - 100) < 1, "\(bars[0])")
             #expect(abs(bars[1] - (fieldWins > 0 ? 100 : 0)) < 1, "\(bars[1]) for \(fieldWins) wins")
             #expect(try await page.evaluate("document.querySelector('#shots .note').textContent").string?.contains("this bot (\(wins ?? -1) wins)") == true)

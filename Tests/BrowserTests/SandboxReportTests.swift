@@ -27,6 +27,8 @@ struct SandboxReportTests {
                 sandbox: none
             """.write(to: file, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("run")
+        // A fixed seed key: the same games every run (docs/seeds.md).
+        try FixedSeedKey.write(into: output.path)
         let run = try await SalvoExecutable.run(["run", file.path, "--output", output.path], workingDirectory: Self.root)
         try #require(run.status == 0, "salvo run failed: \(run.err)")
         let results = try JSONValue.parse(Data(contentsOf: output.appendingPathComponent("results.json")))

@@ -29,6 +29,8 @@ struct SwissReportTests {
             bots_from: subs
             """.write(to: folder.appendingPathComponent("class.yaml"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out")
+        // A fixed seed key: the same games every run (docs/seeds.md).
+        try FixedSeedKey.write(into: folder.path + "/out")
         let run = try await SalvoExecutable.run(["run", "class.yaml", "--output", "out"], timeout: .seconds(150), workingDirectory: folder.path)
         try #require(run.status == 0, "salvo run failed: \(run.err)")
         let results = try JSONValue.parse(Data(contentsOf: output.appendingPathComponent("results.json")))

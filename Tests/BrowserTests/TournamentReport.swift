@@ -65,6 +65,8 @@ struct TournamentReport: Sendable {
         let file = folder.appendingPathComponent("browser-test.yaml")
         try tournamentFile.write(to: file, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("run")
+        // A fixed seed key: the same games every run (docs/seeds.md).
+        try FixedSeedKey.write(into: output.path)
         let run = try await SalvoExecutable.run(["run", file.path, "--output", output.path])
         guard run.status == 0 else { throw SetupFailure(command: "salvo run", output: run) }
         // Rebuild everything from the journal alone, as `salvo report` is documented to.

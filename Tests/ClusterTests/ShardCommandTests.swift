@@ -26,10 +26,7 @@ struct ShardCommandTests {
     /// Gives each output folder the same seed key (as copying seed.key does), so that runs into
     /// different folders play the same fleets and can be compared.
     static func shareKey(_ outputs: String...) throws {
-        for output in outputs {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            try "5eed0000111122223333444455556666\n".write(toFile: output + "/seed.key", atomically: true, encoding: .utf8)
-        }
+        for output in outputs { try FixedSeedKey.write(into: output) }
     }
 
     static func finished(_ journal: String) -> [GameRecord] {

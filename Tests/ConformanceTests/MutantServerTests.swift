@@ -73,6 +73,17 @@ struct MutantServerTests {
         #expect(warning.messages.first?.contains("comes as plain text") == true && warning.exchange?.responseBody == "Player id is not a valid GUID")
     }
 
+    @Test("a server that fails with a 500 on a numeric playerId and sends the plain-text error otherwise (the unmodified reference) passes with warnings only")
+    func numericPlayerIdWarns() async throws {
+        let server = try await MutantServer.start(fault: .numericPlayerIdCrashes)
+        defer { Task { await server.stop() } }
+        let report = try await runSuite(server.baseURL, .init(requestTimeout: patientTimeout, selectors: ["errors"]))
+        #expect(report.ids(.fail).isEmpty, "\(describe(report))")
+        let warning = try #require(report.outcomes.first { $0.id == "errors.player-id" })
+        #expect(warning.verdict == .warn && warning.messages.contains { $0.contains("a playerId sent as a number fails the server with a 500") }, "\(describe(report))")
+        #expect(warning.messages.contains { $0.contains("comes as plain text") })
+    }
+
     @Test("the reference's other bugs warn in the check about them, and fail nothing", arguments: [
         Warned(fault: .htmlNotFound, warning: "routes.unknown"),
         Warned(fault: .loserToldToMove, warning: "status.winner-before-turn"),

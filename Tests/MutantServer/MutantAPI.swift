@@ -62,7 +62,7 @@ actor MutantAPI {
         let found = existing(id)
         guard case .success(var game) = found else { return failure(found) }
         guard game.status == "PLAYING" else { return .error("Game is not in play.") }
-        guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError() }
+        guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError(fields["playerId"]) }
         guard let seat = game.seat(of: playerId) else { return .error("The player does not belong to this game") }
         if fault == .guessFails { return .error("Could not save the guess", status: 500) }
         guard let x = fields["xPos"]?.coordinate, let y = fields["yPos"]?.coordinate else { return .error("X and/or Y coordinates are invalid") }
@@ -103,7 +103,7 @@ actor MutantAPI {
     func status(_ id: String, _ fields: [String: MutantField]) -> MutantReply {
         let found = existing(id)
         guard case .success(let game) = found else { return failure(found) }
-        guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError() }
+        guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError(fields["playerId"]) }
         let key = fault == .renamedTurnKey ? "isMyTurn" : "isYourTurn"
         guard game.joiner != nil else { return .json("{\"\(key)\":false,\"winner\":\"IN PROGRESS\"}") }
         guard let seat = game.seat(of: playerId) else { return .error("The player does not belong to this game") }
@@ -116,7 +116,7 @@ actor MutantAPI {
         let found = existing(id)
         guard case .success(let game) = found else { return failure(found) }
         guard game.joiner != nil else { return .error("Game is not in play.") }
-        guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError() }
+        guard let playerId = fields["playerId"]?.text, Self.isGUID(playerId) else { return playerIdError(fields["playerId"]) }
         guard let seat = game.seat(of: playerId) else { return .error("The player does not belong to this game") }
         let own = game.oceans[seat].ownerView
         let opponent = fault == .leaksOpponentShips ? game.oceans[1 - seat].ownerView : game.oceans[1 - seat].opponentView
@@ -146,8 +146,11 @@ actor MutantAPI {
         return .error("unreachable")
     }
 
-    private func playerIdError() -> MutantReply {
-        fault == .plainTextPlayerIdError
+    private func playerIdError(_ sent: MutantField?) -> MutantReply {
+        if fault == .numericPlayerIdCrashes, case .number? = sent {
+            return MutantReply(status: 500, body: "<!DOCTYPE html><html><body><pre>TypeError: playerId.match is not a function</pre></body></html>", contentType: "text/html; charset=utf-8")
+        }
+        return fault == .plainTextPlayerIdError || fault == .numericPlayerIdCrashes
             ? MutantReply(status: 400, body: "Player id is not a valid GUID", contentType: "text/html; charset=utf-8")
             : .error("Player id is not a valid GUID")
     }

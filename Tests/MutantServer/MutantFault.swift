@@ -24,6 +24,9 @@ public enum MutantFault: String, Sendable, CaseIterable {
     case listsPlayingAsWaiting
     /// Reference bug: `Player id is not a valid GUID` as a plain-text body.
     case plainTextPlayerIdError
+    /// Reference bug: a `playerId` sent as a number fails the server (its GUID test throws on a
+    /// non-string) with a 500 HTML page; the plain-text error otherwise.
+    case numericPlayerIdCrashes
     /// Reference bug: unknown routes answer 404 with an HTML page.
     case htmlNotFound
     /// Reference bug: after the end the loser is told `isYourTurn: true`.

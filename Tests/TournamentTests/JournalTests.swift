@@ -106,6 +106,26 @@ struct JournalTests {
         #expect(!line.contains("\"_0\""))
     }
 
+    @Test("a board seed is written as decimal text, exact past 2^53 for jq and JavaScript, and a bare number from older journals still reads")
+    func seedsAsText() throws {
+        var record = Self.record(3)
+        record.players[0].boardSeed = 10_217_704_370_751_033_971
+        let line = JournalCodec.line(.finished(record))
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains(#""boardSeed":"10217704370751033971""#), "\(text)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+        let players = (parsed?["game"] as? [String: Any])?["players"] as? [[String: Any]]
+        #expect(players?[0]["boardSeed"] as? String == "10217704370751033971")
+        let read = try line.withUnsafeBufferPointer { try JournalCodec.entry($0) }
+        guard case .finished(let back) = read else { Issue.record("not a finished line"); return }
+        #expect(back.players[0].boardSeed == 10_217_704_370_751_033_971 && back.players[1].boardSeed == nil)
+
+        let older = Array(text.replacingOccurrences(of: #""boardSeed":"10217704370751033971""#, with: #""boardSeed":10217704370751033971"#).utf8)
+        let olderRead = try older.withUnsafeBufferPointer { try JournalCodec.entry($0) }
+        guard case .finished(let old) = olderRead else { Issue.record("not a finished line"); return }
+        #expect(old.players[0].boardSeed == 10_217_704_370_751_033_971)
+    }
+
     @Test("a journal of a newer layout is refused, saying which version it is")
     func newerLayoutRefused() {
         let line = Array(#"{"type":"started","schemaVersion":3,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)

@@ -106,10 +106,7 @@ struct SwissRunTests {
         let killed = directory + "/killed", whole = directory + "/whole"
         let perRound = 6, total = 24
         // One seed key for both folders (a copied seed.key), so that both play the same fleets.
-        for folder in [killed, whole] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try "5eed0000111122223333444455556666\n".write(toFile: folder + "/seed.key", atomically: true, encoding: .utf8)
-        }
+        for folder in [killed, whole] { try FixedSeedKey.write(into: folder) }
 
         let first = Process()
         first.executableURL = URL(fileURLWithPath: SalvoExecutable.path)

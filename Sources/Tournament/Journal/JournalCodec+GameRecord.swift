@@ -121,7 +121,8 @@ extension JournalCodec {
         json.string(player.serverName)
         json.key("playerId")
         json.string(player.playerId)
-        json.optionalMember("boardSeed", player.boardSeed)
+        // As text: a 64-bit seed is past what jq and JavaScript read exactly as a number.
+        json.optionalMember("boardSeed", player.boardSeed.map { String($0) })
         if let finalBoard = player.finalBoard {
             json.key("finalBoard")
             json.beginArray()
@@ -142,6 +143,16 @@ extension JournalCodec {
         json.endObject()
     }
 
+    /// A seed written as decimal text (journals since the seed key), or as a bare number (the
+    /// journals before); nil for `null`.
+    static func readSeed(_ reader: inout JSONReader) throws(JSONError) -> UInt64? {
+        if reader.readNull() { return nil }
+        guard try reader.peekKind() == .string else { return try reader.uint64() }
+        let offset = reader.valueOffset()
+        guard let seed = UInt64(try reader.string()) else { throw reader.invalidValue("a seed that is not a whole number from 0 to 2^64-1", at: offset) }
+        return seed
+    }
+
     static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> PlayerRecord {
         var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?
         var requests = RequestStatistics()
@@ -151,7 +162,7 @@ extension JournalCodec {
             case "bot": bot = try reader.string()
             case "serverName": serverName = try reader.string()
             case "playerId": playerId = try reader.string()
-            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
+            case "boardSeed": boardSeed = try readSeed(&reader)
             case "finalBoard":
                 if reader.readNull() { break }
                 var cells: [String] = []
