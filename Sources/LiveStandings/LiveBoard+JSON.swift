@@ -4,7 +4,8 @@ extension LiveBoard {
     /// The board as the JSON the page renders (`/standings.json`, and each event of
     /// `/events`), stamped `version`. Its members: `tournament`, `phase`, `done`, `total`,
     /// `alreadyDone`, `reruns`, `gamesPerSecond` and `etaSeconds` (null when unknown),
-    /// `standings`, `recent`, `forfeits`, `forfeitCount`, `sprt`, `version`.
+    /// `standings`, `recent`, `forfeits`, `forfeitCount`, `sprt`, `report` (where the run's
+    /// report is, relative to its folder's parent; null when unknown), `version`.
     public func json(version: Int) -> [UInt8] {
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
@@ -28,6 +29,8 @@ extension LiveBoard {
         Self.number(etaSeconds, places: 0, to: &json)
         json.key("sprt")
         if let sprtDecision { json.string(sprtDecision) } else { json.null() }
+        json.key("report")
+        if let reportPath { json.string(reportPath) } else { json.null() }
         json.key("standings")
         json.beginArray()
         for row in standings { Self.write(row, to: &json) }

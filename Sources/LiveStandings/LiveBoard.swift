@@ -48,6 +48,9 @@ public struct LiveBoard: Sendable {
     public private(set) var forfeits: [LiveForfeit] = []
     /// The SPRT's decision, once made.
     public private(set) var sprtDecision: String?
+    /// Where the report is written when the run ends (`FOLDER/index.html`, the folder by its
+    /// own name), for the page's final state; nil when unknown.
+    public var reportPath: String?
     private var rows: [String: LiveStanding]
     private let botOrder: [String]
 

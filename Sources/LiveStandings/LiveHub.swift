@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Tournament
+import Reports
 
 /// The live state of one run, shared by the run's tasks (which report to it) and the live
 /// server's requests (which read it). Every change bumps ``Snapshot/version`` and wakes the
@@ -36,13 +37,25 @@ public final class LiveHub: Sendable {
     }
 
     private let state: Mutex<State>
+    /// What is cut out of every finished game before the page shows it: ids and absolute
+    /// paths, as `salvo publish` cuts them, since the page may be served to a whole class.
+    private let redaction: PublicRedaction?
 
-    public init(tournament: String, bots: [String], total: Int) {
-        state = Mutex(State(board: LiveBoard(tournament: tournament, bots: bots, total: total)))
+    /// A hub for `tournament`; with `redaction`, every game's texts are redacted as published
+    /// pages are (the run's folder relative, no home folder, no ids).
+    public init(tournament: String, bots: [String], total: Int, redaction: PublicRedaction? = nil) {
+        var board = LiveBoard(tournament: tournament, bots: bots, total: total)
+        board.reportPath = redaction.map { $0.folderName + "/index.html" }
+        state = Mutex(State(board: board))
+        self.redaction = redaction
     }
 
     /// Applies a run's progress `event` (from any task).
     public func record(_ event: ProgressEvent, at now: Date = Date()) {
+        var event = event
+        if let redaction, case .gameFinished(let record, let done, let total) = event {
+            event = .gameFinished(redaction.apply(to: record), done: done, total: total)
+        }
         change { state in
             state.board.apply(event, at: now)
             if case .gameFinished(let record, _, _) = event {

@@ -25,6 +25,11 @@ extension LivePage {
         if (s.reruns > 0) parts.push(`${s.reruns} replayed after no result`);
         if (s.sprt) parts.push(`SPRT: ${s.sprt}`);
         $('progress').textContent = parts.join(' · ');
+        const over = s.phase === 'finished' || s.phase === 'stopped';
+        $('standings-title').textContent = s.phase === 'finished' ? 'Final standings' : s.phase === 'stopped' ? 'Standings when the run stopped' : 'Standings so far';
+        $('final').hidden = !over;
+        if (over) $('final').textContent = (s.phase === 'finished' ? 'The tournament is over.' : 'The run stopped early; the same command continues it.')
+          + (s.report ? ` Its report (Elo ratings, crosstable, every replay) is ${s.report}, beside the run's journal.` : '');
         const standings = $('standings').tBodies[0]; standings.replaceChildren();
         for (const r of s.standings) {
           const tr = el('tr'); tr.dataset.bot = r.bot;
@@ -48,8 +53,11 @@ extension LivePage {
           const li = el('li'); li.dataset.index = f.index;
           const link = el('a', `Game ${f.index}`, 'replay-link'); link.href = f.replay;
           li.append(link, el('span', `: ${f.bot} forfeited (${f.kind}) at its move ${f.move} against ${f.opponent}` + (f.reason ? `: ${f.reason}` : '')));
-          if (f.stderrTail) li.append(el('pre', f.stderrTail));
+          const tail = f.stderrTail ? el('pre', f.stderrTail) : null;
+          if (tail) li.append(tail);
           list.append(li);
+          // A traceback's error is at its end: show the end of a long tail.
+          if (tail) tail.scrollTop = tail.scrollHeight;
         }
       }
       render(JSON.parse($('initial').textContent));

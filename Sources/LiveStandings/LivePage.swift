@@ -25,7 +25,8 @@ public enum LivePage {
         <p class="meta"><span id="phase" class="phase">starting</span> · <span id="connection">connecting</span></p>
         <div class="progress" aria-hidden="true"><div id="bar"></div></div>
         <p id="progress" class="meta">–</p></header>
-        <section><h2>Standings so far</h2><div class="scroll"><table id="standings">
+        <p id="final" class="note" hidden></p>
+        <section><h2 id="standings-title">Standings so far</h2><div class="scroll"><table id="standings">
         <thead><tr><th>#</th><th class="bot">Bot</th><th>Games</th><th>Won</th><th>Lost</th><th>Score</th><th>Shots/win</th><th>Forfeits</th></tr></thead>
         <tbody></tbody></table></div>
         <p class="note">Ranked by score (wins in percent of games), then wins. The Elo ratings, crosstable and every \

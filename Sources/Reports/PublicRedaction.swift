@@ -56,23 +56,27 @@ public struct PublicRedaction: Sendable {
             }
             return bot
         }
-        let records = journal.finished.map { record in
-            var record = record
-            let own = IDScrubber(record)
-            let text = { (text: String) in self.scrubPaths(IDScrubber.scrubWords(own.scrub(text), ids: ids)) }
-            record.gameId = ""
-            record.server = ""
-            record.reason = record.reason.map(text)
-            record.stderrTail = record.stderrTail.map(text)
-            record.players = record.players.map { player in
-                var player = player
-                player.playerId = ""
-                player.serverName = text(player.serverName)
-                return player
-            }
-            return record
-        }
+        let records = journal.finished.map { apply(to: $0, ids: ids) }
         return RunJournal(configuration: config, finished: records, serverIDs: [])
+    }
+
+    /// `record` with no server, game or player id (its own, and `ids` wherever they appear in
+    /// its texts) and no absolute path: what a published page or the live page may show.
+    public func apply(to record: GameRecord, ids: Set<String> = []) -> GameRecord {
+        var record = record
+        let own = IDScrubber(record)
+        let text = { (text: String) in self.scrubPaths(IDScrubber.scrubWords(own.scrub(text), ids: ids)) }
+        record.gameId = ""
+        record.server = ""
+        record.reason = record.reason.map(text)
+        record.stderrTail = record.stderrTail.map(text)
+        record.players = record.players.map { player in
+            var player = player
+            player.playerId = ""
+            player.serverName = text(player.serverName)
+            return player
+        }
+        return record
     }
 
     /// `text` with the absolute paths replaced.

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import LiveStandings
 import Orchestrator
 import RunControl
@@ -29,7 +30,10 @@ final class LiveSession: Sendable {
     /// Starts serving `config`'s run when `--live` was given; nil otherwise.
     static func start(_ options: LiveOptions, config: TournamentConfig, stop: StopSignal) async throws -> LiveSession? {
         guard let port = options.port else { return nil }
-        let hub = LiveHub(tournament: config.name, bots: config.bots.map(\.name), total: Schedule.playedGames(for: config).count)
+        let hub = LiveHub(
+            tournament: config.name, bots: config.bots.map(\.name), total: Schedule.playedGames(for: config).count,
+            redaction: PublicRedaction(runFolder: config.outputDirectory)
+        )
         let server: RunningLiveServer
         do {
             server = try await LiveServer.start(hub: hub, host: options.host, port: port)

@@ -109,6 +109,10 @@ struct LivePageTests {
             let late = try await browser.open(url)
             let final = try await Self.read(late)
             #expect(final.phase == "stopped" && final.done >= after.done && final.done < 120)
+            // The page says the run is over and where its report is, by the run folder's name.
+            #expect(try await late.evaluate("document.getElementById('standings-title').textContent").string == "Standings when the run stopped")
+            let note = try await late.evaluate("(() => { const f = document.getElementById('final'); return f.hidden ? '' : f.textContent; })()").string ?? ""
+            #expect(note.contains("The run stopped early") && note.contains("run/index.html") && !note.contains(folder.path), "\(note)")
             #expect(final.recent.count == min(final.done, 20))
             let replay = try await late.evaluate("document.querySelector('#recent a.replay-link').href").string
             let replayPage = try await browser.open(try #require(replay.flatMap(URL.init(string:))))

@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import LiveStandings
+import Reports
 import Testing
 import Tournament
 
@@ -48,6 +49,22 @@ struct LiveBoardTests {
         }
         board.mark(.finished, at: start + 3)
         #expect(board.etaSeconds == nil)
+    }
+
+    @Test("a hub given the publish redaction serves no absolute path: the run's folder by its name, the working folder relative, the home folder as ~; and names the report")
+    func hubRedactsPaths() throws {
+        let redaction = PublicRedaction(runFolder: "/srv/course/reports/week3", workingDirectory: "/srv/course", home: "/home/instructor")
+        let hub = LiveHub(tournament: "t", bots: ["a", "b"], total: 2, redaction: redaction)
+        var record = Self.record(index: 0, winner: .one, players: ("a", "b"), forfeit: true)
+        record.stderrTail = "Traceback:\n  File \"/srv/course/submissions/b/bot.py\", line 3\n  /home/instructor/.cache/x\n  /srv/course/reports/week3/logs/b.log\nZeroDivisionError"
+        record.reason = "b crashed reading /srv/course/submissions/b/input.txt"
+        hub.record(.gameFinished(record, done: 1, total: 2))
+        let json = String(decoding: hub.board.json(version: 1), as: UTF8.self)
+        #expect(!json.contains("/srv/course") && !json.contains("/home/instructor"), "\(json)")
+        let forfeit = try #require(hub.board.forfeits.first)
+        #expect(forfeit.stderrTail == "Traceback:\n  File \"submissions/b/bot.py\", line 3\n  ~/.cache/x\n  reports/week3/logs/b.log\nZeroDivisionError")
+        #expect(forfeit.reason == "b crashed reading submissions/b/input.txt")
+        #expect(json.contains(#""report":"week3/index.html""#))
     }
 
     @Test("the page embeds the board with every < escaped, and draws names with textContent only")
