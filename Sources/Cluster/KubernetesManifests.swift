@@ -24,12 +24,36 @@ public enum KubernetesManifests {
 
     public static let shardsManifest = "shards-job.yaml"
     public static let mergeManifest = "merge-job.yaml"
+    public static let claimManifest = "claim.yaml"
     public static let submitScript = "submit.sh"
+
+    /// What each pod asks for and may use.
+    public struct Resources: Hashable, Sendable {
+        /// CPUs requested by a shard's pod, and its limit.
+        public var cpus: Int
+        /// Memory requested by every pod, and its limit, in Kubernetes' notation (`2Gi`).
+        public var memory: String
+        /// The size the claim asks for (`claim.yaml`), in Kubernetes' notation (`10Gi`).
+        public var storage: String
+        /// The claim's storage class; nil for the cluster's default.
+        public var storageClass: String?
+        /// Whether the bots run in bubblewrap, which needs system calls the runtime's default
+        /// seccomp profile refuses (docs/cluster.md).
+        public var sandboxed: Bool
+
+        public init(cpus: Int, memory: String = "2Gi", storage: String = "10Gi", storageClass: String? = nil, sandboxed: Bool = true) {
+            self.cpus = cpus
+            self.memory = memory
+            self.storage = storage
+            self.storageClass = storageClass
+            self.sandboxed = sandboxed
+        }
+    }
 
     /// How many times one index is retried before it counts as failed.
     public static let retriesPerIndex = 3
 
-    public static func files(for job: ClusterJob, image: String, volume: Volume, cpusPerShard: Int, parallelism: Int?) -> [ClusterFile] {
+    public static func files(for job: ClusterJob, image: String, volume: Volume, resources: Resources, parallelism: Int?) -> [ClusterFile] {
         let shards = Self.job(
             comment: "One pod per shard of \(job.name): written by `salvo cluster k8s`; apply with submit.sh.",
             name: job.name + "-shards", label: job.name, volume: volume,
@@ -37,29 +61,32 @@ public enum KubernetesManifests {
                 "completionMode: Indexed", "completions: \(job.shards)", "parallelism: \(parallelism ?? job.shards)",
                 "backoffLimitPerIndex: \(retriesPerIndex)", "maxFailedIndexes: \(job.shards)",
             ],
-            container: container(name: "shard", command: job.shardCommandLine, image: image, volume: volume, cpus: cpusPerShard, environment: [("SALVO_SHARD_COUNT", String(job.shards))])
+            container: container(name: "shard", command: job.shardCommandLine, image: image, volume: volume, resources: resources, environment: [("SALVO_SHARD_COUNT", String(job.shards))])
         )
         let merge = Self.job(
             comment: "The merge of \(job.name)'s shards: applied by submit.sh once the shards' Job is complete.",
             name: job.name + "-merge", label: job.name, volume: volume,
             spec: ["completions: 1", "backoffLimit: 2"],
-            container: container(name: "merge", command: job.mergeCommand, image: image, volume: volume, cpus: 1, environment: [])
+            container: container(name: "merge", command: job.mergeCommand, image: image, volume: volume, resources: Resources(cpus: 1, memory: resources.memory, sandboxed: false), environment: [])
         )
         let submit = """
-            #!/bin/sh
+            #!/bin/bash
             # Applies \(job.name): the shards' Indexed Job, then, once it is complete, the merge Job.
+            # The claim comes first when it does not exist yet: kubectl apply -f \(claimManifest)
             set -eu
             cd "$(dirname "$0")"
-            # Waits until the Job is Complete (returns) or Failed (stops here, saying so).
+            # Waits (kubectl wait) until the Job is Complete, and returns; or Failed, and stops here.
             wait_for() {
-              while :; do
-                state=$(kubectl get "job/$1" -o jsonpath='{.status.conditions[?(@.status=="True")].type}')
-                case "$state" in
-                  *Complete*) return 0 ;;
-                  *Failed*) echo "job/$1 failed: see kubectl describe job/$1 and the pods' logs; rerun the failed indexes (delete and apply the Job again: finished shards play nothing twice), then merge." >&2; exit 1 ;;
-                esac
-                sleep 10
-              done
+              kubectl wait --for=condition=Complete "job/$1" --timeout=-1s >/dev/null 2>&1 &
+              local complete=$!
+              kubectl wait --for=condition=Failed "job/$1" --timeout=-1s >/dev/null 2>&1 &
+              local failed=$!
+              wait -n "$complete" "$failed" || true
+              kill "$complete" "$failed" 2>/dev/null || true
+              if kubectl get "job/$1" -o jsonpath='{.status.conditions[?(@.status=="True")].type}' | grep -q Failed; then
+                echo "job/$1 failed: see kubectl describe job/$1 and the pods' logs; rerun the failed indexes (delete and apply the Job again: finished shards play nothing twice), then merge." >&2
+                exit 1
+              fi
             }
             kubectl apply -f \(shardsManifest)
             wait_for \(job.name)-shards
@@ -68,9 +95,29 @@ public enum KubernetesManifests {
             kubectl logs job/\(job.name)-merge
 
             """
+        var claim = """
+            # The shared volume every pod of \(job.name) mounts at \(volume.mountPath): apply it once, then copy the
+            # tournament's folder (its file, its bots) onto it. ReadWriteMany: every node mounts it at once.
+            apiVersion: v1
+            kind: PersistentVolumeClaim
+            metadata:
+              name: \(yamlString(volume.claim))
+              labels:
+                app.kubernetes.io/name: salvo
+            spec:
+              accessModes: ["ReadWriteMany"]
+              resources:
+                requests:
+                  storage: \(yamlString(resources.storage))
+
+            """
+        if let storageClass = resources.storageClass {
+            claim = claim.replacingOccurrences(of: "  accessModes:", with: "  storageClassName: \(yamlString(storageClass))\n  accessModes:")
+        }
         return [
             ClusterFile(name: shardsManifest, text: shards, executable: false),
             ClusterFile(name: mergeManifest, text: merge, executable: false),
+            ClusterFile(name: claimManifest, text: claim, executable: false),
             ClusterFile(name: submitScript, text: submit, executable: true),
         ]
     }
@@ -108,7 +155,7 @@ public enum KubernetesManifests {
     }
 
     /// One container, indented to sit under `containers:`.
-    static func container(name: String, command: [String], image: String, volume: Volume, cpus: Int, environment: [(String, String)]) -> String {
+    static func container(name: String, command: [String], image: String, volume: Volume, resources: Resources, environment: [(String, String)]) -> String {
         var lines = [
             "        - name: \(name)",
             "          image: \(yamlString(image))",
@@ -124,7 +171,20 @@ public enum KubernetesManifests {
         lines += [
             "          resources:",
             "            requests:",
-            "              cpu: \(yamlString(String(cpus)))",
+            "              cpu: \(yamlString(String(resources.cpus)))",
+            "              memory: \(yamlString(resources.memory))",
+            "            limits:",
+            "              cpu: \(yamlString(String(resources.cpus)))",
+            "              memory: \(yamlString(resources.memory))",
+        ]
+        // bubblewrap makes user, PID, network and mount namespaces and mounts a /proc of its
+        // own, which the runtime's default seccomp profile refuses; the sandbox, not the
+        // container, is what confines the bots. Nothing else is granted.
+        lines += ["          securityContext:", "            allowPrivilegeEscalation: false"]
+        if resources.sandboxed {
+            lines += ["            seccompProfile:", "              type: Unconfined"]
+        }
+        lines += [
             "          volumeMounts:",
             "            - name: salvo",
             "              mountPath: \(yamlString(volume.mountPath))",

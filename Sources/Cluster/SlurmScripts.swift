@@ -14,8 +14,11 @@ public enum SlurmScripts {
     public static let mergeScript = "merge.sbatch"
     public static let submitScript = "submit.sh"
 
-    public static func files(for job: ClusterJob, cpusPerTask: Int) -> [ClusterFile] {
+    /// The files of `job`; `siteOptions` (`--time=2:00:00`, `--account=cs101`, `--partition=short`,
+    /// `--mem=4G`, ...) go into both jobs as `#SBATCH` lines, after Salvo's own, so they win.
+    public static func files(for job: ClusterJob, cpusPerTask: Int, siteOptions: [String] = []) -> [ClusterFile] {
         let work = ClusterJob.shellLine([job.workingDirectory])
+        let site = siteOptions.map { "\n#SBATCH " + $0 }.joined()
         let shards = """
             #!/bin/bash
             # One task per shard of \(job.name): written by `salvo cluster slurm`; submit with submit.sh.
@@ -24,7 +27,7 @@ public enum SlurmScripts {
             #SBATCH --cpus-per-task=\(cpusPerTask)
             #SBATCH --output=\(job.logDirectory)/shard-%a.out
             #SBATCH --open-mode=append
-            #SBATCH --requeue
+            #SBATCH --requeue\(site)
             set -euo pipefail
             cd \(work)
             # --shard auto reads SLURM_ARRAY_TASK_ID, of SALVO_SHARD_COUNT: the count is written here,
@@ -38,7 +41,7 @@ public enum SlurmScripts {
             # The merge of \(job.name)'s shards: submitted by submit.sh to start after every task succeeded.
             #SBATCH --job-name=\(job.name)-merge
             #SBATCH --output=\(job.logDirectory)/merge.out
-            #SBATCH --open-mode=append
+            #SBATCH --open-mode=append\(site)
             set -euo pipefail
             cd \(work)
             exec \(ClusterJob.shellLine(job.mergeCommand))

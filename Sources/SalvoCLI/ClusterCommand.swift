@@ -121,8 +121,14 @@ struct ClusterCommand: AsyncParsableCommand {
         @Option(help: "CPUs for each task (--cpus-per-task).")
         var cpus = 2
 
+        @Option(name: .customLong("sbatch-arg"), parsing: .unconditionalSingleValue, help: "An option of sbatch for both jobs, as your site needs it (repeatable): --sbatch-arg=--time=2:00:00 --sbatch-arg=--account=cs101 --sbatch-arg=--partition=short --sbatch-arg=--mem=4G.")
+        var sbatchArguments: [String] = []
+
         func validate() throws {
             guard cpus >= 1 else { throw ValidationError("Please give --cpus a whole number of at least 1.") }
+            for argument in sbatchArguments where !argument.hasPrefix("-") || argument.contains("\n") {
+                throw ValidationError("Please give each --sbatch-arg as one sbatch option, such as --sbatch-arg=--time=2:00:00 (not \(argument)).")
+            }
         }
 
         func run() async throws {
@@ -131,7 +137,7 @@ struct ClusterCommand: AsyncParsableCommand {
             let absolute = { (path: String) in URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path }
             let spec = try job.job(name: name, salvo: salvo.map(absolute) ?? ClusterCommand.thisExecutable(), workingDirectory: here, path: absolute)
             let folder = absolute(job.output) + "/cluster/slurm"
-            let paths = try ClusterFile.write(SlurmScripts.files(for: spec, cpusPerTask: cpus), into: folder)
+            let paths = try ClusterFile.write(SlurmScripts.files(for: spec, cpusPerTask: cpus, siteOptions: sbatchArguments), into: folder)
             // Slurm opens each task's --output before the task starts, in a folder that must exist.
             do {
                 try FileManager.default.createDirectory(atPath: spec.logDirectory, withIntermediateDirectories: true)
@@ -175,6 +181,15 @@ struct ClusterCommand: AsyncParsableCommand {
         @Option(help: "Pods running at once (default: one per shard).")
         var parallelism: Int?
 
+        @Option(help: "Memory each pod requests and may use, in Kubernetes' notation.")
+        var memory = "2Gi"
+
+        @Option(help: "The size the claim asks for (claim.yaml), in Kubernetes' notation.")
+        var storage = "10Gi"
+
+        @Option(help: "The claim's storage class (default: the cluster's). It must allow ReadWriteMany.")
+        var storageClass: String?
+
         func validate() throws {
             guard cpus >= 1 else { throw ValidationError("Please give --cpus a whole number of at least 1.") }
             if let parallelism, parallelism < 1 { throw ValidationError("Please give --parallelism a whole number of at least 1.") }
@@ -193,10 +208,28 @@ struct ClusterCommand: AsyncParsableCommand {
             }
             let spec = try job.job(name: name, salvo: "salvo", workingDirectory: mount, path: relative)
             let folder = here + "/" + (try relative(job.output)) + "/cluster/k8s"
-            let files = KubernetesManifests.files(for: spec, image: image, volume: .init(claim: claim, mountPath: mount), cpusPerShard: cpus, parallelism: parallelism)
+            if job.file != nil {
+                try Self.checkBotsInside(try job.tournament(), here: here, mount: mount)
+            }
+            let resources = KubernetesManifests.Resources(cpus: cpus, memory: memory, storage: storage, storageClass: storageClass, sandboxed: !job.noSandbox)
+            let files = KubernetesManifests.files(for: spec, image: image, volume: .init(claim: claim, mountPath: mount), resources: resources, parallelism: parallelism)
             let paths = try ClusterFile.write(files, into: folder)
             print("Wrote \(paths.joined(separator: ", ")).")
-            print("Copy this folder to the claim \(claim), then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)")
+            print("Create the claim once (kubectl apply -f \(folder)/\(KubernetesManifests.claimManifest)), copy this folder onto it, then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)")
+        }
+
+        /// Refuses a bot whose command or folder names a path outside `here`, which the pods
+        /// will not have; the image's own system folders are allowed.
+        static func checkBotsInside(_ config: TournamentConfig, here: String, mount: String) throws {
+            let system = ["/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/"]
+            for bot in config.bots {
+                guard case .external(let spec) = bot.kind else { continue }
+                for word in spec.command + (spec.folder.map { [$0] } ?? []) where word.contains("/") {
+                    let full = URL(fileURLWithPath: word, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path
+                    if full.hasPrefix(here + "/") || full == here || system.contains(where: full.hasPrefix) { continue }
+                    throw CLIError("bot \(bot.name) names \(word), which is outside this folder; the pods see only this folder (as \(mount)) and the image's system folders: put the bot inside, or run this command from a folder that holds it")
+                }
+            }
         }
     }
 

@@ -27,17 +27,23 @@ struct ClusterFilesTests {
     @Test("slurm: an array of N tasks running `--shard auto`, a merge that waits for all of them (afterok), scripts the shell accepts")
     func slurm() async throws {
         let folder = try Self.folder()
-        let made = try await SalvoExecutable.run(["cluster", "slurm", "class.yaml", "--shards", "5", "--output", "out", "--cpus", "3"], workingDirectory: folder)
+        let made = try await SalvoExecutable.run(
+            ["cluster", "slurm", "class.yaml", "--shards", "5", "--output", "out", "--cpus", "3", "--sbatch-arg=--time=2:00:00", "--sbatch-arg", "--account=cs101"],
+            workingDirectory: folder
+        )
         #expect(made.status == 0, "\(made.err)")
         let scripts = folder + "/out/cluster/slurm/"
         let shards = try String(contentsOfFile: scripts + "shards.sbatch", encoding: .utf8)
         #expect(shards.contains("#SBATCH --array=0-4\n") && shards.contains("#SBATCH --cpus-per-task=3\n") && shards.contains("#SBATCH --requeue\n"))
         #expect(shards.contains("#SBATCH --job-name=salvo-class-2026\n"))
+        // The site's options, in both jobs, after Salvo's own.
+        #expect(shards.contains("#SBATCH --requeue\n#SBATCH --time=2:00:00\n#SBATCH --account=cs101\n"), "\(shards)")
         #expect(shards.contains("\ncd \(folder)\n"))
         #expect(shards.contains("run \(folder)/class.yaml --output \(folder)/out --shard auto\n"))
         #expect(shards.contains("exec \(SalvoExecutable.path)") || shards.contains("/salvo run "))
         let merge = try String(contentsOfFile: scripts + "merge.sbatch", encoding: .utf8)
         #expect(merge.contains("merge \(folder)/out\n"))
+        #expect(merge.contains("#SBATCH --time=2:00:00\n#SBATCH --account=cs101\n"), "\(merge)")
         let submit = try String(contentsOfFile: scripts + "submit.sh", encoding: .utf8)
         #expect(submit.contains("sbatch --parsable shards.sbatch") && submit.contains("--dependency=afterok:\"$shards\" --kill-on-invalid-dep=yes merge.sbatch"))
         #expect(try Self.shellParses(scripts + "shards.sbatch", shell: "/bin/bash") && Self.shellParses(scripts + "merge.sbatch", shell: "/bin/bash") && Self.shellParses(scripts + "submit.sh", shell: "/bin/sh"))
@@ -48,7 +54,7 @@ struct ClusterFilesTests {
     func kubernetes() async throws {
         let folder = try Self.folder()
         let made = try await SalvoExecutable.run(
-            ["cluster", "k8s", "class.yaml", "--shards", "6", "--output", "out", "--image", "registry.example/salvo:1", "--claim", "class-pvc", "--parallelism", "2"],
+            ["cluster", "k8s", "class.yaml", "--shards", "6", "--output", "out", "--image", "registry.example/salvo:1", "--claim", "class-pvc", "--parallelism", "2", "--memory", "3Gi", "--storage-class", "nfs"],
             workingDirectory: folder
         )
         #expect(made.status == 0, "\(made.err)")
@@ -63,14 +69,25 @@ struct ClusterFilesTests {
         #expect(container["command"] as? [String] == ["salvo", "run", "class.yaml", "--output", "out", "--shard", "auto"])
         #expect(container["workingDir"] as? String == "/salvo" && container["image"] as? String == "registry.example/salvo:1")
         #expect((container["env"] as? [[String: Any]])?.first { $0["name"] as? String == "SALVO_SHARD_COUNT" }?["value"] as? String == "6")
+        // Requests and limits, and what bubblewrap needs of the pod: seccomp unconfined, no privilege escalation.
+        let resources = try #require(container["resources"] as? [String: [String: String]])
+        #expect(resources["requests"] == ["cpu": "2", "memory": "3Gi"] && resources["limits"] == ["cpu": "2", "memory": "3Gi"], "\(resources)")
+        let security = try #require(container["securityContext"] as? [String: Any])
+        #expect(security["allowPrivilegeEscalation"] as? Bool == false && (security["seccompProfile"] as? [String: String])?["type"] == "Unconfined")
         let claim = ((pod["volumes"] as? [[String: Any]])?.first?["persistentVolumeClaim"] as? [String: Any])?["claimName"] as? String
         #expect(claim == "class-pvc")
         let merge = try #require(try Yams.load(yaml: String(contentsOfFile: manifests + "merge-job.yaml", encoding: .utf8)) as? [String: Any])
         let mergeContainer = (((merge["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])?["containers"] as? [[String: Any]]
         #expect(mergeContainer?.first?["command"] as? [String] == ["salvo", "merge", "out"])
-        #expect(try Self.shellParses(manifests + "submit.sh", shell: "/bin/sh"))
-        // Both manifests against the official schemas (kubernetes-validate, strict).
-        for manifest in ["shards-job.yaml", "merge-job.yaml"] {
+        #expect(try Self.shellParses(manifests + "submit.sh", shell: "/bin/bash"))
+        let submit = try String(contentsOfFile: manifests + "submit.sh", encoding: .utf8)
+        #expect(submit.contains("kubectl wait --for=condition=Complete \"job/$1\"") && submit.contains("kubectl wait --for=condition=Failed \"job/$1\""))
+        let claimFile = try #require(try Yams.load(yaml: String(contentsOfFile: manifests + "claim.yaml", encoding: .utf8)) as? [String: Any])
+        let claimSpec = try #require(claimFile["spec"] as? [String: Any])
+        #expect(claimFile["kind"] as? String == "PersistentVolumeClaim" && (claimFile["metadata"] as? [String: Any])?["name"] as? String == "class-pvc")
+        #expect(claimSpec["accessModes"] as? [String] == ["ReadWriteMany"] && claimSpec["storageClassName"] as? String == "nfs")
+        // The manifests against the official schemas (kubernetes-validate, strict).
+        for manifest in ["shards-job.yaml", "merge-job.yaml", "claim.yaml"] {
             let errors = try await KubernetesSchema().errors(in: URL(fileURLWithPath: manifests + manifest))
             #expect(errors.isEmpty, "\(manifest): \(errors)")
         }
@@ -78,6 +95,16 @@ struct ClusterFilesTests {
         let elsewhere = try Self.folder() + "/class.yaml"
         let outside = try await SalvoExecutable.run(["cluster", "k8s", elsewhere, "--shards", "2", "--output", "out", "--image", "i", "--claim", "c"], workingDirectory: folder)
         #expect(outside.status != 0 && outside.err.contains("is outside this folder, which the pods see as /salvo"), "\(outside.err)")
+
+        // A bot whose program lies outside the folder: the pods would not have it.
+        try "name: far\nbots:\n  - density\n  - name: far\n    command: [python3, /tmp/elsewhere/bot.py]\n".write(toFile: folder + "/far.yaml", atomically: true, encoding: .utf8)
+        let far = try await SalvoExecutable.run(["cluster", "k8s", "far.yaml", "--shards", "1", "--output", "far", "--image", "i", "--claim", "c"], workingDirectory: folder)
+        #expect(far.status == 1 && far.err.contains("bot far names /tmp/elsewhere/bot.py, which is outside this folder"), "\(far.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/far"))
+        // Inside, or the image's python3: accepted.
+        try "name: near\nbots:\n  - density\n  - name: near\n    command: [/usr/bin/python3, bots/bot.py]\n".write(toFile: folder + "/near.yaml", atomically: true, encoding: .utf8)
+        let near = try await SalvoExecutable.run(["cluster", "k8s", "near.yaml", "--shards", "1", "--output", "near", "--image", "i", "--claim", "c"], workingDirectory: folder)
+        #expect(near.status == 0, "\(near.err)")
     }
 
     @Test("a load job: each shard runs `salvo load` with its share, and --require grades the merged whole, not each shard")
