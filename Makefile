@@ -1,38 +1,54 @@
 # Salvo: `make demo` runs the main job on the embedded server, `make test` passes the tests.
-# Both install what the machine lacks first (Debian packages, with sudo when not root).
+# Both install what the machine lacks first (Debian packages, with sudo when not root): `make
+# deps` only what building and running Salvo needs, `make test-deps` that and the test tools.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# libcurl4-openssl-dev: the HTTP client; libsqlite3-dev: GRDB's SQLite; curl, python3: the demo
-# game script; wrk: the server benchmark; chromium: the browser tests open the HTML reports in
-# real headless Chromium (Tests/BrowserTests), and fail, saying to run `make deps`, without it;
-# bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests);
-# gcc and default-jdk-headless: the compilers of the example submissions (bots/submissions-example,
-# a C and a Java bot built in the sandbox), which the Submissions tests build for real;
-# slurm-wlm, munge: the private single-node Slurm cluster the cluster tests start and stop
-# (Tests/ClusterTests, docs/cluster-testing.md); python3-pip: installs kubernetes-validate below.
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux \
-	gcc default-jdk-headless slurm-wlm munge python3-pip
+PYTHON ?= python3
+# The project's own Python environment for the test tools (gitignored), never the system's.
+VENV := .venv
 
-.PHONY: all deps build release test demo curl-game bench-server clean
+# To build and run Salvo (`make demo`, `make release`): libcurl4-openssl-dev: the HTTP client;
+# libsqlite3-dev: GRDB's SQLite; pkg-config: finds those two for the build; git: SwiftPM
+# fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
+# setpriv, unshare and flock for it); python3: the demo's external bot.
+DEMO_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux python3
+# Only for the tests (`make test`): curl: the game by hand (`make curl-game`, docs/curl-game.sh);
+# wrk: the server benchmark (`make bench-server`);
+# chromium: the browser tests open the HTML reports in real headless Chromium
+# (Tests/BrowserTests), and fail, saying to run `make test-deps`, without it; gcc and
+# default-jdk-headless: the compilers of the example submissions (bots/submissions-example, a
+# C and a Java bot built in the sandbox), which the Submissions tests build for real;
+# slurm-wlm, munge: the private single-node Slurm cluster the cluster tests start and stop
+# (Tests/ClusterTests, docs/cluster-testing.md); python3-venv: the test tools' environment.
+TEST_PACKAGES := curl wrk chromium gcc default-jdk-headless slurm-wlm munge python3-venv
+# PyPI, into $(VENV): kubernetes-validate, the official Kubernetes schemas, bundled, for the
+# manifest tests (Tests/ClusterTests run $(VENV)/bin/python3).
+PYTHON_TEST_PACKAGES := kubernetes-validate
+
+.PHONY: all deps test-deps build release test demo curl-game bench-server clean
 
 all: build
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# Installs those of the Debian packages named in $(1) that are missing.
+define install_debian
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@# kubernetes-validate (PyPI): the official Kubernetes schemas, bundled, for the manifest tests.
-	@# It goes to whichever python3 is first on PATH, the one the tests run; Debian's own python3
-	@# refuses pip installs (externally-managed-environment) unless told --break-system-packages.
-	@if ! python3 -c 'import kubernetes_validate' 2>/dev/null; then \
-	  echo "Installing the PyPI package kubernetes-validate"; \
-	  python3 -m pip install -q --no-warn-script-location kubernetes-validate 2>/dev/null || \
-	    python3 -m pip install -q --no-warn-script-location --break-system-packages kubernetes-validate; \
+endef
+
+deps:
+	$(call install_debian,$(DEMO_PACKAGES))
+
+test-deps: deps
+	$(call install_debian,$(TEST_PACKAGES))
+	@if ! $(VENV)/bin/python3 -c 'import kubernetes_validate' 2>/dev/null; then \
+	  echo "Installing the PyPI package $(PYTHON_TEST_PACKAGES) into $(VENV)"; \
+	  $(PYTHON) -m venv $(VENV) && $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
 	fi
 
 build: deps
@@ -45,7 +61,7 @@ release: deps
 # and a Slurm cluster, and on 2 cores a hundred of them at once starve each other's clocks.
 TEST_WIDTH ?= 4
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
@@ -53,9 +69,11 @@ demo: release
 	.build/release/salvo run tournaments/demo.yaml
 
 curl-game: release
+	$(call install_debian,curl)
 	./docs/curl-game.sh .build/release/salvo
 
 bench-server: release
+	$(call install_debian,wrk)
 	./benchmarks/server.sh .build/release/salvo
 
 clean:
