@@ -9,10 +9,11 @@ PYTHON ?= python3
 VENV := .venv
 
 # To build and run Salvo (`make demo`, `make release`): libcurl4-openssl-dev: the HTTP client;
-# libsqlite3-dev: GRDB's SQLite; pkg-config: finds those two for the build; git: SwiftPM
-# fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
+# libssl-dev: SHA-256 and HMAC from OpenSSL's libcrypto, which libcurl links anyway
+# (Sources/Digests); libsqlite3-dev: GRDB's SQLite; pkg-config: finds those three for the
+# build; git: SwiftPM fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
 # setpriv, unshare and flock for it); python3: the demo's external bot.
-DEMO_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux python3
+DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux python3
 # Only for the tests (`make test`): curl: the game by hand (`make curl-game`, docs/curl-game.sh);
 # wrk: the server benchmark (`make bench-server`);
 # chromium: the browser tests open the HTML reports in real headless Chromium

@@ -23,7 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
@@ -42,6 +41,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL's libcrypto (the one libcurl links) as a C module: SHA-256 and HMAC.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // SHA-256 and HMAC-SHA256 from the system's libcrypto: the bots' seeds, the submissions' cache keys.
+        .target(name: "Digests", dependencies: ["CLibCrypto"], swiftSettings: swiftSettings),
         // An async/await HTTP client over libcurl's multi interface.
         .target(name: "CurlHTTP", dependencies: ["CCurl", "DurationUnits"], swiftSettings: swiftSettings),
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
@@ -74,7 +81,7 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), "Digests"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
@@ -96,7 +103,7 @@ let package = Package(
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(
             name: "Bots",
-            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", "Digests"],
             swiftSettings: swiftSettings
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
@@ -181,6 +188,8 @@ let package = Package(
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),
+        // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231.
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
