@@ -27,7 +27,12 @@ TEST_PACKAGES := curl wrk chromium gcc default-jdk-headless slurm-wlm munge pyth
 # manifest tests (Tests/ClusterTests run $(VENV)/bin/python3).
 PYTHON_TEST_PACKAGES := kubernetes-validate
 
-.PHONY: all deps test-deps build release test demo curl-game bench-server clean
+# Where `make install` puts Salvo (DESTDIR for staging, as packagers use it).
+PREFIX ?= /usr/local
+DESTDIR ?=
+RELEASE_BINARY := .build/release/salvo
+
+.PHONY: all deps test-deps build release install test demo curl-game bench-server clean
 
 all: build
 
@@ -55,8 +60,29 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
+# toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
+# the system's libc, libcurl, libsqlite3 and libcrypto (benchmarks/static-binary.sh checks).
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+
+# The binary without its symbol tables (81 MB instead of 149; .build/release/salvo keeps them,
+# for backtraces with names), the shell completions (bash, zsh, fish; argument-parser writes
+# them) and every command's --help text.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/salvo \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -s -m 755 $(RELEASE_BINARY) $(DESTDIR)$(PREFIX)/bin/salvo
+	$(RELEASE_BINARY) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/salvo
+	$(RELEASE_BINARY) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_salvo
+	$(RELEASE_BINARY) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/salvo.fish
+	@{ $(RELEASE_BINARY) --help; \
+	  for command in $$($(RELEASE_BINARY) --help | awk '/^SUBCOMMANDS:/ {on = 1; next} on && /^  [a-z]/ {print $$1} on && /^$$/ {on = 0}'); do \
+	    printf '\n\n===== salvo %s =====\n\n' "$$command"; $(RELEASE_BINARY) help "$$command"; \
+	  done; } > $(DESTDIR)$(PREFIX)/share/doc/salvo/help.txt
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/salvo/README.md
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/salvo, its shell completions, and its help in $(DESTDIR)$(PREFIX)/share/doc/salvo"
 
 # At most TEST_WIDTH tests at once: the suites start real servers, bots, compilers, Chromium
 # and a Slurm cluster, and on 2 cores a hundred of them at once starve each other's clocks.
