@@ -32,7 +32,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 RELEASE_BINARY := .build/release/salvo
 
-.PHONY: all deps test-deps build release install test demo curl-game bench-server clean
+.PHONY: all deps test-deps commit-stamp build release install test demo curl-game bench-server clean
 
 all: build
 
@@ -57,13 +57,29 @@ test-deps: deps
 	  $(PYTHON) -m venv $(VENV) && $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
 	fi
 
-build: deps
+# The commit that `salvo --version` and every report name (Sources/SalvoVersion): git's first
+# 12 hex digits, with -dirty when tracked files were changed; SALVO_COMMIT when given (a tarball
+# has no .git); else "unknown". Written to a gitignored header only when it changed, so an
+# unchanged commit rebuilds nothing.
+COMMIT_HEADER := Sources/CBuildInfo/build_commit.h
+
+commit-stamp:
+	@if [ -n "$${SALVO_COMMIT:-}" ]; then commit="$$SALVO_COMMIT"; \
+	elif [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ]; then \
+	  commit=$$(git rev-parse --short=12 HEAD); git diff --quiet HEAD -- || commit="$$commit-dirty"; \
+	else commit=unknown; fi; \
+	line="#define SALVO_BUILD_COMMIT \"$$commit\""; \
+	if [ "$$(cat $(COMMIT_HEADER) 2>/dev/null)" != "$$line" ]; then \
+	  echo "$$line" > $(COMMIT_HEADER); touch Sources/CBuildInfo/build_info.c; \
+	fi
+
+build: deps commit-stamp
 	$(SWIFT) build
 
 # The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
 # toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
 # the system's libc, libcurl, libsqlite3 and libcrypto (benchmarks/static-binary.sh checks).
-release: deps
+release: deps commit-stamp
 	$(SWIFT) build -c release --static-swift-stdlib
 
 # The binary without its symbol tables (81 MB instead of 149; .build/release/salvo keeps them,
@@ -88,7 +104,7 @@ install: release
 # and a Slurm cluster, and on 2 cores a hundred of them at once starve each other's clocks.
 TEST_WIDTH ?= 4
 
-test: test-deps
+test: test-deps commit-stamp
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
 

@@ -31,6 +31,10 @@ let package = Package(
         // The wire types of the seven REST endpoints, shared by server and client, and the one
         // strict JSON reader and writer they (and the journal, report and conformance readers) use.
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
+        // Which Salvo this is: the version number, written once, and the git commit the Makefile
+        // stamps into CBuildInfo at build time ("unknown" without it).
+        .target(name: "SalvoVersion", dependencies: ["CBuildInfo"], swiftSettings: swiftSettings),
+        .target(name: "CBuildInfo"),
         // A Duration read as seconds, milliseconds, microseconds or nanoseconds. No dependencies.
         .target(name: "DurationUnits", swiftSettings: swiftSettings),
         // Values by deadline, earliest first: the timers of the client and of the bots' event loop.
@@ -64,6 +68,7 @@ let package = Package(
                 "BattleshipRules",
                 "BattleshipAPI",
                 "DurationUnits",
+                "SalvoVersion",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,6 +101,7 @@ let package = Package(
                 "BattleshipAPI",
                 "BattleshipClient",
                 "Bots",
+                "SalvoVersion",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -121,7 +127,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
+            dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText", "SalvoVersion"],
             swiftSettings: swiftSettings
         ),
         // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
@@ -139,7 +145,7 @@ let package = Package(
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // One tournament run as a library call (folder lock, server, journal, games, reports),
@@ -173,6 +179,7 @@ let package = Package(
                 "RunControl",
                 "DurationUnits",
                 "Sandbox",
+                "SalvoVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -194,14 +201,14 @@ let package = Package(
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport",
+                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
@@ -253,7 +260,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // A small Battleship server with one switchable fault, for the conformance suite's tests.
@@ -279,7 +286,7 @@ let package = Package(
         .testTarget(
             name: "LoadTestTests",
             dependencies: [
-                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport",
+                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -292,6 +299,7 @@ let package = Package(
                 "BattleshipServer",
                 "BattleshipAPI",
                 "SalvoTestSupport",
+                "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

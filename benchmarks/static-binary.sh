@@ -3,7 +3,7 @@
 # release`: the Swift runtime linked in statically) into a temporary prefix; then checks that
 # the installed binary loads nothing from the toolchain's folder (ldd), and runs it with that
 # folder hidden (an empty tmpfs over it in a bubblewrap mount namespace, LD_LIBRARY_PATH
-# cleared) for `--help` and a short tournament of built-in bots on the embedded server,
+# cleared) for `--version` and a short tournament of built-in bots on the embedded server,
 # whose results.json it checks. Exit status 0 only when all of it passes.
 # A release build takes many minutes on 2 cores, too slow for the test suite: run this after
 # `make release` (then `make install` only links nothing and copies).
@@ -39,7 +39,8 @@ hidden() {
   env -u LD_LIBRARY_PATH bwrap --dev-bind / / --tmpfs "$TOOLCHAIN" --chdir "$WORK" -- "$@"
 }
 [ -z "$(hidden ls -A "$TOOLCHAIN")" ] || fail "$TOOLCHAIN is not hidden inside bwrap"
-hidden "$SALVO" --help > /dev/null || fail "salvo --help failed with the toolchain hidden"
+version=$(hidden "$SALVO" --version) || fail "salvo --version failed with the toolchain hidden"
+echo "salvo --version: $version"
 
 cat > "$WORK/t.yaml" <<'YAML'
 name: static
@@ -50,11 +51,12 @@ seed: 30
 YAML
 hidden "$SALVO" run t.yaml --output out > "$WORK/run.log" 2>&1 || { cat "$WORK/run.log" >&2; fail "salvo run failed with the toolchain hidden"; }
 [ -f "$WORK/out/results.json" ] || fail "the run wrote no results.json"
-python3 - "$WORK/out/results.json" <<'PY'
+python3 - "$WORK/out/results.json" "$version" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))
 rated, scheduled = results["progress"]["ratedGames"], results["progress"]["scheduledGames"]
 assert rated == scheduled == 6, f"{rated} of {scheduled} games rated, expected 6 of 6"
-print(f"tournament: {rated} of {scheduled} games rated")
+assert results["salvoVersion"] == sys.argv[2], f"results.json says {results['salvoVersion']}, salvo --version {sys.argv[2]}"
+print(f"tournament: {rated} of {scheduled} games rated; results.json stamped {results['salvoVersion']}")
 PY
 echo "PASS: the installed salvo runs a tournament without $TOOLCHAIN"

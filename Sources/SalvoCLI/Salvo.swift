@@ -1,4 +1,5 @@
 import ArgumentParser
+import SalvoVersion
 
 /// The `salvo` command: runs Battleship tournaments between bots through the Battleship REST API.
 @main
@@ -6,6 +7,7 @@ struct Salvo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "salvo",
         abstract: "Run Battleship tournaments between bots through the Battleship REST API.",
+        version: SalvoVersion.text,
         subcommands: [
             RunCommand.self,
             PlayCommand.self,
