@@ -97,7 +97,7 @@ install: release
 	  for command in $$($(RELEASE_BINARY) --help | awk '/^SUBCOMMANDS:/ {on = 1; next} on && /^  [a-z]/ {print $$1} on && /^$$/ {on = 0}'); do \
 	    printf '\n\n===== salvo %s =====\n\n' "$$command"; $(RELEASE_BINARY) help "$$command"; \
 	  done; } > $(DESTDIR)$(PREFIX)/share/doc/salvo/help.txt
-	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/salvo/README.md
+	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/salvo/
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/salvo, its shell completions, and its help in $(DESTDIR)$(PREFIX)/share/doc/salvo"
 
 # At most TEST_WIDTH tests at once: the suites start real servers, bots, compilers, Chromium

@@ -20,10 +20,10 @@ echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", 
 make -C "$ROOT" install PREFIX="$WORK/prefix" > "$WORK/install.log" 2>&1 || { cat "$WORK/install.log" >&2; fail "make install failed"; }
 SALVO=$WORK/prefix/bin/salvo
 for file in bin/salvo share/bash-completion/completions/salvo share/zsh/site-functions/_salvo \
-            share/fish/vendor_completions.d/salvo.fish share/doc/salvo/help.txt; do
+            share/fish/vendor_completions.d/salvo.fish share/doc/salvo/help.txt share/doc/salvo/LICENSE; do
   [ -s "$WORK/prefix/$file" ] || fail "make install left no $file"
 done
-grep -q "bot-check" "$WORK/prefix/share/bash-completion/completions/salvo" || fail "the bash completion does not know salvo's commands"
+grep -q "http-bench" "$WORK/prefix/share/bash-completion/completions/salvo" || fail "the bash completion does not know salvo's commands"
 grep -q "^===== salvo run =====" "$WORK/prefix/share/doc/salvo/help.txt" || fail "help.txt lacks salvo run's help"
 echo "installed: $(cd "$WORK/prefix" && find . -type f | sort | tr '\n' ' ')"
 echo "binary: $(du -m "$SALVO" | cut -f1) MB"
