@@ -1,51 +1,110 @@
 # Salvo: `make demo` runs the main job on the embedded server, `make test` passes the tests.
-# Both install what the machine lacks first (Debian packages, with sudo when not root).
+# Both install what the machine lacks first (Debian packages, with sudo when not root): `make
+# deps` only what building and running Salvo needs, `make test-deps` that and the test tools.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# libcurl4-openssl-dev: the HTTP client; libsqlite3-dev: GRDB's SQLite; curl, python3: the demo
-# game script; wrk: the server benchmark; chromium: the browser tests open the HTML reports in
-# real headless Chromium (Tests/BrowserTests), and fail, saying to run `make deps`, without it;
-# bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests);
-# gcc and default-jdk-headless: the compilers of the example submissions (bots/submissions-example,
-# a C and a Java bot built in the sandbox), which the Submissions tests build for real;
-# slurm-wlm, munge: the private single-node Slurm cluster the cluster tests start and stop
-# (Tests/ClusterTests, docs/cluster-testing.md); python3-pip: installs kubernetes-validate below.
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux \
-	gcc default-jdk-headless slurm-wlm munge python3-pip
+PYTHON ?= python3
+# The project's own Python environment for the test tools (gitignored), never the system's.
+VENV := .venv
 
-.PHONY: all deps build release test demo curl-game bench-server clean
+# To build and run Salvo (`make demo`, `make release`): libcurl4-openssl-dev: the HTTP client;
+# libssl-dev: SHA-256 and HMAC from OpenSSL's libcrypto, which libcurl links anyway
+# (Sources/Digests); libsqlite3-dev: GRDB's SQLite; pkg-config: finds those three for the
+# build; git: SwiftPM fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
+# setpriv, unshare and flock for it); python3: the demo's external bot.
+DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux python3
+# Only for the tests (`make test`): curl: the game by hand (`make curl-game`, docs/curl-game.sh);
+# wrk: the server benchmark (`make bench-server`);
+# chromium: the browser tests open the HTML reports in real headless Chromium
+# (Tests/BrowserTests), and fail, saying to run `make test-deps`, without it; gcc and
+# default-jdk-headless: the compilers of the example submissions (bots/submissions-example, a
+# C and a Java bot built in the sandbox), which the Submissions tests build for real;
+# slurm-wlm, munge: the private single-node Slurm cluster the cluster tests start and stop
+# (Tests/ClusterTests, docs/cluster-testing.md); python3-venv: the test tools' environment.
+TEST_PACKAGES := curl wrk chromium gcc default-jdk-headless slurm-wlm munge python3-venv
+# PyPI, into $(VENV): kubernetes-validate, the official Kubernetes schemas, bundled, for the
+# manifest tests (Tests/ClusterTests run $(VENV)/bin/python3).
+PYTHON_TEST_PACKAGES := kubernetes-validate
+
+# Where `make install` puts Salvo (DESTDIR for staging, as packagers use it).
+PREFIX ?= /usr/local
+DESTDIR ?=
+RELEASE_BINARY := .build/release/salvo
+
+.PHONY: all deps test-deps commit-stamp build release install test demo curl-game bench-server clean
 
 all: build
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# Installs those of the Debian packages named in $(1) that are missing.
+define install_debian
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@# kubernetes-validate (PyPI): the official Kubernetes schemas, bundled, for the manifest tests.
-	@# It goes to whichever python3 is first on PATH, the one the tests run; Debian's own python3
-	@# refuses pip installs (externally-managed-environment) unless told --break-system-packages.
-	@if ! python3 -c 'import kubernetes_validate' 2>/dev/null; then \
-	  echo "Installing the PyPI package kubernetes-validate"; \
-	  python3 -m pip install -q --no-warn-script-location kubernetes-validate 2>/dev/null || \
-	    python3 -m pip install -q --no-warn-script-location --break-system-packages kubernetes-validate; \
+endef
+
+deps:
+	$(call install_debian,$(DEMO_PACKAGES))
+
+test-deps: deps
+	$(call install_debian,$(TEST_PACKAGES))
+	@if ! $(VENV)/bin/python3 -c 'import kubernetes_validate' 2>/dev/null; then \
+	  echo "Installing the PyPI package $(PYTHON_TEST_PACKAGES) into $(VENV)"; \
+	  $(PYTHON) -m venv $(VENV) && $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
 	fi
 
-build: deps
+# The commit that `salvo --version` and every report name (Sources/SalvoVersion): git's first
+# 12 hex digits, with -dirty when tracked files were changed; SALVO_COMMIT when given (a tarball
+# has no .git); else "unknown". Written to a gitignored header only when it changed, so an
+# unchanged commit rebuilds nothing.
+COMMIT_HEADER := Sources/CBuildInfo/build_commit.h
+
+commit-stamp:
+	@if [ -n "$${SALVO_COMMIT:-}" ]; then commit="$$SALVO_COMMIT"; \
+	elif [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ]; then \
+	  commit=$$(git rev-parse --short=12 HEAD); git diff --quiet HEAD -- || commit="$$commit-dirty"; \
+	else commit=unknown; fi; \
+	line="#define SALVO_BUILD_COMMIT \"$$commit\""; \
+	if [ "$$(cat $(COMMIT_HEADER) 2>/dev/null)" != "$$line" ]; then \
+	  echo "$$line" > $(COMMIT_HEADER); touch Sources/CBuildInfo/build_info.c; \
+	fi
+
+build: deps commit-stamp
 	$(SWIFT) build
 
-release: deps
-	$(SWIFT) build -c release
+# The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
+# toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
+# the system's libc, libcurl, libsqlite3 and libcrypto (benchmarks/static-binary.sh checks).
+release: deps commit-stamp
+	$(SWIFT) build -c release --static-swift-stdlib
+
+# The binary without its symbol tables (81 MB instead of 149; .build/release/salvo keeps them,
+# for backtraces with names), the shell completions (bash, zsh, fish; argument-parser writes
+# them) and every command's --help text.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/salvo \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -s -m 755 $(RELEASE_BINARY) $(DESTDIR)$(PREFIX)/bin/salvo
+	$(RELEASE_BINARY) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/salvo
+	$(RELEASE_BINARY) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_salvo
+	$(RELEASE_BINARY) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/salvo.fish
+	@{ $(RELEASE_BINARY) --help; \
+	  for command in $$($(RELEASE_BINARY) --help | awk '/^SUBCOMMANDS:/ {on = 1; next} on && /^  [a-z]/ {print $$1} on && /^$$/ {on = 0}'); do \
+	    printf '\n\n===== salvo %s =====\n\n' "$$command"; $(RELEASE_BINARY) help "$$command"; \
+	  done; } > $(DESTDIR)$(PREFIX)/share/doc/salvo/help.txt
+	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/salvo/
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/salvo, its shell completions, and its help in $(DESTDIR)$(PREFIX)/share/doc/salvo"
 
 # At most TEST_WIDTH tests at once: the suites start real servers, bots, compilers, Chromium
 # and a Slurm cluster, and on 2 cores a hundred of them at once starve each other's clocks.
 TEST_WIDTH ?= 4
 
-test: deps
+test: test-deps commit-stamp
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
@@ -53,9 +112,11 @@ demo: release
 	.build/release/salvo run tournaments/demo.yaml
 
 curl-game: release
+	$(call install_debian,curl)
 	./docs/curl-game.sh .build/release/salvo
 
 bench-server: release
+	$(call install_debian,wrk)
 	./benchmarks/server.sh .build/release/salvo
 
 clean:

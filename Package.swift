@@ -23,7 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
@@ -32,6 +31,10 @@ let package = Package(
         // The wire types of the seven REST endpoints, shared by server and client, and the one
         // strict JSON reader and writer they (and the journal, report and conformance readers) use.
         .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
+        // Which Salvo this is: the version number, written once, and the git commit the Makefile
+        // stamps into CBuildInfo at build time ("unknown" without it).
+        .target(name: "SalvoVersion", dependencies: ["CBuildInfo"], swiftSettings: swiftSettings),
+        .target(name: "CBuildInfo"),
         // A Duration read as seconds, milliseconds, microseconds or nanoseconds. No dependencies.
         .target(name: "DurationUnits", swiftSettings: swiftSettings),
         // Values by deadline, earliest first: the timers of the client and of the bots' event loop.
@@ -42,6 +45,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL's libcrypto (the one libcurl links) as a C module: SHA-256 and HMAC.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // SHA-256 and HMAC-SHA256 from the system's libcrypto: the bots' seeds, the submissions' cache keys.
+        .target(name: "Digests", dependencies: ["CLibCrypto"], swiftSettings: swiftSettings),
         // An async/await HTTP client over libcurl's multi interface.
         .target(name: "CurlHTTP", dependencies: ["CCurl", "DurationUnits"], swiftSettings: swiftSettings),
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
@@ -57,6 +68,7 @@ let package = Package(
                 "BattleshipRules",
                 "BattleshipAPI",
                 "DurationUnits",
+                "SalvoVersion",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,7 +86,7 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), "Digests"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
@@ -89,6 +101,7 @@ let package = Package(
                 "BattleshipAPI",
                 "BattleshipClient",
                 "Bots",
+                "SalvoVersion",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -96,7 +109,7 @@ let package = Package(
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(
             name: "Bots",
-            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", "Digests"],
             swiftSettings: swiftSettings
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
@@ -114,7 +127,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText"],
+            dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText", "SalvoVersion"],
             swiftSettings: swiftSettings
         ),
         // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
@@ -132,7 +145,7 @@ let package = Package(
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // One tournament run as a library call (folder lock, server, journal, games, reports),
@@ -166,6 +179,7 @@ let package = Package(
                 "RunControl",
                 "DurationUnits",
                 "Sandbox",
+                "SalvoVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -181,18 +195,20 @@ let package = Package(
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),
+        // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231.
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport",
+                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 "LoopbackTestServer", "BattleshipAPI",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -245,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // A small Battleship server with one switchable fault, for the conformance suite's tests.
@@ -271,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "LoadTestTests",
             dependencies: [
-                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport",
+                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -284,6 +300,7 @@ let package = Package(
                 "BattleshipServer",
                 "BattleshipAPI",
                 "SalvoTestSupport",
+                "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

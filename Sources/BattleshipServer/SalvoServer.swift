@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import SalvoVersion
 import ServiceLifecycle
 
 /// Starts the embedded Battleship server, in the foreground (`salvo serve`) or in-process
@@ -35,7 +36,7 @@ public enum SalvoServer {
             router: router,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
-                serverName: "Salvo"
+                serverName: "Salvo/\(SalvoVersion.text)"
             ),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger

@@ -1,5 +1,6 @@
 import DurationUnits
 import Foundation
+import SalvoVersion
 
 /// The report of a load run, as written to `load.json` (schema `salvo-load/1`, described in
 /// docs/load.md) and shown in the final table and `load.html`.
@@ -100,6 +101,8 @@ public struct LoadReport: Codable, Sendable, Hashable {
     }
 
     public var schema = "salvo-load/1"
+    /// The Salvo that wrote this report (``SalvoVersion/text``); nil in reports from before it.
+    public var salvoVersion: String? = SalvoVersion.text
     /// The URL that was loaded.
     public var server: String
     /// Whether the server was started in the same process (then they shared the CPU).

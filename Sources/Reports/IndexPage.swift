@@ -36,10 +36,16 @@ public enum IndexPage {
         html += """
         <p class="note">The same numbers as data: <a href="results.json">results.json</a> \
         (schema version \(results.schemaVersion), described in Salvo's reports/README.md).</p>
+        \(footer(results))
         </main></body></html>
 
         """
         return html
+    }
+
+    /// `<footer id="salvo-version">`: the Salvo that built the report, as results.json names it.
+    static func footer(_ results: ResultsDocument) -> String {
+        "<footer class=\"meta\" id=\"salvo-version\">Salvo \(HTML.escape(results.salvoVersion ?? "of unknown version"))</footer>"
     }
 
     static func header(_ results: ResultsDocument) -> String {

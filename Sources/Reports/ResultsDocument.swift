@@ -1,4 +1,5 @@
 import Foundation
+import SalvoVersion
 
 /// `results.json`: everything a run tells its users, as data. Schema version 1, documented
 /// field by field in reports/README.md. Built by ``ResultsBuilder`` from a run's journal;
@@ -8,6 +9,8 @@ public struct ResultsDocument: Hashable, Sendable, Codable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion: Int
+    /// The Salvo that built these results (``SalvoVersion/text``); nil in files from before it.
+    public var salvoVersion: String? = SalvoVersion.text
     /// The tournament's name.
     public var tournament: String
     /// When these results were built (not when the games were played).

@@ -7,8 +7,7 @@ struct HTTPBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "http-bench",
         abstract: "Measure Salvo's HTTP client: GET one URL over N keep-alive connections for a while.",
-        discussion: "Used by benchmarks/client.sh beside wrk. Target only servers you run.",
-        shouldDisplay: false
+        discussion: "Used by benchmarks/client.sh beside wrk. Target only servers you run."
     )
 
     @Argument(help: "The URL to GET.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 @preconcurrency import Glibc
+import SalvoVersion
 
 /// The `salvo` command: runs Battleship tournaments between bots through the Battleship REST API.
 @main
@@ -7,6 +8,7 @@ struct Salvo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "salvo",
         abstract: "Run Battleship tournaments between bots through the Battleship REST API.",
+        version: SalvoVersion.text,
         subcommands: [
             RunCommand.self,
             PlayCommand.self,

@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("Salvo server listening on http://\(host):\(boundPort) (\(storage))\n".utf8))
             }
         } catch {
-            throw CLIError("Could not start the server on \(host):\(port): \(error)")
+            throw CLIError("Could not start the server on \(host):\(port): \(ListenFailure.explain(error, host: host, port: port) ?? "\(error)")")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// The files of a submission folder as found before its build: every folder, regular file and
@@ -69,7 +69,7 @@ struct FolderSnapshot {
     /// SHA-256, as 64 hex digits, over each entry's kind, path, and (for a file) executable
     /// bit, size and bytes, or (for a link) target.
     func contentHash() throws(SubmissionProblem) -> String {
-        var hash = SHA256()
+        var hash = SHA256Hasher()
         for entry in entries {
             switch entry {
             case .folder(let path):

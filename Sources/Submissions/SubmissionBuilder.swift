@@ -1,5 +1,5 @@
 import Bots
-import Crypto
+import Digests
 import Foundation
 import Sandbox
 
@@ -137,7 +137,7 @@ struct SubmissionBuilder: Sendable {
             "files=\(limits.openFiles ?? -1)", "size=\(limits.fileSizeBytes ?? -1)", "tmp=\(limits.tmpBytes ?? -1)",
             "sandbox=\(settings.sandbox.isEnabled)", "readOnly=\(settings.sandbox.readOnlyPaths.joined(separator: ":"))",
         ]
-        return SHA256.hash(data: Array(parts.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+        return SHA256Hasher.hash(data: Array(parts.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     static func seconds(_ duration: Duration) -> Int {

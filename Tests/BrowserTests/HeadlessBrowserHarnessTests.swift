@@ -75,7 +75,7 @@ struct HeadlessBrowserHarnessTests {
         }
     }
 
-    @Test("a missing file fails the navigation with the file's URL; a missing Chromium says to run make deps")
+    @Test("a missing file fails the navigation with the file's URL; a missing Chromium says to run make test-deps")
     func failuresAreClear() async throws {
         try await HeadlessBrowser.with { browser in
             let missing = URL(fileURLWithPath: "/nonexistent/salvo/index.html")
@@ -91,7 +91,7 @@ struct HeadlessBrowserHarnessTests {
             Issue.record("launching a missing Chromium did not throw")
         } catch let error as BrowserError {
             #expect(error == .chromiumMissing(path: "/nonexistent/chromium"))
-            #expect("\(error)".contains("make deps"))
+            #expect("\(error)".contains("make test-deps"))
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The HTML reports of a real run, opened from file:// in real headless Chromium and read
 /// back from the rendered DOM: the contract in reports/README.md and issue 6, checked the
-/// way a person would meet it. Chromium missing fails these tests (run `make deps`).
+/// way a person would meet it. Chromium missing fails these tests (run `make test-deps`).
 @Suite("HTML reports in Chromium", .serialized, .timeLimit(.minutes(3)))
 struct ReportPageTests {
     /// A phone's CSS width, and how far past it a page may reach (rounding of borders).

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Kubernetes manifests checked against the official OpenAPI schemas of one Kubernetes version,
-/// by the PyPI tool `kubernetes-validate` (run as `python3 -m kubernetes_validate`, the python3
-/// on PATH that `make deps` installs it into). The schemas ship inside the package: no network,
-/// no cluster.
+/// by the PyPI tool `kubernetes-validate`, run as `.venv/bin/python3 -m kubernetes_validate`:
+/// the project's own Python environment, which `make test-deps` makes and installs it into,
+/// never the system's Python. The schemas ship inside the package: no network, no cluster.
 ///
 /// The schemas check structure and types: a misspelled field (in strict mode), a string where a
 /// number belongs, a field the version does not have. They hold no enums, so a value such as
@@ -22,6 +22,11 @@ struct KubernetesSchema: Sendable {
     /// Whether a field the schema does not know is an error (`--strict`).
     let strict: Bool
 
+    /// The Python of the project's environment: `.venv/bin/python3` at the package's root.
+    static let python = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".venv/bin/python3")
+
     init(kubernetesVersion: String = defaultVersion, strict: Bool = true) {
         self.kubernetesVersion = kubernetesVersion
         self.strict = strict
@@ -31,9 +36,11 @@ struct KubernetesSchema: Sendable {
     /// field, or the YAML parser's message); empty when all pass. Throws
     /// ``KubernetesSchemaError`` when the tool itself cannot answer.
     func errors(in file: URL) async throws -> [String] {
-        guard let python = ClusterCommand.locate("python3") else { throw KubernetesSchemaError.notInstalled("python3 is not on PATH") }
+        guard FileManager.default.isExecutableFile(atPath: Self.python.path) else {
+            throw KubernetesSchemaError.notInstalled("there is no \(Self.python.path)")
+        }
         let command = ClusterCommand(
-            executable: python,
+            executable: Self.python,
             arguments: ["-m", "kubernetes_validate", "--kubernetes-version", kubernetesVersion, "--quiet", "--no-warn"]
                 + (strict ? ["--strict"] : []) + [file.path]
         )

@@ -21,7 +21,7 @@ public enum BrowserError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .chromiumMissing(let path):
-            "Chromium is not installed (no executable at \(path)); run `make deps`, which installs the Debian package `chromium`, or set CHROMIUM_PATH."
+            "Chromium is not installed (no executable at \(path)); run `make test-deps`, which installs the Debian package `chromium`, or set CHROMIUM_PATH."
         case .launchFailed(let reason):
             "Chromium could not be started (\(reason)); check that `\(HeadlessBrowser.defaultExecutable) --headless` runs on this machine."
         case .browserExited(let log):

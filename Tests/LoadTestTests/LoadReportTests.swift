@@ -1,4 +1,5 @@
 import Foundation
+import SalvoVersion
 import Testing
 @testable import LoadTest
 
@@ -36,6 +37,7 @@ struct LoadReportTests {
         // The JSON has the documented keys.
         let object = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         #expect(object["schema"] as? String == "salvo-load/1")
+        #expect(object["salvoVersion"] as? String == SalvoVersion.text)
         let latency = try #require(((object["endpoints"] as? [[String: Any]])?.last?["latency"]) as? [String: Double])
         #expect(Set(latency.keys) == ["p50", "p90", "p99", "p99.9", "max", "mean"])
         #expect(try JSONDecoder().decode(LoadReport.self, from: report.json()) == report)

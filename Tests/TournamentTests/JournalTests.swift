@@ -2,6 +2,7 @@ import BattleshipClient
 import BattleshipRules
 import Bots
 import Foundation
+import SalvoVersion
 import Testing
 @testable import Tournament
 
@@ -98,11 +99,11 @@ struct JournalTests {
         }
     }
 
-    @Test("the started line names its type and schema version first, and every member by name")
+    @Test("the started line names its type, schema version and the Salvo that wrote it first, and every member by name")
     func startedLineLayout() {
         let config = TournamentConfig(name: "pin", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5, outputDirectory: "out")
         let line = String(decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))), as: UTF8.self)
-        #expect(line == #"{"type":"started","schemaVersion":2,"name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"restart":"reuse","sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true,"seedDerivation":"hmac-sha256"}}"# + "\n")
+        #expect(line == #"{"type":"started","schemaVersion":2,"salvoVersion":"\#(SalvoVersion.text)","name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"restart":"reuse","sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true,"seedDerivation":"hmac-sha256"}}"# + "\n")
         #expect(!line.contains("\"_0\""))
     }
 

@@ -1,5 +1,5 @@
 import BattleshipRules
-import Crypto
+import Digests
 
 /// The seeds of a run's games, derived from the run seed through a one-way keyed function:
 /// HMAC-SHA256 with the run seed as the key, over a label and the game's numbers. Knowing
@@ -33,14 +33,11 @@ public enum GameSeeds {
         derive(key: key, label: label, values)
     }
 
-    private static func derive(key bytes: [UInt8], label: String, _ values: [UInt64]) -> UInt64 {
-        let key = SymmetricKey(data: bytes)
+    private static func derive(key: [UInt8], label: String, _ values: [UInt64]) -> UInt64 {
         var message = Array(label.utf8) + [0]
         for value in values { message += littleEndianBytes(value) }
-        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
-        return code.withUnsafeBytes { raw in
-            (0..<8).reduce(UInt64(0)) { $0 | UInt64(raw[$1]) << (8 * UInt64($1)) }
-        }
+        let code = HMACSHA256.authenticationCode(for: message, key: key)
+        return (0..<8).reduce(UInt64(0)) { $0 | UInt64(code[$1]) << (8 * UInt64($1)) }
     }
 
     private static func littleEndianBytes(_ value: UInt64) -> [UInt8] {

@@ -1,5 +1,6 @@
 import BattleshipAPI
 import Foundation
+import SalvoVersion
 
 /// The journal's file layout, version 2: one JSON object per line, its kind in `type`, every
 /// member named (docs/journal.md lists them all). The first line, `started`, carries the
@@ -7,7 +8,7 @@ import Foundation
 /// `JournalCodec+…` extensions; ``JournalCodecV1`` reads journals of the layout before.
 ///
 /// ```
-/// {"type":"started","schemaVersion":2,"name":"demo","configurationDigest":"…","totalGames":240,"configuration":{…}}
+/// {"type":"started","schemaVersion":2,"salvoVersion":"0.3.0 (4f1c2a9b8e7d)","name":"demo","configurationDigest":"…","totalGames":240,"configuration":{…}}
 /// {"type":"created","index":0,"server":"http://127.0.0.1:40123","gameId":"…","creatorPlayerId":"…"}
 /// {"type":"joined","index":0,"joinerPlayerId":"…"}
 /// {"type":"finished","game":{…}}
@@ -26,6 +27,8 @@ public enum JournalCodec {
             json.string("started")
             json.key("schemaVersion")
             json.int(schemaVersion)
+            json.key("salvoVersion")
+            json.string(SalvoVersion.text)
             json.key("name")
             json.string(start.name)
             json.key("configurationDigest")

@@ -1,0 +1,17 @@
+import Foundation
+import SalvoTestSupport
+import SalvoVersion
+import Testing
+
+/// `salvo --version`: which Salvo this is, for scripts and bug reports.
+@Suite("salvo --version")
+struct VersionCommandTests {
+    @Test("--version prints the version number and the commit, one line, the text every output is stamped with")
+    func version() async throws {
+        let result = try await SalvoExecutable.run(["--version"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out == SalvoVersion.text + "\n")
+        // `0.3.0 (` then 12 hex digits (and -dirty for a changed tree) or "unknown", then `)`.
+        #expect(result.out.range(of: #"^0\.3\.0 \(([0-9a-f]{12}(-dirty)?|unknown)\)\n$"#, options: .regularExpression) != nil, "\(result.out)")
+    }
+}
