@@ -6,12 +6,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libcurl4-openssl-dev: the HTTP client; libsqlite3-dev: GRDB's SQLite; curl, python3: the demo
 # game script; wrk: the server benchmark; chromium: the browser tests open the HTML reports in
 # real headless Chromium (Tests/BrowserTests), and fail, saying to run `make deps`, without it;
-# bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests);
+# bubblewrap: the sandbox of external bots (util-linux: setpriv, unshare and flock for it and its tests;
+# libseccomp-dev: the system-call filter bwrap installs, built by Sources/CSeccomp);
 # gcc and default-jdk-headless: the compilers of the example submissions (bots/submissions-example,
 # a C and a Java bot built in the sandbox), which the Submissions tests build for real;
 # slurm-wlm, munge: the private single-node Slurm cluster the cluster tests start and stop
 # (Tests/ClusterTests, docs/cluster-testing.md); python3-pip: installs kubernetes-validate below.
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux \
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config curl python3 wrk chromium bubblewrap util-linux libseccomp-dev \
 	gcc default-jdk-headless slurm-wlm munge python3-pip
 
 .PHONY: all deps build release test demo curl-game bench-server clean

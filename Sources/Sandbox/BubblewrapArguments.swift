@@ -18,6 +18,7 @@ import Foundation
 ///   language runtimes need, the bot's own folder, and any folder the tournament adds.
 /// - A private `/tmp`, new for each process and capped in size; `HOME` points there.
 /// - A cleared environment: `PATH`, `HOME`, `LANG`, `TMPDIR`.
+/// - The deny-by-default system-call filter (``SeccompFilter``), read from descriptor 3.
 enum BubblewrapArguments {
     /// `/usr` and the links a merged-/usr Debian has at the root.
     static let system: [String] = {
@@ -52,14 +53,15 @@ enum BubblewrapArguments {
     /// The environment inside.
     static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
 
-    /// The whole argument list before the bot's command: `folder` is the bot's own folder
+    /// The whole argument list before the bot's command (the launching shell must have opened
+    /// the filter on ``SeccompFilter/slot``): `folder` is the bot's own folder
     /// (read-only, and the working folder; writable with `folderWritable`, for a build),
     /// `readOnly` the tournament's additions.
     static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false) -> [String] {
         var arguments = [
             "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
             "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
-        ]
+        ] + SeccompFilter.arguments
         arguments += system + etc
         arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]
         if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
