@@ -16,7 +16,8 @@ import Foundation
 ///   as host root, the user inside would still own `/proc/sys` (kernel settings) and more.
 /// - Read-only: `/usr` (with the usual `/bin`, `/lib` links), the few files of `/etc` that
 ///   language runtimes need, the bot's own folder, and any folder the tournament adds.
-/// - A private `/tmp`, new for each process and capped in size; `HOME` points there.
+/// - A private `/tmp` and `/dev/shm`, new for each process and capped in size; `HOME` points
+///   to `/tmp`. Nothing else is writable: `/` and `/dev` are read-only.
 /// - A cleared environment: `PATH`, `HOME`, `LANG`, `TMPDIR`.
 /// - The deny-by-default system-call filter (``SeccompFilter``), read from descriptor 3.
 enum BubblewrapArguments {
@@ -64,10 +65,16 @@ enum BubblewrapArguments {
         ] + SeccompFilter.arguments
         arguments += system + etc
         arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]
-        if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
-        arguments += ["--tmpfs", "/tmp"]
+        // Every writable filesystem has a size: /tmp and /dev/shm (each `tmpBytes`, a memory
+        // filesystem charged to the memory cgroup too); `/` and `/dev`, which bwrap makes as
+        // memory filesystems without a cap, are made read-only once everything is mounted.
+        for writable in ["/tmp", "/dev/shm"] {
+            if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
+            arguments += ["--tmpfs", writable]
+        }
         for path in readOnly { arguments += ["--ro-bind", path, path] }
         if let folder { arguments += [folderWritable ? "--bind" : "--ro-bind", folder, folder] }
+        arguments += ["--remount-ro", "/dev", "--remount-ro", "/"]
         arguments += ["--chdir", folder ?? "/tmp", "--clearenv"]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
         return arguments

@@ -26,7 +26,8 @@ extension SandboxLauncher {
             arguments: ["/bin/sh", "-c", script, "salvo-build"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments
                 + ["--", "/bin/sh", "-c", build],
             environment: ["PATH=/usr/bin:/bin"],
-            removeAfterExit: group?.folders ?? []
+            removeAfterExit: group?.folders ?? [],
+            accounting: group?.accounting
         )
     }
 }

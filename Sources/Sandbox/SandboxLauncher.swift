@@ -51,6 +51,18 @@ public struct SandboxLauncher: BotLauncher {
         }
     }
 
+    /// What this machine's fallback cannot enforce, in a line for the run's output; nil where
+    /// cgroups cap memory and processes per bot and count its CPU time (docs/sandbox.md).
+    public var fallbackWarning: String? {
+        switch cgroups?.layout {
+        case .v2, .v1(_, _, .some): nil
+        case .v1(_, _, nil):
+            "salvo: no cgroup v1 cpuacct hierarchy can be used here: the move deadline and the per-game CPU cap count only a bot's live processes, not CPU spent in children that have exited"
+        case nil:
+            "salvo: no cgroups can be made here (rlimits instead): memory is capped per process, not per bot; processes are not capped; CPU spent in a bot's children that have exited is not counted; a memory kill shows as a crash"
+        }
+    }
+
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard spec.sandbox.isEnabled else { return try DirectLauncher().plan(for: spec) }
         guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
@@ -70,7 +82,8 @@ public struct SandboxLauncher: BotLauncher {
             executable: "/bin/sh",
             arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + command,
             environment: ["PATH=/usr/bin:/bin"],
-            removeAfterExit: group?.folders ?? []
+            removeAfterExit: group?.folders ?? [],
+            accounting: group?.accounting
         )
     }
 

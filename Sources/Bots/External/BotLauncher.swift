@@ -17,12 +17,16 @@ public struct LaunchPlan: Hashable, Sendable {
     public var environment: [String]?
     /// Empty folders to remove after the process has ended and been reaped (its cgroups).
     public var removeAfterExit: [String]
+    /// What the process's cgroup counts (CPU time of its whole tree, memory-cap kills); nil
+    /// without one, when the CPU time is read from the live processes instead.
+    public var accounting: CgroupAccounting?
 
-    public init(executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = []) {
+    public init(executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = [], accounting: CgroupAccounting? = nil) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.removeAfterExit = removeAfterExit
+        self.accounting = accounting
     }
 }
 

@@ -27,6 +27,8 @@ final class ChildProcess {
     /// Readable once the process has exited (-1 where the kernel has no pidfd_open).
     private let exitDescriptor: Int32
     private var removeAfterExit: [String]
+    /// What the process's cgroup counts, readable until ``kill()`` removes the group.
+    let accounting: CgroupAccounting?
     private var buffer: [UInt8] = []
     /// Where each read from the bot's stdout lands, kept for the process's life: a read per move.
     private var chunk = [UInt8](repeating: 0, count: 4096)
@@ -94,6 +96,7 @@ final class ChildProcess {
         exitDescriptor = salvo_pidfd_open(child)
         stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
         removeAfterExit = plan.removeAfterExit
+        accounting = plan.accounting
     }
 
     deinit {
