@@ -102,10 +102,11 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
 
-        let sandboxed = config.bots.contains { bot in
-            if case .external(let spec) = bot.kind { spec.sandbox.isEnabled } else { false }
+        let external = config.bots.compactMap { bot -> ExternalBotSpec? in
+            if case .external(let spec) = bot.kind { spec } else { nil }
         }
-        if sandboxed, let warning = SandboxLauncher().fallbackWarning {
+        CLISandbox.warnUnsandboxed(external)
+        if external.contains(where: \.sandbox.isEnabled), let warning = SandboxLauncher().fallbackWarning {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
         let stop = StopSignal()

@@ -19,7 +19,9 @@ import Foundation
 /// - A private `/tmp` and `/dev/shm`, new for each process and capped in size; `HOME` points
 ///   to `/tmp`. Nothing else is writable: `/` and `/dev` are read-only.
 /// - A cleared environment: `PATH`, `HOME`, `LANG`, `TMPDIR`.
-/// - The deny-by-default system-call filter (``SeccompFilter``), read from descriptor 3.
+/// - The deny-by-default system-call filter (``SeccompFilter``), read from descriptor 3; for a
+///   bot, the child's start and exit reported as JSON on descriptor 4 (`--json-status-fd`), so
+///   that a failure of bwrap itself is told from the bot's.
 enum BubblewrapArguments {
     /// `/usr` and the links a merged-/usr Debian has at the root.
     static let system: [String] = {
@@ -58,11 +60,13 @@ enum BubblewrapArguments {
     /// the filter on ``SeccompFilter/slot``): `folder` is the bot's own folder
     /// (read-only, and the working folder; writable with `folderWritable`, for a build),
     /// `readOnly` the tournament's additions.
-    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false) -> [String] {
+    /// `statusDescriptor` is where bwrap reports the child's start and exit (nil: nowhere).
+    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false, statusDescriptor: Int32? = nil) -> [String] {
         var arguments = [
             "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
             "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
         ] + SeccompFilter.arguments
+        if let statusDescriptor { arguments += ["--json-status-fd", String(statusDescriptor)] }
         arguments += system + etc
         arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]
         // Every writable filesystem has a size: /tmp and /dev/shm (each `tmpBytes`, a memory

@@ -77,13 +77,13 @@ public struct SandboxLauncher: BotLauncher {
         // Last, once nothing can fail: the process's cgroup, removed after it ends.
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
         let script = filter.openCommand + (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
-        let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes)
+        let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
         return LaunchPlan(
             executable: "/bin/sh",
             arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + command,
             environment: ["PATH=/usr/bin:/bin"],
             removeAfterExit: group?.folders ?? [],
-            accounting: group?.accounting
+            accounting: group?.accounting, statusDescriptor: LaunchPlan.sandboxStatusDescriptor
         )
     }
 

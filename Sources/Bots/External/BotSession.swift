@@ -163,12 +163,18 @@ final class BotSession: @unchecked Sendable {
         self.process = nil
     }
 
+    /// Kills the process group at once, if there is a process.
+    func kill() {
+        process?.kill()
+        process = nil
+    }
+
     /// Sends a line that needs no answer.
     func send(_ line: String) async throws(BotFault) {
         guard let process else { throw .crashed("the bot is not running") }
         observer?(.toBot, line)
         guard await process.write(line: line, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
-            throw .crashed("it stopped reading its input\(await exitDetail(process))")
+            throw await crash("it stopped reading its input", process)
         }
     }
 
@@ -205,7 +211,7 @@ final class BotSession: @unchecked Sendable {
         case .failure(.tooLong):
             throw .malformed(line: "(a line over \(ChildProcess.maximumLineLength) bytes)", expected: expected)
         case .failure(.endOfFile):
-            throw .crashed("it closed its output while \"\(expected)\" was expected\(await exitDetail(process))")
+            throw await crash("it closed its output while \"\(expected)\" was expected", process)
         }
     }
 
@@ -216,6 +222,16 @@ final class BotSession: @unchecked Sendable {
         if let counted = process.accounting?.cpuNanoseconds() { return counted }
         if walk || treeMembers.isEmpty, let members = ProcessCPUTime.members(of: process.pid) { treeMembers = members }
         return ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
+    }
+
+    /// The fault of a process that stopped talking (`what` happened): a crash of the bot, or,
+    /// when bubblewrap failed before the bot ran, the sandbox's failure (a fault of the host)
+    /// with bubblewrap's last words.
+    private func crash(_ what: String, _ process: ChildProcess) async -> BotFault {
+        let detail = await exitDetail(process)
+        guard process.sandboxFailed() else { return .crashed(what + detail) }
+        let said = process.stderrTail()?.split(separator: "\n").last { $0.hasPrefix("bwrap:") }
+        return .sandboxFailed(said.map(String.init) ?? "bubblewrap ended before the bot started\(detail)")
     }
 
     /// ", memory cap of N MB reached" when the memory cgroup's out-of-memory killer ended one of
