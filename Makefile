@@ -12,8 +12,9 @@ VENV := .venv
 # libssl-dev: SHA-256 and HMAC from OpenSSL's libcrypto, which libcurl links anyway
 # (Sources/Digests); libsqlite3-dev: GRDB's SQLite; pkg-config: finds those three for the
 # build; git: SwiftPM fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
-# setpriv, unshare and flock for it); python3: the demo's external bot.
-DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux python3
+# setpriv, unshare and flock for it; libseccomp-dev: the system-call filter bwrap installs, built
+# by Sources/CSeccomp); python3: the demo's external bot.
+DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux libseccomp-dev python3
 # Only for the tests (`make test`): curl: the game by hand (`make curl-game`, docs/curl-game.sh);
 # wrk: the server benchmark (`make bench-server`);
 # chromium: the browser tests open the HTML reports in real headless Chromium

@@ -81,7 +81,10 @@ let package = Package(
         .target(name: "RunControl", swiftSettings: swiftSettings),
         // The bubblewrap sandbox of external bots: namespaces, read-only system, private /tmp,
         // cgroup or rlimit caps; fails closed where bwrap cannot run.
-        .target(name: "Sandbox", dependencies: ["Bots"], swiftSettings: swiftSettings),
+        .target(name: "Sandbox", dependencies: ["Bots", "CSeccomp"], swiftSettings: swiftSettings),
+        // The sandbox's deny-by-default system-call filter, built with Debian's libseccomp
+        // (libseccomp-dev) and handed to bwrap as BPF (docs/sandbox.md lists the policy).
+        .target(name: "CSeccomp", linkerSettings: [.linkedLibrary("seccomp")]),
         // A class's submissions: the `bots_from:` folder's bots, their manifests, and their
         // builds in the sandbox, cached by content.
         .target(

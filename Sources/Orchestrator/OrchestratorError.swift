@@ -16,6 +16,8 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case journal(String)
     /// A bot is to run in a sandbox that this machine cannot make.
     case sandbox(SandboxUnavailable)
+    /// The sandbox cannot start one of the bots here, for a reason of the host.
+    case sandboxCannotStart(SandboxStartFailure)
     /// The reports could not be written (the journal is complete: `salvo report DIR` retries).
     case reports(String)
     /// The tournament cannot be split into shards, for the reason given.
@@ -32,6 +34,7 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .journal(let detail): detail
         case .reports(let detail): detail
         case .sandbox(let unavailable): unavailable.description
+        case .sandboxCannotStart(let failure): failure.description
         case .cannotShard(let reason): "This tournament cannot be sharded: \(reason)"
         case .seedKey(let error): error.description
         }

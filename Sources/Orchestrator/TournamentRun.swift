@@ -91,6 +91,7 @@ public struct TournamentRun: Sendable {
         defer { lock.release() }
 
         let launcher = try self.launcher()
+        try await checkSandboxStarts(launcher)
         var config = fittedToOpenFiles(configuration, progress: progress)
         let journalPath = (folder as NSString).appendingPathComponent(Layout.journal)
         let resume: TournamentRunner.ResumePoint
@@ -213,6 +214,32 @@ public struct TournamentRun: Sendable {
         case .success(let launcher): return launcher
         case .failure(let unavailable): throw .sandbox(unavailable)
         }
+    }
+
+    /// Starts every sandboxed external bot once, exactly as a game will, before the first game:
+    /// a sandbox that cannot start one here (a folder `nobody` cannot read, a `/proc` that
+    /// cannot be mounted) is a fault of the host, and the run refuses in one line rather than
+    /// let every game of the bot be a forfeit.
+    /// Up to 8 bots start at once (a class's JVMs all at once would take the machine's memory).
+    private func checkSandboxStarts(_ launcher: any BotLauncher) async throws(OrchestratorError) {
+        var pending = configuration.bots.compactMap { bot -> (String, ExternalBotSpec)? in
+            guard case .external(let spec) = bot.kind, spec.sandbox.isEnabled else { return nil }
+            return (bot.name, spec)
+        }[...]
+        let failure = await withTaskGroup(of: SandboxStartFailure?.self) { group -> SandboxStartFailure? in
+            func startNext() {
+                guard let (name, spec) = pending.popFirst() else { return }
+                group.addTask { await LaunchCheck.sandboxFailure(of: spec, launcher: launcher).map { SandboxStartFailure(bot: name, detail: $0) } }
+            }
+            for _ in 0..<8 { startNext() }
+            var first: SandboxStartFailure?
+            for await result in group {
+                first = first ?? result
+                startNext()
+            }
+            return first
+        }
+        if let failure { throw .sandboxCannotStart(failure) }
     }
 
     /// `config` with no more games in flight than the open-file limit allows, after raising

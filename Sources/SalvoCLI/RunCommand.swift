@@ -4,6 +4,7 @@ import DurationUnits
 import Foundation
 import Orchestrator
 import RunControl
+import Sandbox
 import Tournament
 
 /// `salvo run FILE`: the main job, a whole tournament through the REST API. The run itself is
@@ -101,6 +102,13 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
 
+        let external = config.bots.compactMap { bot -> ExternalBotSpec? in
+            if case .external(let spec) = bot.kind { spec } else { nil }
+        }
+        CLISandbox.warnUnsandboxed(external)
+        if external.contains(where: \.sandbox.isEnabled), let warning = SandboxLauncher().fallbackWarning {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         let stop = StopSignal()
         let signals = InterruptHandler(stop: stop, message: "Finishing the games in flight")
         defer { signals.cancel() }

@@ -16,8 +16,12 @@ import Foundation
 ///   as host root, the user inside would still own `/proc/sys` (kernel settings) and more.
 /// - Read-only: `/usr` (with the usual `/bin`, `/lib` links), the few files of `/etc` that
 ///   language runtimes need, the bot's own folder, and any folder the tournament adds.
-/// - A private `/tmp`, new for each process and capped in size; `HOME` points there.
+/// - A private `/tmp` and `/dev/shm`, new for each process and capped in size; `HOME` points
+///   to `/tmp`. Nothing else is writable: `/` and `/dev` are read-only.
 /// - A cleared environment: `PATH`, `HOME`, `LANG`, `TMPDIR`.
+/// - The deny-by-default system-call filter (``SeccompFilter``), read from descriptor 3; for a
+///   bot, the child's start and exit reported as JSON on descriptor 4 (`--json-status-fd`), so
+///   that a failure of bwrap itself is told from the bot's.
 enum BubblewrapArguments {
     /// `/usr` and the links a merged-/usr Debian has at the root.
     static let system: [String] = {
@@ -52,20 +56,29 @@ enum BubblewrapArguments {
     /// The environment inside.
     static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
 
-    /// The whole argument list before the bot's command: `folder` is the bot's own folder
+    /// The whole argument list before the bot's command (the launching shell must have opened
+    /// the filter on ``SeccompFilter/slot``): `folder` is the bot's own folder
     /// (read-only, and the working folder; writable with `folderWritable`, for a build),
     /// `readOnly` the tournament's additions.
-    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false) -> [String] {
+    /// `statusDescriptor` is where bwrap reports the child's start and exit (nil: nowhere).
+    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false, statusDescriptor: Int32? = nil) -> [String] {
         var arguments = [
             "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
             "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
-        ]
+        ] + SeccompFilter.arguments
+        if let statusDescriptor { arguments += ["--json-status-fd", String(statusDescriptor)] }
         arguments += system + etc
         arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]
-        if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
-        arguments += ["--tmpfs", "/tmp"]
+        // Every writable filesystem has a size: /tmp and /dev/shm (each `tmpBytes`, a memory
+        // filesystem charged to the memory cgroup too); `/` and `/dev`, which bwrap makes as
+        // memory filesystems without a cap, are made read-only once everything is mounted.
+        for writable in ["/tmp", "/dev/shm"] {
+            if let tmpBytes { arguments += ["--size", String(tmpBytes)] }
+            arguments += ["--tmpfs", writable]
+        }
         for path in readOnly { arguments += ["--ro-bind", path, path] }
         if let folder { arguments += [folderWritable ? "--bind" : "--ro-bind", folder, folder] }
+        arguments += ["--remount-ro", "/dev", "--remount-ro", "/"]
         arguments += ["--chdir", folder ?? "/tmp", "--clearenv"]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
         return arguments

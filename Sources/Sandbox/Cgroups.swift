@@ -1,9 +1,12 @@
+import Bots
 import Foundation
 import Synchronization
 
 /// Memory and process-count limits through the kernel's control groups, where this process
 /// may make them: cgroup v1's `memory` and `pids` hierarchies (as on these machines), or a
-/// cgroup v2 tree with both controllers. Elsewhere there is no cgroup, and the launcher falls
+/// cgroup v2 tree with both controllers. The group also counts the CPU time of every process
+/// the bot ever started (v1's `cpuacct`, where it can be used; v2's `cpu.stat`), and the
+/// kills of its memory cap (``Bots/CgroupAccounting``). Elsewhere there is no cgroup, and the launcher falls
 /// back to an address-space rlimit for memory (a process-count rlimit would count every
 /// process of the user, so there is none; the PID namespace still ends all of a bot's
 /// processes with it).
@@ -12,8 +15,9 @@ import Synchronization
 final class Cgroups: Sendable {
     /// Which hierarchy is used.
     enum Layout: Hashable, Sendable {
-        /// Separate `memory` and `pids` hierarchies under these roots (ours made inside).
-        case v1(memory: String, pids: String)
+        /// Separate `memory` and `pids` hierarchies under these roots (ours made inside), and
+        /// `cpuacct` where it can be used.
+        case v1(memory: String, pids: String, cpuacct: String?)
         /// One unified hierarchy; ours is this folder, with both controllers enabled below it.
         case v2(root: String)
     }
@@ -28,9 +32,17 @@ final class Cgroups: Sendable {
     /// The cgroups this process can use, found once; nil when it can use none.
     static let available: Cgroups? = find()
 
-    /// The folders of a new group limited to `memoryBytes` and `processes` (nil: no limit),
-    /// and the shell commands that move the calling shell into it; nil when it cannot be made.
-    func makeGroup(memoryBytes: Int?, processes: Int?) -> (folders: [String], join: String)? {
+    /// A new group: its folders, the shell commands that move the calling shell into it, and
+    /// what it counts; nil when it cannot be made.
+    struct Group {
+        let folders: [String]
+        let join: String
+        let accounting: CgroupAccounting
+    }
+
+    /// A new group limited to `memoryBytes` and `processes` (nil: no limit); nil when it
+    /// cannot be made.
+    func makeGroup(memoryBytes: Int?, processes: Int?) -> Group? {
         let name = "bot-\(getpid())-\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
         var folders: [String] = []
         func make(_ folder: String, _ settings: [(String, String)]) -> Bool {
@@ -39,19 +51,25 @@ final class Cgroups: Sendable {
             return settings.allSatisfy { Self.write($1, to: folder + "/" + $0) }
         }
         let ok: Bool
+        let accounting: CgroupAccounting
         switch layout {
-        case .v1(let memory, let pids):
+        case .v1(let memory, let pids, let cpuacct):
             ok = make(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])
                 && make(pids + "/" + name, [("pids.max", processes.map(String.init) ?? "max")])
+                && (cpuacct.map { make($0 + "/" + name, []) } ?? true)
+            accounting = CgroupAccounting(
+                cpuFile: cpuacct.map { $0 + "/" + name + "/cpuacct.usage" }, memoryEventsFile: memory + "/" + name + "/memory.oom_control",
+                memoryCapBytes: memoryBytes)
         case .v2(let root):
             ok = make(root + "/" + name, [("memory.max", memoryBytes.map(String.init) ?? "max"), ("pids.max", processes.map(String.init) ?? "max")])
+            accounting = CgroupAccounting(cpuFile: root + "/" + name + "/cpu.stat", memoryEventsFile: root + "/" + name + "/memory.events", memoryCapBytes: memoryBytes)
         }
         guard ok else {
             Self.remove(folders)
             return nil
         }
         let join = folders.map { "echo $$ > '\($0)/cgroup.procs' || exit 126; " }.joined()
-        return (folders, join)
+        return Group(folders: folders, join: join, accounting: accounting)
     }
 
     /// Removes groups whose processes have all ended.
@@ -77,7 +95,12 @@ final class Cgroups: Sendable {
             for folder in ours { mkdir(folder, 0o755) }
             if ours.allSatisfy({ access($0, W_OK) == 0 }) {
                 ours.forEach(sweep)
-                return Cgroups(layout: .v1(memory: ours[0], pids: ours[1]))
+                // CPU time per bot where the cpuacct hierarchy is there and ours to use.
+                let cpuacct = base + "/cpuacct/salvo"
+                mkdir(cpuacct, 0o755)
+                let counted = access(cpuacct, W_OK) == 0 && FileManager.default.fileExists(atPath: cpuacct + "/cpuacct.usage")
+                if counted { sweep(cpuacct) }
+                return Cgroups(layout: .v1(memory: ours[0], pids: ours[1], cpuacct: counted ? cpuacct : nil))
             }
         }
         let controllers = (try? String(contentsOfFile: base + "/cgroup.controllers", encoding: .utf8)) ?? ""

@@ -9,28 +9,25 @@ extension SandboxLauncher {
     /// How to run a submission's `build` command (a shell line, `/bin/sh -c BUILD`) in the
     /// sandbox of play with one difference: `folder`, the bot's own folder and the working
     /// folder, is writable, so the build can write its output there. No network, the same
-    /// read-only system, a private `/tmp`, and `limits` (memory and processes in a cgroup where
+    /// read-only system and system-call filter, a private `/tmp`, and `limits` (memory and processes in a cgroup where
     /// one can be made; CPU time, open files and file size as rlimits).
     ///
     /// ```swift
     /// let plan = try SandboxLauncher().buildPlan("cc -O2 -o bot bot.c", folder: "/srv/out/submissions/bots/alice", limits: limits)
     /// ```
     public func buildPlan(_ build: String, folder: String, limits: ResourceLimits, readOnly: [String] = []) throws(BotFault) -> LaunchPlan {
-        let bwrap: String
-        switch bubblewrap {
-        case .success(let path): bwrap = path
-        case .failure(let unavailable): throw .launchFailed(unavailable.description)
-        }
+        let (bwrap, filter) = try sandboxParts()
         if let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
         let group = cgroups?.makeGroup(memoryBytes: limits.memoryBytes, processes: limits.processes)
-        let script = (group?.join ?? "") + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
+        let script = filter.openCommand + (group?.join ?? "") + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: readOnly, tmpBytes: limits.tmpBytes, folderWritable: true)
         return LaunchPlan(
             executable: "/bin/sh",
             arguments: ["/bin/sh", "-c", script, "salvo-build"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments
                 + ["--", "/bin/sh", "-c", build],
             environment: ["PATH=/usr/bin:/bin"],
-            removeAfterExit: group?.folders ?? []
+            removeAfterExit: group?.folders ?? [],
+            accounting: group?.accounting
         )
     }
 }

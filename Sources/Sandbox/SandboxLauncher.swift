@@ -15,18 +15,30 @@ public struct SandboxLauncher: BotLauncher {
     /// cannot start: it forfeits with the reason).
     let bubblewrap: Result<String, SandboxUnavailable>
     let cgroups: Cgroups?
+    /// The system-call filter every sandboxed process gets, or why there is none (then no bot
+    /// may be sandboxed, as without bwrap).
+    let seccomp: Result<SeccompFilter, SandboxUnavailable>
 
     /// A launcher for this machine.
     public init() {
         bubblewrap = BubblewrapProbe.check()
         cgroups = Cgroups.available
+        seccomp = SeccompFilter.shared
     }
 
     /// A launcher for this machine, or why sandboxed bots cannot run here (for commands that
     /// refuse to start rather than let every game forfeit).
     public static func make() -> Result<SandboxLauncher, SandboxUnavailable> {
         let launcher = SandboxLauncher()
-        return launcher.bubblewrap.map { _ in launcher }
+        return launcher.bubblewrap.flatMap { _ in launcher.seccomp }.map { _ in launcher }
+    }
+
+    /// The path of bwrap and the filter, or why a sandboxed process cannot start.
+    func sandboxParts() throws(BotFault) -> (bwrap: String, filter: SeccompFilter) {
+        switch (bubblewrap, seccomp) {
+        case (.success(let path), .success(let filter)): return (path, filter)
+        case (.failure(let unavailable), _), (_, .failure(let unavailable)): throw .launchFailed(unavailable.description)
+        }
     }
 
     /// How memory and processes are capped here, for reports: `cgroup v1`, `cgroup v2` or
@@ -39,6 +51,18 @@ public struct SandboxLauncher: BotLauncher {
         }
     }
 
+    /// What this machine's fallback cannot enforce, in a line for the run's output; nil where
+    /// cgroups cap memory and processes per bot and count its CPU time (docs/sandbox.md).
+    public var fallbackWarning: String? {
+        switch cgroups?.layout {
+        case .v2, .v1(_, _, .some): nil
+        case .v1(_, _, nil):
+            "salvo: no cgroup v1 cpuacct hierarchy can be used here: the move deadline and the per-game CPU cap count only a bot's live processes, not CPU spent in children that have exited"
+        case nil:
+            "salvo: no cgroups can be made here (rlimits instead): memory is capped per process, not per bot; processes are not capped; CPU spent in a bot's children that have exited is not counted; a memory kill shows as a crash"
+        }
+    }
+
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard spec.sandbox.isEnabled else { return try DirectLauncher().plan(for: spec) }
         guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
@@ -47,22 +71,19 @@ public struct SandboxLauncher: BotLauncher {
         if let problem = ProgramLookup.problem(with: command[0], searchPath: inside) {
             throw .launchFailed(problem + " (inside the sandbox, which sees /usr, its own folder and sandbox: {read_only: [...]})")
         }
-        let bwrap: String
-        switch bubblewrap {
-        case .success(let path): bwrap = path
-        case .failure(let unavailable): throw .launchFailed(unavailable.description)
-        }
+        let (bwrap, filter) = try sandboxParts()
         let folder = spec.folder ?? spec.programFolder
         if let folder, let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
         // Last, once nothing can fail: the process's cgroup, removed after it ends.
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
-        let script = (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
-        let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes)
+        let script = filter.openCommand + (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
+        let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
         return LaunchPlan(
             executable: "/bin/sh",
             arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + command,
             environment: ["PATH=/usr/bin:/bin"],
-            removeAfterExit: group?.folders ?? []
+            removeAfterExit: group?.folders ?? [],
+            accounting: group?.accounting, statusDescriptor: LaunchPlan.sandboxStatusDescriptor
         )
     }
 

@@ -8,8 +8,9 @@ import Foundation
 /// Plays one scheduled game through the API: one bot's player creates it, the other's joins,
 /// each polls `/status` and fires when it is its turn, and the game's record is returned.
 ///
-/// A bot's fault is a forfeit, a server or network failure or a stall is "no result": both
-/// are outcomes in the record, never errors. Only a journal that cannot be written throws.
+/// A bot's fault is a forfeit; a server or network failure, a stall, or a sandbox that cannot
+/// start a bot (a fault of the host) is "no result": both are outcomes in the record, never
+/// errors. Only a journal that cannot be written throws.
 struct GameRunner: Sendable {
     let config: TournamentConfig
     let serverURL: String
@@ -89,6 +90,8 @@ struct GameRunner: Sendable {
                 let tail = await Self.stderrTail(of: bot)
                 await bot.finish(.abandoned(reason: error.description))
                 for var other in started { await other.finish(.abandoned(reason: "the opponent could not start")) }
+                // The sandbox failed, not the bot: the game is played again.
+                if error.isHostFault { return record(gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)")) }
                 var verdict = GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
                 verdict.stderrTail = tail
                 return record(gameId, [], verdict)
@@ -226,7 +229,7 @@ struct GameRunner: Sendable {
                 }
             }
         } catch let fault as BotFault {
-            return (.forfeit(fault), bot)
+            return (fault.isHostFault ? .failed(fault.description) : .forfeit(fault), bot)
         } catch is CancellationError {
             return (.cancelled, bot)
         } catch {

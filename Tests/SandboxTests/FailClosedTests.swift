@@ -38,7 +38,7 @@ struct FailClosedTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/journal.jsonl"))
     }
 
-    @Test("the explicit opt-outs run the bot: --no-sandbox on each command, and `sandbox: none` in the file")
+    @Test("the explicit opt-outs run the bot, with a warning on stderr: --no-sandbox on each command, and `sandbox: none` in the file")
     func optOuts() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-open-\(UUID().uuidString)").path
         let file = folder + ".yaml"
@@ -50,5 +50,9 @@ struct FailClosedTests {
         #expect(check.status == 0 && check.out.contains("bot-check: passed"), "\(check.err)")
         let bench = try await Self.withoutBubblewrap(["bench", "python3 bots/python/random_bot.py", "--games", "2", "--no-sandbox", "--quiet"])
         #expect(bench.status == 0, "\(bench.err)")
+        // Each says so on the terminal, not only in the report.
+        for output in [run, check, bench] {
+            #expect(output.err.contains("salvo: warning: external bots run unsandboxed"), "\(output.err)")
+        }
     }
 }

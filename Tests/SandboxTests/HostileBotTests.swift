@@ -16,6 +16,7 @@ struct HostileBotTests {
 
     /// Every program and the attacks it must report as tried and blocked.
     static let attacks: [String: [String]] = [
+        "child_thinker": [],
         "core_dump": ["core-dump"],
         "cpu_hog": ["cpu-hog"],
         "daemon": ["daemon-survives"],
@@ -23,14 +24,19 @@ struct HostileBotTests {
         "environment": ["environment"],
         "escape_bwrap": ["capabilities", "cgroup-write", "chroot", "mount", "proc-1-root", "root-user", "setuid", "sysctl-write", "sysrq-trigger", "unshare-userns"],
         "fill_disk": ["fill-disk-cwd", "fill-disk-home", "fill-disk-own-folder", "fill-disk-var-tmp"],
+        "fill_shm": ["fill-dev-shm", "write-dev", "write-root"],
         "fill_tmp": ["fill-tmp"],
         "flood_output": [],
         "forge_journal": ["forge-journal"],
         "fork_bomb": ["fork-bomb"],
         "giant_line": [],
+        "flock_usr": ["fcntl-lock-usr", "flock-usr", "lock-probe"],
         "hijack_pipes": ["opponent-stdin", "parent-fds"],
         "huge_name": [],
         "inherited_fds": ["inherited-fds"],
+        "inotify": ["dnotify", "inotify"],
+        "io_uring": ["io-uring"],
+        "keyring": ["keyring-add", "keyring-request"],
         "invert_seed": ["invert-seed", "invert-seed-splitmix"],
         "memory_hog": [],
         "network": ["abstract-socket", "loopback-tcp", "outside-tcp", "outside-udp", "unix-socket"],
@@ -47,7 +53,7 @@ struct HostileBotTests {
 
     /// The programs that break the protocol on purpose, and the forfeit each must get.
     static let forfeits: [String: ForfeitKind] = [
-        "core_dump": .crash, "flood_output": .malformed, "giant_line": .malformed, "memory_hog": .crash, "sleeper": .timeout,
+        "child_thinker": .timeout, "core_dump": .crash, "flood_output": .malformed, "giant_line": .malformed, "memory_hog": .crash, "sleeper": .timeout,
     ]
 
     /// A finished tournament of every hostile program against density.
@@ -84,7 +90,11 @@ struct HostileBotTests {
             // machine. The memory hog gets a cap it reaches within its 24 s on any machine.
             var limits = ResourceLimits()
             if program == "memory_hog" { limits.memoryBytes = memoryHogCap }
-            return BotEntry(name: program, kind: .external(ExternalBotSpec(command: ["python3", folder + "/\(program).py"], startupDeadline: .seconds(30), limits: limits, sandbox: sandbox)))
+            // The child thinker gets half a second of CPU a move, so that its children need
+            // only a fifth of a core on a loaded machine to use it before the guard on the clock.
+            let move: Duration = program == "child_thinker" ? .milliseconds(500) : ExternalBotSpec.defaultMoveDeadline
+            let spec = ExternalBotSpec(command: ["python3", folder + "/\(program).py"], moveDeadline: move, startupDeadline: .seconds(30), limits: limits, sandbox: sandbox)
+            return BotEntry(name: program, kind: .external(spec))
         }
         let config = TournamentConfig(name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 8, seed: 3, outputDirectory: temporaryDirectory(label))
         let before = snapshot(folder)
@@ -145,6 +155,17 @@ struct HostileBotTests {
         #expect((held.max() ?? 0) > capMiB - 200, "the hog stopped at \(held.max() ?? 0) MiB, far from its \(capMiB) MiB cap")
     }
 
+    @Test("a bot killed by its memory cgroup is reported as such, not by its exit status")
+    func memoryCapReported() async throws {
+        guard SandboxLauncher().limitMechanism != "rlimit" else { return }
+        let run = try await Self.sandboxed.value
+        let records = run.records.filter { $0.players.contains { $0.bot == "memory_hog" } }
+        #expect(records.count == 2)
+        for record in records {
+            #expect(record.reason?.contains("memory cap of \(Self.memoryHogCap >> 20) MB reached") == true, "\(record.reason ?? "no reason")")
+        }
+    }
+
     @Test("no stolen knowledge: no hostile bot wins in fewer than 30 shots (with the opponent's fleet it would take 17)")
     func noStolenWins() async throws {
         let run = try await Self.sandboxed.value
@@ -172,7 +193,7 @@ struct HostileBotTests {
         // moment). Other suites of this process may be running sandboxed bots right now, in
         // groups of this process's name: a group left behind is one that stays empty, so
         // within 30 s none may have been empty for 10 s in a row.
-        for hierarchy in ["/sys/fs/cgroup/memory/salvo", "/sys/fs/cgroup/pids/salvo", "/sys/fs/cgroup/salvo"] {
+        for hierarchy in ["/sys/fs/cgroup/memory/salvo", "/sys/fs/cgroup/pids/salvo", "/sys/fs/cgroup/cpuacct/salvo", "/sys/fs/cgroup/salvo"] {
             func emptyGroups() -> Set<String> {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: hierarchy)) ?? []).filter { $0.hasPrefix("bot-\(getpid())-") }
                 return Set(names.filter { name in

@@ -14,11 +14,20 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
     case offGrid(Coordinate)
     /// The bot fired at a cell it had already fired at.
     case repeatedShot(Coordinate)
+    /// The sandbox itself could not start the bot (bubblewrap failed before the bot ran: a
+    /// folder it cannot read, a `/proc` it cannot mount): a fault of the host, never the
+    /// bot's, so a game it happens in has no result.
+    case sandboxFailed(String)
+
+    /// Whether the fault is the host's, not the bot's (``sandboxFailed(_:)``).
+    public var isHostFault: Bool {
+        if case .sandboxFailed = self { true } else { false }
+    }
 
     /// The fault's kind, one word in reports: `launch`, `crash`, `timeout`, `malformed`, `off-grid`, `repeat`.
     public var kind: ForfeitKind {
         switch self {
-        case .launchFailed: .launch
+        case .launchFailed, .sandboxFailed: .launch
         case .crashed: .crash
         case .timedOut: .timeout
         case .malformed: .malformed
@@ -36,6 +45,7 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformed(let line, let expected): "The bot wrote \"\(line)\" where \(expected) was expected"
         case .offGrid(let cell): "The bot fired off the grid at \(cell)"
         case .repeatedShot(let cell): "The bot fired twice at \(cell)"
+        case .sandboxFailed(let detail): "The sandbox could not start the bot: \(detail)"
         }
     }
 }

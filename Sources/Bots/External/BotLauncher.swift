@@ -17,12 +17,27 @@ public struct LaunchPlan: Hashable, Sendable {
     public var environment: [String]?
     /// Empty folders to remove after the process has ended and been reaped (its cgroups).
     public var removeAfterExit: [String]
+    /// What the process's cgroup counts (CPU time of its whole tree, memory-cap kills); nil
+    /// without one, when the CPU time is read from the live processes instead.
+    public var accounting: CgroupAccounting?
+    /// The descriptor on which the program (bubblewrap's `--json-status-fd`) reports, as JSON
+    /// lines, that its child started and how it exited; the runner gives it a pipe. nil when
+    /// the program reports nothing.
+    public var statusDescriptor: Int32?
 
-    public init(executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = []) {
+    /// The descriptor ``statusDescriptor`` is, for the sandbox: 3 holds the system-call filter.
+    public static let sandboxStatusDescriptor: Int32 = 4
+
+    public init(
+        executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = [],
+        accounting: CgroupAccounting? = nil, statusDescriptor: Int32? = nil
+    ) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.removeAfterExit = removeAfterExit
+        self.accounting = accounting
+        self.statusDescriptor = statusDescriptor
     }
 }
 

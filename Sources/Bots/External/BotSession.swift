@@ -32,7 +32,7 @@ final class BotSession: @unchecked Sendable {
     private var cpuAtGameStart: UInt64?
     private var gameStart: UInt64 = 0
     /// The bot's process tree as last walked (at `new-game`, and at each move that ran past its
-    /// deadline): a move's CPU time starts from these processes' times.
+    /// deadline): without a cgroup, a move's CPU time starts from these processes' times.
     private var treeMembers: [Int32] = []
     /// The machine's cores (ProcessInfo reads the cgroup's files each time it is asked).
     private static let cores = UInt64(max(1, ProcessInfo.processInfo.activeProcessorCount))
@@ -81,8 +81,7 @@ final class BotSession: @unchecked Sendable {
     /// Sends `new-game ...` and waits for `ready` within the start-up deadline.
     func newGame(_ game: GameStart, seed: UInt64) async throws(BotFault) {
         fired = .empty
-        treeMembers = process.flatMap { ProcessCPUTime.members(of: $0.pid) } ?? []
-        cpuAtGameStart = spec.restart == .reuse ? ProcessCPUTime.sum(treeMembers) : nil
+        cpuAtGameStart = process.flatMap { cpuTime($0, walk: true) }
         gameStart = ChildProcess.now()
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.newGame(game, seed: seed))
@@ -93,8 +92,9 @@ final class BotSession: @unchecked Sendable {
     /// Sends `your-turn` and returns the bot's shot, checked to be on the grid and new.
     ///
     /// The move deadline is fair on a loaded machine: when it passes on the clock, the bot is
-    /// out of time only if it has used that much CPU since `your-turn` (its whole process
-    /// tree's, ``ProcessCPUTime``); otherwise it was kept waiting, and it gets the rest of its
+    /// out of time only if it has used that much CPU since `your-turn` (its cgroup's count,
+    /// every process it ever started; without one, its live process tree's,
+    /// ``ProcessCPUTime``); otherwise it was kept waiting, and it gets the rest of its
     /// CPU budget, up to ``ExternalBotSpec/moveWallGuard`` on the clock (which also bounds a
     /// bot that sleeps).
     func askShot() async throws(BotFault) -> Coordinate {
@@ -103,17 +103,16 @@ final class BotSession: @unchecked Sendable {
         let budget = spec.moveDeadline.wholeNanoseconds
         let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
         try await send(ProtocolLine.yourTurn)
-        // The processes known at `new-game` (a child started since is counted only at the
-        // deadline, which can only make the bot's use look larger).
-        let cpuAtStart = ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
+        // Without a cgroup, the processes known at `new-game` (a child started since is counted
+        // only at the deadline, which can only make the bot's use look larger).
+        let cpuAtStart = cpuTime(process, walk: false)
         var deadline = start + budget
         var line: String?
         while line == nil {
             do {
                 line = try await receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
             } catch .timedOut {
-                if let members = ProcessCPUTime.members(of: process.pid) { treeMembers = members }
-                let used = ProcessCPUTime.sum(treeMembers).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
+                let used = cpuTime(process, walk: true).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
                 guard let used, used < budget else {
                     throw .timedOut("no \"shot <x> <y>\" within \(spec.moveDeadline) of CPU time after \"your-turn\"")
                 }
@@ -134,14 +133,16 @@ final class BotSession: @unchecked Sendable {
         return cell
     }
 
-    /// A reused process's CPU limit counts per game (its rlimit would count its whole life):
-    /// more than `cpuSeconds` since `new-game` is a timeout. Reading a process tree's CPU time
-    /// costs a few `/proc` reads, so it is read only once the game has lasted long enough on
-    /// the clock for the tree to have used that much on every core of the machine.
+    /// The CPU limit counts per game: more than `cpuSeconds` since `new-game` is a timeout. A
+    /// reused process's rlimit would count its whole life, and a process's rlimit never counts
+    /// its children, so the runner counts: the cgroup's total, which counts every process the
+    /// bot started, or without one its live process tree's (then only for a reused process;
+    /// one that plays a single game has its rlimit). Reading it is done only once the game has
+    /// lasted long enough on the clock for the bot to have used that much on every core.
     private func checkGameCPU(_ process: ChildProcess) throws(BotFault) {
-        guard spec.restart == .reuse, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else { return }
+        guard spec.restart == .reuse || process.accounting?.cpuFile != nil, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else { return }
         guard (ChildProcess.now() &- gameStart) &* Self.cores >= UInt64(limit) * 1_000_000_000,
-              let now = ProcessCPUTime.tree(of: process.pid) else { return }
+              let now = cpuTime(process, walk: true) else { return }
         if now &- start > UInt64(limit) * 1_000_000_000 {
             throw .timedOut("it used more than \(limit) s of CPU time in this game")
         }
@@ -162,12 +163,18 @@ final class BotSession: @unchecked Sendable {
         self.process = nil
     }
 
+    /// Kills the process group at once, if there is a process.
+    func kill() {
+        process?.kill()
+        process = nil
+    }
+
     /// Sends a line that needs no answer.
     func send(_ line: String) async throws(BotFault) {
         guard let process else { throw .crashed("the bot is not running") }
         observer?(.toBot, line)
         guard await process.write(line: line, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
-            throw .crashed("it stopped reading its input\(await exitDetail(process))")
+            throw await crash("it stopped reading its input", process)
         }
     }
 
@@ -204,13 +211,35 @@ final class BotSession: @unchecked Sendable {
         case .failure(.tooLong):
             throw .malformed(line: "(a line over \(ChildProcess.maximumLineLength) bytes)", expected: expected)
         case .failure(.endOfFile):
-            throw .crashed("it closed its output while \"\(expected)\" was expected\(await exitDetail(process))")
+            throw await crash("it closed its output while \"\(expected)\" was expected", process)
         }
     }
 
-    /// ", exit status N" or ", killed by signal N" once the process has ended (waiting briefly).
+    /// The CPU time the bot has used, in nanoseconds: its cgroup's count where it has one (every
+    /// process it ever started, reaped or not), else the sum over its process tree as last
+    /// walked (walked again first with `walk`); nil when it cannot be read.
+    private func cpuTime(_ process: ChildProcess, walk: Bool) -> UInt64? {
+        if let counted = process.accounting?.cpuNanoseconds() { return counted }
+        if walk || treeMembers.isEmpty, let members = ProcessCPUTime.members(of: process.pid) { treeMembers = members }
+        return ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
+    }
+
+    /// The fault of a process that stopped talking (`what` happened): a crash of the bot, or,
+    /// when bubblewrap failed before the bot ran, the sandbox's failure (a fault of the host)
+    /// with bubblewrap's last words.
+    private func crash(_ what: String, _ process: ChildProcess) async -> BotFault {
+        let detail = await exitDetail(process)
+        guard process.sandboxFailed() else { return .crashed(what + detail) }
+        let said = process.stderrTail()?.split(separator: "\n").last { $0.hasPrefix("bwrap:") }
+        return .sandboxFailed(said.map(String.init) ?? "bubblewrap ended before the bot started\(detail)")
+    }
+
+    /// ", memory cap of N MB reached" when the memory cgroup's out-of-memory killer ended one of
+    /// the bot's processes, else ", exit status N" or ", killed by signal N" once the process
+    /// has ended (waiting briefly).
     private func exitDetail(_ process: ChildProcess) async -> String {
         _ = await process.waitExit(until: ChildProcess.now() + 100_000_000)
+        if let reached = process.accounting?.memoryCapReached() { return ", " + reached }
         guard let status = process.exitStatus else { return "" }
         let signal = status & 0x7f
         return signal == 0 ? ", exit status \((status >> 8) & 0xff)" : ", killed by signal \(signal)"

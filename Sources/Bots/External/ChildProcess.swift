@@ -27,6 +27,12 @@ final class ChildProcess {
     /// Readable once the process has exited (-1 where the kernel has no pidfd_open).
     private let exitDescriptor: Int32
     private var removeAfterExit: [String]
+    /// What the process's cgroup counts, readable until ``kill()`` removes the group.
+    let accounting: CgroupAccounting?
+    /// The read end of the pipe on which bubblewrap reports its child's start and exit
+    /// (non-blocking; -1 without one), and what was read from it so far.
+    private let status: Int32
+    private var statusText: [UInt8] = []
     private var buffer: [UInt8] = []
     /// Where each read from the bot's stdout lands, kept for the process's life: a read per move.
     private var chunk = [UInt8](repeating: 0, count: 4096)
@@ -53,6 +59,11 @@ final class ChildProcess {
             for descriptor in toChild + fromChild { close(descriptor) }
             throw .launchFailed("pipe: errno \(errno)")
         }
+        var statusFromChild: [Int32] = [-1, -1]
+        if plan.statusDescriptor != nil, salvo_pipe_cloexec(&statusFromChild) != 0 {
+            for descriptor in toChild + fromChild + errorsFromChild { close(descriptor) }
+            throw .launchFailed("pipe: errno \(errno)")
+        }
         // Our ends never leak into other children (close-on-exec); the bot's ends are dup2'ed
         // onto 0, 1 and 2, and every other descriptor is closed in the child.
         var actions = posix_spawn_file_actions_t()
@@ -61,7 +72,15 @@ final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-        salvo_spawn_closefrom(&actions, 3)
+        if let slot = plan.statusDescriptor {
+            // The status pipe on its descriptor, everything between it and 2 /dev/null (the
+            // launching shell opens what it needs there), and nothing above it.
+            posix_spawn_file_actions_adddup2(&actions, statusFromChild[1], slot)
+            for low in 3..<slot { posix_spawn_file_actions_addopen(&actions, low, "/dev/null", O_RDONLY, 0) }
+            salvo_spawn_closefrom(&actions, slot + 1)
+        } else {
+            salvo_spawn_closefrom(&actions, 3)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -82,8 +101,10 @@ final class ChildProcess {
         close(toChild[0])
         close(fromChild[1])
         close(errorsFromChild[1])
+        if statusFromChild[1] >= 0 { close(statusFromChild[1]) }
         guard status == 0 else {
             close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
+            if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
             throw .launchFailed("posix_spawn: \(String(cString: strerror(status)))")
         }
         pid = child
@@ -94,6 +115,9 @@ final class ChildProcess {
         exitDescriptor = salvo_pidfd_open(child)
         stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
         removeAfterExit = plan.removeAfterExit
+        accounting = plan.accounting
+        self.status = statusFromChild[0]
+        if self.status >= 0 { _ = fcntl(self.status, F_SETFL, fcntl(self.status, F_GETFL) | O_NONBLOCK) }
     }
 
     deinit {
@@ -101,6 +125,22 @@ final class ChildProcess {
         close(input)
         close(output)
         if exitDescriptor >= 0 { close(exitDescriptor) }
+        if status >= 0 { close(status) }
+    }
+
+    /// Whether the sandbox itself failed rather than the bot: the process exited by itself
+    /// (not killed), and bubblewrap never reported its child's exit code on the status pipe,
+    /// which it does once the child it set up has run (`--json-status-fd`). A failure of its
+    /// setup (a folder it cannot read, a `/proc` it cannot mount) or of the program's exec
+    /// ends it before. False while the process runs, and without a status pipe.
+    func sandboxFailed() -> Bool {
+        guard status >= 0, pollExit(), let exitStatus, exitStatus & 0x7f == 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(status, $0.baseAddress!, $0.count) }
+            if count > 0 { statusText += chunk[..<count] } else if count < 0 && errno == EINTR { continue } else { break }
+        }
+        return !String(decoding: statusText, as: UTF8.self).contains("\"exit-code\"")
     }
 
     /// Writes `line` and a newline; false when the bot no longer reads, or leaves no room in

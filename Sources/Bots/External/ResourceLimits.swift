@@ -17,7 +17,7 @@ public struct ResourceLimits: Hashable, Sendable {
     /// The largest file the bot may write, in bytes (`ulimit -f`); none by default, since a
     /// sandboxed bot can write only to its size-capped `/tmp`.
     public var fileSizeBytes: Int?
-    /// The size of the bot's private `/tmp` in a sandbox, in bytes.
+    /// The size of the bot's private `/tmp` in a sandbox, in bytes, and of its `/dev/shm`.
     public var tmpBytes: Int?
 
     public static let defaultMemoryBytes = 1 << 30
