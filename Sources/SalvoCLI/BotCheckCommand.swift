@@ -37,7 +37,9 @@ struct BotCheckCommand: AsyncParsableCommand {
         let launcher = try CLISandbox.launcher(for: [spec])
         let steps = await ComplianceCheck(spec: spec, logPath: log, seed: seed, launcher: launcher).run()
         for step in steps {
-            print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(step.detail)")
+            // The bot's own lines, quoted in the detail, with their control characters spelled out.
+            let detail = step.detail.components(separatedBy: "\n").map(BotFault.printable).joined(separator: "\n")
+            print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(detail)")
         }
         let passed = steps.count == 5 && steps.allSatisfy(\.passed)
         print(passed ? "bot-check: passed" : "bot-check: FAILED")

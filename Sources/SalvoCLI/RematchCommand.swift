@@ -52,7 +52,7 @@ struct RematchCommand: AsyncParsableCommand {
             switch entry.kind {
             case .builtin(let builtIn): builtIn.makeBot(seed: plan.botSeeds[seat])
             // Its stderr, drained as in a run, is appended to ours (the terminal).
-            case .external(let spec): ExternalBot(spec, seed: plan.botSeeds[seat], logPath: "/dev/stderr", launcher: launcher)
+            case .external(let spec): ExternalBot(spec, seed: plan.botSeeds[seat], logPath: ExternalBot.ownStandardError, launcher: launcher)
             }
         }
         for (seat, entry) in entries.enumerated() {

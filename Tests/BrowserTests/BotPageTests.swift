@@ -189,6 +189,14 @@ struct BotPageTests {
         // The page's game, then every other game of the run.
         var indices = [try #require(Int(words[3]))]
         indices += report.games.compactMap { $0["index"]?.int }.filter { $0 != indices[0] }
+        // Redirected together into one file, as `salvo rematch DIR N > f 2>&1`: the hostile bot's
+        // traceback and salvo's lines both stay whole, neither written over the other.
+        let crashed = try #require(report.games(of: BotPageReport.hostileName).first?["index"]?.int)
+        let combined = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-rematch-\(UUID().uuidString).txt").path
+        let redirected = try await SalvoExecutable.run(["-c", "exec \"$0\" rematch \"$1\" \"$2\" > \"$3\" 2>&1", SalvoExecutable.path, words[2], String(crashed), combined], executable: "/bin/sh")
+        #expect(redirected.status == 0, "\(redirected.err)")
+        let text = try String(contentsOfFile: combined, encoding: .utf8)
+        #expect(text.contains("Traceback: giving up on turn 4") && text.contains("seat 0: ") && text.contains(" shots as the recorded game."), "\(text.suffix(600))")
         for index in indices {
             let run = try await SalvoExecutable.run(["rematch", words[2], String(index)])
             #expect(run.status == 0, "\(run.err)")

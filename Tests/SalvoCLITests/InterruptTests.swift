@@ -100,6 +100,49 @@ struct InterruptTests {
         #expect(Self.indices(Self.journal(output), type: "finished").isEmpty)
     }
 
+    @Test("SIGKILL of the runner, which no handler sees, still takes its unsandboxed bots with it (setpriv --pdeathsig)")
+    func killedRunnerTakesItsBots() async throws {
+        let botFolder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-kill-bots-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: botFolder, withIntermediateDirectories: true)
+        // Plays, and outlives its input by ten minutes: only a kill ends it.
+        try """
+            import sys, time
+            turn = 0
+            for raw in sys.stdin:
+                words = raw.split()
+                if words and words[0] == "salvo": print("name orphan", flush=True)
+                elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
+                elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
+            time.sleep(600)
+            """.write(toFile: "\(botFolder)/orphan_bot.py", atomically: true, encoding: .utf8)
+        let (file, output) = try Self.tournament("""
+            name: sigkill
+            games_per_pairing: 400
+            concurrency: 2
+            sandbox: none
+            bots:
+              - name: orphan
+                command: [python3, \(botFolder)/orphan_bot.py]
+              - density
+
+            """)
+        func botProcesses() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
+                guard Int32(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                return String(decoding: data, as: UTF8.self).contains(botFolder)
+            }
+        }
+        let run = try RunningSalvo(["run", file, "--output", output])
+        try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
+        #expect(!botProcesses().isEmpty)
+        run.send(SIGKILL)
+        // finish() reports a SIGKILL as its own time-out: here it is the test's kill.
+        _ = try? await run.finish()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !botProcesses().isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(botProcesses().isEmpty, "bot processes outlived a runner killed with SIGKILL: \(botProcesses())")
+    }
+
     @Test("SIGTERM (a kill) and SIGHUP (a closed terminal) end a run at once, with 128 + the signal, and no bot process outlives it, not even an unsandboxed one waiting between games", arguments: [SIGTERM, SIGHUP])
     func terminateKillsEveryBot(signal: Int32) async throws {
         // The bots run from a folder of this test's own, so their processes can be told apart.

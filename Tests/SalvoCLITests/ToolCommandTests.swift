@@ -65,6 +65,12 @@ struct ToolCommandTests {
         #expect(bad.status == 1)
         #expect(bad.out.contains("The bot wrote \"fire at will\" where shot <x> <y> was expected"), "\(bad.out)")
         #expect(bad.out.hasSuffix("bot-check: FAILED\n"))
+
+        // A line of escape sequences is quoted with every control and format character spelled out.
+        let escaper = try await SalvoExecutable.run(["bot-check", "python3 \(Self.root)/Tests/BotsTests/Fixtures/escape_bot.py", "--no-sandbox"])
+        #expect(escaper.status == 1)
+        #expect(!escaper.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(escaper.out.debugDescription)")
+        #expect(escaper.out.contains(#"The bot wrote "\u{1b}]0;pwned\u{7}\u{1b}[31mred\u{1b}[2J\u{202e}override" where shot <x> <y> was expected"#), "\(escaper.out)")
     }
 
     @Test("http-bench: with no time to run each connection sends once; the line counts what the server received")

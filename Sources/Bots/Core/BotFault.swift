@@ -36,13 +36,30 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `text` with every control or format character (escape sequences included) written as `\u{…}`,
+    /// so that a bot's line quoted on a terminal or in a log cannot move the cursor, recolour
+    /// the screen or set the terminal's title.
+    public static func printable(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            // Cc (C0, DEL, C1: escape sequences) and Cf (bidirectional overrides, which can
+            // reverse what follows on the screen).
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
     /// The reason, in a sentence, as recorded with the forfeit.
     public var description: String {
         switch self {
         case .launchFailed(let detail): "The bot could not be started: \(detail)"
         case .crashed(let detail): "The bot crashed: \(detail)"
         case .timedOut(let detail): "The bot timed out: \(detail)"
-        case .malformed(let line, let expected): "The bot wrote \"\(line)\" where \(expected) was expected"
+        case .malformed(let line, let expected): "The bot wrote \"\(Self.printable(line))\" where \(expected) was expected"
         case .offGrid(let cell): "The bot fired off the grid at \(cell)"
         case .repeatedShot(let cell): "The bot fired twice at \(cell)"
         case .sandboxFailed(let detail): "The sandbox could not start the bot: \(detail)"

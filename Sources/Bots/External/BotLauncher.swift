@@ -1,3 +1,4 @@
+import Foundation
 /// The one door through which every external bot process is started. A launcher turns a
 /// bot's spec into the exact program, arguments and environment to execute; the game code
 /// never spawns a bot any other way, so a sandbox is a launcher that wraps the plan.
@@ -43,12 +44,22 @@ public struct LaunchPlan: Hashable, Sendable {
 
 /// Starts a bot as a plain child of the runner, under its ``ResourceLimits`` (applied with
 /// `ulimit` by `/bin/sh` before it `exec`s the bot), with the runner's environment.
+///
+/// Through util-linux's `setpriv --pdeathsig KILL` where it is installed: the bot is killed
+/// when the runner dies, however it dies (SIGKILL, a closed terminal), as a sandboxed bot is
+/// by bwrap's `--die-with-parent`. Without `setpriv`, only the runner's own signal handlers
+/// kill its bots.
 public struct DirectLauncher: BotLauncher {
+    /// Where `setpriv` is, if it is.
+    static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
     public init() {}
 
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard let program = spec.command.first else { throw .launchFailed("empty command") }
         if let problem = ProgramLookup.problem(with: program, searchPath: ProgramLookup.runnerPath) { throw .launchFailed(problem) }
-        return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", spec.limits.wrapperScript(cpuPerProcess: spec.restart == .perGame), "salvo-bot"] + spec.command)
+        let shell = ["/bin/sh", "-c", spec.limits.wrapperScript(cpuPerProcess: spec.restart == .perGame), "salvo-bot"] + spec.command
+        guard let setpriv = Self.setpriv else { return LaunchPlan(executable: "/bin/sh", arguments: shell) }
+        return LaunchPlan(executable: setpriv, arguments: [setpriv, "--pdeathsig", "KILL", "--"] + shell)
     }
 }

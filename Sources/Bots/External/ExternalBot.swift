@@ -25,6 +25,9 @@ import Synchronization
 /// so its mutable state is never touched by two tasks at once.
 public final class ExternalBot: Bot, @unchecked Sendable {
     private let spec: ExternalBotSpec
+    /// The `logPath` that sends the bot's stderr to this process's own standard error (its
+    /// descriptor 2, so that `> file 2>&1` keeps both whole).
+    public static let ownStandardError = StderrLog.ownStandardError
     private let logPath: String?
     private let launcher: any BotLauncher
     private let pool: BotProcessPool?

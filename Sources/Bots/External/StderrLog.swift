@@ -23,10 +23,20 @@ final class StderrLog {
     /// False once the pipe has reached its end (the bot closed its stderr, or exited).
     private(set) var isOpen = true
 
-    /// Drains `pipe` into `path` (appended), or discards it when `path` is nil.
+    /// The path that means this process's own standard error, written through its descriptor.
+    static let ownStandardError = "/dev/stderr"
+
+    /// Drains `pipe` into `path` (appended), or discards it when `path` is nil. For
+    /// ``ownStandardError`` the bytes go to this process's descriptor 2 itself: opening
+    /// `/dev/stderr` anew would make a second open file with an offset of its own, and with
+    /// `> file 2>&1` salvo's own output, written at its offset, would overwrite the bot's.
     init(pipe: Int32, path: String?) {
         self.pipe = pipe
-        file = path.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? -1
+        if path == Self.ownStandardError {
+            file = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
+        } else {
+            file = path.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? -1
+        }
         _ = fcntl(pipe, F_SETFL, fcntl(pipe, F_GETFL) | O_NONBLOCK)
     }
 
