@@ -13,6 +13,21 @@ struct GamesCommand: AsyncParsableCommand {
     @Argument(help: "A run's output folder, e.g. reports/demo.")
     var directory = "reports/demo"
 
+    @Flag(help: "Print the games as a JSON array (index, gameId, bots, termination, winner, shots, reason, server) instead of a table.")
+    var json = false
+
+    /// A game as `--json` prints it; `termination` is `win`, `forfeit`, `no-result` or `in-flight`.
+    struct Row: Encodable {
+        var index: Int
+        var gameId: String
+        var bots: [String]
+        var termination: String
+        var winner: String?
+        var shots: Int?
+        var reason: String?
+        var server: String
+    }
+
     func run() async throws {
         let path = directory + "/journal.jsonl"
         guard FileManager.default.fileExists(atPath: path) else {
@@ -25,14 +40,20 @@ struct GamesCommand: AsyncParsableCommand {
             throw CLIError("\(error)")
         }
         var rows: [Int: [String]] = [:]
+        var jsonRows: [Int: Row] = [:]
         var order: [Int] = []
         for entry in entries {
             switch entry {
             case .created(let index, let server, let gameId, _):
                 if rows[index] == nil { order.append(index) }
                 rows[index] = [String(index), gameId, "", "in flight or abandoned", server]
+                jsonRows[index] = Row(index: index, gameId: gameId, bots: [], termination: "in-flight", server: server)
             case .finished(let record):
                 if rows[record.index] == nil { order.append(record.index) }
+                jsonRows[record.index] = Row(
+                    index: record.index, gameId: record.gameId, bots: record.players.map(\.bot), termination: record.termination.rawValue,
+                    winner: record.winner.map { record.player($0).bot }, shots: record.shots.count, reason: record.reason, server: record.server
+                )
                 let players = record.players.map(\.bot).joined(separator: " vs ")
                 let outcome: String
                 switch record.termination {
@@ -44,6 +65,10 @@ struct GamesCommand: AsyncParsableCommand {
             case .started, .joined:
                 break
             }
+        }
+        if json {
+            try JSONOutput.print(order.compactMap { jsonRows[$0] })
+            return
         }
         print(TextTable.render(header: ["game", "id", "bots", "outcome", "server"], rows: order.compactMap { rows[$0] }))
     }

@@ -17,6 +17,19 @@ struct LobbyCommand: AsyncParsableCommand {
     @Option(help: "Show at most this many games (the newest last).")
     var limit = 200
 
+    @Flag(help: "Print the games as a JSON array (id, name, status, player1, player2, missilesLaunched) instead of a table.")
+    var json = false
+
+    /// A game as `--json` prints it.
+    struct Row: Encodable {
+        var id: String
+        var name: String
+        var status: String
+        var player1: String?
+        var player2: String?
+        var missilesLaunched: Int?
+    }
+
     func run() async throws {
         let (client, http) = serverOptions.makeClient()
         defer { Task { await http.shutdown() } }
@@ -39,6 +52,12 @@ struct LobbyCommand: AsyncParsableCommand {
                     add()
                 }
                 return results
+            }
+            if json {
+                try JSONOutput.print(zip(games, details).map { game, detail in
+                    Row(id: game.id, name: game.name, status: game.status.rawValue, player1: detail?.player1, player2: detail?.player2, missilesLaunched: detail?.missilesLaunched)
+                })
+                return
             }
             print(TextTable.render(
                 header: ["name", "status", "players", "missiles", "id"],

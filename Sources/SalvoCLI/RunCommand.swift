@@ -49,6 +49,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
+    @Option(help: "Also write a JSON summary of the run here (complete or not, the exit status, counts, the journal's and the report's paths, the standings with Elo), for scripts.")
+    var summary: String?
+
     @OptionGroup(title: "Live standings")
     var liveOptions: LiveOptions
 
@@ -135,7 +138,9 @@ struct RunCommand: AsyncParsableCommand {
         display.finish()
         let botNames = config.bots.map(\.name)
         let records = summary.records
-        print(SummaryTable.render(Standings.compute(records: records, bots: botNames), ratings: TournamentRatings(records: records, bots: botNames)))
+        let standings = Standings.compute(records: records, bots: botNames)
+        let ratings = TournamentRatings(records: records, bots: botNames)
+        print(SummaryTable.render(standings, ratings: ratings))
         if let swiss = summary.swiss { print(SwissSummary.render(swiss, botNames: botNames)) }
         if let sprt = config.sprt {
             let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
@@ -158,6 +163,13 @@ struct RunCommand: AsyncParsableCommand {
         if let live {
             signals.setMessage("Stopping the live standings")
             await live.finish(stoppedEarly: summary.stoppedEarly)
+        }
+        if let path = self.summary {
+            do {
+                try RunSummaryFile(summary, seatsTaken: display.seatsTaken, standings: standings, ratings: ratings).write(to: path)
+            } catch {
+                throw CLIError("Cannot write the summary to \(path): \(error.localizedDescription)")
+            }
         }
         if !summary.isComplete {
             throw ExitStatus.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.shard.map { " in shard \($0)" } ?? "")")

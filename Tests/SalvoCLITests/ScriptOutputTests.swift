@@ -1,0 +1,65 @@
+import BattleshipClient
+import CurlHTTP
+import Foundation
+import SalvoTestSupport
+import Testing
+
+/// What scripts read: `salvo run --summary`, and `--json` on `games`, `lobby` and `show`,
+/// parsed back as a script parses them.
+@Suite("Output for scripts", .serialized, .timeLimit(.minutes(3)))
+struct ScriptOutputTests {
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    static func array(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    @Test("run --summary writes the run's figures as JSON, equal to its table; games --json lists each game")
+    func runSummaryAndGames() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-summary-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try "name: scripted\nbots: [density, parity]\ngames_per_pairing: 4\nconcurrency: 2\n".write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        let run = try await SalvoExecutable.run(["run", base + "/t.yaml", "--output", base + "/out", "--summary", base + "/summary.json"])
+        #expect(run.status == 0, "\(run.err)")
+        let summary = try Self.object(try String(contentsOfFile: base + "/summary.json", encoding: .utf8))
+        #expect(summary["complete"] as? Bool == true && summary["exitStatus"] as? Int == 0)
+        #expect(summary["scheduledGames"] as? Int == 4 && summary["ratedGames"] as? Int == 4 && summary["missingGames"] as? Int == 0)
+        #expect((summary["salvoVersion"] as? String)?.isEmpty == false)
+        let index = try #require(summary["reportIndex"] as? String)
+        #expect(FileManager.default.fileExists(atPath: index))
+        let standings = try #require(summary["standings"] as? [[String: Any]])
+        #expect(standings.map { $0["rank"] as? Int } == [1, 2])
+        #expect(standings.compactMap { $0["wins"] as? Int }.reduce(0, +) == 4 && standings.allSatisfy { $0["games"] as? Int == 4 })
+        // The same bot leads the printed table.
+        let leader = try #require(standings.first?["bot"] as? String)
+        let tableLines = run.out.split(separator: "\n").filter { $0.contains("density") || $0.contains("parity") }
+        #expect(tableLines.first?.contains(leader) == true, "\(run.out)")
+
+        let games = try await SalvoExecutable.run(["games", base + "/out", "--json"])
+        #expect(games.status == 0, "\(games.err)")
+        let rows = try Self.array(games.out)
+        #expect(rows.compactMap { $0["index"] as? Int }.sorted() == [0, 1, 2, 3])
+        #expect(rows.allSatisfy { $0["termination"] as? String == "win" && ($0["bots"] as? [String]).map(Set.init) == ["density", "parity"] && ($0["shots"] as? Int ?? 0) >= 34 })
+    }
+
+    @Test("lobby --json and show --json give a waiting game's id, name, status and players")
+    func lobbyAndShowJSON() async throws {
+        let server = try await CommandTests.quietServer()
+        defer { Task { await server.stop() } }
+        let http = CurlHTTPClient()
+        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+        let gameId = try await client.create(gameName: "json test", playerName: "ann").gameId
+        await http.shutdown()
+        let lobby = try await SalvoExecutable.run(["lobby", "--server", server.baseURL, "--json"])
+        #expect(lobby.status == 0, "\(lobby.err)")
+        let rows = try Self.array(lobby.out)
+        #expect(rows.count == 1 && rows[0]["id"] as? String == gameId && rows[0]["name"] as? String == "json test")
+        #expect(rows[0]["status"] as? String == "WAITING" && rows[0]["player1"] as? String == "ann" && rows[0]["missilesLaunched"] as? Int == 0)
+        let shown = try await SalvoExecutable.run(["show", gameId, "--server", server.baseURL, "--json"])
+        #expect(shown.status == 0, "\(shown.err)")
+        let game = try Self.object(shown.out)
+        #expect(game["id"] as? String == gameId && game["status"] as? String == "WAITING" && game["player2"] as? String == "" && game["winner"] == nil)
+    }
+}
