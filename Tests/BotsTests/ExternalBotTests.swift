@@ -38,7 +38,7 @@ struct ExternalBotTests {
         defer { try? FileManager.default.removeItem(atPath: log) }
         let result = await Self.play(Self.spec("crash_bot.py"), log: log)
         #expect(result.shots == 1)
-        #expect(result.fault == .crashed("it closed its output while \"shot <x> <y>\" was expected, exit status 3"))
+        #expect(result.fault == .crashed("it ended while \"shot <x> <y>\" was expected, exit status 3"))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "crash_bot: giving up\n")
     }
 
@@ -132,10 +132,12 @@ struct ExternalBotTests {
             startupDeadline: .seconds(20))
         configuration.limits = ResourceLimits(memoryBytes: 200 << 20, cpuSeconds: 10)
         let capped = await Self.play(configuration)
-        #expect(capped.fault == .crashed("it closed its output while \"name <name>\" was expected, exit status 1"))
+        #expect(capped.fault == .crashed("it ended while \"name <name>\" was expected, exit status 1"))
         configuration.limits = ResourceLimits(memoryBytes: nil, cpuSeconds: 10)
         let uncapped = await Self.play(configuration)
-        #expect(uncapped.fault == .crashed("it closed its output while \"ready\" was expected, exit status 0"))
+        // It printed its name and ended: the same words whether the runner first found its input
+        // closed (new-game refused) or its output at its end (no ready).
+        #expect(uncapped.fault == .crashed("it ended while \"ready\" was expected, exit status 0"))
     }
 
     /// Whether `fault` is a timeout at the move's wall-clock guard, of a bot that used little CPU.

@@ -52,7 +52,7 @@ final class BotSession: @unchecked Sendable {
         let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
-        try await send(ProtocolLine.hello())
+        try await send(ProtocolLine.hello(), awaiting: "name <name>")
         let line = try await receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
         guard let name = ProtocolLine.parseName(line) else {
             throw .malformed(line: line, expected: "name <name>")
@@ -84,7 +84,7 @@ final class BotSession: @unchecked Sendable {
         cpuAtGameStart = process.flatMap { cpuTime($0, walk: true) }
         gameStart = ChildProcess.now()
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
-        try await send(ProtocolLine.newGame(game, seed: seed))
+        try await send(ProtocolLine.newGame(game, seed: seed), awaiting: "ready")
         let line = try await receive(until: deadline, awaiting: "ready", after: "new-game")
         guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
     }
@@ -102,7 +102,7 @@ final class BotSession: @unchecked Sendable {
         let start = ChildProcess.now()
         let budget = spec.moveDeadline.wholeNanoseconds
         let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
-        try await send(ProtocolLine.yourTurn)
+        try await send(ProtocolLine.yourTurn, awaiting: "shot <x> <y>")
         // Without a cgroup, the processes known at `new-game` (a child started since is counted
         // only at the deadline, which can only make the bot's use look larger).
         let cpuAtStart = cpuTime(process, walk: false)
@@ -169,12 +169,12 @@ final class BotSession: @unchecked Sendable {
         process = nil
     }
 
-    /// Sends a line that needs no answer.
-    func send(_ line: String) async throws(BotFault) {
+    /// Sends `line`, after which the protocol expects `expected` (nil: no answer).
+    func send(_ line: String, awaiting expected: String? = nil) async throws(BotFault) {
         guard let process else { throw .crashed("the bot is not running") }
         observer?(.toBot, line)
         guard await process.write(line: line, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
-            throw await crash("it stopped reading its input", process)
+            throw await crash("it stopped reading its input", expected: expected, process)
         }
     }
 
@@ -211,7 +211,7 @@ final class BotSession: @unchecked Sendable {
         case .failure(.tooLong):
             throw .malformed(line: "(a line over \(ChildProcess.maximumLineLength) bytes)", expected: expected)
         case .failure(.endOfFile):
-            throw await crash("it closed its output while \"\(expected)\" was expected", process)
+            throw await crash("it closed its output", expected: expected, process)
         }
     }
 
@@ -224,12 +224,19 @@ final class BotSession: @unchecked Sendable {
         return ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
     }
 
-    /// The fault of a process that stopped talking (`what` happened): a crash of the bot, or,
-    /// when bubblewrap failed before the bot ran, the sandbox's failure (a fault of the host)
-    /// with bubblewrap's last words.
-    private func crash(_ what: String, _ process: ChildProcess) async -> BotFault {
+    /// The fault of a process that stopped talking (`what` happened, while `expected` was
+    /// expected): a crash of the bot, or, when bubblewrap failed before the bot ran, the
+    /// sandbox's failure (a fault of the host) with bubblewrap's last words.
+    ///
+    /// A bot whose process has ended is described one way, whichever pipe noticed first (its
+    /// input refused a line, or its output reached its end): "it ended while … was expected",
+    /// with its exit status, signal or memory cap.
+    private func crash(_ what: String, expected: String?, _ process: ChildProcess) async -> BotFault {
         let detail = await exitDetail(process)
-        guard process.sandboxFailed() else { return .crashed(what + detail) }
+        let waiting = expected.map { " while \"\($0)\" was expected" } ?? ""
+        guard process.sandboxFailed() else {
+            return .crashed((process.exitStatus != nil ? "it ended" : what) + waiting + detail)
+        }
         let said = process.stderrTail()?.split(separator: "\n").last { $0.hasPrefix("bwrap:") }
         return .sandboxFailed(said.map(String.init) ?? "bubblewrap ended before the bot started\(detail)")
     }
