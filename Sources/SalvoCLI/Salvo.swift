@@ -11,6 +11,7 @@ struct Salvo: AsyncParsableCommand {
         version: SalvoVersion.text,
         subcommands: [
             RunCommand.self,
+            MatchCommand.self,
             PlayCommand.self,
             ServeCommand.self,
             LobbyCommand.self,

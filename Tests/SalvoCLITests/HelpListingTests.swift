@@ -17,7 +17,7 @@ struct HelpListingTests {
                 .compactMap { $0.split(separator: " ").first.map(String.init) }
         )
         let commands: Set = [
-            "run", "play", "serve", "lobby", "show", "games", "http-bench", "bench", "bot-check", "check",
+            "run", "match", "play", "serve", "lobby", "show", "games", "http-bench", "bench", "bot-check", "check",
             "report", "merge", "cluster", "replay", "rematch", "publish", "load",
         ]
         #expect(listed == commands, "\(result.out)")

@@ -62,4 +62,28 @@ struct ScriptOutputTests {
         let game = try Self.object(shown.out)
         #expect(game["id"] as? String == gameId && game["status"] as? String == "WAITING" && game["player2"] as? String == "" && game["winner"] == nil)
     }
+
+    @Test("match A B: an external bot against a built-in with no tournament file, mirrored pairs, the run's table and summary; two of one built-in are told apart; a bot that is neither is refused")
+    func quickMatch() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-match-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let match = try await SalvoExecutable.run(
+            ["match", "cmd=python3 \(root)/bots/python/random_bot.py", "density", "--games", "4", "--summary", base + "/s.json", "--no-sandbox"],
+            workingDirectory: base
+        )
+        #expect(match.status == 0, "\(match.err)")
+        #expect(match.out.contains("Tournament match-random_bot-vs-density: 2 bots"), "\(match.out)")
+        let summary = try Self.object(try String(contentsOfFile: base + "/s.json", encoding: .utf8))
+        #expect(summary["complete"] as? Bool == true && summary["ratedGames"] as? Int == 4)
+        #expect(Set((summary["standings"] as? [[String: Any]])?.compactMap { $0["bot"] as? String } ?? []) == ["random_bot", "density"])
+        let games = try Self.array(try await SalvoExecutable.run(["games", base + "/reports/match-random_bot-vs-density", "--json"]).out)
+        // Mirrored: each bot created (moved first in) two of the four games.
+        #expect(games.filter { ($0["bots"] as? [String])?.first == "density" }.count == 2, "\(games)")
+
+        let twins = try await SalvoExecutable.run(["match", "parity", "parity", "--games", "2", "--output", base + "/twins"])
+        #expect(twins.status == 0 && twins.out.contains("parity-1") && twins.out.contains("parity-2"), "\(twins.out)\(twins.err)")
+        let bad = try await SalvoExecutable.run(["match", "densiti", "parity"])
+        #expect(bad.status == 64 && bad.err.contains("as a built-in (random, hunt-target, parity, density, champion) or as cmd=COMMAND, not densiti"), "\(bad.err)")
+    }
 }
