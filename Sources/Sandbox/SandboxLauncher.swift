@@ -76,7 +76,7 @@ public struct SandboxLauncher: BotLauncher {
         if let folder, let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
         // Last, once nothing can fail: the process's cgroup, removed after it ends.
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
-        let script = filter.openCommand + (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
+        let script = filter.openCommand + (group?.join ?? "") + BubblewrapArguments.forgetFolder + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
         return LaunchPlan(
             executable: "/bin/sh",
