@@ -53,6 +53,10 @@ enum BubblewrapArguments {
         return ["/usr/bin/setpriv", "--reuid=\(hostUser)", "--regid=\(hostUser)", "--clear-groups", "--no-new-privs", "--"]
     }
 
+    /// What the launching shell runs before bwrap so that bwrap's init inside, whose
+    /// `/proc/1/environ` the bot can read, does not carry the runner's working folder.
+    static let forgetFolder = "unset PWD OLDPWD; "
+
     /// The environment inside.
     static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
 

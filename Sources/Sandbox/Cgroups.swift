@@ -6,8 +6,12 @@ import Synchronization
 /// may make them: cgroup v1's `memory` and `pids` hierarchies (as on these machines), or a
 /// cgroup v2 tree with both controllers. The group also counts the CPU time of every process
 /// the bot ever started (v1's `cpuacct`, where it can be used; v2's `cpu.stat`), and the
-/// kills of its memory cap (``Bots/CgroupAccounting``). Elsewhere there is no cgroup, and the launcher falls
-/// back to an address-space rlimit for memory (a process-count rlimit would count every
+/// kills of its memory cap (``Bots/CgroupAccounting``), and, on v1, gets a CPU share and quota
+/// of its own where the `cpu` hierarchy can be used (``cpuQuota``): a bot that spins many
+/// processes takes one process's share of the machine, not one per process, and at most one
+/// CPU. Its `cpu` group sits at the hierarchy's top, beside the runner's own processes, each
+/// weighing as much as a bot: under a common parent, all bots together would weigh as one.
+/// Elsewhere there is no cgroup, and the launcher falls back to an address-space rlimit for memory (a process-count rlimit would count every
 /// process of the user, so there is none; the PID namespace still ends all of a bot's
 /// processes with it).
 ///
@@ -15,12 +19,17 @@ import Synchronization
 final class Cgroups: Sendable {
     /// Which hierarchy is used.
     enum Layout: Hashable, Sendable {
-        /// Separate `memory` and `pids` hierarchies under these roots (ours made inside), and
-        /// `cpuacct` where it can be used.
-        case v1(memory: String, pids: String, cpuacct: String?)
+        /// Separate `memory` and `pids` hierarchies under these roots (ours made inside),
+        /// `cpuacct` where it can be used, and the root of `cpu` where it can be used (ours
+        /// made at its top, as `salvo-bot-PID-N`).
+        case v1(memory: String, pids: String, cpuacct: String?, cpu: String?)
         /// One unified hierarchy; ours is this folder, with both controllers enabled below it.
         case v2(root: String)
     }
+
+    /// Each bot's CPU quota, as (quota, period) in microseconds: one CPU. An honest bot thinks
+    /// in one thread; the move deadline counts CPU time, so the quota never shortens it.
+    static let cpuQuota = (quota: 100_000, period: 100_000)
 
     let layout: Layout
     private let counter = Atomic<Int>(0)
@@ -53,10 +62,11 @@ final class Cgroups: Sendable {
         let ok: Bool
         let accounting: CgroupAccounting
         switch layout {
-        case .v1(let memory, let pids, let cpuacct):
+        case .v1(let memory, let pids, let cpuacct, let cpu):
             ok = make(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])
                 && make(pids + "/" + name, [("pids.max", processes.map(String.init) ?? "max")])
                 && (cpuacct.map { make($0 + "/" + name, []) } ?? true)
+                && (cpu.map { make($0 + "/salvo-" + name, [("cpu.cfs_period_us", String(Self.cpuQuota.period)), ("cpu.cfs_quota_us", String(Self.cpuQuota.quota))]) } ?? true)
             accounting = CgroupAccounting(
                 cpuFile: cpuacct.map { $0 + "/" + name + "/cpuacct.usage" }, memoryEventsFile: memory + "/" + name + "/memory.oom_control",
                 memoryCapBytes: memoryBytes)
@@ -79,10 +89,10 @@ final class Cgroups: Sendable {
 
     /// Removes the empty groups that runs killed before they could clean up left behind
     /// (`bot-PID-N` where no process PID lives).
-    private static func sweep(_ folder: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("bot-") {
-            let parts = name.split(separator: "-")
-            guard parts.count == 3, let pid = Int32(parts[1]), pid != getpid(), kill(pid, 0) != 0 else { continue }
+    private static func sweep(_ folder: String, prefix: String = "bot-") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            let parts = name.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), pid != getpid(), kill(pid, 0) != 0 else { continue }
             rmdir(folder + "/" + name)
         }
     }
@@ -94,13 +104,12 @@ final class Cgroups: Sendable {
             let ours = ["\(memory)/salvo", "\(pids)/salvo"]
             for folder in ours { mkdir(folder, 0o755) }
             if ours.allSatisfy({ access($0, W_OK) == 0 }) {
-                ours.forEach(sweep)
+                ours.forEach { sweep($0) }
                 // CPU time per bot where the cpuacct hierarchy is there and ours to use.
-                let cpuacct = base + "/cpuacct/salvo"
-                mkdir(cpuacct, 0o755)
-                let counted = access(cpuacct, W_OK) == 0 && FileManager.default.fileExists(atPath: cpuacct + "/cpuacct.usage")
-                if counted { sweep(cpuacct) }
-                return Cgroups(layout: .v1(memory: ours[0], pids: ours[1], cpuacct: counted ? cpuacct : nil))
+                let cpuacct = usable(base + "/cpuacct/salvo", file: "cpuacct.usage")
+                // A CPU share and quota per bot where the cpu hierarchy is.
+                let cpu = usable(base + "/cpu", file: "cpu.cfs_quota_us", prefix: "salvo-bot-")
+                return Cgroups(layout: .v1(memory: ours[0], pids: ours[1], cpuacct: cpuacct, cpu: cpu))
             }
         }
         let controllers = (try? String(contentsOfFile: base + "/cgroup.controllers", encoding: .utf8)) ?? ""
@@ -114,6 +123,15 @@ final class Cgroups: Sendable {
             }
         }
         return nil
+    }
+
+    /// `folder`, made if need be and swept of the groups named `prefix`PID-N of ended runs,
+    /// when it is ours to use and holds `file`; nil otherwise.
+    private static func usable(_ folder: String, file: String, prefix: String = "bot-") -> String? {
+        mkdir(folder, 0o755)
+        guard access(folder, W_OK) == 0, FileManager.default.fileExists(atPath: folder + "/" + file) else { return nil }
+        sweep(folder, prefix: prefix)
+        return folder
     }
 
     private static func write(_ text: String, to path: String) -> Bool {

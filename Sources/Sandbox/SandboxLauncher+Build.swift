@@ -19,7 +19,7 @@ extension SandboxLauncher {
         let (bwrap, filter) = try sandboxParts()
         if let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
         let group = cgroups?.makeGroup(memoryBytes: limits.memoryBytes, processes: limits.processes)
-        let script = filter.openCommand + (group?.join ?? "") + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
+        let script = filter.openCommand + (group?.join ?? "") + BubblewrapArguments.forgetFolder + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: readOnly, tmpBytes: limits.tmpBytes, folderWritable: true)
         return LaunchPlan(
             executable: "/bin/sh",

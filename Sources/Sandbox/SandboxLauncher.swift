@@ -55,8 +55,8 @@ public struct SandboxLauncher: BotLauncher {
     /// cgroups cap memory and processes per bot and count its CPU time (docs/sandbox.md).
     public var fallbackWarning: String? {
         switch cgroups?.layout {
-        case .v2, .v1(_, _, .some): nil
-        case .v1(_, _, nil):
+        case .v2, .v1(_, _, .some, _): nil
+        case .v1(_, _, nil, _):
             "salvo: no cgroup v1 cpuacct hierarchy can be used here: the move deadline and the per-game CPU cap count only a bot's live processes, not CPU spent in children that have exited"
         case nil:
             "salvo: no cgroups can be made here (rlimits instead): memory is capped per process, not per bot; processes are not capped; CPU spent in a bot's children that have exited is not counted; a memory kill shows as a crash"
@@ -76,7 +76,7 @@ public struct SandboxLauncher: BotLauncher {
         if let folder, let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
         // Last, once nothing can fail: the process's cgroup, removed after it ends.
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
-        let script = filter.openCommand + (group?.join ?? "") + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
+        let script = filter.openCommand + (group?.join ?? "") + BubblewrapArguments.forgetFolder + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
         let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
         return LaunchPlan(
             executable: "/bin/sh",

@@ -62,4 +62,14 @@ struct CgroupAccountingTests {
         // Everything the children used, and the interpreter's own start besides.
         #expect(counted >= children, "the cgroup counted \(counted) s; the reaped children alone used \(children) s")
     }
+
+    @Test("each bot process gets a CPU share of its own, beside the runner's processes, with a quota of one CPU (cgroup v1)", .enabled(if: FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")))
+    func cpuQuotaPerBot() throws {
+        let plan = try SandboxLauncher().plan(for: ExternalBotSpec(command: ["/usr/bin/true"]))
+        // Nothing was started: remove the plan's groups here, as a process's end would.
+        defer { for folder in plan.removeAfterExit.reversed() { rmdir(folder) } }
+        let group = try #require(plan.removeAfterExit.first { $0.hasPrefix("/sys/fs/cgroup/cpu/salvo-bot-\(getpid())-") }, "\(plan.removeAfterExit)")
+        let quota = try String(contentsOfFile: group + "/cpu.cfs_quota_us", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(quota == "100000")
+    }
 }

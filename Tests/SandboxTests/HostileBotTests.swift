@@ -21,7 +21,7 @@ struct HostileBotTests {
         "cpu_hog": ["cpu-hog"],
         "daemon": ["daemon-survives"],
         "devices": ["dev-disk", "dev-kmsg", "dev-mem", "dev-shm-shared", "dev-tty"],
-        "environment": ["environment"],
+        "environment": ["environment", "init-environ"],
         "escape_bwrap": ["capabilities", "cgroup-write", "chroot", "mount", "proc-1-root", "root-user", "setuid", "sysctl-write", "sysrq-trigger", "unshare-userns"],
         "fill_disk": ["fill-disk-cwd", "fill-disk-home", "fill-disk-own-folder", "fill-disk-var-tmp"],
         "fill_shm": ["fill-dev-shm", "write-dev", "write-root"],
