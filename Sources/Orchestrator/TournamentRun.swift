@@ -71,7 +71,20 @@ public struct TournamentRun: Sendable {
 
     /// Runs the tournament until every game has a result, or until `stop` is requested and the
     /// games in flight have finished. `progress` is called from the run's tasks.
+    ///
+    /// A run that fails before any game was started leaves nothing behind in the output folder
+    /// (``RunFootprint``).
     public func run(stop: StopSignal = StopSignal(), progress: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws(OrchestratorError) -> RunSummary {
+        let footprint = RunFootprint(runFolder: configuration.runDirectory, outputFolder: configuration.outputDirectory)
+        do {
+            return try await runInFolder(stop: stop, progress: progress)
+        } catch {
+            footprint.removeIfNothingPlayed()
+            throw error
+        }
+    }
+
+    private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
         if configuration.shard != nil, configuration.sprt != nil {
             throw .cannotShard("an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it without --shard")
         }
