@@ -39,10 +39,15 @@ final class InterruptHandler {
     }
 
     /// Kills the bots and exits: what was journaled stays, the next run continues.
+    ///
+    /// With `_exit`, after flushing standard output: `exit` would run the libraries' exit
+    /// handlers (OpenSSL's cleanup among them) while the run's other threads still use them,
+    /// and the process then died of SIGSEGV now and then instead of exiting with `status`.
     private static func exitNow(status: Int32) -> Never {
         BotProcessRegistry.killAll()
         FileHandle.standardError.write(Data("\nStopped.\n".utf8))
-        exit(status)
+        fflush(nil)
+        _exit(status)
     }
 
     /// From now on the first Ctrl-C prints `text` (the job it stops has changed).

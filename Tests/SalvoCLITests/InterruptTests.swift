@@ -44,6 +44,45 @@ struct InterruptTests {
         return (base + ".yaml", base)
     }
 
+    /// A tournament of 800 games between density and a bot of a folder of its own that plays,
+    /// but does not exit when its input closes (as many a student's bot): only a kill ends it.
+    /// Unsandboxed, so that its processes are the host's to see.
+    static func lingeringBotTournament(_ name: String) throws -> (botFolder: String, file: String, output: String) {
+        let botFolder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-\(name)-bots-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: botFolder, withIntermediateDirectories: true)
+        try """
+            import sys, time
+            turn = 0
+            for raw in sys.stdin:
+                words = raw.split()
+                if words and words[0] == "salvo": print("name lingering", flush=True)
+                elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
+                elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
+                elif words and words[0] == "quit": sys.exit(0)
+            time.sleep(600)
+            """.write(toFile: "\(botFolder)/lingering_bot.py", atomically: true, encoding: .utf8)
+        let (file, output) = try tournament("""
+            name: \(name)
+            games_per_pairing: 400
+            concurrency: 2
+            sandbox: none
+            bots:
+              - name: lingering
+                command: [python3, \(botFolder)/lingering_bot.py]
+              - density
+
+            """)
+        return (botFolder, file, output)
+    }
+
+    /// The pids of the processes whose command line names `text`.
+    static func processes(naming text: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
+            guard Int32(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: data, as: UTF8.self).contains(text)
+        }
+    }
+
     @Test("one Ctrl-C finishes the games in flight, says `Stopped early` and exits 2 (incomplete); the next run plays the rest and exits 0, every game rated once")
     func interruptThenContinue() async throws {
         let (file, output) = try Self.tournament("name: ctrlc\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 4\nseed: 5\n")
@@ -102,36 +141,8 @@ struct InterruptTests {
 
     @Test("SIGKILL of the runner, which no handler sees, still takes its unsandboxed bots with it (setpriv --pdeathsig)")
     func killedRunnerTakesItsBots() async throws {
-        let botFolder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-kill-bots-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: botFolder, withIntermediateDirectories: true)
-        // Plays, and outlives its input by ten minutes: only a kill ends it.
-        try """
-            import sys, time
-            turn = 0
-            for raw in sys.stdin:
-                words = raw.split()
-                if words and words[0] == "salvo": print("name orphan", flush=True)
-                elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
-                elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
-            time.sleep(600)
-            """.write(toFile: "\(botFolder)/orphan_bot.py", atomically: true, encoding: .utf8)
-        let (file, output) = try Self.tournament("""
-            name: sigkill
-            games_per_pairing: 400
-            concurrency: 2
-            sandbox: none
-            bots:
-              - name: orphan
-                command: [python3, \(botFolder)/orphan_bot.py]
-              - density
-
-            """)
-        func botProcesses() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
-                guard Int32(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-                return String(decoding: data, as: UTF8.self).contains(botFolder)
-            }
-        }
+        let (botFolder, file, output) = try Self.lingeringBotTournament("sigkill")
+        func botProcesses() -> [String] { Self.processes(naming: botFolder) }
         let run = try RunningSalvo(["run", file, "--output", output])
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
         #expect(!botProcesses().isEmpty)
@@ -145,39 +156,8 @@ struct InterruptTests {
 
     @Test("SIGTERM (a kill) and SIGHUP (a closed terminal) end a run at once, with 128 + the signal, and no bot process outlives it, not even an unsandboxed one waiting between games", arguments: [SIGTERM, SIGHUP])
     func terminateKillsEveryBot(signal: Int32) async throws {
-        // The bots run from a folder of this test's own, so their processes can be told apart.
-        let botFolder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-term-bots-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: botFolder, withIntermediateDirectories: true)
-        // A bot that plays, but does not exit when its input closes (as many a student's bot):
-        // only a kill ends it.
-        try """
-            import sys, time
-            turn = 0
-            for raw in sys.stdin:
-                words = raw.split()
-                if words and words[0] == "salvo": print("name lingering", flush=True)
-                elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
-                elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
-                elif words and words[0] == "quit": sys.exit(0)
-            time.sleep(600)
-            """.write(toFile: "\(botFolder)/lingering_bot.py", atomically: true, encoding: .utf8)
-        let (file, output) = try Self.tournament("""
-            name: terminate
-            games_per_pairing: 400
-            concurrency: 2
-            sandbox: none
-            bots:
-              - name: lingering
-                command: [python3, \(botFolder)/lingering_bot.py]
-              - density
-
-            """)
-        func botProcesses() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
-                guard Int32(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-                return String(decoding: data, as: UTF8.self).contains(botFolder)
-            }
-        }
+        let (botFolder, file, output) = try Self.lingeringBotTournament("terminate")
+        func botProcesses() -> [String] { Self.processes(naming: botFolder) }
         let run = try RunningSalvo(["run", file, "--output", output])
         // Some games done: the bot's processes play on, or wait between games.
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 4 }
