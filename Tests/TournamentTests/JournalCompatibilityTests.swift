@@ -2,6 +2,7 @@ import BattleshipRules
 import Bots
 import Foundation
 import SalvoTestSupport
+import SalvoVersion
 import Testing
 @testable import Tournament
 
@@ -68,6 +69,9 @@ struct JournalCompatibilityTests {
         var original = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).results.json")))) as? [String: Any])
         rebuilt["generatedAt"] = nil
         original["generatedAt"] = nil
+        // Added since that release: the Salvo that rebuilt it (checked, then set aside).
+        #expect(rebuilt["salvoVersion"] as? String == SalvoVersion.text)
+        rebuilt["salvoVersion"] = nil
         // Added since that release: each external bot's sandbox, limits and restart (checked, then set aside).
         if var configuration = rebuilt["configuration"] as? [String: Any], let bots = configuration["bots"] as? [[String: Any]] {
             for bot in bots where bot["kind"] as? String == "external" {
