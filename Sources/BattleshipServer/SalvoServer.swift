@@ -29,6 +29,11 @@ public enum SalvoServer {
     ) throws -> some ApplicationProtocol {
         let service = try GameService(store: store)
         let router = Router(context: BasicRequestContext.self)
+        if let metrics = configuration.metrics {
+            // Outside the error middleware, so that it counts the statuses clients receive.
+            router.middlewares.add(MetricsMiddleware())
+            router.get("metrics") { _, _ in metrics.response() }
+        }
         router.middlewares.add(ErrorMiddleware())
         GameRoutes(service: service).add(to: router)
         return Application(

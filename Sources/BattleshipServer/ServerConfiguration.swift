@@ -16,6 +16,9 @@ public struct ServerConfiguration: Sendable {
     /// from the middle. For the tournament runner's embedded server, whose journal is the run's record
     /// (games in flight at a crash are replayed); `salvo serve` keeps it off.
     public var writeBehind: Bool
+    /// Where requests are counted and timed, served at `GET /metrics`; nil (the default) for
+    /// neither (the embedded server of a run or a test shares its process with others).
+    public var metrics: ServerMetrics? = nil
 
     /// A configuration; the defaults are those of `salvo serve`.
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = "salvo.sqlite", fsyncEveryCommit: Bool = false, writeBehind: Bool = false) {
