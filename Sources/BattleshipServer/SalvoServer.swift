@@ -30,6 +30,11 @@ public enum SalvoServer {
         let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions)
         // HEAD of every GET route answers as the GET without its body, as the reference does.
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        if let metrics = configuration.metrics {
+            // Outside the error middleware, so that it counts the statuses clients receive.
+            router.middlewares.add(MetricsMiddleware())
+            router.get("metrics") { _, _ in metrics.response() }
+        }
         router.middlewares.add(ErrorMiddleware())
         GameRoutes(service: service, offersExtensions: configuration.offersExtensions).add(to: router)
         return Application(

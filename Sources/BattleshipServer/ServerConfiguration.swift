@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// `GET /api/extensions`; false behaves as a server without them (that endpoint answers
     /// 404 and a `joinToken` is ignored), for trying a client against one. `boardSeed` stays.
     public var offersExtensions: Bool
+    /// Where requests are counted and timed, served at `GET /metrics`; nil (the default) for
+    /// neither (the embedded server of a run or a test shares its process with others).
+    public var metrics: ServerMetrics? = nil
 
     /// A configuration; the defaults are those of `salvo serve`.
     public init(

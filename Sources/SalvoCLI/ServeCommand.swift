@@ -11,7 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the Battleship server.",
         discussion: """
             Speaks the course's Battleship REST API under /api, with the reference server's \
-            error texts and without its bugs. Games are kept in a SQLite file: every answered \
+            error texts and without its bugs, and serves Prometheus metrics at /metrics \
+            (requests by route and status, their durations). Games are kept in a SQLite file: every answered \
             request is saved before the answer goes out.
             """
     )
@@ -43,7 +44,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         OpenFileLimit.raiseToHardLimit()
         let logger = ServerLogHandler.logger(level: logLevel)
-        let configuration = ServerConfiguration(host: host, port: port, databasePath: inMemory ? nil : db, fsyncEveryCommit: fsync)
+        var configuration = ServerConfiguration(host: host, port: port, databasePath: inMemory ? nil : db, fsyncEveryCommit: fsync)
+        configuration.metrics = ServerMetrics.bootstrap()
         let storage = inMemory ? "in memory" : "database \(db)"
         do {
             try await SalvoServer.run(configuration, logger: logger) { [host] boundPort in
