@@ -79,6 +79,8 @@ public struct TournamentRun: Sendable {
         do {
             return try await runInFolder(stop: stop, progress: progress)
         } catch {
+            // Not when the folder is another run's: what is new in it since is that run's.
+            if case .folder = error { throw error }
             footprint.removeIfNothingPlayed()
             throw error
         }
