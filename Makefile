@@ -79,7 +79,7 @@ build: deps commit-stamp
 
 # The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
 # toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
-# the system's libc, libcurl, libsqlite3 and libcrypto (benchmarks/static-binary.sh checks).
+# the system's libc, libcurl, libsqlite3, libcrypto and libseccomp (benchmarks/static-binary.sh checks).
 release: deps commit-stamp
 	$(SWIFT) build -c release --static-swift-stdlib
 
