@@ -30,6 +30,10 @@ public enum SalvoServer {
         let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions)
         // HEAD of every GET route answers as the GET without its body, as the reference does.
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        if let accessLog = configuration.accessLog {
+            // Outermost, so that it logs the status each client received.
+            router.middlewares.add(AccessLogMiddleware(log: accessLog))
+        }
         if let metrics = configuration.metrics {
             // Outside the error middleware, so that it counts the statuses clients receive.
             router.middlewares.add(MetricsMiddleware())

@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     /// Where requests are counted and timed, served at `GET /metrics`; nil (the default) for
     /// neither (the embedded server of a run or a test shares its process with others).
     public var metrics: ServerMetrics? = nil
+    /// Where every request is logged as a JSON line (``AccessLog``); nil for no access log.
+    public var accessLog: AccessLog? = nil
 
     /// A configuration; the defaults are those of `salvo serve`.
     public init(

@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: "Append one JSON line per request to this file (time, method, path, status, ms); - for stderr.")
+    var accessLog: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("Please give a port from 0 to 65535 (0 picks a free one).")
@@ -46,6 +49,10 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = ServerLogHandler.logger(level: logLevel)
         var configuration = ServerConfiguration(host: host, port: port, databasePath: inMemory ? nil : db, fsyncEveryCommit: fsync)
         configuration.metrics = ServerMetrics.bootstrap()
+        if let accessLog {
+            guard let log = AccessLog(path: accessLog) else { throw CLIError("Cannot open the access log \(accessLog) for appending: give a file in a folder that exists and is writable, or - for stderr") }
+            configuration.accessLog = log
+        }
         let storage = inMemory ? "in memory" : "database \(db)"
         do {
             try await SalvoServer.run(configuration, logger: logger) { [host] boundPort in
