@@ -42,9 +42,9 @@ public struct MergedTournament: Sendable {
         return "cd \(Self.quoted(folder)) && \(command)"
     }
 
-    /// The full path of the running `salvo`, which rerun commands name.
+    /// The full path of the running `salvo`, which rerun commands and the generated jobs name.
     public static var thisExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "salvo"
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// `word` quoted for a POSIX shell when it needs to be.

@@ -87,11 +87,8 @@ public struct TournamentRun: Sendable {
     }
 
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
-        if configuration.shard != nil, configuration.sprt != nil {
-            throw .cannotShard("an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it without --shard")
-        }
-        if configuration.shard != nil, configuration.format == .swiss {
-            throw .cannotShard("each Swiss round is paired from the results of the rounds before, which needs them all in one process; run it without --shard")
+        if configuration.shard != nil, let obstacle = configuration.shardingObstacle {
+            throw .cannotShard(obstacle + "; run it without --shard")
         }
         if let shard = configuration.shard, shard.count > Schedule.mirroredPairCount(for: configuration) {
             throw .cannotShard("\(shard.count) shards are more than its \(Schedule.mirroredPairCount(for: configuration)) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")

@@ -61,11 +61,8 @@ struct ClusterCommand: AsyncParsableCommand {
             } catch {
                 throw CLIError(error.description)
             }
-            if config.format == .swiss {
-                throw CLIError("This tournament cannot be sharded: each Swiss round is paired from the results of the rounds before, which needs them all in one process; run it with `salvo run` on one machine")
-            }
-            if config.sprt != nil {
-                throw CLIError("This tournament cannot be sharded: an SPRT match stops as soon as its test decides, which needs every game's result in one process; run it with `salvo run` on one machine")
+            if let obstacle = config.shardingObstacle {
+                throw CLIError("This tournament cannot be sharded: \(obstacle); run it with `salvo run` on one machine")
             }
             let pairs = Schedule.mirroredPairCount(for: config)
             if shards > pairs {
@@ -135,7 +132,7 @@ struct ClusterCommand: AsyncParsableCommand {
             let name = try job.name()
             let here = FileManager.default.currentDirectoryPath
             let absolute = { (path: String) in URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path }
-            let spec = try job.job(name: name, salvo: salvo.map(absolute) ?? ClusterCommand.thisExecutable(), workingDirectory: here, path: absolute)
+            let spec = try job.job(name: name, salvo: salvo.map(absolute) ?? MergedTournament.thisExecutable, workingDirectory: here, path: absolute)
             let folder = absolute(job.output) + "/cluster/slurm"
             let paths = try ClusterFile.write(SlurmScripts.files(for: spec, cpusPerTask: cpus, siteOptions: sbatchArguments), into: folder)
             // Slurm opens each task's --output before the task starts, in a folder that must exist.
@@ -231,10 +228,5 @@ struct ClusterCommand: AsyncParsableCommand {
                 }
             }
         }
-    }
-
-    /// The absolute path of the running salvo.
-    static func thisExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
