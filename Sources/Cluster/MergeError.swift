@@ -8,6 +8,9 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
     case nothingStarted(output: String)
     /// A journal under shards/ is not a shard's.
     case notAShard(path: String)
+    /// The shards' tournament is one whose results choose its games (Swiss, a sequential
+    /// test), which cannot have been split into shards.
+    case notShardable(path: String, reason: String)
     /// Two shards were split into different numbers of shards.
     case shardCounts(path: String, count: Int, expected: Int, firstPath: String)
     /// A journal sits in another shard's folder.
@@ -36,6 +39,8 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
             "No shard of \(output) has started: there is no journal under \(output)/shards/. Run `salvo run FILE --shard I/N --output \(output)` for each shard first"
         case .notAShard(let path):
             "\(path) is the journal of a whole run, not of a shard; merge only folders written by `salvo run --shard`"
+        case .notShardable(let path, let reason):
+            "\(path) is a shard of a tournament that cannot be sharded (\(reason)); the journal was not written by `salvo run --shard`, or was edited"
         case .shardCounts(let path, let count, let expected, let firstPath):
             "\(path) is one of \(count) shards, but \(firstPath) is one of \(expected): every shard of a tournament must be run with the same N; remove the odd folders and rerun them"
         case .wrongFolder(let path, let shard):

@@ -41,8 +41,12 @@ public enum ShardMerge {
             throw .wrongFolder(path: stray.path, shard: stray.folderIndex)
         }
 
-        let schedule = Schedule.games(for: configuration)
-        let pairings = Schedule.pairings(format: configuration.format, botCount: configuration.bots.count).count
+        let scheduler = configuration.scheduler
+        guard let fixed = scheduler.fixedSchedule, scheduler.shardingObstacle == nil else {
+            throw .notShardable(path: first.path, reason: scheduler.shardingObstacle ?? "its games are not fixed by its configuration")
+        }
+        let schedule = fixed.games
+        let pairings = fixed.pairings.count
         var rated: [GameRecord?] = Array(repeating: nil, count: schedule.count)
         var attempts: [[GameRecord]] = Array(repeating: [], count: schedule.count)
         var duplicates = 0

@@ -18,6 +18,10 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case sandbox(SandboxUnavailable)
     /// The sandbox cannot start one of the bots here, for a reason of the host.
     case sandboxCannotStart(SandboxStartFailure)
+    /// The run stopped because it cannot go on: a journal its scheduler cannot continue, or a
+    /// host whose sandbox failed to start bots too often (``Tournament/TournamentRunner/maximumHostFaults``).
+    /// Every finished game is in the journal.
+    case cannotContinue(String)
     /// The reports could not be written (the journal is complete: `salvo report DIR` retries).
     case reports(String)
     /// The tournament cannot be split into shards, for the reason given.
@@ -32,6 +36,7 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .embeddedServerFailed(let detail): "Could not start the embedded server: \(detail)"
         case .serverUnreachable(_, let detail): "\(detail); check `server:` or --server"
         case .journal(let detail): detail
+        case .cannotContinue(let detail): detail
         case .reports(let detail): detail
         case .sandbox(let unavailable): unavailable.description
         case .sandboxCannotStart(let failure): failure.description

@@ -21,14 +21,14 @@ public struct RunSummary: Sendable {
     public let reports: ReportWriter.Written?
     /// A Swiss tournament's rounds as they stand at the end of the run; nil for other formats.
     public var swiss: SwissProgress? = nil
-    /// Whether the tournament's sequential test has decided, so that the games it did not
-    /// need are not missing.
-    public var sequentialTestDecided = false
+    /// Whether the scheduler ended the tournament before all its games were played (a
+    /// sequential test that decided), so that the games it did not need are not missing.
+    public var endedEarly = false
 
     /// Scheduled games with no rated result: stopped before they were played, or abandoned
     /// after ``Tournament/TournamentRunner/maximumAttempts`` attempts without a result.
     public var missingGames: Int {
-        sequentialTestDecided ? 0 : max(0, scheduledGames - records.count)
+        endedEarly ? 0 : max(0, scheduledGames - records.count)
     }
 
     /// Whether every game the tournament (or this shard) asks for has a rated result.

@@ -87,11 +87,12 @@ public struct TournamentRun: Sendable {
     }
 
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
-        if configuration.shard != nil, let obstacle = configuration.shardingObstacle {
+        let scheduler = configuration.scheduler
+        if configuration.shard != nil, let obstacle = scheduler.shardingObstacle {
             throw .cannotShard(obstacle + "; run it without --shard")
         }
-        if let shard = configuration.shard, shard.count > Schedule.mirroredPairCount(for: configuration) {
-            throw .cannotShard("\(shard.count) shards are more than its \(Schedule.mirroredPairCount(for: configuration)) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
+        if let shard = configuration.shard, shard.count > scheduler.mirroredPairCount {
+            throw .cannotShard("\(shard.count) shards are more than its \(scheduler.mirroredPairCount) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
         }
         let folder = configuration.runDirectory
         let lock: FolderLock
@@ -135,7 +136,7 @@ public struct TournamentRun: Sendable {
         // Each game in flight has about one request out at a time: keep that many connections
         // open, or every request beyond the cache's size pays a connect and a close.
         let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
-        let played: Result<[GameRecord], OrchestratorError>
+        let played: Result<ScheduleResults, OrchestratorError>
         do {
             played = .success(try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress))
         } catch {
@@ -144,10 +145,10 @@ public struct TournamentRun: Sendable {
         // One shutdown, however the games ended.
         await http.shutdown()
         await host.stop()
-        let records = try played.get()
+        let results = try played.get()
+        let records = results.ratedInOrder
 
-        let scheduled = config.format == .swiss ? SwissSchedule.totalGames(config) : Schedule.playedGames(for: config).count
-        let swiss = config.format == .swiss ? Self.swissProgress(config, journalPath: journalPath) : nil
+        let scheduled = config.scheduler.plannedGamesInRun
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
         if options.writeReports, config.shard == nil {
@@ -159,11 +160,10 @@ public struct TournamentRun: Sendable {
         }
         var summary = RunSummary(
             configuration: config, serverURL: host.baseURL, records: records, scheduledGames: scheduled,
-            stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written, swiss: swiss
+            stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written,
+            swiss: SwissScheduler.progress(config, after: results)
         )
-        if let sprt = config.sprt, config.bots.count == 2 {
-            summary.sequentialTestDecided = sprt.tally(records: records, first: config.bots[0].name, second: config.bots[1].name).isDecided
-        }
+        summary.endedEarly = config.scheduler.earlyEnd(after: results) != nil
         return summary
     }
 
@@ -180,17 +180,11 @@ public struct TournamentRun: Sendable {
         return try SeedKey.inFolder(config.outputDirectory)
     }
 
-    /// The Swiss rounds as the journal now holds them; nil if it cannot be read.
-    private static func swissProgress(_ config: TournamentConfig, journalPath: String) -> SwissProgress? {
-        guard let point = try? TournamentRunner.resumePoint(journalPath: journalPath, config: config) else { return nil }
-        return SwissProgress(config: config, rated: point.rated, attempts: point.attempts)
-    }
-
     /// Checks that the server answers, then plays the games.
     private func play(
         _ config: TournamentConfig, on host: ServerHost, http: CurlHTTPClient, journal: Journal,
         resume: TournamentRunner.ResumePoint, logs: String, launcher: any BotLauncher, stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void
-    ) async throws(OrchestratorError) -> [GameRecord] {
+    ) async throws(OrchestratorError) -> ScheduleResults {
         let client = BattleshipAPIClient(
             baseURL: host.baseURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit),
             configuration: .init(requestTimeout: options.requestTimeout, reuseConnectionsForWrites: host.isEmbedded)
@@ -209,6 +203,8 @@ public struct TournamentRun: Sendable {
             return try await runner.run(from: resume) { progress(.progress($0)) }
         } catch let error as BattleshipClientError {
             throw .serverUnreachable(url: host.baseURL, detail: error.description)
+        } catch let failure as TournamentRunner.Failure {
+            throw .cannotContinue(failure.description)
         } catch {
             throw .journal("\(error)")
         }

@@ -38,14 +38,16 @@ public struct RematchPlan: Sendable {
     /// the error for an index the schedule does not have.
     public init(journal: RunJournal, index: Int, journalPath: String = ReportLayout.journal) throws(ReportError) {
         let config = journal.configuration
-        let schedule = Schedule.games(for: config)
-        guard schedule.indices.contains(index) else { throw .unknownGame(id: String(index), journal: journalPath) }
-        let game = schedule[index]
+        // Where the format put the game, from the journal's results (a Swiss round's pairing
+        // depends on the rounds before it).
+        guard let game = config.scheduler.game(at: index, after: ScheduleResults(finished: journal.finished)) else {
+            throw .unknownGame(id: String(index), journal: journalPath)
+        }
         self.init(
             index: index, tournament: config.name,
             bots: [config.bots[game.creator], config.bots[game.joiner]],
             fleetSeeds: [game.creatorSeed, game.joinerSeed],
-            botSeeds: PlayerSeat.allCases.map { Schedule.botSeed(config, index: index, seat: $0) },
+            botSeeds: game.botSeeds,
             recorded: GameHistory(finished: journal.finished).game(index: index)
         )
     }

@@ -4,10 +4,9 @@ import Tournament
 extension ResultsBuilder {
     /// The rounds of a `format: swiss` run; nil for the other formats.
     static func swiss(config: TournamentConfig, history: GameHistory) -> ResultsDocument.SwissSection? {
-        guard config.format == .swiss else { return nil }
         var rated: [Int: GameRecord] = [:]
         for record in history.rated { rated[record.index] = record }
-        let progress = SwissProgress(config: config, rated: rated, attempts: history.attempts)
+        guard let progress = SwissScheduler.progress(config, after: ScheduleResults(rated: rated, attempts: history.attempts)) else { return nil }
         let names = config.bots.map(\.name)
         let rounds = progress.rounds.map { round in
             var boards: [Int: [Int]] = [:]

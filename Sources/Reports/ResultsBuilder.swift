@@ -32,10 +32,7 @@ public enum ResultsBuilder {
         let fit = Self.fit(rated, bots: bots)
         let tallies = Self.tallies(rated, bots: bots)
         let standings = Self.standings(bots: bots, tallies: tallies, fit: fit)
-        // As many as Schedule.games(for:) lists, without deriving every game's seeds.
-        let scheduled = config.format == .swiss
-            ? SwissSchedule.totalGames(config)
-            : Schedule.pairings(format: config.format, botCount: config.bots.count).count * config.gamesPerPairing
+        let scheduled = config.scheduler.plannedGames
         let withoutResult = history.games.count - rated.count
         return ResultsDocument(
             tournament: config.name,

@@ -61,10 +61,11 @@ struct ClusterCommand: AsyncParsableCommand {
             } catch {
                 throw CLIError(error.description)
             }
-            if let obstacle = config.shardingObstacle {
+            let scheduler = config.scheduler
+            if let obstacle = scheduler.shardingObstacle {
                 throw CLIError("This tournament cannot be sharded: \(obstacle); run it with `salvo run` on one machine")
             }
-            let pairs = Schedule.mirroredPairCount(for: config)
+            let pairs = scheduler.mirroredPairCount
             if shards > pairs {
                 throw CLIError("--shards \(shards) is more than this tournament's \(pairs) mirrored pairs of games, the smallest part a shard can play: give --shards \(pairs) or fewer")
             }

@@ -31,7 +31,7 @@ final class LiveSession: Sendable {
     static func start(_ options: LiveOptions, config: TournamentConfig, stop: StopSignal) async throws -> LiveSession? {
         guard let port = options.port else { return nil }
         let hub = LiveHub(
-            tournament: config.name, bots: config.bots.map(\.name), total: Schedule.playedGames(for: config).count,
+            tournament: config.name, bots: config.bots.map(\.name), total: config.scheduler.plannedGamesInRun,
             redaction: PublicRedaction(runFolder: config.outputDirectory)
         )
         let server: RunningLiveServer

@@ -108,15 +108,10 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The line printed once the server answers.
     static func header(_ config: TournamentConfig, serverURL: String) -> String {
+        let scheduler = config.scheduler
         if let shard = config.shard {
-            return "Tournament \(config.name), shard \(shard): \(Schedule.playedGames(for: config).count) of its \(Schedule.games(for: config).count) games, \(config.bots.count) bots, \(config.format.rawValue), on \(serverURL)"
+            return "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(scheduler.headline), on \(serverURL)"
         }
-        if config.sprt != nil {
-            return "Tournament \(config.name): an SPRT match of \(config.bots[0].name) against \(config.bots[1].name), up to \(config.gamesPerPairing) games, on \(serverURL)"
-        }
-        if let rounds = config.rounds {
-            return "Tournament \(config.name): \(config.bots.count) bots, swiss, \(rounds) rounds, \(config.gamesPerPairing) games per pairing, on \(serverURL)"
-        }
-        return "Tournament \(config.name): \(config.bots.count) bots, \(config.format.rawValue), \(config.gamesPerPairing) games per pairing, on \(serverURL)"
+        return "Tournament \(config.name): \(scheduler.headline), on \(serverURL)"
     }
 }

@@ -10,12 +10,12 @@ import Foundation
 ///
 /// A bot's fault is a forfeit; a server or network failure, a stall, or a sandbox that cannot
 /// start a bot (a fault of the host) is "no result": both are outcomes in the record, never
-/// errors. Only a journal that cannot be written throws.
+/// errors. The game writes nothing itself: it tells `events` when it was created and joined
+/// (the runner journals those at once) and returns its record. Only `events` throws.
 struct GameRunner: Sendable {
     let config: TournamentConfig
     let serverURL: String
     let client: BattleshipAPIClient
-    let journal: Journal
     let logDirectory: String?
     let launcher: any BotLauncher
     /// The waiting processes of each external bot that reuses them, by bot name.
@@ -32,7 +32,14 @@ struct GameRunner: Sendable {
         case watchdogStopped
     }
 
-    func play(_ game: ScheduledGame) async throws -> GameRecord {
+    /// A game's record, and whether it has no result because the host failed a bot.
+    struct Played: Sendable {
+        var record: GameRecord
+        var hostFault: Bool
+    }
+
+    /// Plays `game`, telling `events` of its steps as they happen (the game waits for it).
+    func play(_ game: ScheduledGame, events: (GameEvent) async throws -> Void) async throws -> Played {
         let startedAt = Date()
         let start = ContinuousClock.now
         let bots = SeatPair(one: config.bots[game.creator], two: config.bots[game.joiner])
@@ -45,31 +52,32 @@ struct GameRunner: Sendable {
         )
         // Each player is a client of its own, so each side's requests are counted apart.
         let clients = SeatPair { _ in client.sibling() }
-        func record(_ gameId: String, _ shots: [ShotRecord], _ verdict: GameVerdict) -> GameRecord {
+        func record(_ gameId: String, _ shots: [ShotRecord], _ verdict: GameVerdict) -> Played {
             for seat in PlayerSeat.allCases { players[seat].requests = clients[seat].statistics }
-            return GameRecord(
+            let record = GameRecord(
                 index: game.index, server: serverURL, gameId: gameId, gameName: gameName, players: players.inSeatOrder, shots: shots,
                 termination: verdict.termination, winner: verdict.winner, reason: verdict.reason, forfeitKind: verdict.forfeitKind,
                 stderrTail: verdict.stderrTail, startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - start).milliseconds
             )
+            return Played(record: record, hostFault: verdict.hostFault)
         }
 
-        // Create and join; the ids go to the journal at once. A private game's token goes to
-        // the joiner only: it is in no journal line and no report.
+        // Create and join; the ids go to the runner (and its journal) at once. A private
+        // game's token goes to the joiner only: it is in no journal line and no report.
         let joinToken = privateGames ? Self.newJoinToken() : nil
         let gameId: String
         do {
             let created = try await clients.one.create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed, joinToken: joinToken)
             gameId = created.gameId
             players.one.playerId = created.playerId
-            try await journal.append(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: created.playerId))
+            try await events(.created(gameId: gameId, creatorPlayerId: created.playerId))
         } catch let error as BattleshipClientError {
             return record("", [], GameVerdict(termination: .noResult, reason: "Creating the game failed: \(error)"))
         }
         do {
             let joined = try await clients.two.join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed, joinToken: joinToken)
             players.two.playerId = joined.playerId
-            try await journal.append(.joined(index: game.index, joinerPlayerId: joined.playerId))
+            try await events(.joined(joinerPlayerId: joined.playerId))
         } catch BattleshipClientError.rejected(_, let message) where message == ErrorMessage.cannotJoin {
             let reason = "\(TournamentRunner.seatTakenReason): the game was joined before its second player could (a public lobby on a shared server; docs/server.md)"
             return record(gameId, [], GameVerdict(termination: .noResult, reason: reason))
@@ -81,7 +89,7 @@ struct GameRunner: Sendable {
         var started: [any Bot] = []
         for seat in PlayerSeat.allCases {
             var bot = bots[seat].makeBot(
-                seed: Schedule.botSeed(config, index: game.index, seat: seat), logDirectory: logDirectory, launcher: launcher,
+                seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launcher,
                 pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup
             )
             do {
@@ -91,7 +99,9 @@ struct GameRunner: Sendable {
                 await bot.finish(.abandoned(reason: error.description))
                 for var other in started { await other.finish(.abandoned(reason: "the opponent could not start")) }
                 // The sandbox failed, not the bot: the game is played again.
-                if error.isHostFault { return record(gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)")) }
+                if error.isHostFault {
+                    return record(gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)", hostFault: true))
+                }
                 var verdict = GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
                 verdict.stderrTail = tail
                 return record(gameId, [], verdict)
@@ -179,7 +189,7 @@ struct GameRunner: Sendable {
                     ends[seat] = (stalled ?? end, bot)
                     switch end {
                     case .finished: if ends.one != nil && ends.two != nil { group.cancelAll() }
-                    case .forfeit, .failed, .cancelled: group.cancelAll()
+                    case .forfeit, .failed, .hostFault, .cancelled: group.cancelAll()
                     }
                 }
             }
@@ -229,7 +239,7 @@ struct GameRunner: Sendable {
                 }
             }
         } catch let fault as BotFault {
-            return (fault.isHostFault ? .failed(fault.description) : .forfeit(fault), bot)
+            return (fault.isHostFault ? .hostFault(fault.description) : .forfeit(fault), bot)
         } catch is CancellationError {
             return (.cancelled, bot)
         } catch {

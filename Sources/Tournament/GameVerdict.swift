@@ -9,6 +9,9 @@ struct GameVerdict: Hashable, Sendable {
     var forfeitKind: ForfeitKind?
     /// For a forfeit by an external bot, the end of its stderr (filled in by the runner).
     var stderrTail: String?
+    /// Whether the game has no result because the host failed a bot (its sandbox could not
+    /// start it), which the runner counts (``TournamentRunner/maximumHostFaults``).
+    var hostFault = false
 
     /// The verdict of a game whose seats ended as `ends`, with the server names
     /// `serverNames` and the tournament names `botNames` of the two players.
@@ -24,7 +27,11 @@ struct GameVerdict: Hashable, Sendable {
             }
         }
         for seat in PlayerSeat.allCases {
-            if case .failed(let reason) = ends[seat] { return GameVerdict(termination: .noResult, reason: reason) }
+            switch ends[seat] {
+            case .failed(let reason): return GameVerdict(termination: .noResult, reason: reason)
+            case .hostFault(let reason): return GameVerdict(termination: .noResult, reason: reason, hostFault: true)
+            default: continue
+            }
         }
         for seat in PlayerSeat.allCases {
             if case .finished(let name) = ends[seat] {

@@ -8,6 +8,9 @@ enum SeatEnd: Sendable {
     case forfeit(BotFault)
     /// The server or the network failed.
     case failed(String)
+    /// The host failed the bot (its sandbox could not start it): no result, and never the
+    /// bot's fault.
+    case hostFault(String)
     /// The game was stopped from outside (the other side ended it, or the run stops).
     case cancelled
 }

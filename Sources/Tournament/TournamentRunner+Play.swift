@@ -1,70 +1,104 @@
 import Bots
 
-/// The loop that plays a list of games, shared by every format: a round robin's or gauntlet's
-/// whole schedule at once, a Swiss tournament's round by round (``SwissRounds``).
+/// The loop that plays a batch of games, shared by every format: a fixed schedule's whole
+/// run at once, a Swiss tournament's round by round.
 extension TournamentRunner {
-    /// What the games played so far have given: the rated records, the attempts, and the
-    /// sequential test's decision once it has decided.
+    /// What the games played so far have given.
     struct PlayState {
-        var rated: [Int: GameRecord]
-        var attempts: [Int: Int]
+        /// The rated records, every attempt, and the games this run gave up on.
+        var results: ScheduleResults
+        /// Attempts made in this run, by schedule index: each run gives a game
+        /// ``TournamentRunner/maximumAttempts`` tries.
+        var attemptsInRun: [Int: Int] = [:]
         /// The games of the run, for progress events.
         var total: Int
-        var decided: SPRTTally?
+        /// The event that ended the tournament early, once the scheduler has said so.
+        var earlyEnd: ProgressEvent?
+        /// Games without result because the sandbox could not start a bot, and the last cause.
+        var hostFaults = 0
+        var lastHostFault: String?
+
+        init(results: ScheduleResults, total: Int) {
+            self.results = results
+            self.total = total
+        }
+
+        /// Whether no more games are to be started.
+        var isStopping: Bool { earlyEnd != nil || hostFaults >= TournamentRunner.maximumHostFaults }
     }
 
     /// The player of one game, sharing `pools`.
     func gameRunner(pools: [String: BotProcessPool]) -> GameRunner {
-        GameRunner(config: config, serverURL: serverURL, client: client, journal: journal, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
+        GameRunner(config: config, serverURL: serverURL, client: client, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
     }
 
-    /// Plays `queue` in order, `concurrency` at a time, journaling each finished game and
-    /// playing a game without result again (up to ``maximumAttempts`` attempts); returns once
-    /// the queue is empty and no game is in flight, or once a stop is requested or the
-    /// sequential test decides and the games in flight have ended.
+    /// Plays one game, journaling its creation and join as they happen.
+    private func playJournaled(_ game: ScheduledGame, runner: GameRunner) async throws -> GameRunner.Played {
+        try await runner.play(game) { event in
+            switch event {
+            case .created(let gameId, let creatorPlayerId):
+                try await journal.append(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: creatorPlayerId))
+            case .joined(let joinerPlayerId):
+                try await journal.append(.joined(index: game.index, joinerPlayerId: joinerPlayerId))
+            }
+        }
+    }
+
+    /// Plays `batch` in order, `concurrency` at a time, journaling each finished game and
+    /// playing a game without result again (up to ``maximumAttempts`` attempts in this run);
+    /// returns once the batch is done and no game is in flight, or once a stop is requested,
+    /// the scheduler ends the tournament early, or the host failed too often, and the games in
+    /// flight have ended.
     func play(
-        _ queue: [(game: ScheduledGame, attempt: Int)], runner: GameRunner, state: PlayState,
+        _ batch: [ScheduledGame], scheduler: any Scheduler, runner: GameRunner, state: PlayState,
         progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws -> PlayState {
         var state = state
-        var queue = queue[...]
-        try await withThrowingTaskGroup(of: (ScheduledGame, Int, GameRecord).self) { group in
+        var queue = batch[...]
+        try await withThrowingTaskGroup(of: (ScheduledGame, GameRunner.Played).self) { group in
             var inFlight = 0
             func startNext() {
-                guard !stop.isRequested, state.decided == nil, let next = queue.popFirst() else { return }
+                guard !stop.isRequested, !state.isStopping, let next = queue.popFirst() else { return }
                 inFlight += 1
-                group.addTask(executorPreference: executor) { (next.game, next.attempt, try await runner.play(next.game)) }
+                group.addTask(executorPreference: executor) { (next, try await playJournaled(next, runner: runner)) }
             }
             for _ in 0..<config.concurrency { startNext() }
             while inFlight > 0 {
-                let finished: (ScheduledGame, Int, GameRecord)?
+                let finished: (ScheduledGame, GameRunner.Played)?
                 do {
                     finished = try await group.next()
                 } catch {
-                    // After the test decided, the games still in flight were cancelled.
-                    guard state.decided != nil else { throw error }
+                    // After the tournament ended early, the games still in flight were cancelled.
+                    guard state.earlyEnd != nil else { throw error }
                     inFlight -= 1
                     continue
                 }
-                guard let (game, attempt, record) = finished else { break }
+                guard let (game, played) = finished else { break }
                 inFlight -= 1
-                // After the test decided, the games still in flight do not count.
-                if state.decided != nil { continue }
+                // After the tournament ended early, the games still in flight do not count.
+                if state.earlyEnd != nil { continue }
+                let record = played.record
                 try await journal.append(.finished(record))
-                state.attempts[game.index, default: 0] += 1
+                state.results.add(record)
+                let attempt = state.attemptsInRun[game.index, default: 0] + 1
+                state.attemptsInRun[game.index] = attempt
                 if record.termination == .noResult {
+                    if played.hostFault {
+                        state.hostFaults += 1
+                        state.lastHostFault = record.reason
+                    }
                     if attempt < Self.maximumAttempts {
                         progress(.willRerun(index: game.index, reason: record.reason ?? "no result"))
-                        queue.append((game, attempt + 1))
+                        queue.append(game)
                     } else {
+                        state.results.givenUp.insert(game.index)
                         progress(.abandoned(index: game.index, reason: record.reason ?? "no result", attempts: attempt))
                     }
                 } else {
-                    state.rated[game.index] = record
-                    progress(.gameFinished(record, done: state.rated.count, total: state.total))
-                    if let tally = sprtDecision(state.rated.values) {
-                        state.decided = tally
-                        progress(.sprtDecided(tally))
+                    progress(.gameFinished(record, done: state.results.rated.count, total: state.total))
+                    if let end = scheduler.earlyEnd(after: state.results) {
+                        state.earlyEnd = end
+                        progress(end)
                         group.cancelAll()
                     }
                 }

@@ -14,7 +14,8 @@ import RunControl
 /// ```swift
 /// let resume = try TournamentRunner.resumePoint(journal: journal, config: config)
 /// let runner = TournamentRunner(config: config, serverURL: url, client: client, journal: journal)
-/// let records = try await runner.run(from: resume) { event in print(event) }
+/// let results = try await runner.run(from: resume) { event in print(event) }
+/// print(results.ratedInOrder.count)
 /// ```
 public struct TournamentRunner: Sendable {
     /// Why a run cannot go on.
@@ -24,6 +25,10 @@ public struct TournamentRunner: Sendable {
 
     /// How many times a game that ends with no result is played before the run gives up on it.
     public static let maximumAttempts = 3
+
+    /// How many games may have no result because the sandbox could not start a bot before the
+    /// run stops: the host, not the bots, is at fault, and every further game would fail too.
+    public static let maximumHostFaults = 10
 
     public let config: TournamentConfig
     public let serverURL: String
@@ -103,30 +108,44 @@ public struct TournamentRunner: Sendable {
         return point
     }
 
-    /// Plays every game that has no rated result in `resume` yet (see ``resumePoint(journalPath:config:)``);
-    /// returns every rated record (earlier runs' and this one's), in schedule order.
+    /// Plays every game that has no rated result in `resume` yet (see ``resumePoint(journalPath:config:)``),
+    /// in the batches the configuration's ``Scheduler`` gives; returns the results of every
+    /// run of the journal, earlier runs' and this one's.
     ///
-    /// With `config.sprt`, the run stops as soon as the test decides: games still in flight
-    /// are cancelled and their results, if any, are neither journaled nor rated, so the
-    /// journal holds exactly the games the decision was made on.
-    public func run(from resume: ResumePoint, progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> [GameRecord] {
-        if config.format == .swiss {
-            return try await SwissRounds(runner: self).run(from: resume, progress: progress)
-        }
-        let schedule = Schedule.playedGames(for: config)
+    /// When the scheduler ends the tournament early (a sequential test that decides), games
+    /// still in flight are cancelled and their results, if any, are neither journaled nor
+    /// rated, so the journal holds exactly the games the decision was made on.
+    public func run(from resume: ResumePoint, progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> ScheduleResults {
+        let scheduler = config.scheduler
+        let total = scheduler.plannedGamesInRun
         if !resume.hasStarted {
-            try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: schedule.count, configuration: config)))
+            try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config)))
         }
-        progress(.started(total: schedule.count, alreadyDone: resume.rated.count))
-        var state = PlayState(rated: resume.rated, attempts: resume.attempts, total: schedule.count)
-        state.decided = sprtDecision(state.rated.values)
-        if let decided = state.decided { progress(.sprtDecided(decided)) }
+        progress(.started(total: total, alreadyDone: resume.rated.count))
+        var state = PlayState(results: ScheduleResults(rated: resume.rated, attempts: resume.attempts), total: total)
+        state.earlyEnd = scheduler.earlyEnd(after: state.results)
+        if let end = state.earlyEnd { progress(end) }
 
-        let queue = schedule.filter { state.rated[$0.index] == nil }.map { (game: $0, attempt: 1) }
         state = try await Self.withPools(config) { pools in
-            try await play(queue, runner: gameRunner(pools: pools), state: state, progress: progress)
+            let games = gameRunner(pools: pools)
+            var state = state
+            while !stop.isRequested, state.earlyEnd == nil, state.hostFaults < Self.maximumHostFaults {
+                let batch: ScheduleBatch
+                do {
+                    batch = try scheduler.nextGames(after: state.results)
+                } catch let error as ScheduleError {
+                    throw Failure(description: error.description)
+                }
+                if batch.games.isEmpty { break }
+                if let announcement = batch.announcement { progress(announcement) }
+                state = try await play(batch.games, scheduler: scheduler, runner: games, state: state, progress: progress)
+            }
+            return state
         }
-        return state.rated.keys.sorted().compactMap { state.rated[$0] }
+        if state.hostFaults >= Self.maximumHostFaults {
+            throw Failure(description: "The sandbox failed to start bots \(state.hostFaults) times in this run, the last time with: \(state.lastHostFault ?? "?"). That is a fault of this machine, not of the bots, and no game was charged to them: fix the cause (docs/sandbox.md) and run the same command again to continue")
+        }
+        return state.results
     }
 
     /// Runs `body` with a pool of waiting processes for each external bot that reuses them,
@@ -152,10 +171,4 @@ public struct TournamentRunner: Sendable {
         }
     }
 
-    /// The sequential test's tally once it has decided; nil without `sprt` or while undecided.
-    func sprtDecision(_ records: some Collection<GameRecord>) -> SPRTTally? {
-        guard let sprt = config.sprt, config.bots.count == 2 else { return nil }
-        let tally = sprt.tally(records: Array(records), first: config.bots[0].name, second: config.bots[1].name)
-        return tally.isDecided ? tally : nil
-    }
 }

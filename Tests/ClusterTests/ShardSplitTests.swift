@@ -13,7 +13,7 @@ struct ShardSplitTests {
         try (0..<count).map { index in
             var part = config
             part.shard = try Shard(index: index, count: count)
-            return Schedule.playedGames(for: part)
+            return try #require(part.scheduler.fixedSchedule).gamesInRun
         }
     }
 
@@ -23,7 +23,7 @@ struct ShardSplitTests {
     )
     func partition(bots: Int, games: Int, count: Int) throws {
         let config = Self.config(bots: bots, games: games)
-        let whole = Schedule.games(for: config)
+        let whole = RoundRobinScheduler(config: config).schedule.games
         let parts = try Self.shardGames(config, count: count)
         let indices = parts.flatMap { $0.map(\.index) }
         #expect(indices.sorted() == whole.map(\.index), "every game once")
@@ -57,7 +57,7 @@ struct ShardSplitTests {
     @Test("a gauntlet splits too, and one shard of one is the whole schedule")
     func gauntletAndOne() throws {
         let config = Self.config(bots: 6, games: 4, format: .gauntlet)
-        #expect(try Self.shardGames(config, count: 1)[0] == Schedule.games(for: config))
+        #expect(try Self.shardGames(config, count: 1)[0] == GauntletScheduler(config: config).schedule.games)
         #expect(try Self.shardGames(config, count: 3).map(\.count) == [8, 6, 6])
     }
 

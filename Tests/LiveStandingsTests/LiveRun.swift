@@ -28,7 +28,7 @@ struct LiveRun: Sendable {
             wakeLocalOpponent: false
         )
         config.stallTimeout = .seconds(60)
-        let hub = LiveHub(tournament: config.name, bots: config.bots.map(\.name), total: Schedule.games(for: config).count)
+        let hub = LiveHub(tournament: config.name, bots: config.bots.map(\.name), total: RoundRobinScheduler(config: config).schedule.games.count)
         let server = try await LiveServer.start(hub: hub, host: "127.0.0.1", port: 0)
         let planned = config
         let run = Task {

@@ -102,9 +102,9 @@ struct BotPagePartsTests {
             config.seed = 0xDEAD_BEEF_1234
             config.seedDerivation = derivation
             let journal = RunJournal(configuration: config, finished: [])
-            for game in Schedule.games(for: config) {
+            for game in RoundRobinScheduler(config: config).schedule.games {
                 let plan = try? RematchPlan(journal: journal, index: game.index)
-                #expect(plan?.botSeeds == PlayerSeat.allCases.map { Schedule.botSeed(config, index: game.index, seat: $0) }, "\(derivation) \(game.index)")
+                #expect(plan?.botSeeds == PlayerSeat.allCases.map { ScheduleSeeds.botSeed(config, index: game.index, seat: $0) }, "\(derivation) \(game.index)")
                 #expect(plan?.fleetSeeds == [game.creatorSeed, game.joinerSeed])
             }
         }

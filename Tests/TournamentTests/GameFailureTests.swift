@@ -2,6 +2,7 @@ import BattleshipRules
 import Bots
 import Foundation
 import MutantServer
+import Orchestrator
 import Testing
 @testable import Tournament
 
@@ -76,6 +77,46 @@ struct GameFailureTests {
             #expect(record.player(winner).bot == "density")
             #expect(record.shots.isEmpty)
         }
+    }
+
+    /// A sandbox whose setup fails on this host: the program says nothing on the status
+    /// descriptor and exits, as bubblewrap does when it cannot mount `/proc`.
+    struct FailingSandboxLauncher: BotLauncher {
+        func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
+            LaunchPlan(
+                executable: "/bin/sh", arguments: ["/bin/sh", "-c", "echo 'bwrap: Can not mount proc on /newroot/proc: Operation not permitted' >&2; exit 1"],
+                statusDescriptor: LaunchPlan.sandboxStatusDescriptor
+            )
+        }
+    }
+
+    @Test("a sandbox that fails on the host is never a forfeit, and after 10 such games the run stops, saying whose fault it is")
+    func hostFaultsStopTheRun() async throws {
+        let server = try await MutantServer.start(fault: .none)
+        defer { Task { await server.stop() } }
+        let boxed = BotEntry(name: "boxed", kind: .external(ExternalBotSpec(command: ["/bin/true"], startupDeadline: .seconds(30), sandbox: .none)))
+        var config = Self.config(on: server, bots: [boxed] + Self.builtIns + [BotEntry(name: "random", kind: .builtin(.random))])
+        config.gamesPerPairing = 4
+        let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical, launcher: FailingSandboxLauncher())
+        do {
+            _ = try await TournamentRun(configuration: config, options: options).run()
+            Issue.record("the run went on")
+        } catch {
+            guard case .cannotContinue(let detail) = error else {
+                Issue.record("another error: \(error)")
+                return
+            }
+            #expect(detail.contains("failed to start bots \(TournamentRunner.maximumHostFaults) times"), "\(detail)")
+            #expect(detail.contains("bwrap: Can not mount proc"), "\(detail)")
+            #expect(detail.contains("not of the bots"), "\(detail)")
+        }
+        let finished = Self.finished(try Journal.read(path: config.outputDirectory + "/journal.jsonl"))
+        let boxedGames = finished.filter { $0.players.contains { $0.bot == "boxed" } }
+        // 3 pairings of 4 games, 3 attempts each, would be 36: the run stopped after 10 (and
+        // the one in flight beside the tenth).
+        #expect(boxedGames.count >= TournamentRunner.maximumHostFaults && boxedGames.count <= TournamentRunner.maximumHostFaults + 1)
+        #expect(boxedGames.allSatisfy { $0.termination == .noResult }, "never charged to the bot")
+        #expect(finished.allSatisfy { $0.termination != .forfeit })
     }
 
     @Test("a resume gives every unrated game its attempts afresh: after two runs of failures, a third on a working server rates each game once")

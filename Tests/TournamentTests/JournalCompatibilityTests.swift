@@ -49,10 +49,10 @@ struct JournalCompatibilityTests {
         let entries = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
         guard case .started(let start)? = entries.first else { Issue.record("no started line"); return }
         #expect(start.configuration.seedDerivation == .mixed)
-        let schedule = Schedule.games(for: start.configuration)
+        let schedule = RoundRobinScheduler(config: start.configuration).schedule.games
         var keyed = start.configuration
         keyed.seedDerivation = .keyed
-        let keyedSchedule = Schedule.games(for: keyed)
+        let keyedSchedule = RoundRobinScheduler(config: keyed).schedule.games
         for case .finished(let record) in entries {
             #expect(record.player(.one).boardSeed == schedule[record.index].creatorSeed)
             #expect(record.player(.two).boardSeed == schedule[record.index].joinerSeed)

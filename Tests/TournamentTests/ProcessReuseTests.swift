@@ -24,9 +24,9 @@ struct ProcessReuseTests {
         let log = try String(contentsOfFile: config.outputDirectory + "/logs/notes.log", encoding: .utf8)
         // Which game each bot seed was given in: the notes bot's seat in each scheduled game.
         var gameOfSeed: [UInt64: ScheduledGame] = [:]
-        for game in Schedule.games(for: played) {
+        for game in RoundRobinScheduler(config: played).schedule.games {
             let seat: PlayerSeat = game.creator == 0 ? .one : .two
-            gameOfSeed[Schedule.botSeed(played, index: game.index, seat: seat)] = game
+            gameOfSeed[ScheduleSeeds.botSeed(played, index: game.index, seat: seat)] = game
         }
         var games: [String: [ScheduledGame]] = [:]
         for line in log.split(separator: "\n") where line.hasPrefix("GAME ") {

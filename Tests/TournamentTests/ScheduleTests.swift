@@ -10,14 +10,14 @@ struct ScheduleTests {
 
     @Test("round robin pairs every two bots once; gauntlet pairs the first with each other")
     func pairings() {
-        #expect(Schedule.pairings(format: .roundRobin, botCount: 4).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
-        #expect(Schedule.pairings(format: .gauntlet, botCount: 4).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [0, 3]])
-        #expect(Schedule.games(for: Self.config(bots: 5, games: 4)).count == 10 * 4)
+        #expect(RoundRobinScheduler.pairings(botCount: 4).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
+        #expect(GauntletScheduler.pairings(botCount: 4).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [0, 3]])
+        #expect(RoundRobinScheduler(config: Self.config(bots: 5, games: 4)).schedule.games.count == 10 * 4)
     }
 
     @Test("each pair of games swaps the roles and keeps the seeds: first move and fleets balance out")
     func pairsOfGamesMirror() {
-        let games = Schedule.games(for: Self.config(bots: 3, games: 4))
+        let games = RoundRobinScheduler(config: Self.config(bots: 3, games: 4)).schedule.games
         #expect(games.map(\.index) == Array(0..<12))
         for pairing in 0..<3 {
             let mine = games.filter { $0.pairing == pairing }
@@ -36,13 +36,13 @@ struct ScheduleTests {
     @Test("the fleets' seeds are pinned: keyed from the run seed, one-way, the same on every machine")
     func pinnedSeeds() {
         var config = Self.config(bots: 2, games: 2, seed: 2026)
-        let games = Schedule.games(for: config)
+        let games = RoundRobinScheduler(config: config).schedule.games
         // GameSeeds.derive(run: 2026, label: "fleet", pairing 0, duo 0, 0 or 1), checked with Python's hmac.
         #expect(games.map(\.creatorSeed) == [9_368_796_235_237_143_911, 9_368_796_235_237_143_911])
         #expect(games.map(\.joinerSeed) == [8_760_978_712_858_127_373, 8_760_978_712_858_127_373])
-        #expect(Schedule.botSeed(config, index: 5, seat: .two) == 9_433_798_555_980_458_304)
-        #expect(Schedule.games(for: Self.config(bots: 2, games: 2, seed: 2027)) != games)
+        #expect(ScheduleSeeds.botSeed(config, index: 5, seat: .two) == 9_433_798_555_980_458_304)
+        #expect(RoundRobinScheduler(config: Self.config(bots: 2, games: 2, seed: 2027)).schedule.games != games)
         config.seedDerivation = .mixed
-        #expect(Schedule.games(for: config).map(\.creatorSeed) != games.map(\.creatorSeed))
+        #expect(RoundRobinScheduler(config: config).schedule.games.map(\.creatorSeed) != games.map(\.creatorSeed))
     }
 }

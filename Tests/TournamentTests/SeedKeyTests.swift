@@ -54,12 +54,12 @@ struct SeedKeyTests {
         keyed.seedKey = SeedKey(hex: "00112233445566778899aabbccddeeff")
         var other = plain
         other.seedKey = SeedKey(hex: "00112233445566778899aabbccddeefe")
-        let schedules = [plain, keyed, keyed, other].map { Schedule.games(for: $0).map { [$0.creatorSeed, $0.joinerSeed] } }
+        let schedules = [plain, keyed, keyed, other].map { RoundRobinScheduler(config: $0).schedule.games.map { [$0.creatorSeed, $0.joinerSeed] } }
         #expect(schedules[1] == schedules[2])
         #expect(schedules[0] != schedules[1] && schedules[1] != schedules[3] && schedules[0] != schedules[3])
-        #expect(Schedule.botSeed(plain, index: 1, seat: .two) != Schedule.botSeed(keyed, index: 1, seat: .two))
+        #expect(ScheduleSeeds.botSeed(plain, index: 1, seat: .two) != ScheduleSeeds.botSeed(keyed, index: 1, seat: .two))
         // The mirrored pair still shares its fleets under a key.
-        let games = Schedule.games(for: keyed)
+        let games = RoundRobinScheduler(config: keyed).schedule.games
         #expect(games[0].creatorSeed == games[1].creatorSeed && games[0].joinerSeed == games[1].joinerSeed)
     }
 
@@ -70,7 +70,7 @@ struct SeedKeyTests {
         let keyless = Self.config("/nonexistent", games: 4)
         let search = Process()
         search.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        search.arguments = [script, "--search", String(Schedule.botSeed(keyless, index: 3, seat: .two))]
+        search.arguments = [script, "--search", String(ScheduleSeeds.botSeed(keyless, index: 3, seat: .two))]
         let pipe = Pipe()
         search.standardOutput = pipe
         try search.run()

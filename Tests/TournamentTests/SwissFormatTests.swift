@@ -60,8 +60,13 @@ struct SwissFormatTests {
         #expect(!ResumeSettings.lines(of: config).contains { $0.key == "rounds" })
     }
 
-    @Test("a Swiss schedule is not fixed by the configuration: the round driver plays it")
+    @Test("a Swiss schedule is not fixed by the configuration: its scheduler pairs each round from the last, and cannot be sharded")
     func noFixedSchedule() {
-        #expect(Schedule.pairings(format: .swiss, botCount: 8).isEmpty)
+        var config = TournamentConfig(name: "s", format: .swiss, bots: (0..<8).map { BotEntry(name: "b\($0)", kind: .builtin(.random)) })
+        config.rounds = 3
+        let scheduler = config.scheduler
+        #expect(scheduler is SwissScheduler)
+        #expect(scheduler.fixedSchedule == nil && scheduler.shardingObstacle != nil)
+        #expect(scheduler.plannedGames == 3 * 4 * 2)
     }
 }

@@ -46,14 +46,9 @@ public enum SwissSchedule {
         games.reserveCapacity(round.pairings.count * config.gamesPerPairing)
         for game in 0..<config.gamesPerPairing {
             for (board, pair) in round.pairings.enumerated() {
-                let pairing = firstPairing + board
-                let duo = game / 2
-                let (creatorSeed, joinerSeed) = Schedule.fleetSeeds(config, pairing: pairing, duo: duo)
-                let swapped = game % 2 == 1
-                games.append(ScheduledGame(
-                    index: firstIndex + game * perRound + board, pairing: pairing, duo: duo,
-                    creator: swapped ? pair.second : pair.first, joiner: swapped ? pair.first : pair.second,
-                    creatorSeed: creatorSeed, joinerSeed: joinerSeed
+                games.append(ScheduleSeeds.game(
+                    config, index: firstIndex + game * perRound + board, pairing: firstPairing + board, duo: game / 2,
+                    pair: (pair.first, pair.second), swapped: game % 2 == 1
                 ))
             }
         }

@@ -1,4 +1,8 @@
-/// One game of the schedule: who creates it, who joins, and the fleets' seeds.
+import BattleshipRules
+
+/// One game of the schedule: everything it takes to play it, and to play it again: who
+/// creates it, who joins, both fleets' seeds and both bots' seeds. Made by
+/// ``ScheduleSeeds/game(_:index:pairing:duo:pair:swapped:)`` for every format.
 public struct ScheduledGame: Hashable, Sendable {
     /// The game's position in the schedule, from 0; stable for a given configuration.
     public var index: Int
@@ -11,10 +15,12 @@ public struct ScheduledGame: Hashable, Sendable {
     public var creator: Int
     /// The bot that joins the game.
     public var joiner: Int
-    /// The creator's `boardSeed`.
+    /// The creator's `boardSeed`: its fleet.
     public var creatorSeed: UInt64
     /// The joiner's `boardSeed`.
     public var joinerSeed: UInt64
+    /// The seed each seat's bot is given in `new-game`, in seat order (the creator's first).
+    public var botSeeds: [UInt64]
 
     /// One number per mirrored pair of the whole schedule, for the rule that a bot process
     /// never plays both games of one (``Bots/BotProcessPool``).
@@ -22,7 +28,12 @@ public struct ScheduledGame: Hashable, Sendable {
         pairing &* 1_048_576 &+ duo
     }
 
-    public init(index: Int, pairing: Int, duo: Int = 0, creator: Int, joiner: Int, creatorSeed: UInt64, joinerSeed: UInt64) {
+    /// The bot seed of `seat`.
+    public func botSeed(_ seat: PlayerSeat) -> UInt64 {
+        botSeeds[seat.index]
+    }
+
+    public init(index: Int, pairing: Int, duo: Int = 0, creator: Int, joiner: Int, creatorSeed: UInt64, joinerSeed: UInt64, botSeeds: [UInt64] = [0, 0]) {
         self.index = index
         self.pairing = pairing
         self.duo = duo
@@ -30,5 +41,6 @@ public struct ScheduledGame: Hashable, Sendable {
         self.joiner = joiner
         self.creatorSeed = creatorSeed
         self.joinerSeed = joinerSeed
+        self.botSeeds = botSeeds
     }
 }

@@ -1,0 +1,33 @@
+/// `format: round-robin`: every bot plays every other bot, `gamesPerPairing` games each.
+public struct RoundRobinScheduler: Scheduler {
+    public let config: TournamentConfig
+    /// The games, fixed by the configuration.
+    public let schedule: FixedSchedule
+
+    public init(config: TournamentConfig) {
+        self.config = config
+        schedule = FixedSchedule(config: config, pairings: Self.pairings(botCount: config.bots.count))
+    }
+
+    /// Every pair of distinct bots once, (first, second) with first < second, in play order.
+    public static func pairings(botCount: Int) -> [(Int, Int)] {
+        var pairs: [(Int, Int)] = []
+        for first in 0..<botCount {
+            for second in (first + 1)..<max(first + 1, botCount) { pairs.append((first, second)) }
+        }
+        return pairs
+    }
+
+    public var plannedGames: Int { schedule.count }
+    public var headline: String { "\(config.bots.count) bots, round-robin, \(config.gamesPerPairing) games per pairing" }
+    public var fixedSchedule: FixedSchedule? { schedule }
+    public var shardingObstacle: String? { nil }
+
+    public func nextGames(after results: ScheduleResults) -> ScheduleBatch {
+        schedule.batch(after: results)
+    }
+
+    public func game(at index: Int, after results: ScheduleResults) -> ScheduledGame? {
+        schedule.game(at: index)
+    }
+}

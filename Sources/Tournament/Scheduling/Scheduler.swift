@@ -1,0 +1,64 @@
+/// A way of choosing a tournament's games: one type per format (``RoundRobinScheduler``,
+/// ``GauntletScheduler``, ``SwissScheduler``), and ``SPRTScheduler`` for a match that stops
+/// once its test decides. A new format is one new type that conforms, plus a case of
+/// ``TournamentFormat`` that names it (docs/formats.md).
+///
+/// The runner asks for the games to play next, plays them (each until it has a result or has
+/// been tried ``TournamentRunner/maximumAttempts`` times), and asks again with the results,
+/// until the scheduler has none left or says the tournament is decided. Reports and
+/// `salvo rematch` ask it where a game sat, from a journal's results alone.
+///
+/// ```swift
+/// let scheduler = config.scheduler
+/// var results = ScheduleResults()
+/// while let batch = try scheduler.nextGames(after: results), !batch.games.isEmpty {
+///     // play batch.games, adding each record to results
+/// }
+/// ```
+public protocol Scheduler: Sendable {
+    /// The configuration it schedules.
+    var config: TournamentConfig { get }
+
+    /// How many games the whole tournament has once every one is played; for a sequential
+    /// test, the most it plays.
+    var plannedGames: Int { get }
+
+    /// How the tournament is played, in words for the run's header ("6 bots, round-robin,
+    /// 2 games per pairing").
+    var headline: String { get }
+
+    /// The games, when the configuration alone fixes them: what a shard splits
+    /// (``Shard``); nil when results choose them.
+    var fixedSchedule: FixedSchedule? { get }
+
+    /// Why the tournament cannot be split into shards, in words the caller ends with its own
+    /// fix; nil when it can, into at most ``mirroredPairCount`` shards.
+    var shardingObstacle: String? { get }
+
+    /// The games to play next, given the results so far: none that has a rated result, and
+    /// none the run has given up on; an empty batch when nothing is left to play. Throws
+    /// when the results cannot be this scheduler's (a journal written by a Salvo that
+    /// scheduled otherwise).
+    func nextGames(after results: ScheduleResults) throws(ScheduleError) -> ScheduleBatch
+
+    /// The event that ends the tournament before all its games are played (a sequential
+    /// test that has decided); nil while it goes on. Asked after every rated game.
+    func earlyEnd(after results: ScheduleResults) -> ProgressEvent?
+
+    /// The game with schedule index `index` as the results place it (a Swiss round's games
+    /// exist once the round is paired); nil when there is no such game.
+    func game(at index: Int, after results: ScheduleResults) -> ScheduledGame?
+}
+
+extension Scheduler {
+    public var fixedSchedule: FixedSchedule? { nil }
+    public func earlyEnd(after results: ScheduleResults) -> ProgressEvent? { nil }
+
+    /// How many of ``plannedGames`` this configuration's run plays: a shard's part
+    /// (``TournamentConfig/shard``), or all of them.
+    public var plannedGamesInRun: Int { fixedSchedule?.countInRun ?? plannedGames }
+
+    /// How many mirrored pairs of games the schedule holds (a pair's two games share their
+    /// fleets, so a shard plays both or neither): the most shards it can be split into.
+    public var mirroredPairCount: Int { fixedSchedule?.mirroredPairCount ?? 1 }
+}
