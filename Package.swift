@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "CBuildInfo"),
         // A Duration read as seconds, milliseconds, microseconds or nanoseconds. No dependencies.
         .target(name: "DurationUnits", swiftSettings: swiftSettings),
+        // "Did you mean …?" for a misspelt key of a tournament file or a bot's manifest. No dependencies.
+        .target(name: "Suggestions", swiftSettings: swiftSettings),
         // Values by deadline, earliest first: the timers of the client and of the bots' event loop.
         .target(name: "DeadlineHeap", swiftSettings: swiftSettings),
         // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
@@ -93,14 +95,14 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), "Digests"],
+            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
         .target(
             name: "Tournament",
             dependencies: [
-                "Submissions",
+                "Suggestions",
                 "RunControl",
                 "DurationUnits",
                 "BattleshipRules",
@@ -160,7 +162,7 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "CurlHTTP", "Bots", "Sandbox",
+                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "CurlHTTP", "Bots", "Sandbox",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -257,7 +259,7 @@ let package = Package(
         // Real submission folders built by real compilers in the real sandbox.
         .testTarget(
             name: "SubmissionsTests",
-            dependencies: ["Submissions", "Tournament", "Bots", "Sandbox"],
+            dependencies: ["Submissions", "Tournament", "Orchestrator", "Bots", "Sandbox"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

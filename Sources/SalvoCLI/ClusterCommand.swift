@@ -53,20 +53,24 @@ struct ClusterCommand: AsyncParsableCommand {
         }
 
         /// The tournament, read and checked now, so a bad file fails here and not on the nodes.
+        /// A `bots_from:` folder is not entered (nothing is built here): its submissions are
+        /// entered by each shard's run, so the count of shards is checked against the listed
+        /// bots only, and each shard's run refuses more shards than its schedule allows.
         func tournament() throws -> TournamentConfig {
             guard let file else { throw CLIError("no tournament file was given") }
-            let config: TournamentConfig
+            let read: TournamentFile
             do {
-                config = try TournamentFileParser().parse(fileAt: file)
+                read = try TournamentFileParser().read(fileAt: file)
             } catch {
                 throw CLIError(error.description)
             }
+            let config = read.config
             let scheduler = config.scheduler
             if let obstacle = scheduler.shardingObstacle {
                 throw CLIError("This tournament cannot be sharded: \(obstacle); run it with `salvo run` on one machine")
             }
             let pairs = scheduler.mirroredPairCount
-            if shards > pairs {
+            if shards > pairs, read.botsFrom == nil {
                 throw CLIError("--shards \(shards) is more than this tournament's \(pairs) mirrored pairs of games, the smallest part a shard can play: give --shards \(pairs) or fewer")
             }
             return config

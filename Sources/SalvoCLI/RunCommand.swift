@@ -76,17 +76,13 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var config: TournamentConfig
+        let read: TournamentFile
         do {
-            let reading = ContinuousClock.now
-            let read = try TournamentFileParser(outputDirectory: output, sandboxDisabled: noSandbox).read(fileAt: file)
-            config = read.config
-            if let submissions = read.submissions {
-                print(SubmissionsPrintout.lines(submissions, seconds: (ContinuousClock.now - reading).seconds).joined(separator: "\n"))
-            }
+            read = try TournamentFileParser().read(fileAt: file)
         } catch {
             throw CLIError(error.description)
         }
+        var config = read.config
         if let server, let choice = ServerChoice(parsing: server) { config.server = choice }
         if let output { config.outputDirectory = output }
         if let games { config.gamesPerPairing = games }
@@ -94,6 +90,17 @@ struct RunCommand: AsyncParsableCommand {
         if let seed { config.seed = seed }
         if let pollInterval { config.pollInterval = .milliseconds(pollInterval) }
         if purePolling { config.wakeLocalOpponent = false }
+        // The submissions are entered (built) once the output folder is known.
+        if let botsFrom = read.botsFrom {
+            let entering = ContinuousClock.now
+            do {
+                let entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: noSandbox)
+                config = entered.config
+                print(SubmissionsPrintout.lines(entered.entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
         if noSandbox { config.disableSandbox() }
         if let shard {
             do {

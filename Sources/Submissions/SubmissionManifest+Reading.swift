@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Suggestions
 import Yams
 
 extension SubmissionManifest {

@@ -1,17 +1,15 @@
-import Submissions
-
-/// A tournament file as read: its configuration, with the bots of `bots_from:` entered after
-/// the listed `bots:`, and what became of each submission.
+/// A tournament file as read: its configuration, with the bots listed in `bots:`, and its
+/// `bots_from:` folder of submissions, which `salvo run` enters before play
+/// (Orchestrator's ``SubmissionEntry``). Reading builds and runs nothing.
 public struct TournamentFile: Hashable, Sendable {
-    /// The configuration to run.
+    /// The configuration to run; a file with `bots_from:` gets the entered submissions as
+    /// further bots once they are entered.
     public var config: TournamentConfig
-    /// The submissions of `bots_from:`: those entered (already in ``config``'s bots, with
-    /// their builds) and those not entered, with their reasons, for the printout before play
-    /// and the report's "not entered"; nil for a file without `bots_from:`.
-    public var submissions: SubmissionEntries?
+    /// The file's `bots_from:`; nil for a file without one.
+    public var botsFrom: BotsFrom?
 
-    public init(config: TournamentConfig, submissions: SubmissionEntries? = nil) {
+    public init(config: TournamentConfig, botsFrom: BotsFrom? = nil) {
         self.config = config
-        self.submissions = submissions
+        self.botsFrom = botsFrom
     }
 }

@@ -3,6 +3,7 @@ import Yams
 
 /// Reads a tournament file (YAML) into a ``TournamentConfig``, checking every key and value
 /// and naming the line of the first problem. The format is documented in tournaments/README.md.
+/// Pure: reading a file builds and runs nothing (a `bots_from:` folder is entered by the run).
 ///
 /// ```yaml
 /// name: demo
@@ -17,17 +18,7 @@ import Yams
 ///     move_timeout_ms: 1000
 /// ```
 public struct TournamentFileParser {
-    /// The run's output folder when the command line overrides the file's `output:`: a
-    /// `bots_from:` folder's submissions are copied and built in `OUTPUT/submissions`.
-    public var outputDirectory: String?
-    /// Whether the run's external bots are unsandboxed (`--no-sandbox`), and with them the
-    /// submissions' builds.
-    public var sandboxDisabled: Bool
-
-    public init(outputDirectory: String? = nil, sandboxDisabled: Bool = false) {
-        self.outputDirectory = outputDirectory
-        self.sandboxDisabled = sandboxDisabled
-    }
+    public init() {}
 
     static let topLevelKeys = [
         "name", "format", "bots", "games_per_pairing", "concurrency", "poll_interval_ms", "rate_limit",
@@ -40,8 +31,8 @@ public struct TournamentFileParser {
     static let botKeys = ["name", "builtin", "command", "move_timeout_ms", "startup_timeout_ms", "dir", "sandbox", "restart"]
         + TournamentFileReader.limitKeys.map(\.key)
 
-    /// Reads the file at `path`: its configuration alone (the submissions of `bots_from:` that
-    /// are entered are among its bots; ``read(fileAt:)`` also tells which are not).
+    /// Reads the file at `path`: its configuration alone, with the bots of `bots:` (those of
+    /// `bots_from:` are entered by the run; ``read(fileAt:)`` tells the folder).
     public func parse(fileAt path: String) throws(TournamentFileError) -> TournamentConfig {
         try read(fileAt: path).config
     }
@@ -51,8 +42,7 @@ public struct TournamentFileParser {
         try read(text, file: file).config
     }
 
-    /// Reads the file at `path`, entering the submissions of its `bots_from:` (discovered,
-    /// built and checked before this returns).
+    /// Reads the file at `path`: its configuration and its `bots_from:`.
     public func read(fileAt path: String) throws(TournamentFileError) -> TournamentFile {
         let text: String
         do {
@@ -81,7 +71,7 @@ public struct TournamentFileParser {
         } catch {
             throw TournamentFileError(file: file, line: nil, message: "not valid YAML: \(error)")
         }
-        return try TournamentFileReader(file: file, outputOverride: outputDirectory, sandboxDisabled: sandboxDisabled).read(from: root)
+        return try TournamentFileReader(file: file).read(from: root)
     }
 
     private static func line(of error: YamlError) -> Int? {

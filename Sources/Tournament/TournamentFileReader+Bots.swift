@@ -1,5 +1,5 @@
 import Bots
-import Submissions
+import Suggestions
 import Yams
 
 extension TournamentFileReader {

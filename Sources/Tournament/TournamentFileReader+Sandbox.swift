@@ -1,5 +1,5 @@
 import Bots
-import Submissions
+import Suggestions
 import Yams
 
 /// `sandbox:` and the limit keys, at the top of a file (for every external bot) or in one

@@ -1,14 +1,10 @@
 import Foundation
-import Submissions
+import Suggestions
 import Yams
 
 /// Walks the YAML tree, one check per value.
 struct TournamentFileReader {
     let file: String
-    /// The output folder of the run when the command line overrides `output:`.
-    var outputOverride: String?
-    /// Whether the run's external bots (and so the submissions' builds) are unsandboxed.
-    var sandboxDisabled = false
 
     func fail(_ node: Node?, _ message: String) -> TournamentFileError {
         TournamentFileError(file: file, line: node?.mark?.line, message: message)
@@ -79,14 +75,11 @@ struct TournamentFileReader {
             guard let flag = node.bool else { throw fail(node, "`wake_local_opponent` must be true or false") }
             config.wakeLocalOpponent = flag
         }
-        var submissions: SubmissionEntries?
-        if let node = values["bots_from"] {
-            let entries = try self.submissions(node, defaults: defaults, listed: bots, outputDirectory: outputOverride ?? config.outputDirectory)
-            config.bots += entries.entered.map { BotEntry(name: $0.name, kind: .external($0.spec)) }
-            guard config.bots.count >= 2 else { throw tooFewBots(node, entries: entries, listed: bots.count) }
-            submissions = entries
-        }
+        let botsFrom = try values["bots_from"].map { node throws(TournamentFileError) in try self.botsFrom(node, defaults: defaults) }
         if let node = values["sprt"] {
+            guard botsFrom == nil else {
+                throw fail(node, "`sprt` tests a match between the two bots of `bots:`, and `bots_from:` enters a folder of them; remove one of them")
+            }
             guard config.bots.count == 2 else {
                 throw fail(node, "`sprt` tests a match between two bots; this file lists \(config.bots.count). Remove `sprt:` or keep two bots")
             }
@@ -96,7 +89,7 @@ struct TournamentFileReader {
             config.sprt = try sprt(node)
             if values["games_per_pairing"] == nil { config.gamesPerPairing = TournamentFileParser.sprtDefaultGameCap }
         }
-        return TournamentFile(config: config, submissions: submissions)
+        return TournamentFile(config: config, botsFrom: botsFrom)
     }
 
     /// `sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}`; alpha and beta default to 0.05.
