@@ -1,6 +1,6 @@
 extension CreateGameRequest: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var gameName: String?, playerName: String?, boardSeed: UInt64?, joinToken: String?
+        var gameName: String?, playerName: String?, boardSeed: UInt64?, joinToken: String?, fleet: FleetPlacement?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -8,18 +8,19 @@ extension CreateGameRequest: JSONReadable, JSONWritable {
             case "playerName": playerName = try reader.string()
             case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
             case "joinToken": joinToken = reader.readNull() ? nil : try reader.string()
+            case "fleet": fleet = reader.readNull() ? nil : try FleetPlacement(json: &reader)
             default: try reader.skipValue()
             }
         }
         self.init(
             gameName: try reader.required(gameName, "gameName", inObjectAt: start),
             playerName: try reader.required(playerName, "playerName", inObjectAt: start),
-            boardSeed: boardSeed, joinToken: joinToken
+            boardSeed: boardSeed, joinToken: joinToken, fleet: fleet
         )
     }
 
-    /// `{"gameName":…,"playerName":…,"boardSeed":…,"joinToken":…}`, without `boardSeed` or
-    /// `joinToken` when it is nil.
+    /// `{"gameName":…,"playerName":…,"boardSeed":…,"joinToken":…,"fleet":[…]}`, without the
+    /// extensions' members when they are nil.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("gameName")
@@ -28,6 +29,10 @@ extension CreateGameRequest: JSONReadable, JSONWritable {
         writer.string(playerName)
         writer.optionalMember("boardSeed", boardSeed)
         writer.optionalMember("joinToken", joinToken)
+        if let fleet {
+            writer.key("fleet")
+            fleet.write(to: &writer)
+        }
         writer.endObject()
     }
 }

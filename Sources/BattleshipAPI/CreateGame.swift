@@ -7,12 +7,16 @@ public struct CreateGameRequest: Hashable, Sendable, Codable {
     /// Salvo's `joinToken` extension: the game is unlisted, and only a join that carries the
     /// same token is seated (docs/server.md). Other servers ignore it.
     public var joinToken: String?
+    /// Salvo's `fleet` extension: the ships the player placed itself, in place of a fleet
+    /// from `boardSeed` or at random (docs/server.md). Other servers ignore it.
+    public var fleet: FleetPlacement?
 
-    public init(gameName: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) {
+    public init(gameName: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil, fleet: FleetPlacement? = nil) {
         self.gameName = gameName
         self.playerName = playerName
         self.boardSeed = boardSeed
         self.joinToken = joinToken
+        self.fleet = fleet
     }
 }
 

@@ -6,11 +6,15 @@ public struct JoinGameRequest: Hashable, Sendable, Codable {
     /// Salvo's `joinToken` extension: the token the game was created with, which an unlisted
     /// game needs to be joined. Other servers ignore it.
     public var joinToken: String?
+    /// Salvo's `fleet` extension: the ships the player placed itself, in place of a fleet
+    /// from `boardSeed` or at random (docs/server.md). Other servers ignore it.
+    public var fleet: FleetPlacement?
 
-    public init(playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) {
+    public init(playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil, fleet: FleetPlacement? = nil) {
         self.playerName = playerName
         self.boardSeed = boardSeed
         self.joinToken = joinToken
+        self.fleet = fleet
     }
 }
 

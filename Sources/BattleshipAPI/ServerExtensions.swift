@@ -1,13 +1,15 @@
 /// The extensions of the API a server offers, as `GET /api/extensions` lists them:
-/// `{"extensions":["boardSeed","joinToken"]}`. A server without that endpoint (the reference
+/// `{"extensions":["boardSeed","joinToken","fleet"]}`. A server without that endpoint (the reference
 /// server answers 404) offers none, and a client keeps to the plain API (docs/server.md).
 public struct ServerExtensions: Hashable, Sendable {
     /// `boardSeed` on create and join: the fleet comes from the seed.
     public static let boardSeed = "boardSeed"
     /// `joinToken` on create and join: an unlisted game that only the token's holder can join.
     public static let joinToken = "joinToken"
+    /// `fleet` on create and join: the player places its own ships (``FleetPlacement``).
+    public static let fleet = "fleet"
     /// Every extension Salvo's own server offers, in the order it lists them.
-    public static let salvoServer = ServerExtensions(names: [boardSeed, joinToken])
+    public static let salvoServer = ServerExtensions(names: [boardSeed, joinToken, fleet])
     /// A server that offers none.
     public static let none = ServerExtensions(names: [])
 

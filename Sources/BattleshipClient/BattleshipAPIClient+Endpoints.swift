@@ -32,16 +32,20 @@ extension BattleshipAPIClient {
     ///
     /// - Parameter boardSeed: Salvo's extension: the server derives the creator's fleet
     ///   from it. Other servers ignore it.
-    public func create(gameName: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) async throws -> CreateGameResponse {
-        let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed, joinToken: joinToken)
+    public func create(
+        gameName: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil, fleet: FleetPlacement? = nil
+    ) async throws -> CreateGameResponse {
+        let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed, joinToken: joinToken, fleet: fleet)
         let call = call(.post, "/games", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: CreateGameResponse.self) }
     }
 
     /// Joins a waiting game as player 2: `POST /api/games/:id/join`. Re-sent only when the
     /// server could not be reached.
-    public func join(gameId: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil) async throws -> JoinGameResponse {
-        let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed, joinToken: joinToken)
+    public func join(
+        gameId: String, playerName: String, boardSeed: UInt64? = nil, joinToken: String? = nil, fleet: FleetPlacement? = nil
+    ) async throws -> JoinGameResponse {
+        let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed, joinToken: joinToken, fleet: fleet)
         let call = call(.post, "/games/\(PathSegment.encode(gameId))/join", body: body, priority: .guess, isIdempotent: false)
         return try await withRetries(shouldRetry: Self.wasNotSent) { try await send(call, as: JoinGameResponse.self) }
     }

@@ -25,6 +25,13 @@ public struct Fleet: Hashable, Sendable, Codable {
         self.ships = ships
     }
 
+    /// A player's own placement of the standard fleet: exactly the lengths 5, 4, 3, 3 and 2 in
+    /// any order, on the grid, none overlapping.
+    public init(standard ships: [ShipPlacement]) throws(RulesError) {
+        guard ships.map(\.length).sorted() == Self.standardLengths.sorted() else { throw .wrongShipLengths(ships.map(\.length)) }
+        try self.init(ships: ships)
+    }
+
     /// The lengths of the ships, in placement order.
     public var lengths: [Int] { ships.map(\.length) }
 

@@ -36,6 +36,7 @@ extension APIError {
     static let alreadyTargeted = APIError(ErrorMessage.alreadyTargeted)
     static let invalidBoardSeed = APIError("boardSeed must be a whole number from 0 to 18446744073709551615")
     static let invalidJoinToken = APIError("joinToken must be 16 to 128 letters, digits, - or _")
+    static let fleetWithSeed = APIError("Give boardSeed or fleet, not both: a placed fleet needs no seed")
     static let joinTokenRequired = APIError("This game is unlisted: join it with the joinToken it was created with", status: .forbidden)
     static let malformedJSON = APIError("The request body is not valid JSON; send an object such as {\"playerId\": \"...\"}")
     static let bodyTooLarge = APIError("The request body is larger than 16 KiB", status: .contentTooLarge)

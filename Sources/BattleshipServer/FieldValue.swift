@@ -6,8 +6,8 @@ enum FieldValue: Sendable, Equatable {
     case number(Double)
     case bool(Bool)
     case null
-    /// An array or object, which no endpoint accepts.
-    case other
+    /// An array or object, as its JSON text: only the `fleet` extension takes one.
+    case structured([UInt8])
 
     /// The value as a name: strings, and whole numbers as JavaScript would print them.
     var nameText: String? {
@@ -27,7 +27,7 @@ enum FieldValue: Sendable, Equatable {
         case .integer(let whole): return Int(exactly: whole)
         case .unsigned(let whole): return Int(exactly: whole)
         case .number(let real): return Self.parseInt(javaScriptNumber: real)
-        case .bool, .null, .other: return nil
+        case .bool, .null, .structured: return nil
         }
     }
 

@@ -1,7 +1,8 @@
 import BattleshipAPI
 
 /// Reads a JSON request body, strictly (RFC 8259), into the top-level object's fields, with
-/// nested arrays and objects reduced to ``FieldValue/other``; on the shared ``JSONReader``.
+/// nested arrays and objects kept as their text (``FieldValue/structured(_:)``); on the shared
+/// ``JSONReader``.
 ///
 /// The API's bodies are flat objects of a few fields; reading them directly is several times
 /// faster than a generic `JSONDecoder` round trip, and this is on every request's path.
@@ -18,15 +19,15 @@ enum FlatJSONParser {
             var fields: [String: FieldValue] = [:]
             try reader.beginObject()
             while let key = try reader.nextKey() {
-                fields[key] = try field(&reader)
+                fields[key] = try field(&reader, in: bytes)
             }
             return fields
         }
     }
 
     /// One field's value: strings, numbers (as `Int64`, else `UInt64`, else `Double`),
-    /// booleans and null as they are, arrays and objects checked and reduced to `.other`.
-    private static func field(_ reader: inout JSONReader) throws(JSONError) -> FieldValue {
+    /// booleans and null as they are, arrays and objects checked and kept as their text.
+    private static func field(_ reader: inout JSONReader, in bytes: [UInt8]) throws(JSONError) -> FieldValue {
         switch try reader.peekKind() {
         case .string:
             return .string(try reader.string())
@@ -43,8 +44,9 @@ enum FlatJSONParser {
             try reader.null()
             return .null
         case .object, .array:
+            let start = reader.offset
             try reader.skipValue()
-            return .other
+            return .structured(Array(bytes[start..<reader.offset]))
         }
     }
 }

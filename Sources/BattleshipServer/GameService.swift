@@ -14,7 +14,8 @@ actor GameService {
     private var creationOrder: [String] = []
     private var lockWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var random = SystemRandomNumberGenerator()
-    /// Whether a create's `joinToken` makes an unlisted game (the extension is offered).
+    /// Whether the extensions are honoured: a create's `joinToken` makes an unlisted game, and
+    /// a `fleet` places the player's ships.
     private let honoursJoinTokens: Bool
 
     /// Loads every stored game.
@@ -78,7 +79,7 @@ actor GameService {
         }
         let seed = try Self.boardSeed(in: fields)
         let token = honoursJoinTokens ? try Self.joinToken(in: fields) : nil
-        let player = makePlayer(name: playerName, seed: seed)
+        let player = try makePlayer(name: playerName, seed: seed, fields: fields)
         let game = ServerGame(id: Self.newId(), name: gameName, createdAt: Date(), playerOne: player, joinToken: token)
         try await persist(GameStore.insertion(of: game))
         games[game.id] = game
@@ -100,7 +101,7 @@ actor GameService {
         guard playerName.count <= NameRules.maximumLength else { throw .nameTooLong(player: true) }
         guard game.status == .waiting else { throw .cannotJoin }
         let seed = try Self.boardSeed(in: fields)
-        let player = makePlayer(name: playerName, seed: seed)
+        let player = try makePlayer(name: playerName, seed: seed, fields: fields)
         guard let change = try? GameStore.join(gameId: id, player: player) else { throw .storageFailure }
         try await persist(change)
         game.join(player)
@@ -130,7 +131,7 @@ actor GameService {
             case .offGrid: throw .invalidCoordinates
             case .notYourTurn: throw .notYourTurn
             case .alreadyTargeted: throw .alreadyTargeted
-            case .gameOver, .shipOffGrid, .shipsOverlap: throw .notInPlay
+            case .gameOver, .shipOffGrid, .shipsOverlap, .wrongShipLengths: throw .notInPlay
             }
         }
         try await persist(GameStore.shot(gameId: id, sequence: rules.shotCount - 1, seat: seat, cell: cell))
@@ -184,7 +185,13 @@ actor GameService {
         return token
     }
 
-    private func makePlayer(name: String, seed: UInt64?) -> PlayerEntry {
+    /// A new player with the fleet it placed (the `fleet` extension), else the one `seed`
+    /// gives, else one at random.
+    private func makePlayer(name: String, seed: UInt64?, fields: RequestFields) throws(APIError) -> PlayerEntry {
+        if honoursJoinTokens, let placed = try FleetField.fleet(in: fields) {
+            guard seed == nil else { throw .fleetWithSeed }
+            return PlayerEntry(id: Self.newId(), name: name, fleet: placed, boardSeed: nil)
+        }
         let fleet = seed.map { Fleet.seeded($0) } ?? Fleet.random(using: &random)
         return PlayerEntry(id: Self.newId(), name: name, fleet: fleet, boardSeed: seed)
     }

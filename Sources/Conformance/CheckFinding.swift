@@ -1,12 +1,14 @@
 import CurlHTTP
 
 /// What a check found wrong, thrown to end it: a failure, or a warning when the server
-/// behaves as the reference server's listed bugs (or a harmless deviation) do.
+/// behaves as the reference server's listed bugs (or a harmless deviation) do; or that the
+/// check does not apply (an extension the server does not advertise).
 public struct CheckFinding: Error, Sendable, CustomStringConvertible {
     /// Whether the finding fails the check or only warns.
     public enum Kind: String, Sendable, Codable {
         case failure
         case warning
+        case skip
     }
 
     public var kind: Kind
@@ -22,6 +24,11 @@ public struct CheckFinding: Error, Sendable, CustomStringConvertible {
     /// A failure: the server does not do what the API requires.
     public static func failure(_ message: String, exchange: Exchange? = nil, noReply: HTTPClientError? = nil) -> CheckFinding {
         CheckFinding(kind: .failure, message: message, exchange: exchange, noReply: noReply)
+    }
+
+    /// The check does not apply to this server, for the reason given.
+    public static func skip(_ reason: String) -> CheckFinding {
+        CheckFinding(kind: .skip, message: reason, exchange: nil, noReply: nil)
     }
 
     /// A warning: the server deviates the way the reference server did.

@@ -6,6 +6,8 @@ public struct CheckOutcome: Sendable, Codable, Hashable {
         case pass = "PASS"
         case warn = "WARN"
         case fail = "FAIL"
+        /// The check does not apply: it tests an extension the server does not advertise.
+        case skip = "SKIP"
     }
 
     public var id: String

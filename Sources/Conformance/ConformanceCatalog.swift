@@ -1,10 +1,11 @@
 /// Every check of the suite, in the order they run and are printed: reply shapes, bodies,
-/// lobby, turns, boards, guesses, the end of a game, the error table, then the reference's
-/// bugs. docs/check.md describes each.
+/// lobby, turns, boards, guesses, the end of a game, the error table, the reference's bugs,
+/// then Salvo's extensions where the server advertises them. docs/check.md describes each.
 public enum ConformanceCatalog {
     /// All checks.
     public static var all: [ConformanceCheck] {
         keyChecks + bodyChecks + lobbyChecks + turnChecks + boardChecks + guessChecks + endgameChecks + errorChecks + referenceBugChecks
+            + extensionChecks
     }
 
     /// The checks whose id equals one of `selectors` or starts with one followed by a dot

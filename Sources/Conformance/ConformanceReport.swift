@@ -18,6 +18,8 @@ public struct ConformanceReport: Sendable, Codable {
     public var passed: Int { outcomes.filter { $0.verdict == .pass }.count }
     public var warned: Int { outcomes.filter { $0.verdict == .warn }.count }
     public var failed: Int { outcomes.filter { $0.verdict == .fail }.count }
+    /// Checks of extensions the server does not advertise.
+    public var skipped: Int { outcomes.filter { $0.verdict == .skip }.count }
     /// Requests sent by all checks together.
     public var requestCount: Int { outcomes.reduce(0) { $0 + $1.requestCount } }
 
@@ -31,13 +33,13 @@ public struct ConformanceReport: Sendable, Codable {
 
     /// The report as pretty-printed JSON, keys sorted.
     public func jsonData() throws -> Data {
-        struct Summary: Codable { var passed, warned, failed, requests: Int; var conforms: Bool }
+        struct Summary: Codable { var passed, warned, failed, skipped, requests: Int; var conforms: Bool }
         struct File: Codable { var server: String; var seconds: Double; var summary: Summary; var checks: [CheckOutcome] }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(File(
             server: server, seconds: seconds,
-            summary: Summary(passed: passed, warned: warned, failed: failed, requests: requestCount, conforms: conforms),
+            summary: Summary(passed: passed, warned: warned, failed: failed, skipped: skipped, requests: requestCount, conforms: conforms),
             checks: outcomes
         ))
     }

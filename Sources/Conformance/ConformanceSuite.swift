@@ -124,7 +124,11 @@ public struct ConformanceSuite: Sendable {
             }
             return (outcome, false)
         case .some(.failure(let finding as CheckFinding)):
-            outcome.verdict = finding.kind == .failure ? .fail : .warn
+            switch finding.kind {
+            case .failure: outcome.verdict = .fail
+            case .warning: outcome.verdict = .warn
+            case .skip: outcome.verdict = .skip
+            }
             outcome.messages = [finding.message]
             outcome.exchange = finding.exchange ?? context.lastExchange
             return (outcome, finding.noReply != nil)

@@ -24,6 +24,8 @@ public struct ReportFormatter: Sendable {
         switch outcome.verdict {
         case .pass:
             return ["PASS  \(id)  \(outcome.title)\(count)"]
+        case .skip:
+            return ["SKIP  \(id)  \(outcome.messages.first ?? outcome.title)"]
         case .warn, .fail:
             var lines = ["\(outcome.verdict.rawValue)  \(id)  \(outcome.messages.first ?? outcome.title)\(count)"]
             let indent = String(repeating: " ", count: idWidth + 8)
@@ -54,7 +56,8 @@ public struct ReportFormatter: Sendable {
     /// The summary line and the verdict line.
     public func summary(_ report: ConformanceReport) -> [String] {
         let seconds = (report.seconds * 10).rounded() / 10
-        let head = "\(report.outcomes.count) checks: \(report.passed) passed, \(report.warned) warned, \(report.failed) failed " +
+        let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
+        let head = "\(report.outcomes.count) checks: \(report.passed) passed, \(report.warned) warned, \(report.failed) failed\(skipped) " +
             "(\(report.requestCount) requests in \(seconds) s) against \(report.server)"
         let verdict = report.conforms
             ? "The server conforms: every required check passed\(report.warned > 0 ? "; warnings mark deviations the reference server shares or the spec tolerates" : "")."

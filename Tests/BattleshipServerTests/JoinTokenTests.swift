@@ -8,13 +8,13 @@ import Testing
 struct JoinTokenTests {
     static let token = "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6"
 
-    @Test("the server lists its extensions: boardSeed and joinToken")
+    @Test("the server lists its extensions: boardSeed, joinToken and fleet")
     func advertised() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let reply = try await server.get("/api/extensions")
         #expect(reply.status == 200)
-        #expect(reply.json["extensions"] as? [String] == ["boardSeed", "joinToken"])
+        #expect(reply.json["extensions"] as? [String] == ["boardSeed", "joinToken", "fleet"])
     }
 
     @Test("a game created with a joinToken is absent from the lobby, refuses a join without the token or with another (403), and seats the token's holder")

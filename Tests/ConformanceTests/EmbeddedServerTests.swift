@@ -14,6 +14,7 @@ struct EmbeddedServerTests {
         let report = try await runSuite(server.baseURL)
         #expect(report.ids(.fail).isEmpty, "\(describe(report))")
         #expect(report.ids(.warn).isEmpty, "\(describe(report))")
+        #expect(report.ids(.skip).isEmpty && report.ids(.pass).contains("extension.fleet"), "Salvo's server advertises and honours its extensions")
         #expect(report.outcomes.map(\.id) == ConformanceCatalog.all.map(\.id))
         #expect(report.conforms)
         #expect(report.requestCount > 500)

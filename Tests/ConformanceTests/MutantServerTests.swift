@@ -14,6 +14,13 @@ struct MutantServerTests {
         let report = try await runSuite(server.baseURL)
         #expect(report.ids(.fail).isEmpty, "\(describe(report))")
         #expect(report.ids(.warn).isEmpty, "\(describe(report))")
+        // It advertises no extension: their checks do not apply, and say so.
+        #expect(report.ids(.skip) == ["extension.fleet"], "\(describe(report))")
+        let skipped = try #require(report.outcomes.first { $0.id == "extension.fleet" })
+        let lines = ReportFormatter().lines(for: skipped)
+        #expect(lines.count == 1 && lines[0].hasPrefix("SKIP  extension.fleet "), "\(lines)")
+        #expect(lines[0].hasSuffix("  The server does not advertise the `fleet` extension at GET /api/extensions, so its check does not apply."), "\(lines)")
+        #expect(ReportFormatter().summary(report)[0].contains(", 1 skipped "))
     }
 
     /// A fault and the checks that must fail because of it.
@@ -34,6 +41,7 @@ struct MutantServerTests {
         Caught(fault: .wrongSunkLength, failing: ["guess.hit-and-sunk"]),
         Caught(fault: .winnerIsPlayerId, failing: ["status.winner-name"]),
         Caught(fault: .listsPlayingAsWaiting, failing: ["list.statuses"]),
+        Caught(fault: .ignoresPlacedFleets, failing: ["extension.fleet"]),
     ]
 
     @Test("each fault fails the checks named after it", arguments: faults)

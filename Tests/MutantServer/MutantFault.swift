@@ -39,4 +39,7 @@ public enum MutantFault: String, Sendable, CaseIterable {
     case joinFails
     /// Every guess answers 500 and lands nowhere.
     case guessFails
+    /// Advertises Salvo's `fleet` extension at `GET /api/extensions` and ignores every
+    /// placed fleet (each player gets a random one). The faithful mutant advertises nothing.
+    case ignoresPlacedFleets
 }

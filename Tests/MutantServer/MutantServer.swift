@@ -40,6 +40,9 @@ public final class MutantServer: Sendable {
         let log = MutantRequestLog()
         router.middlewares.add(MutantErrorMiddleware(fault: fault, log: log))
         router.get("api/games") { _, _ in await api.list().response }
+        if fault == .ignoresPlacedFleets {
+            router.get("api/extensions") { _, _ in MutantReply.json(#"{"extensions":["fleet"]}"#).response }
+        }
         router.get("api/games/:id") { _, context in await api.detail(context.parameters.get("id") ?? "").response }
         router.post("api/games") { request, _ in
             try await withFields(request) { await api.create($0) }

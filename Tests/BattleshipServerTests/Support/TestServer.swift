@@ -9,10 +9,11 @@ struct TestServer {
     let running: RunningServer
     var port: Int { running.port }
 
-    static func start(databasePath: String? = nil, writeBehind: Bool = false) async throws -> TestServer {
+    static func start(databasePath: String? = nil, writeBehind: Bool = false, offersExtensions: Bool = true) async throws -> TestServer {
         var logger = Logger(label: "salvo.test-server")
         logger.logLevel = .critical
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: databasePath, writeBehind: writeBehind)
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: databasePath, writeBehind: writeBehind)
+        configuration.offersExtensions = offersExtensions
         return TestServer(running: try await SalvoServer.start(configuration, logger: logger))
     }
 
