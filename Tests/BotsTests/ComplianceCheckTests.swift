@@ -31,6 +31,16 @@ struct ComplianceCheckTests {
         #expect(steps.dropLast().allSatisfy { $0.passed })
     }
 
+    @Test("a bot that announces `supports place` is checked at the placement step too: the example passes it, an invalid fleet fails there")
+    func placementStep() async {
+        let example = await Self.check(["python3", Paths.example("bots/python/placing_bot.py")])
+        #expect(example.count == 6 && example.allSatisfy { $0.passed }, "\(example)")
+        #expect(example[2].name.hasPrefix("placement: place-fleet"))
+        let overlapping = await Self.check(["python3", Paths.fixture("placing_fixture_bot.py"), "overlap"])
+        #expect(overlapping.count == 3 && overlapping.last?.passed == false)
+        #expect(overlapping.last?.detail.hasPrefix("The bot placed an invalid fleet: Two ships overlap at (0,1)") == true, "\(overlapping)")
+    }
+
     @Test("a failure shows what the bot wrote and what was expected")
     func failureDetail() async {
         let steps = await Self.check(["python3", Paths.fixture("garbage_bot.py")])

@@ -62,6 +62,13 @@ public struct ComplianceCheck: Sendable {
             try await session.newGame(GameStart(), seed: seed)
             return "ready"
         }) else { return steps }
+        // Only a bot that announced `supports place` is asked for its fleet.
+        if session.features.contains(ProtocolLine.placeFeature) {
+            guard await step("placement: place-fleet ... -> fleet <length> <x> <y> <h|v> ... (it announced supports place)", { () async throws(BotFault) in
+                let fleet = try await session.askFleet(boardSize: Coordinate.gridSize, lengths: Fleet.standardLengths, seed: seed)
+                return "a valid fleet: " + fleet.ships.map { "\($0.length) at \($0.origin) \($0.orientation)" }.joined(separator: ", ")
+            }) else { return steps }
+        }
         guard await step("a whole game: your-turn -> shot <x> <y>, result, opponent-shot", { () async throws(BotFault) in
             try await playWholeGame(session)
         }) else { return steps }

@@ -27,4 +27,13 @@ public protocol Bot: Sendable {
     mutating func opponentFired(at cell: Coordinate, result: ShotResult) async throws(BotFault)
     /// Ends the game and frees what the bot holds (an external bot's process is killed).
     mutating func finish(_ outcome: GameOutcome) async
+    /// The fleet the bot places for this game, asked after ``start(_:)`` and before the first
+    /// shot in a tournament whose bots place their fleets; nil for a bot that does not place
+    /// its own (it gets a seeded random fleet). The fleet is always the standard one, checked.
+    mutating func placeFleet(seed: UInt64) async throws(BotFault) -> Fleet?
+}
+
+extension Bot {
+    /// A bot places no fleet of its own unless it says how.
+    public mutating func placeFleet(seed: UInt64) async throws(BotFault) -> Fleet? { nil }
 }

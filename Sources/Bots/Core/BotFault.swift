@@ -14,6 +14,8 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
     case offGrid(Coordinate)
     /// The bot fired at a cell it had already fired at.
     case repeatedShot(Coordinate)
+    /// The fleet the bot placed is not the standard fleet on the grid (the reason says why).
+    case invalidFleet(String)
     /// The sandbox itself could not start the bot (bubblewrap failed before the bot ran: a
     /// folder it cannot read, a `/proc` it cannot mount): a fault of the host, never the
     /// bot's, so a game it happens in has no result.
@@ -33,6 +35,7 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformed: .malformed
         case .offGrid: .offGrid
         case .repeatedShot: .repeatedShot
+        case .invalidFleet: .invalidFleet
         }
     }
 
@@ -62,6 +65,7 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformed(let line, let expected): "The bot wrote \"\(Self.printable(line))\" where \(expected) was expected"
         case .offGrid(let cell): "The bot fired off the grid at \(cell)"
         case .repeatedShot(let cell): "The bot fired twice at \(cell)"
+        case .invalidFleet(let detail): "The bot placed an invalid fleet: \(detail)"
         case .sandboxFailed(let detail): "The sandbox could not start the bot: \(detail)"
         }
     }

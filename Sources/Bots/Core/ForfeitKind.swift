@@ -12,6 +12,8 @@ public enum ForfeitKind: String, Hashable, Sendable, CaseIterable, CustomStringC
     case offGrid = "off-grid"
     /// A shot at a cell fired at before.
     case repeatedShot = "repeat"
+    /// A placed fleet that is not the standard fleet on the grid.
+    case invalidFleet = "fleet"
 
     public var description: String { rawValue }
 }

@@ -24,6 +24,8 @@ final class BotSession: @unchecked Sendable {
     /// The bot's process id, which is also its process group's id, while it runs.
     var processID: pid_t? { process?.pid }
     private(set) var name: String?
+    /// What the bot announced at the handshake with `supports <feature>...` lines.
+    private(set) var features: Set<String> = []
     private var fired = CellSet.empty
     /// The mirrored pairs this process has played a game of (``BotProcessPool``).
     var playedMirrors: Set<Int> = []
@@ -47,13 +49,23 @@ final class BotSession: @unchecked Sendable {
 
     deinit { process?.kill() }
 
-    /// Launches the process and exchanges `salvo 1` / `name ...`; returns the name.
+    /// The most `supports` lines a bot may write before `name`.
+    static let maximumSupportsLines = 16
+
+    /// Launches the process and exchanges `salvo 1` / `name ...` (after any `supports ...`
+    /// lines, whose features are kept); returns the name.
     func launch() async throws(BotFault) -> String {
         let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.hello(), awaiting: "name <name>")
-        let line = try await receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
+        var line = try await receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
+        var supportsLines = 0
+        while let announced = ProtocolLine.parseSupports(line), supportsLines < Self.maximumSupportsLines {
+            features.formUnion(announced)
+            supportsLines += 1
+            line = try await receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
+        }
         guard let name = ProtocolLine.parseName(line) else {
             throw .malformed(line: line, expected: "name <name>")
         }
@@ -87,6 +99,21 @@ final class BotSession: @unchecked Sendable {
         try await send(ProtocolLine.newGame(game, seed: seed), awaiting: "ready")
         let line = try await receive(until: deadline, awaiting: "ready", after: "new-game")
         guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
+    }
+
+    /// Sends `place-fleet ...` and returns the fleet the bot answers within the start-up
+    /// deadline, checked to be the standard fleet on the grid.
+    func askFleet(boardSize: Int, lengths: [Int], seed: UInt64) async throws(BotFault) -> Fleet {
+        let expected = "fleet <length> <x> <y> <h|v> ..."
+        let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
+        try await send(ProtocolLine.placeFleet(boardSize: boardSize, lengths: lengths, seed: seed), awaiting: expected)
+        let line = try await receive(until: deadline, awaiting: expected, after: "place-fleet")
+        guard let ships = ProtocolLine.parseFleet(line) else { throw .malformed(line: line, expected: expected) }
+        do {
+            return try Fleet(standard: ships)
+        } catch {
+            throw .invalidFleet(error.description)
+        }
     }
 
     /// Sends `your-turn` and returns the bot's shot, checked to be on the grid and new.

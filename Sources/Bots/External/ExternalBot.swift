@@ -88,6 +88,17 @@ public final class ExternalBot: Bot, @unchecked Sendable {
         mirrorGroup.map { _ = session.playedMirrors.insert($0) }
     }
 
+    /// The bot's fleet when it announced `supports place` at its handshake; nil otherwise.
+    public func placeFleet(seed: UInt64) async throws(BotFault) -> Fleet? {
+        guard session.features.contains(ProtocolLine.placeFeature) else { return nil }
+        return try await guarded { () async throws(BotFault) in
+            try await self.session.askFleet(boardSize: Coordinate.gridSize, lengths: Fleet.standardLengths, seed: seed)
+        }
+    }
+
+    /// Whether the bot announced `supports place` at its handshake: it places its own fleets.
+    public var placesFleets: Bool { session.features.contains(ProtocolLine.placeFeature) }
+
     public func nextShot() async throws(BotFault) -> Coordinate {
         try await guarded { () async throws(BotFault) in try await self.session.askShot() }
     }

@@ -14,6 +14,40 @@ enum ProtocolLine {
 
     static let yourTurn = "your-turn"
 
+    /// The feature a bot that places its own fleet announces at the handshake (`supports place`).
+    static let placeFeature = "place"
+
+    /// The features in `supports <feature>...`, or nil when the line is not one.
+    static func parseSupports(_ line: String) -> [String]? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.first == "supports" else { return nil }
+        return words.dropFirst().map(String.init)
+    }
+
+    /// `place-fleet <size> <lengths> <seed>`: asks a bot for its fleet.
+    static func placeFleet(boardSize: Int, lengths: [Int], seed: UInt64) -> String {
+        "place-fleet \(boardSize) \(lengths.map(String.init).joined(separator: ",")) \(seed)"
+    }
+
+    /// The ships of `fleet <length> <x> <y> <h|v> ...`, four words per ship; nil when the line
+    /// is not such (the ships themselves are checked by the rules).
+    static func parseFleet(_ line: String) -> [ShipPlacement]? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.first == "fleet", words.count > 1, (words.count - 1) % 4 == 0 else { return nil }
+        var ships: [ShipPlacement] = []
+        for start in stride(from: 1, to: words.count, by: 4) {
+            guard let length = Int(words[start]), let x = Int(words[start + 1]), let y = Int(words[start + 2]) else { return nil }
+            let orientation: Orientation
+            switch words[start + 3] {
+            case "h", "H": orientation = .horizontal
+            case "v", "V": orientation = .vertical
+            default: return nil
+            }
+            ships.append(ShipPlacement(length: length, origin: Coordinate(x: x, y: y), orientation: orientation))
+        }
+        return ships
+    }
+
     static func result(_ cell: Coordinate, _ result: ShotResult) -> String {
         "result \(cell.x) \(cell.y) \(word(result))"
     }
