@@ -12,6 +12,9 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case embeddedServerFailed(String)
     /// The server did not answer the first request.
     case serverUnreachable(url: String, detail: String)
+    /// The tournament needs an extension of the API (`setting` asks for it) that the server
+    /// does not offer.
+    case serverLacksExtension(url: String, name: String, setting: String)
     /// The journal cannot be read, written, or continued by this configuration.
     case journal(String)
     /// A bot is to run in a sandbox that this machine cannot make.
@@ -36,6 +39,8 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .embeddedServerFailed(let detail): "Could not start the embedded server: \(detail)"
         case .serverUnreachable(_, let detail): "\(detail); check `server:` or --server"
         case .journal(let detail): detail
+        case .serverLacksExtension(let url, let name, let setting):
+            "This tournament has `\(setting)`, which needs the `\(name)` extension, and the server at \(url) does not offer it (GET /api/extensions); run it on Salvo's own server (leave out `server:`), or remove `\(setting)`"
         case .cannotContinue(let detail): detail
         case .reports(let detail): detail
         case .sandbox(let unavailable): unavailable.description

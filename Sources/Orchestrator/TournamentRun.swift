@@ -197,8 +197,12 @@ public struct TournamentRun: Sendable {
         }
         progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded))
         var runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: launcher)
+        let extensions = (try? await client.extensions()) ?? .none
         // Where the server offers it, nobody but the run can join its games (docs/server.md).
-        runner.privateGames = (try? await client.extensions().offers(ServerExtensions.joinToken)) ?? false
+        runner.privateGames = extensions.offers(ServerExtensions.joinToken)
+        if config.placement == .bots, !extensions.offers(ServerExtensions.fleet) {
+            throw .serverLacksExtension(url: host.baseURL, name: ServerExtensions.fleet, setting: "placement: bots")
+        }
         do {
             return try await runner.run(from: resume) { progress(.progress($0)) }
         } catch let error as BattleshipClientError {

@@ -59,6 +59,8 @@ public enum IndexPage {
         if progress.gamesWithoutResult > 0 { parts.append("\(progress.gamesWithoutResult) without result") }
         parts.append("seed \(configuration.seed)")
         parts.append("server \(configuration.server)")
+        if configuration.placement == "bots" { parts.append("fleets placed by the bots") }
+        if configuration.tellOpponent == true { parts.append("opponents named") }
         // A run stopped early, or a merge given --allow-incomplete: the numbers are partial.
         let unplayed = progress.scheduledGames - progress.ratedGames
         let warning = unplayed <= 0 ? "" : """

@@ -10,7 +10,7 @@ import Tournament
 ///
 /// ```swift
 /// var bots: [any Bot] = plan.bots.enumerated().map { seat, entry in ... }
-/// let result = await RematchGame.play(bots: &bots, fleets: plan.fleetSeeds.map(Fleet.seeded))
+/// let result = await RematchGame.play(bots: &bots, fleets: plan.fleets)
 /// ```
 public enum RematchGame {
     /// How the game went.

@@ -20,6 +20,13 @@ public struct RematchPlan: Sendable {
     public var bots: [BotEntry]
     /// Each seat's fleet seed: `Fleet.seeded(fleetSeeds[seat])`.
     public var fleetSeeds: [UInt64]
+    /// Each seat's fleet as the game was played: the one its bot placed (`placement: bots`,
+    /// from the record), else the fleet of its seed.
+    public var fleets: [Fleet] {
+        fleetSeeds.indices.map { seat in
+            recorded?.players[seat].placedFleet ?? Fleet.seeded(fleetSeeds[seat])
+        }
+    }
     /// Each seat's bot seed, as sent in `new-game`.
     public var botSeeds: [UInt64]
     /// The record that counts for the game; nil when the run never played it.

@@ -203,7 +203,7 @@ public enum ResultsBuilder {
     }
 
     static func summary(of config: TournamentConfig) -> ResultsDocument.ConfigurationSummary {
-        return .init(
+        var summary = ResultsDocument.ConfigurationSummary(
             format: config.format.rawValue,
             bots: config.bots.map { entry in
                 switch entry.kind {
@@ -225,6 +225,9 @@ public enum ResultsBuilder {
             server: config.server.text, pollIntervalMilliseconds: Int((config.pollInterval / .milliseconds(1)).rounded()), rateLimit: config.rateLimit,
             stallTimeoutSeconds: config.stallTimeout / .seconds(1)
         )
+        summary.placement = config.placement == .server ? nil : config.placement.rawValue
+        summary.tellOpponent = config.tellOpponent ? true : nil
+        return summary
     }
 
     static func estimate(_ rating: RatingEstimate) -> ResultsDocument.Estimate? {

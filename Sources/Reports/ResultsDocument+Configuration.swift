@@ -14,6 +14,11 @@ extension ResultsDocument {
         /// Requests per second across the run; absent for no limit.
         public var rateLimit: Double?
         public var stallTimeoutSeconds: Double
+        /// `bots` when the bots placed their fleets (`placement: bots`); absent when the server
+        /// did, from the games' seeds.
+        public var placement: String?
+        /// True when `new-game` named each bot's opponent (`tell_opponent: true`); else absent.
+        public var tellOpponent: Bool?
 
         public init(format: String, bots: [Bot], gamesPerPairing: Int, concurrency: Int, seed: String, server: String, pollIntervalMilliseconds: Int, rateLimit: Double?, stallTimeoutSeconds: Double) {
             self.format = format

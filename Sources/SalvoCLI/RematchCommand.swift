@@ -56,9 +56,10 @@ struct RematchCommand: AsyncParsableCommand {
             }
         }
         for (seat, entry) in entries.enumerated() {
-            print("seat \(seat): \(entry.name)\(seat == 0 ? " (moves first)" : ""), fleet seed \(plan.fleetSeeds[seat]), bot seed \(plan.botSeeds[seat])")
+            let fleet = plan.recorded?.players[seat].placedFleet.map { "fleet placed by the bot: \($0.words)" } ?? "fleet seed \(plan.fleetSeeds[seat])"
+            print("seat \(seat): \(entry.name)\(seat == 0 ? " (moves first)" : ""), \(fleet), bot seed \(plan.botSeeds[seat])")
         }
-        let result = await RematchGame.play(bots: &bots, fleets: plan.fleetSeeds.map { Fleet.seeded($0) })
+        let result = await RematchGame.play(bots: &bots, fleets: plan.fleets)
         for (position, shot) in result.shots.enumerated() {
             let outcome = shot.sunk > 0 ? "sunk \(shot.sunk)" : shot.hit ? "hit" : "miss"
             print("shot \(position + 1) seat \(shot.seat.index) x \(shot.x) y \(shot.y) \(outcome)")

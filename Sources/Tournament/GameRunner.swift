@@ -23,6 +23,12 @@ struct GameRunner: Sendable {
     /// Whether the game is created unlisted, with a join token (``TournamentRunner/privateGames``).
     let privateGames: Bool
 
+    /// Both bots started, or the record of a game that ended before (a bot that could not start).
+    private enum BotsStart {
+        case started(SeatPair<any Bot>)
+        case ended(Played)
+    }
+
     /// What one seat's task reports when it ends, or the watchdog's finding.
     private enum TaskEnd: Sendable {
         case seat(PlayerSeat, SeatEnd, any Bot)
@@ -62,53 +68,96 @@ struct GameRunner: Sendable {
             return Played(record: record, hostFault: verdict.hostFault)
         }
 
+        // Starts both bots; one that cannot start, or (with bot placement) places no valid
+        // fleet, forfeits. Returns the bots, or the game's record when one failed.
+        func startBots(_ gameId: String) async -> BotsStart {
+            var started: [any Bot] = []
+            for seat in PlayerSeat.allCases {
+                var bot = bots[seat].makeBot(
+                    seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launcher,
+                    pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup
+                )
+                do throws(BotFault) {
+                    try await bot.start(GameStart(movesFirst: seat == .one, opponent: config.tellOpponent ? bots[seat.opponent].name : nil))
+                    if config.placement == .bots { players[seat].placedFleet = try await bot.placeFleet(seed: players[seat].boardSeed ?? 0) }
+                } catch {
+                    let tail = await Self.stderrTail(of: bot)
+                    await bot.finish(.abandoned(reason: error.description))
+                    for var other in started { await other.finish(.abandoned(reason: "the opponent could not start")) }
+                    // The sandbox failed, not the bot: the game is played again.
+                    if error.isHostFault {
+                        return .ended(record(gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)", hostFault: true)))
+                    }
+                    var verdict = GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
+                    verdict.stderrTail = tail
+                    return .ended(record(gameId, [], verdict))
+                }
+                started.append(bot)
+            }
+            return .started(SeatPair(one: started[0], two: started[1]))
+        }
+        /// Ends the bots of a game that could not be set up on the server.
+        func abandon(_ started: SeatPair<any Bot>?, _ reason: String) async {
+            guard let started else { return }
+            for seat in PlayerSeat.allCases {
+                var bot = started[seat]
+                await bot.finish(.abandoned(reason: reason))
+            }
+        }
+
+        // With bot placement the bots start first: the fleets go with the create and the
+        // join. A placed fleet replaces the seat's seed on the server; a bot that places none
+        // gets the fleet of its seed, as with server placement.
+        var placedFirst: SeatPair<any Bot>?
+        if config.placement == .bots {
+            switch await startBots("") {
+            case .started(let started): placedFirst = started
+            case .ended(let played): return played
+            }
+        }
+        func fleetRequest(_ seat: PlayerSeat) -> (seed: UInt64?, fleet: FleetPlacement?) {
+            guard config.placement == .bots else { return (players[seat].boardSeed, nil) }
+            let fleet = players[seat].placedFleet ?? Fleet.seeded(players[seat].boardSeed ?? 0)
+            return (nil, FleetPlacement(fleet))
+        }
+
         // Create and join; the ids go to the runner (and its journal) at once. A private
         // game's token goes to the joiner only: it is in no journal line and no report.
         let joinToken = privateGames ? Self.newJoinToken() : nil
         let gameId: String
         do {
-            let created = try await clients.one.create(gameName: gameName, playerName: names.creator, boardSeed: game.creatorSeed, joinToken: joinToken)
+            let (seed, fleet) = fleetRequest(.one)
+            let created = try await clients.one.create(gameName: gameName, playerName: names.creator, boardSeed: seed, joinToken: joinToken, fleet: fleet)
             gameId = created.gameId
             players.one.playerId = created.playerId
             try await events(.created(gameId: gameId, creatorPlayerId: created.playerId))
         } catch let error as BattleshipClientError {
+            await abandon(placedFirst, "the game could not be created")
             return record("", [], GameVerdict(termination: .noResult, reason: "Creating the game failed: \(error)"))
         }
         do {
-            let joined = try await clients.two.join(gameId: gameId, playerName: names.joiner, boardSeed: game.joinerSeed, joinToken: joinToken)
+            let (seed, fleet) = fleetRequest(.two)
+            let joined = try await clients.two.join(gameId: gameId, playerName: names.joiner, boardSeed: seed, joinToken: joinToken, fleet: fleet)
             players.two.playerId = joined.playerId
             try await events(.joined(joinerPlayerId: joined.playerId))
         } catch BattleshipClientError.rejected(_, let message) where message == ErrorMessage.cannotJoin {
+            await abandon(placedFirst, "the game could not be joined")
             let reason = "\(TournamentRunner.seatTakenReason): the game was joined before its second player could (a public lobby on a shared server; docs/server.md)"
             return record(gameId, [], GameVerdict(termination: .noResult, reason: reason))
         } catch let error as BattleshipClientError {
+            await abandon(placedFirst, "the game could not be joined")
             return record(gameId, [], GameVerdict(termination: .noResult, reason: "Joining the game failed: \(error)"))
         }
 
-        // Start both bots; one that cannot start forfeits.
-        var started: [any Bot] = []
-        for seat in PlayerSeat.allCases {
-            var bot = bots[seat].makeBot(
-                seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launcher,
-                pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup
-            )
-            do {
-                try await bot.start(GameStart(movesFirst: seat == .one))
-            } catch {
-                let tail = await Self.stderrTail(of: bot)
-                await bot.finish(.abandoned(reason: error.description))
-                for var other in started { await other.finish(.abandoned(reason: "the opponent could not start")) }
-                // The sandbox failed, not the bot: the game is played again.
-                if error.isHostFault {
-                    return record(gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)", hostFault: true))
-                }
-                var verdict = GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
-                verdict.stderrTail = tail
-                return record(gameId, [], verdict)
+        let seatBots: SeatPair<any Bot>
+        if let placedFirst {
+            seatBots = placedFirst
+        } else {
+            switch await startBots(gameId) {
+            case .started(let started): seatBots = started
+            case .ended(let played): return played
             }
-            started.append(bot)
         }
-        let seatBots = SeatPair(one: started[0], two: started[1])
 
         let log = ShotLog(start: start)
         let playerIds = SeatPair { players[$0].playerId }

@@ -1,4 +1,5 @@
 import BattleshipClient
+import BattleshipRules
 
 /// One side of a recorded game.
 public struct PlayerRecord: Hashable, Sendable {
@@ -10,6 +11,9 @@ public struct PlayerRecord: Hashable, Sendable {
     public var playerId: String
     /// The `boardSeed` sent, if any.
     public var boardSeed: UInt64?
+    /// The fleet the bot placed itself (`placement: bots`); nil when the fleet came from
+    /// ``boardSeed`` or the server.
+    public var placedFleet: Fleet?
     /// The player's own board after the end, 100 cells in row order (`SHIP`, `HIT`, `MISS`,
     /// `NONE`), read from `/board`; nil when it could not be read.
     public var finalBoard: [String]?
@@ -17,11 +21,15 @@ public struct PlayerRecord: Hashable, Sendable {
     /// their latencies.
     public var requests: RequestStatistics
 
-    public init(bot: String, serverName: String, playerId: String, boardSeed: UInt64?, finalBoard: [String]? = nil, requests: RequestStatistics = RequestStatistics()) {
+    public init(
+        bot: String, serverName: String, playerId: String, boardSeed: UInt64?, placedFleet: Fleet? = nil, finalBoard: [String]? = nil,
+        requests: RequestStatistics = RequestStatistics()
+    ) {
         self.bot = bot
         self.serverName = serverName
         self.playerId = playerId
         self.boardSeed = boardSeed
+        self.placedFleet = placedFleet
         self.finalBoard = finalBoard
         self.requests = requests
     }

@@ -50,6 +50,8 @@ public enum ResumeSettings {
             }
         }
         if let shard = config.shard { lines.append(("shard", shard.description)) }
+        if config.placement != .server { lines.append(("placement", config.placement.rawValue)) }
+        if config.tellOpponent { lines.append(("tell_opponent", "true")) }
         if let sprt = config.sprt {
             lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
         }
@@ -84,7 +86,8 @@ public enum ResumeSettings {
         let oldValues = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(new, uniquingKeysWith: { first, _ in first })
         for key in (old + new).map(\.key) where oldValues[key] != newValues[key] {
-            return "\(key): the journal's run has \(oldValues[key] ?? "no such setting"), this one \(newValues[key] ?? "no such setting")"
+            // A setting equal to its default has no line.
+            return "\(key): the journal's run has \(oldValues[key] ?? "the default"), this one \(newValues[key] ?? "the default")"
         }
         return nil
     }

@@ -64,6 +64,11 @@ public struct TournamentConfig: Hashable, Sendable {
     }
     /// The number of rounds of a Swiss tournament (`rounds:`); nil for the other formats.
     public var rounds: Int?
+    /// Who places the fleets (`placement:`): the server from the games' seeds, or the bots.
+    public var placement: FleetPlacer = .server
+    /// Whether `new-game` names the opponent (`tell_opponent: true`), so that a bot process
+    /// that plays many games may learn each opponent across them.
+    public var tellOpponent = false
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {

@@ -71,6 +71,17 @@ struct TournamentFileReader {
             guard let seconds = node.float, seconds > 0 else { throw fail(node, "`stall_timeout_s` must be a positive number of seconds") }
             config.stallTimeout = .milliseconds(Int((seconds * 1_000).rounded(.up)))
         }
+        if let node = values["placement"] {
+            let text = try string(node, "placement")
+            guard let placer = FleetPlacer(rawValue: text) else {
+                throw fail(node, "`placement` must be `server` (fleets from the games' seeds, the default) or `bots` (bots that announce `supports place` place their own); got `\(text)`")
+            }
+            config.placement = placer
+        }
+        if let node = values["tell_opponent"] {
+            guard let flag = node.bool else { throw fail(node, "`tell_opponent` must be true or false") }
+            config.tellOpponent = flag
+        }
         if let node = values["wake_local_opponent"] {
             guard let flag = node.bool else { throw fail(node, "`wake_local_opponent` must be true or false") }
             config.wakeLocalOpponent = flag

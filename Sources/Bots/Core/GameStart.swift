@@ -9,15 +9,20 @@ public struct GameStart: Hashable, Sendable {
     public var fleetLengths: [Int]
     /// Whether this bot fires the first shot of the game.
     public var movesFirst: Bool
+    /// The opponent's entry name, in a tournament that tells it (`tell_opponent: true`); nil
+    /// otherwise, and in solo benchmarks.
+    public var opponent: String?
 
     /// A game on the standard board against the standard fleet.
     public init(
         boardSize: Int = Coordinate.gridSize,
         fleetLengths: [Int] = Fleet.standardLengths,
-        movesFirst: Bool = true
+        movesFirst: Bool = true,
+        opponent: String? = nil
     ) {
         self.boardSize = boardSize
         self.fleetLengths = fleetLengths
         self.movesFirst = movesFirst
+        self.opponent = opponent
     }
 }

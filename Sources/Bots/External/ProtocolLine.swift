@@ -9,7 +9,10 @@ enum ProtocolLine {
 
     static func newGame(_ game: GameStart, seed: UInt64) -> String {
         let lengths = game.fleetLengths.map(String.init).joined(separator: ",")
-        return "new-game \(game.boardSize) \(lengths) \(game.movesFirst ? "first" : "second") \(seed)"
+        let line = "new-game \(game.boardSize) \(lengths) \(game.movesFirst ? "first" : "second") \(seed)"
+        // The opponent's name last, to the end of the line: older bots read the words before it.
+        guard let opponent = game.opponent else { return line }
+        return line + " opponent " + opponent
     }
 
     static let yourTurn = "your-turn"
@@ -33,19 +36,8 @@ enum ProtocolLine {
     /// is not such (the ships themselves are checked by the rules).
     static func parseFleet(_ line: String) -> [ShipPlacement]? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.first == "fleet", words.count > 1, (words.count - 1) % 4 == 0 else { return nil }
-        var ships: [ShipPlacement] = []
-        for start in stride(from: 1, to: words.count, by: 4) {
-            guard let length = Int(words[start]), let x = Int(words[start + 1]), let y = Int(words[start + 2]) else { return nil }
-            let orientation: Orientation
-            switch words[start + 3] {
-            case "h", "H": orientation = .horizontal
-            case "v", "V": orientation = .vertical
-            default: return nil
-            }
-            ships.append(ShipPlacement(length: length, origin: Coordinate(x: x, y: y), orientation: orientation))
-        }
-        return ships
+        guard words.first == "fleet" else { return nil }
+        return Fleet.ships(words: words.dropFirst())
     }
 
     static func result(_ cell: Coordinate, _ result: ShotResult) -> String {

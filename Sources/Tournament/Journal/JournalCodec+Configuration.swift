@@ -59,6 +59,14 @@ extension JournalCodec {
             json.key("workingDirectory")
             json.string(workingDirectory)
         }
+        if config.placement != .server {
+            json.key("placement")
+            json.string(config.placement.rawValue)
+        }
+        if config.tellOpponent {
+            json.key("tellOpponent")
+            json.bool(true)
+        }
         if let sprt = config.sprt {
             json.key("sprt")
             json.beginObject()
@@ -118,6 +126,8 @@ extension JournalCodec {
                 guard let key = SeedKey(hex: try reader.string()) else { throw reader.invalidValue("a seed key that is not 32 hex digits", at: offset) }
                 config.seedKey = key
             case "workingDirectory": config.workingDirectory = try reader.string()
+            case "placement": config.placement = try readCase(&reader, "placement")
+            case "tellOpponent": config.tellOpponent = try reader.bool()
             default: try reader.skipValue()
             }
         }

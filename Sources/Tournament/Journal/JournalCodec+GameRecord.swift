@@ -123,6 +123,7 @@ extension JournalCodec {
         json.string(player.playerId)
         // As text: a 64-bit seed is past what jq and JavaScript read exactly as a number.
         json.optionalMember("boardSeed", player.boardSeed.map { String($0) })
+        json.optionalMember("placedFleet", player.placedFleet?.words)
         if let finalBoard = player.finalBoard {
             json.key("finalBoard")
             json.beginArray()
@@ -154,7 +155,7 @@ extension JournalCodec {
     }
 
     static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> PlayerRecord {
-        var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?
+        var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?, placedFleet: Fleet?
         var requests = RequestStatistics()
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
@@ -163,6 +164,13 @@ extension JournalCodec {
             case "serverName": serverName = try reader.string()
             case "playerId": playerId = try reader.string()
             case "boardSeed": boardSeed = try readSeed(&reader)
+            case "placedFleet":
+                let offset = reader.valueOffset()
+                let text = try reader.string()
+                guard let ships = Fleet.ships(words: text.split(separator: " ")), let fleet = try? Fleet(standard: ships) else {
+                    throw reader.invalidValue("a placed fleet that is not the standard fleet as words", at: offset)
+                }
+                placedFleet = fleet
             case "finalBoard":
                 if reader.readNull() { break }
                 var cells: [String] = []
@@ -188,7 +196,7 @@ extension JournalCodec {
             bot: try reader.required(bot, "bot", inObjectAt: start),
             serverName: try reader.required(serverName, "serverName", inObjectAt: start),
             playerId: try reader.required(playerId, "playerId", inObjectAt: start),
-            boardSeed: boardSeed, finalBoard: finalBoard, requests: requests
+            boardSeed: boardSeed, placedFleet: placedFleet, finalBoard: finalBoard, requests: requests
         )
     }
 
