@@ -25,7 +25,7 @@ struct SwissRounds {
                 name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config
             )))
         }
-        progress(.started(total: total, alreadyDone: state.rated.count))
+        progress(.started(total: total, rated: state.rated))
 
         state = try await TournamentRunner.withPools(config) { pools in
             let games = runner.gameRunner(pools: pools)

@@ -117,7 +117,7 @@ public struct TournamentRunner: Sendable {
         if !resume.hasStarted {
             try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: schedule.count, configuration: config)))
         }
-        progress(.started(total: schedule.count, alreadyDone: resume.rated.count))
+        progress(.started(total: schedule.count, rated: resume.rated))
         var state = PlayState(rated: resume.rated, attempts: resume.attempts, total: schedule.count)
         state.decided = sprtDecision(state.rated.values)
         if let decided = state.decided { progress(.sprtDecided(decided)) }

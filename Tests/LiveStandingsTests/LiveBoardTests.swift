@@ -29,7 +29,7 @@ struct LiveBoardTests {
     func standingsAndForfeits() throws {
         var board = LiveBoard(tournament: "t", bots: ["a", "b", "c"], total: 4)
         let start = Date(timeIntervalSince1970: 1000)
-        board.apply(.started(total: 4, alreadyDone: 0), at: start)
+        board.apply(.started(total: 4, alreadyRated: []), at: start)
         board.apply(.gameFinished(Self.record(index: 0, winner: .one, players: ("a", "b")), done: 1, total: 4), at: start + 1)
         board.apply(.gameFinished(Self.record(index: 1, winner: .one, players: ("c", "b"), forfeit: true), done: 2, total: 4), at: start + 2)
         #expect(board.standings.map(\.bot) == ["a", "c", "b"])
