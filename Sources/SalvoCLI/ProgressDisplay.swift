@@ -78,7 +78,8 @@ final class ProgressDisplay: Sendable {
         let seconds = (ContinuousClock.now - start).seconds
         let rate = Double(state.done - state.doneAtStart) / max(seconds, 0.001)
         let remaining = Double(state.total - state.done) / max(rate, 0.0001)
-        let leader = state.board.leader.map { "\($0.bot) \(String(format: "%.1f", $0.scorePercent))%" } ?? "-"
+        // Over the whole tournament: earlier runs' games came with `.started`.
+        let leader = state.board.leader.map { "\($0.bot) \(String(format: "%.1f", $0.scorePercent))% (\($0.wins) of \($0.games))" } ?? "-"
         return String(format: "%d/%d games  %.1f games/s  ETA %@  leader: %@", state.done, state.total, rate, Self.clock(remaining), leader)
     }
 
