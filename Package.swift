@@ -206,7 +206,7 @@ let package = Package(
         // The live standings server over real HTTP, fed by a real tournament run.
         .testTarget(
             name: "LiveStandingsTests",
-            dependencies: ["LiveStandings", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["LiveStandings", "Scoring", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules", "SalvoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
