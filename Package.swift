@@ -133,10 +133,13 @@ let package = Package(
         ),
         // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
         .target(name: "HTMLText", swiftSettings: swiftSettings),
+        // The one count of a tournament's results: tallies folded one game record at a time, the
+        // standings in one order and the rating fit, for every output (terminal, live, reports). No I/O.
+        .target(name: "Scoring", dependencies: ["Tournament", "Ratings"], swiftSettings: swiftSettings),
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Submissions", "Ratings", "BattleshipRules", "BattleshipAPI", "BattleshipClient", "HTMLText", "SalvoVersion"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion"],
             swiftSettings: swiftSettings
         ),
         // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
@@ -144,7 +147,7 @@ let package = Package(
         .target(
             name: "LiveStandings",
             dependencies: [
-                "Tournament", "Reports", "HTMLText", "BattleshipAPI", "BattleshipRules",
+                "Tournament", "Scoring", "Reports", "HTMLText", "BattleshipAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -176,9 +179,13 @@ let package = Package(
             dependencies: [
                 "BattleshipServer",
                 "BattleshipClient",
+                "BattleshipAPI",
+                "BattleshipRules",
                 "CurlHTTP",
                 "Bots",
                 "Tournament",
+                "Scoring",
+                "Submissions",
                 "Conformance",
                 "Reports",
                 "LoadTest",
@@ -196,10 +203,12 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        // The scoreboard's rules over hand-made game records: tallies, order, forfeits, the fit.
+        .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Tournament", "Ratings", "BattleshipRules", "Bots"], swiftSettings: swiftSettings),
         // The live standings server over real HTTP, fed by a real tournament run.
         .testTarget(
             name: "LiveStandingsTests",
-            dependencies: ["LiveStandings", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["LiveStandings", "Scoring", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules", "SalvoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),

@@ -61,10 +61,12 @@ extension LiveBoard {
         json.int(row.wins)
         json.key("losses")
         json.int(row.losses)
+        // The scoreboard's figures as results.json has them (to 0.01); the page prints them
+        // to 0.1 as index.html and the terminal do.
         json.key("scorePercent")
-        Self.number(row.scorePercent, places: 1, to: &json)
+        Self.number(row.scorePercent, places: 2, to: &json)
         json.key("meanShotsToWin")
-        Self.number(row.meanShotsToWin, places: 1, to: &json)
+        Self.number(row.meanShotsToWin, places: 2, to: &json)
         json.key("forfeits")
         json.beginObject()
         for kind in row.forfeits.keys.sorted() {

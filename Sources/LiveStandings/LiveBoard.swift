@@ -1,12 +1,14 @@
 import Foundation
+import Scoring
 import Tournament
 
 /// What the live page shows, as a value: the standings so far, progress and the rate it goes
 /// at, the last finished games and the forfeits. Fed one ``Tournament/ProgressEvent`` at a
 /// time; it never holds a server id (see ``LiveGame``, ``LiveForfeit``).
 ///
-/// Live standings rank by score (wins in percent of games), then wins, then name: the rating
-/// fit of the report is left to the end of the run (results.json, index.html).
+/// The standings are a ``Scoring/Scoreboard`` fed the same records as the terminal and the
+/// report, earlier runs' included, so they rank and count as those do (by score, then wins,
+/// then name); the rating fit is left to the end of the run (results.json, index.html).
 public struct LiveBoard: Sendable {
     /// Where the run is.
     public enum Phase: String, Sendable {
@@ -51,24 +53,24 @@ public struct LiveBoard: Sendable {
     /// Where the report is written when the run ends (`FOLDER/index.html`, the folder by its
     /// own name), for the page's final state; nil when unknown.
     public var reportPath: String?
-    private var rows: [String: LiveStanding]
-    private let botOrder: [String]
+    /// Every rated game so far, this run's and earlier runs'.
+    public private(set) var scoreboard: Scoreboard
 
     /// An empty board for `bots` of `tournament`, `total` games scheduled.
     public init(tournament: String, bots: [String], total: Int) {
         self.tournament = tournament
         self.total = total
-        botOrder = bots
-        rows = Dictionary(bots.map { ($0, LiveStanding(bot: $0)) }, uniquingKeysWith: { first, _ in first })
+        scoreboard = Scoreboard(bots: bots)
     }
 
     /// The board after `event`, which happened at `now`.
     public mutating func apply(_ event: ProgressEvent, at now: Date) {
         switch event {
-        case .started(let total, let alreadyDone):
+        case .started(let total, let alreadyRated):
             self.total = total
-            self.alreadyDone = alreadyDone
+            alreadyDone = alreadyRated.count
             done = alreadyDone
+            for record in alreadyRated { scoreboard.add(record) }
             startedAt = now
             if phase == .starting { phase = .playing }
         case .gameFinished(let record, let done, let total):
@@ -100,35 +102,17 @@ public struct LiveBoard: Sendable {
     private mutating func add(_ record: GameRecord) {
         recent.insert(LiveGame(record), at: 0)
         if recent.count > Self.recentLimit { recent.removeLast() }
-        guard let winner = record.winner else { return }
-        let winnerBot = record.player(winner).bot, loserBot = record.player(winner.opponent).bot
-        rows[winnerBot, default: LiveStanding(bot: winnerBot)].wins += 1
-        rows[loserBot, default: LiveStanding(bot: loserBot)].losses += 1
+        scoreboard.add(record)
         if let forfeit = LiveForfeit(record) {
             forfeitCount += 1
-            rows[loserBot, default: LiveStanding(bot: loserBot)].forfeits[forfeit.kind, default: 0] += 1
             forfeits.insert(forfeit, at: 0)
             if forfeits.count > Self.forfeitLimit { forfeits.removeLast() }
-        } else {
-            rows[winnerBot, default: LiveStanding(bot: winnerBot)].shotsInWins += record.shotCount(of: winner)
-            rows[winnerBot, default: LiveStanding(bot: winnerBot)].winsBySinking += 1
         }
     }
 
-    /// Every bot's row, best first: by score, then wins, then name; ranked from 1.
+    /// Every bot's row, best first, in the scoreboard's order; ranked from 1.
     public var standings: [LiveStanding] {
-        let known = Set(botOrder)
-        let all = botOrder.compactMap { rows[$0] } + rows.values.filter { !known.contains($0.bot) }
-        let sorted = all.sorted { a, b in
-            if a.scorePercent != b.scorePercent { return a.scorePercent > b.scorePercent }
-            if a.wins != b.wins { return a.wins > b.wins }
-            return a.bot < b.bot
-        }
-        return sorted.enumerated().map { position, row in
-            var row = row
-            row.rank = position + 1
-            return row
-        }
+        scoreboard.standings.enumerated().map { LiveStanding(rank: $0 + 1, tally: $1) }
     }
 
     /// Games finished per second by this run so far; nil before two data points.

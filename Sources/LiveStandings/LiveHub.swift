@@ -12,7 +12,7 @@ import Reports
 ///
 /// ```swift
 /// let hub = LiveHub(tournament: config.name, bots: config.bots.map(\.name), total: 100)
-/// hub.record(.started(total: 100, alreadyDone: 0))
+/// hub.record(.started(total: 100, alreadyRated: []))
 /// print(String(decoding: hub.snapshot().json, as: UTF8.self))
 /// ```
 public final class LiveHub: Sendable {

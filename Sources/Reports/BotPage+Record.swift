@@ -1,40 +1,15 @@
 import Foundation
 import HTMLText
+import Scoring
 import Tournament
 
 extension BotPage {
-    /// How a bot's counted games ended, from its side.
-    struct Tally: Hashable, Sendable {
-        var winsBySinking = 0
-        var winsByForfeit = 0
-        var lossesSunk = 0
-        var forfeits: [String: Int] = [:]
-        var noResult = 0
-
-        init(bot: String, records: [GameRecord]) {
-            for record in records {
-                guard let winner = record.winner else {
-                    noResult += 1
-                    continue
-                }
-                let won = record.player(winner).bot == bot
-                switch (record.termination, won) {
-                case (.win, true): winsBySinking += 1
-                case (.win, false): lossesSunk += 1
-                case (.forfeit, true): winsByForfeit += 1
-                case (.forfeit, false): forfeits[record.forfeitKind?.rawValue ?? "unknown", default: 0] += 1
-                default: noResult += 1
-                }
-            }
-        }
-
-        var forfeitCount: Int { forfeits.values.reduce(0, +) }
-    }
-
     /// The record: rank, Elo and its 95% interval as results.json has them, games, wins and
     /// losses by how they came, score, mean shots to win.
     static func record(_ input: Input) -> String {
-        let tally = Tally(bot: input.bot, records: input.records)
+        // The bot's games through the one scoreboard's rules (docs/scoring.md), split by how they ended.
+        let tally = Scoreboard(bots: [input.bot], records: input.records).tally(of: input.bot)
+        let noResult = input.records.count { $0.termination == .noResult }
         let standing = input.results.standings.first { $0.bot == input.bot }
         var rows: [(key: String, label: String, value: String)] = []
         rows.append(("rank", "Rank", standing.map { "\($0.rank) of \(input.results.standings.count)" } ?? "–"))
@@ -47,10 +22,10 @@ extension BotPage {
         }
         rows.append(("games", "Rated games", "\(standing?.games ?? 0)"))
         rows.append(("won", "Won", "\(standing?.wins ?? 0): \(tally.winsBySinking) by sinking the fleet, \(tally.winsByForfeit) by the opponent's forfeit"))
-        rows.append(("lost", "Lost", "\(standing?.losses ?? 0): \(tally.lossesSunk) sunk, \(tally.forfeitCount) by forfeit"))
+        rows.append(("lost", "Lost", "\(standing?.losses ?? 0): \(tally.losses - tally.forfeitCount) sunk, \(tally.forfeitCount) by forfeit"))
         let kinds = tally.forfeits.keys.sorted().map { "\(tally.forfeits[$0] ?? 0) \(HTML.escape($0))" }.joined(separator: ", ")
         rows.append(("forfeits", "Forfeits", tally.forfeitCount == 0 ? "0" : "\(tally.forfeitCount): \(kinds)"))
-        rows.append(("no-result", "Games without result", "\(tally.noResult)"))
+        rows.append(("no-result", "Games without result", "\(noResult)"))
         rows.append(("score", "Score", String(format: "%.1f%%", standing?.scorePercent ?? 0)))
         rows.append(("shots-per-win", "Mean shots per win", standing?.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "– (no win by sinking the fleet)"))
         var html = "<section><h2>Record</h2><div class=\"scroll\"><table id=\"record\"><tbody>\n"

@@ -1,13 +1,15 @@
 import Foundation
 import Ratings
+import Scoring
 import Submissions
 import Tournament
 
 /// Builds ``ResultsDocument`` from a run's configuration and its journal's game records.
 /// Pure: the same inputs give the same document.
 ///
-/// Decisions the issue leaves open (documented in reports/README.md):
-/// - bots are ranked by fitted rating, then by score, then by name;
+/// Every count and the rating fit come from one ``Scoring/Scoreboard``, as the terminal's
+/// table and the live page do (documented in reports/README.md):
+/// - bots are ranked by score, then wins, then name (``Scoring/BotTally/ranks(above:)``);
 /// - "shots to win" counts only wins by sinking the fleet, since a forfeit win ends early;
 /// - the crosstable lists every ordered pair of distinct bots, met or not.
 public enum ResultsBuilder {
@@ -21,17 +23,10 @@ public enum ResultsBuilder {
     /// `bots_from:` folder, when it has one.
     public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
         let rated = history.rated
-        var bots = config.bots.map(\.name)
-        var known = Set(bots)
-        for record in history.games {
-            for player in record.players where !known.contains(player.bot) {
-                bots.append(player.bot)
-                known.insert(player.bot)
-            }
-        }
-        let fit = Self.fit(rated, bots: bots)
-        let tallies = Self.tallies(rated, bots: bots)
-        let standings = Self.standings(bots: bots, tallies: tallies, fit: fit)
+        let board = Scoreboard(bots: config.bots.map(\.name), records: rated)
+        let ratings = board.ratings()
+        let standings = Self.standings(board, ratings: ratings)
+        let order = standings.map(\.bot)
         let scheduled = config.scheduler.plannedGames
         let withoutResult = history.games.count - rated.count
         return ResultsDocument(
@@ -43,17 +38,18 @@ public enum ResultsBuilder {
                 gamesNotPlayed: max(0, scheduled - history.games.count)
             ),
             standings: standings,
-            crosstable: Self.crosstable(order: standings.map(\.bot), tallies: tallies),
-            firstMover: Self.firstMover(rated, fit: fit),
-            likelihoodOfSuperiority: Self.superiority(order: standings.map(\.bot), bots: bots, fit: fit),
-            terminations: Self.terminations(rated, noResultAttempts: history.noResultAttempts),
-            shotsToWin: standings.map { row in
-                let wins = tallies[row.bot]?.shotsInWins ?? []
-                var counts: [Int: Int] = [:]
-                for shots in wins { counts[shots, default: 0] += 1 }
+            crosstable: Self.crosstable(order: order, board: board),
+            firstMover: Self.firstMover(board, ratings: ratings),
+            likelihoodOfSuperiority: Self.superiority(order: order, ratings: ratings),
+            terminations: .init(
+                wins: board.winsBySinking, forfeits: board.forfeits, forfeitsByKind: board.forfeitsByKind,
+                noResultAttempts: history.noResultAttempts
+            ),
+            shotsToWin: order.map { bot in
+                let tally = board.tally(of: bot)
                 return .init(
-                    bot: row.bot, wins: wins.count, mean: Self.mean(wins),
-                    histogram: counts.keys.sorted().map { .init(shots: $0, games: counts[$0] ?? 0) }
+                    bot: bot, wins: tally.winsBySinking, mean: tally.meanShotsToWin,
+                    histogram: tally.shotsToWin.keys.sorted().map { .init(shots: $0, games: tally.shotsToWin[$0] ?? 0) }
                 )
             },
             sprt: Self.sprt(config: config, rated: rated),
@@ -73,118 +69,46 @@ public enum ResultsBuilder {
         )
     }
 
-    /// Per-bot counts over rated games.
-    struct Tally {
-        var wins = 0
-        var losses = 0
-        var forfeits: [String: Int] = [:]
-        /// Shots fired in each win by sinking the fleet.
-        var shotsInWins: [Int] = []
-        /// Wins and losses against each opponent.
-        var against: [String: (wins: Int, losses: Int)] = [:]
-    }
-
-    static func tallies(_ rated: [GameRecord], bots: [String]) -> [String: Tally] {
-        var tallies = Dictionary(uniqueKeysWithValues: bots.map { ($0, Tally()) })
-        for record in rated {
-            guard let winner = record.winner else { continue }
-            let winnerBot = record.player(winner).bot, loserBot = record.player(winner.opponent).bot
-            tallies[winnerBot, default: Tally()].wins += 1
-            tallies[winnerBot, default: Tally()].against[loserBot, default: (0, 0)].wins += 1
-            tallies[loserBot, default: Tally()].losses += 1
-            tallies[loserBot, default: Tally()].against[winnerBot, default: (0, 0)].losses += 1
-            if record.termination == .forfeit {
-                tallies[loserBot, default: Tally()].forfeits[record.forfeitKind?.rawValue ?? "unknown", default: 0] += 1
-            } else {
-                tallies[winnerBot, default: Tally()].shotsInWins.append(record.shotCount(of: winner))
-            }
-        }
-        return tallies
-    }
-
-    /// The joint Bradley–Terry fit over rated games, as `TournamentRatings` does it; nil
-    /// without rated games or when the fit fails.
-    static func fit(_ rated: [GameRecord], bots: [String]) -> BradleyTerryFit? {
-        let index = Dictionary(uniqueKeysWithValues: bots.enumerated().map { ($1, $0) })
-        let games: [RatedGame] = rated.compactMap { record in
-            guard let winner = record.winner,
-                  let first = index[record.player(.one).bot], let second = index[record.player(.two).bot], first != second
-            else { return nil }
-            return RatedGame(first: first, second: second, firstMovedFirst: true, score: winner == .one ? 1 : 0)
-        }
-        guard !games.isEmpty else { return nil }
-        return try? BradleyTerryFit(games: games, playerCount: bots.count)
-    }
-
-    static func standings(bots: [String], tallies: [String: Tally], fit: BradleyTerryFit?) -> [ResultsDocument.Standing] {
-        let rows = bots.enumerated().map { position, bot in
-            let tally = tallies[bot] ?? Tally()
-            let games = tally.wins + tally.losses
-            return ResultsDocument.Standing(
-                rank: 0, bot: bot, rating: fit.flatMap { estimate($0.ratings[position]) },
-                games: games, wins: tally.wins, losses: tally.losses,
-                scorePercent: games == 0 ? 0 : round(100 * Double(tally.wins) / Double(games), places: 2),
-                meanShotsToWin: mean(tally.shotsInWins), forfeits: tally.forfeits
+    /// The scoreboard's standings, in its order, with the fit's ratings.
+    static func standings(_ board: Scoreboard, ratings: ScoreboardRatings?) -> [ResultsDocument.Standing] {
+        board.standings.enumerated().map { position, tally in
+            ResultsDocument.Standing(
+                rank: position + 1, bot: tally.bot, rating: ratings?.rating(of: tally.bot).flatMap(estimate),
+                games: tally.games, wins: tally.wins, losses: tally.losses,
+                scorePercent: tally.scorePercent, meanShotsToWin: tally.meanShotsToWin, forfeits: tally.forfeits
             )
         }
-        let sorted = rows.sorted { a, b in
-            let ra = a.rating?.value ?? -.infinity, rb = b.rating?.value ?? -.infinity
-            if ra != rb { return ra > rb }
-            if a.scorePercent != b.scorePercent { return a.scorePercent > b.scorePercent }
-            return a.bot < b.bot
-        }
-        return sorted.enumerated().map { position, row in
-            var row = row
-            row.rank = position + 1
-            return row
-        }
     }
 
-    static func crosstable(order: [String], tallies: [String: Tally]) -> [ResultsDocument.CrosstableCell] {
+    static func crosstable(order: [String], board: Scoreboard) -> [ResultsDocument.CrosstableCell] {
         order.flatMap { bot in
-            order.filter { $0 != bot }.map { opponent in
-                let pair = tallies[bot]?.against[opponent] ?? (0, 0)
-                let games = pair.wins + pair.losses
+            let against = board.tally(of: bot).against
+            return order.filter { $0 != bot }.map { opponent in
+                let pair = against[opponent] ?? HeadToHead()
                 return ResultsDocument.CrosstableCell(
-                    bot: bot, opponent: opponent, games: games, wins: pair.wins, losses: pair.losses,
-                    scorePercent: games == 0 ? nil : round(100 * Double(pair.wins) / Double(games), places: 2)
+                    bot: bot, opponent: opponent, games: pair.games, wins: pair.wins, losses: pair.losses, scorePercent: pair.scorePercent
                 )
             }
         }
     }
 
-    static func firstMover(_ rated: [GameRecord], fit: BradleyTerryFit?) -> ResultsDocument.FirstMoverStatistics {
-        let games = rated.filter { $0.winner != nil }
-        let wins = games.filter { $0.winner == .one }.count
-        return .init(
-            games: games.count, firstMoverWins: wins,
-            firstMoverScorePercent: games.isEmpty ? nil : round(100 * Double(wins) / Double(games.count), places: 2),
-            advantage: fit.flatMap { estimate($0.advantage) }
+    static func firstMover(_ board: Scoreboard, ratings: ScoreboardRatings?) -> ResultsDocument.FirstMoverStatistics {
+        .init(
+            games: board.ratedGames, firstMoverWins: board.firstMoverWins,
+            firstMoverScorePercent: board.ratedGames == 0 ? nil : round(100 * Double(board.firstMoverWins) / Double(board.ratedGames), places: 2),
+            advantage: ratings.flatMap { estimate($0.firstMoverAdvantage) }
         )
     }
 
-    static func superiority(order: [String], bots: [String], fit: BradleyTerryFit?) -> [ResultsDocument.Superiority] {
-        guard let fit else { return [] }
-        let matrix = LikelihoodOfSuperiority(fit: fit)
-        let index = Dictionary(uniqueKeysWithValues: bots.enumerated().map { ($1, $0) })
+    static func superiority(order: [String], ratings: ScoreboardRatings?) -> [ResultsDocument.Superiority] {
+        guard let ratings else { return [] }
+        let matrix = ratings.likelihoodOfSuperiority()
         return order.flatMap { bot in
             order.filter { $0 != bot }.compactMap { opponent in
-                guard let i = index[bot], let j = index[opponent], matrix[i, j].isFinite else { return nil }
+                guard let i = ratings.position(of: bot), let j = ratings.position(of: opponent), matrix[i, j].isFinite else { return nil }
                 return .init(bot: bot, opponent: opponent, likelihood: round(matrix[i, j], places: 4))
             }
         }
-    }
-
-    static func terminations(_ rated: [GameRecord], noResultAttempts: Int) -> ResultsDocument.TerminationCounts {
-        var byKind: [String: Int] = [:]
-        for record in rated where record.termination == .forfeit {
-            byKind[record.forfeitKind?.rawValue ?? "unknown", default: 0] += 1
-        }
-        return .init(
-            wins: rated.filter { $0.termination == .win }.count,
-            forfeits: rated.filter { $0.termination == .forfeit }.count,
-            forfeitsByKind: byKind, noResultAttempts: noResultAttempts
-        )
     }
 
     /// The SPRT section: the first listed bot against the second, over their rated games.
@@ -231,21 +155,11 @@ public enum ResultsBuilder {
     }
 
     static func estimate(_ rating: RatingEstimate) -> ResultsDocument.Estimate? {
-        guard rating.value.isFinite, rating.standardError.isFinite else { return nil }
-        return .init(
-            value: round(rating.value, places: 1), standardError: round(rating.standardError, places: 1),
-            lower: round(rating.lower, places: 1), upper: round(rating.upper, places: 1)
-        )
-    }
-
-    static func mean(_ values: [Int]) -> Double? {
-        values.isEmpty ? nil : round(Double(values.reduce(0, +)) / Double(values.count), places: 2)
+        EloFigure(rating).map { .init(value: $0.value, standardError: $0.standardError, lower: $0.lower, upper: $0.upper) }
     }
 
     /// `value` rounded to `places` decimals, so the JSON prints short, stable numbers.
     static func round(_ value: Double, places: Int) -> Double {
-        let scale = pow(10, Double(places))
-        let rounded = (value * scale).rounded() / scale
-        return rounded == 0 ? 0 : rounded  // never "-0"
+        Scoreboard.round(value, places: places)
     }
 }

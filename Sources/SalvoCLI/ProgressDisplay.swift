@@ -1,5 +1,6 @@
 import DurationUnits
 import Foundation
+import Scoring
 import Synchronization
 import Tournament
 
@@ -9,7 +10,8 @@ final class ProgressDisplay: Sendable {
         var total = 0
         var done = 0
         var doneAtStart = 0
-        var records: [GameRecord] = []
+        /// Every rated game of the tournament: earlier runs' (from `.started`) and this one's.
+        var board: Scoreboard
         var lastPlainLine = ContinuousClock.now
         var reruns = 0
         /// Games whose second seat another client took (``TournamentRunner/seatTakenReason``).
@@ -19,16 +21,19 @@ final class ProgressDisplay: Sendable {
     private let isTerminal = isatty(STDOUT_FILENO) == 1
     private let start = ContinuousClock.now
     private let botNames: [String]
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(botNames: [String]) {
         self.botNames = botNames
+        state = Mutex(State(board: Scoreboard(bots: botNames)))
     }
 
     func handle(_ event: ProgressEvent) {
         let line: String? = state.withLock { state in
             switch event {
-            case .started(let total, let alreadyDone):
+            case .started(let total, let alreadyRated):
+                let alreadyDone = alreadyRated.count
+                for record in alreadyRated { state.board.add(record) }
                 state.total = total
                 state.done = alreadyDone
                 state.doneAtStart = alreadyDone
@@ -47,7 +52,7 @@ final class ProgressDisplay: Sendable {
                 return SwissSummary.roundLine(round, of: rounds, botNames: botNames)
             case .gameFinished(let record, let done, _):
                 state.done = done
-                state.records.append(record)
+                state.board.add(record)
                 let now = ContinuousClock.now
                 guard isTerminal || now - state.lastPlainLine >= .seconds(5) || done == state.total else { return nil }
                 state.lastPlainLine = now
@@ -73,7 +78,8 @@ final class ProgressDisplay: Sendable {
         let seconds = (ContinuousClock.now - start).seconds
         let rate = Double(state.done - state.doneAtStart) / max(seconds, 0.001)
         let remaining = Double(state.total - state.done) / max(rate, 0.0001)
-        let leader = Standings.compute(records: state.records, bots: botNames).first.map { "\($0.bot) \(Int(($0.score * 100).rounded()))%" } ?? "-"
+        // Over the whole tournament: earlier runs' games came with `.started`.
+        let leader = state.board.leader.map { "\($0.bot) \(String(format: "%.1f", $0.scorePercent))% (\($0.wins) of \($0.games))" } ?? "-"
         return String(format: "%d/%d games  %.1f games/s  ETA %@  leader: %@", state.done, state.total, rate, Self.clock(remaining), leader)
     }
 

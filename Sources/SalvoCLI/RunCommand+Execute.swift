@@ -3,6 +3,7 @@ import Foundation
 import Orchestrator
 import RunControl
 import Sandbox
+import Scoring
 import Tournament
 
 extension RunCommand {
@@ -43,9 +44,9 @@ extension RunCommand {
         display.finish()
         let botNames = config.bots.map(\.name)
         let records = summary.records
-        let standings = Standings.compute(records: records, bots: botNames)
-        let ratings = TournamentRatings(records: records, bots: botNames)
-        print(SummaryTable.render(standings, ratings: ratings))
+        let board = Scoreboard(bots: botNames, records: records)
+        let ratings = board.ratings()
+        print(SummaryTable.render(board, ratings: ratings))
         if let swiss = summary.swiss { print(SwissSummary.render(swiss, botNames: botNames)) }
         if let sprt = config.sprt {
             let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
@@ -71,7 +72,7 @@ extension RunCommand {
         }
         if let path = summaryPath {
             do {
-                try RunSummaryFile(summary, seatsTaken: display.seatsTaken, standings: standings, ratings: ratings).write(to: path)
+                try RunSummaryFile(summary, seatsTaken: display.seatsTaken, board: board, ratings: ratings).write(to: path)
             } catch {
                 throw CLIError("Cannot write the summary to \(path): \(error.localizedDescription)")
             }

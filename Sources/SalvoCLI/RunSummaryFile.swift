@@ -1,6 +1,7 @@
 import Foundation
 import Orchestrator
 import SalvoVersion
+import Scoring
 import Tournament
 
 /// `salvo run --summary FILE`: what a script needs of a finished run, as JSON: whether it is
@@ -19,10 +20,13 @@ struct RunSummaryFile: Codable, Equatable {
         var wins: Int
         var losses: Int
         var forfeits: Int
-        /// Wins in percent of games.
+        /// Games this bot lost by forfeit, by kind.
+        var forfeitsByKind: [String: Int]
+        /// Wins in percent of games, to 0.01 (as results.json).
         var scorePercent: Double
-        /// Shots per win by sinking the fleet; nil without such a win.
+        /// Shots per win by sinking the fleet, to 0.01 (as results.json); nil without such a win.
         var meanShotsToWin: Double?
+        /// Elo and its 95% interval, to 0.1 (as results.json).
         var elo: Double?
         var eloLower: Double?
         var eloUpper: Double?
@@ -46,7 +50,7 @@ struct RunSummaryFile: Codable, Equatable {
     var results: String?
     var standings: [Row]
 
-    init(_ summary: RunSummary, seatsTaken: Int, standings: [Standing], ratings: TournamentRatings?) {
+    init(_ summary: RunSummary, seatsTaken: Int, board: Scoreboard, ratings: ScoreboardRatings?) {
         salvoVersion = SalvoVersion.text
         tournament = summary.configuration.name
         complete = summary.isComplete
@@ -60,12 +64,12 @@ struct RunSummaryFile: Codable, Equatable {
         journal = summary.journalPath
         reportIndex = summary.reports?.index
         results = summary.reports?.results
-        self.standings = standings.enumerated().map { position, standing in
-            let rating = ratings?.ratings[standing.bot]
+        standings = board.standings.enumerated().map { position, tally in
+            let elo = ratings?.rating(of: tally.bot).flatMap(EloFigure.init)
             return Row(
-                rank: position + 1, bot: standing.bot, games: standing.games, wins: standing.wins, losses: standing.losses,
-                forfeits: standing.forfeits, scorePercent: (standing.score * 1000).rounded() / 10, meanShotsToWin: standing.meanShotsToWin.map { ($0 * 100).rounded() / 100 },
-                elo: rating.map { ($0.value * 10).rounded() / 10 }, eloLower: rating.map { ($0.lower * 10).rounded() / 10 }, eloUpper: rating.map { ($0.upper * 10).rounded() / 10 }
+                rank: position + 1, bot: tally.bot, games: tally.games, wins: tally.wins, losses: tally.losses,
+                forfeits: tally.forfeitCount, forfeitsByKind: tally.forfeits, scorePercent: tally.scorePercent,
+                meanShotsToWin: tally.meanShotsToWin, elo: elo?.value, eloLower: elo?.lower, eloUpper: elo?.upper
             )
         }
     }

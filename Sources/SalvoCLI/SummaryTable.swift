@@ -1,27 +1,45 @@
 import Foundation
+import Scoring
 import Tournament
 
-/// The final table of a run, as text: results, and Elo with its 95% interval when the
-/// games allow a fit.
+/// The final table of a run, as text, from the run's ``Scoring/Scoreboard``: the rows in its
+/// order with the figures index.html shows (score and shots per win to 0.1, "–" for a bot
+/// without a win by sinking the fleet, forfeits by kind), and Elo with its 95% interval when
+/// the games allow a fit.
 enum SummaryTable {
-    static func render(_ standings: [Standing], ratings: TournamentRatings?) -> String {
-        let rows = standings.map { row in
+    static func render(_ board: Scoreboard, ratings: ScoreboardRatings?) -> String {
+        let rows = board.standings.enumerated().map { position, row in
             var cells = [
-                row.bot, String(row.games), String(row.wins), String(row.losses), String(row.forfeits),
-                String(format: "%.0f%%", row.score * 100), row.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "-",
+                String(position + 1), row.bot, String(row.games), String(row.wins), String(row.losses), forfeits(row.forfeits),
+                String(format: "%.1f%%", row.scorePercent), row.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "–",
             ]
-            if let rating = ratings?.ratings[row.bot] {
-                cells.append(String(format: "%.0f ± %.0f", rating.value, rating.upper - rating.value))
+            if let ratings {
+                if let elo = ratings.rating(of: row.bot).flatMap(EloFigure.init) {
+                    cells += [String(elo.points), "\(Int(elo.lower.rounded()))–\(Int(elo.upper.rounded()))"]
+                } else {
+                    cells += ["–", "–"]
+                }
             }
             return cells
         }
-        var header = ["bot", "games", "wins", "losses", "forfeits", "score", "shots/win"]
-        if ratings != nil { header.append("Elo (95%)") }
+        var header = ["#", "bot", "games", "wins", "losses", "forfeits", "score", "shots/win"]
+        if ratings != nil { header += ["Elo", "95% interval"] }
         var text = TextTable.render(header: header, rows: rows)
-        if let advantage = ratings?.firstMoverAdvantage {
-            text += String(format: "\nMoving first is worth %.0f ± %.0f Elo.", advantage.value, advantage.upper - advantage.value)
+        if let advantage = ratings.flatMap({ EloFigure($0.firstMoverAdvantage) }) {
+            text += "\nMoving first is worth \(signed(advantage.value)) Elo (95%: \(signed(advantage.lower)) to \(signed(advantage.upper)))."
         }
         return text
+    }
+
+    /// Forfeits by kind as index.html lists them: `1 crash, 2 timeout`, or `0`.
+    static func forfeits(_ byKind: [String: Int]) -> String {
+        byKind.isEmpty ? "0" : byKind.keys.sorted().map { "\(byKind[$0] ?? 0) \($0)" }.joined(separator: ", ")
+    }
+
+    /// `+35` or `-12`.
+    static func signed(_ value: Double) -> String {
+        let rounded = Int(value.rounded())
+        return rounded > 0 ? "+\(rounded)" : String(rounded)
     }
 
     /// The sequential test's state in a sentence, e.g. "H1 accepted (elo1 = 10): 60 wins,

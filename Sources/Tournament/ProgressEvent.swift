@@ -1,7 +1,8 @@
 /// What a run reports while it goes, for a progress display; the runner never formats text.
 public enum ProgressEvent: Sendable {
-    /// The run begins: `total` games scheduled, `alreadyDone` of them finished by an earlier run.
-    case started(total: Int, alreadyDone: Int)
+    /// The run begins: `total` games scheduled; `alreadyRated` holds the rated records of the
+    /// games earlier runs finished (in schedule order), so a display counts the whole tournament.
+    case started(total: Int, alreadyRated: [GameRecord])
     /// A game ended; `done` games of `total` now have a rated result.
     case gameFinished(GameRecord, done: Int, total: Int)
     /// A game ended without a result and will be played again.
@@ -14,4 +15,9 @@ public enum ProgressEvent: Sendable {
     /// A Swiss round was paired and its games are about to start (`rounds`: the tournament's
     /// number of rounds); on a continued run, the round that was under way is paired again.
     case roundPaired(SwissRound, rounds: Int)
+
+    /// The run begins with `rated` (earlier runs' rated records by schedule index) done.
+    public static func started(total: Int, rated: [Int: GameRecord]) -> ProgressEvent {
+        .started(total: total, alreadyRated: rated.keys.sorted().compactMap { rated[$0] })
+    }
 }

@@ -121,7 +121,7 @@ public struct TournamentRunner: Sendable {
         if !resume.hasStarted {
             try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config)))
         }
-        progress(.started(total: total, alreadyDone: resume.rated.count))
+        progress(.started(total: total, rated: resume.rated))
         var state = PlayState(results: ScheduleResults(rated: resume.rated, attempts: resume.attempts), total: total)
         state.earlyEnd = scheduler.earlyEnd(after: state.results)
         if let end = state.earlyEnd { progress(end) }

@@ -2,6 +2,7 @@ import BattleshipRules
 import Foundation
 import LiveStandings
 import Reports
+import Scoring
 import Testing
 import Tournament
 
@@ -29,7 +30,7 @@ struct LiveBoardTests {
     func standingsAndForfeits() throws {
         var board = LiveBoard(tournament: "t", bots: ["a", "b", "c"], total: 4)
         let start = Date(timeIntervalSince1970: 1000)
-        board.apply(.started(total: 4, alreadyDone: 0), at: start)
+        board.apply(.started(total: 4, alreadyRated: []), at: start)
         board.apply(.gameFinished(Self.record(index: 0, winner: .one, players: ("a", "b")), done: 1, total: 4), at: start + 1)
         board.apply(.gameFinished(Self.record(index: 1, winner: .one, players: ("c", "b"), forfeit: true), done: 2, total: 4), at: start + 2)
         #expect(board.standings.map(\.bot) == ["a", "c", "b"])
@@ -49,6 +50,22 @@ struct LiveBoardTests {
         }
         board.mark(.finished, at: start + 3)
         #expect(board.etaSeconds == nil)
+    }
+
+    @Test("a continued run's board counts the games earlier runs rated, as the report does")
+    func continuedRunCountsEarlierGames() throws {
+        var board = LiveBoard(tournament: "t", bots: ["a", "b"], total: 3)
+        let earlier = [Self.record(index: 0, winner: .two, players: ("a", "b")), Self.record(index: 1, winner: .one, players: ("b", "a"), forfeit: true)]
+        board.apply(.started(total: 3, alreadyRated: earlier), at: Date(timeIntervalSince1970: 0))
+        #expect(board.done == 2 && board.alreadyDone == 2)
+        board.apply(.gameFinished(Self.record(index: 2, winner: .one, players: ("a", "b")), done: 3, total: 3), at: Date(timeIntervalSince1970: 1))
+        #expect(board.standings.map(\.bot) == ["b", "a"])
+        let b = try #require(board.standings.first), a = try #require(board.standings.last)
+        #expect((b.games, b.wins, b.losses) == (3, 2, 1) && (a.games, a.wins, a.losses) == (3, 1, 2))
+        #expect(a.forfeits == ["timeout": 1])
+        // Only this run's games are listed as recent; the counts are the whole tournament's.
+        #expect(board.recent.map(\.index) == [2] && board.forfeitCount == 0)
+        #expect(board.standings.map(\.tally) == Scoreboard(bots: ["a", "b"], records: earlier + [Self.record(index: 2, winner: .one, players: ("a", "b"))]).standings)
     }
 
     @Test("a hub given the publish redaction serves no absolute path: the run's folder by its name, the working folder relative, the home folder as ~; and names the report")
