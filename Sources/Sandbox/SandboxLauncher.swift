@@ -61,10 +61,17 @@ public struct SandboxLauncher: BotLauncher {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
+    /// Whether each bot gets a CPU share and quota of its own (docs/sandbox.md).
+    public var cpuSharePerBot: Bool {
+        cgroups?.cpuSharePerBot ?? false
+    }
+
     /// What this machine's cgroup fallback cannot enforce, in a line; nil where cgroups cap
     /// memory and processes per bot and count its CPU time.
     public var cgroupWarning: String? {
         switch cgroups?.layout {
+        case .v2(_, _, false), .v1(_, _, .some, nil):
+            "salvo: no CPU share per bot can be given here (no usable cgroup cpu controller): a bot that spins many processes competes process by process with the others"
         case .v2, .v1(_, _, .some, _): nil
         case .v1(_, _, nil, _):
             "salvo: no cgroup v1 cpuacct hierarchy can be used here: the move deadline and the per-game CPU cap count only a bot's live processes, not CPU spent in children that have exited"
