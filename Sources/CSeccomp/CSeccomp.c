@@ -117,3 +117,27 @@ int salvo_seccomp_filter_memfd(void) {
     }
     return fd;
 }
+
+int salvo_sealed_memfd(const char *name, const void *bytes, size_t count) {
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -errno;
+    const char *next = bytes;
+    size_t left = count;
+    int status = 0;
+    while (left > 0) {
+        ssize_t written = write(fd, next, left);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
+            status = written < 0 ? -errno : -EIO;
+            break;
+        }
+        next += written;
+        left -= (size_t)written;
+    }
+    if (status == 0 && fcntl(fd, F_ADD_SEALS, F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE) != 0) status = -errno;
+    if (status != 0) {
+        close(fd);
+        return status;
+    }
+    return fd;
+}

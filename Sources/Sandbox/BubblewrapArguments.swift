@@ -9,13 +9,16 @@ import Foundation
 /// - An unprivileged user inside (uid and gid 1000), every capability dropped, no further user
 ///   namespaces, and death with the runner. No terminal to inject keystrokes into (TIOCSTI):
 ///   `/dev/tty` inside is `/dev/null`, the bot's descriptors are pipes, and its devpts is new.
+///   Started as a host user of its own (``HostUsers``) when the runner is root.
 ///   That, rather than a new session (`--new-session`), keeps the bot in the runner's session,
 ///   and so in its scheduler autogroup: a session per bot gave each its own autogroup, which
 ///   cost a tenth of a Python tournament's speed (docs/sandbox.md). Its own process group
-///   (``Bots/ChildProcess``) keeps a terminal's Ctrl-C from reaching it. When the runner is root, bwrap itself is started as `nobody` (``hostUser``):
-///   as host root, the user inside would still own `/proc/sys` (kernel settings) and more.
+///   (``Bots/ChildProcess``) keeps a terminal's Ctrl-C from reaching it. When the runner is
+///   root, bwrap itself is started as that user (or `nobody`, ``hostUser``): as host root, the
+///   user inside would still own `/proc/sys` (kernel settings) and more.
 /// - Read-only: `/usr` (with the usual `/bin`, `/lib` links), the few files of `/etc` that
-///   language runtimes need, the bot's own folder, and any folder the tournament adds.
+///   language runtimes need, the bot's own folder (at `/bot`, not its host path), and any
+///   folder the tournament adds.
 /// - A private `/tmp` and `/dev/shm`, new for each process and capped in size; `HOME` points
 ///   to `/tmp`. Nothing else is writable: `/` and `/dev` are read-only.
 /// - A cleared environment: `PATH`, `HOME`, `LANG`, `TMPDIR`.
@@ -43,15 +46,24 @@ enum BubblewrapArguments {
         return paths.flatMap { ["--ro-bind-try", $0, $0] }
     }
 
-    /// The host user a root runner starts bwrap as: `nobody`, who owns nothing.
-    static let hostUser = 65_534
+    /// The host user a root runner starts bwrap as when it has no user of its own to give
+    /// (``HostUsers``), and the probe: `nobody`, who owns nothing.
+    static let hostUser: UInt32 = 65_534
 
-    /// The command that drops a root runner to ``hostUser`` (with no groups and no way to
-    /// regain privileges) before bwrap; nothing for a runner that is not root.
-    static var dropPrivileges: [String] {
-        guard geteuid() == 0 else { return [] }
-        return ["/usr/bin/setpriv", "--reuid=\(hostUser)", "--regid=\(hostUser)", "--clear-groups", "--no-new-privs", "--"]
+    /// The command that starts bwrap as host user `uid` (with no groups and no way to regain
+    /// privileges); nothing for nil, a runner that is not root and starts it as itself.
+    static func dropPrivileges(to uid: UInt32?) -> [String] {
+        guard let uid else { return [] }
+        return ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--no-new-privs", "--"]
     }
+
+    /// Where the bot sees its own folder, whatever its path on the host: its working folder.
+    static let botFolder = "/bot"
+
+    /// The descriptor on which the launching shell opens bwrap's options (`--args`), so that
+    /// bwrap's command line, which the bot reads in `/proc/1/cmdline`, holds no host path: bwrap
+    /// reads them and closes it before the bot starts.
+    static let optionsSlot = 5
 
     /// What the launching shell runs before bwrap so that bwrap's init inside, whose
     /// `/proc/1/environ` the bot can read, does not carry the runner's working folder.
@@ -60,10 +72,10 @@ enum BubblewrapArguments {
     /// The environment inside.
     static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
 
-    /// The whole argument list before the bot's command (the launching shell must have opened
-    /// the filter on ``SeccompFilter/slot``): `folder` is the bot's own folder
-    /// (read-only, and the working folder; writable with `folderWritable`, for a build),
-    /// `readOnly` the tournament's additions.
+    /// bwrap's options, everything before the bot's command (the launching shell must have
+    /// opened the filter on ``SeccompFilter/slot``): `folder` is the bot's own folder on the
+    /// host, seen inside at ``botFolder`` (read-only, and the working folder; writable with
+    /// `folderWritable`, for a build), `readOnly` the tournament's additions, at their own paths.
     /// `statusDescriptor` is where bwrap reports the child's start and exit (nil: nowhere).
     static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false, statusDescriptor: Int32? = nil) -> [String] {
         var arguments = [
@@ -81,9 +93,9 @@ enum BubblewrapArguments {
             arguments += ["--tmpfs", writable]
         }
         for path in readOnly { arguments += ["--ro-bind", path, path] }
-        if let folder { arguments += [folderWritable ? "--bind" : "--ro-bind", folder, folder] }
+        if let folder { arguments += [folderWritable ? "--bind" : "--ro-bind", folder, botFolder] }
         arguments += ["--remount-ro", "/dev", "--remount-ro", "/"]
-        arguments += ["--chdir", folder ?? "/tmp", "--clearenv"]
+        arguments += ["--chdir", folder == nil ? "/tmp" : botFolder, "--clearenv"]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
         return arguments
     }

@@ -19,7 +19,7 @@ public enum BubblewrapProbe {
             return .failure(SandboxUnavailable(problem: "`bwrap` is not installed"))
         }
         let process = Process()
-        let command = BubblewrapArguments.dropPrivileges + [bwrap] + BubblewrapArguments.system
+        let command = BubblewrapArguments.dropPrivileges(to: geteuid() == 0 ? BubblewrapArguments.hostUser : nil) + [bwrap] + BubblewrapArguments.system
             + ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--cap-drop", "ALL", "/usr/bin/true"]
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())

@@ -6,10 +6,10 @@ import Synchronization
 /// may make them: cgroup v1's `memory` and `pids` hierarchies (as on these machines), or a
 /// cgroup v2 tree with both controllers. The group also counts the CPU time of every process
 /// the bot ever started (v1's `cpuacct`, where it can be used; v2's `cpu.stat`), and the
-/// kills of its memory cap (``Bots/CgroupAccounting``), and, on v1, gets a CPU share and quota
-/// of its own where the `cpu` hierarchy can be used (``cpuQuota``): a bot that spins many
+/// kills of its memory cap (``Bots/CgroupAccounting``), and gets a CPU share and quota of its own
+/// where the `cpu` controller can be used (``cpuQuota``; v1's `cpu` hierarchy, v2's `cpu.max`): a bot that spins many
 /// processes takes one process's share of the machine, not one per process, and at most one
-/// CPU. Its `cpu` group sits at the hierarchy's top, beside the runner's own processes, each
+/// CPU. Its `cpu` group (on v2, its one group) sits at the hierarchy's top, beside the runner's own processes, each
 /// weighing as much as a bot: under a common parent, all bots together would weigh as one.
 /// Elsewhere there is no cgroup, and the launcher falls back to an address-space rlimit for memory (a process-count rlimit would count every
 /// process of the user, so there is none; the PID namespace still ends all of a bot's
@@ -23,8 +23,12 @@ final class Cgroups: Sendable {
         /// `cpuacct` where it can be used, and the root of `cpu` where it can be used (ours
         /// made at its top, as `salvo-bot-PID-N`).
         case v1(memory: String, pids: String, cpuacct: String?, cpu: String?)
-        /// One unified hierarchy; ours is this folder, with both controllers enabled below it.
-        case v2(root: String)
+        /// One unified hierarchy: each bot's group is `root/prefix` + its name, with `memory`
+        /// and `pids`, and `cpu` where `cpu` is true (a weight and a quota of its own). At the
+        /// top of the hierarchy (`salvo-bot-PID-N`) where the controllers can be enabled
+        /// there, beside the machine's other top-level groups, as v1's `cpu` groups; otherwise
+        /// under `salvo/` (`bot-PID-N`), without a CPU share of its own.
+        case v2(root: String, prefix: String, cpu: Bool)
     }
 
     /// Each bot's CPU quota, as (quota, period) in microseconds: one CPU. An honest bot thinks
@@ -70,9 +74,12 @@ final class Cgroups: Sendable {
             accounting = CgroupAccounting(
                 cpuFile: cpuacct.map { $0 + "/" + name + "/cpuacct.usage" }, memoryEventsFile: memory + "/" + name + "/memory.oom_control",
                 memoryCapBytes: memoryBytes)
-        case .v2(let root):
-            ok = make(root + "/" + name, [("memory.max", memoryBytes.map(String.init) ?? "max"), ("pids.max", processes.map(String.init) ?? "max")])
-            accounting = CgroupAccounting(cpuFile: root + "/" + name + "/cpu.stat", memoryEventsFile: root + "/" + name + "/memory.events", memoryCapBytes: memoryBytes)
+        case .v2(let root, let prefix, let cpu):
+            let group = root + "/" + prefix + name
+            var settings = [("memory.max", memoryBytes.map(String.init) ?? "max"), ("pids.max", processes.map(String.init) ?? "max")]
+            if cpu { settings.append(("cpu.max", "\(Self.cpuQuota.quota) \(Self.cpuQuota.period)")) }
+            ok = make(group, settings)
+            accounting = CgroupAccounting(cpuFile: group + "/cpu.stat", memoryEventsFile: group + "/memory.events", memoryCapBytes: memoryBytes)
         }
         guard ok else {
             Self.remove(folders)
@@ -115,14 +122,29 @@ final class Cgroups: Sendable {
         let controllers = (try? String(contentsOfFile: base + "/cgroup.controllers", encoding: .utf8)) ?? ""
         let names = Set(controllers.split(whereSeparator: \.isWhitespace).map(String.init))
         if names.isSuperset(of: ["memory", "pids"]), access(base, W_OK) == 0 {
+            // At the top, with a CPU share and quota per bot where the root lets its children
+            // have the cpu controller (it may not: real-time processes in other groups).
+            let cpu = names.contains("cpu") && write("+memory +pids +cpu", to: base + "/cgroup.subtree_control")
+            if cpu || write("+memory +pids", to: base + "/cgroup.subtree_control") {
+                sweep(base, prefix: "salvo-bot-")
+                return Cgroups(layout: .v2(root: base, prefix: "salvo-", cpu: cpu))
+            }
             let ours = base + "/salvo"
             mkdir(ours, 0o755)
             if write("+memory +pids", to: ours + "/cgroup.subtree_control") {
                 sweep(ours)
-                return Cgroups(layout: .v2(root: ours))
+                return Cgroups(layout: .v2(root: ours, prefix: "", cpu: false))
             }
         }
         return nil
+    }
+
+    /// Whether each bot gets a CPU share and quota of its own.
+    var cpuSharePerBot: Bool {
+        switch layout {
+        case .v1(_, _, _, let cpu): cpu != nil
+        case .v2(_, _, let cpu): cpu
+        }
     }
 
     /// `folder`, made if need be and swept of the groups named `prefix`PID-N of ended runs,

@@ -18,12 +18,15 @@ public struct SandboxLauncher: BotLauncher {
     /// The system-call filter every sandboxed process gets, or why there is none (then no bot
     /// may be sandboxed, as without bwrap).
     let seccomp: Result<SeccompFilter, SandboxUnavailable>
+    /// The host users of a root runner, one per sandbox in flight; nil when there are none.
+    let hostUsers: HostUsers?
 
     /// A launcher for this machine.
     public init() {
         bubblewrap = BubblewrapProbe.check()
         cgroups = Cgroups.available
         seccomp = SeccompFilter.shared
+        hostUsers = HostUsers.available
     }
 
     /// A launcher for this machine, or why sandboxed bots cannot run here (for commands that
@@ -51,10 +54,24 @@ public struct SandboxLauncher: BotLauncher {
         }
     }
 
-    /// What this machine's fallback cannot enforce, in a line for the run's output; nil where
-    /// cgroups cap memory and processes per bot and count its CPU time (docs/sandbox.md).
+    /// What this machine's fallbacks cannot enforce, a line each for the run's output
+    /// (``cgroupWarning``, ``hostUserWarning``); nil where nothing falls back (docs/sandbox.md).
     public var fallbackWarning: String? {
+        let lines = [cgroupWarning, hostUserWarning].compactMap { $0 }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// Whether each bot gets a CPU share and quota of its own (docs/sandbox.md).
+    public var cpuSharePerBot: Bool {
+        cgroups?.cpuSharePerBot ?? false
+    }
+
+    /// What this machine's cgroup fallback cannot enforce, in a line; nil where cgroups cap
+    /// memory and processes per bot and count its CPU time.
+    public var cgroupWarning: String? {
         switch cgroups?.layout {
+        case .v2(_, _, false), .v1(_, _, .some, nil):
+            "salvo: no CPU share per bot can be given here (no usable cgroup cpu controller): a bot that spins many processes competes process by process with the others"
         case .v2, .v1(_, _, .some, _): nil
         case .v1(_, _, nil, _):
             "salvo: no cgroup v1 cpuacct hierarchy can be used here: the move deadline and the per-game CPU cap count only a bot's live processes, not CPU spent in children that have exited"
@@ -66,24 +83,28 @@ public struct SandboxLauncher: BotLauncher {
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard spec.sandbox.isEnabled else { return try DirectLauncher().plan(for: spec) }
         guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
-        let command = Self.absolutePaths(spec.command)
+        let onHost = Self.absolutePaths(spec.command)
         let inside = BubblewrapArguments.environment["PATH", default: "/usr/bin"].split(separator: ":").map(String.init)
-        if let problem = ProgramLookup.problem(with: command[0], searchPath: inside) {
+        if let problem = ProgramLookup.problem(with: onHost[0], searchPath: inside) {
             throw .launchFailed(problem + " (inside the sandbox, which sees /usr, its own folder and sandbox: {read_only: [...]})")
         }
         let (bwrap, filter) = try sandboxParts()
         let folder = spec.folder ?? spec.programFolder
         if let folder, let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
-        // Last, once nothing can fail: the process's cgroup, removed after it ends.
+        let command = folder.map { Self.insidePaths(onHost, folder: $0) } ?? onHost
+        // Last, once nothing else can fail: the host user and the cgroup, given back after the
+        // process and all it started have ended.
+        let user = try takeHostUser()
+        let options = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
+        let (openOptions, lease) = try Self.optionsFile(options, then: user.lease)
         let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
-        let script = filter.openCommand + (group?.join ?? "") + BubblewrapArguments.forgetFolder + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
-        let arguments = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
+        let script = filter.openCommand + openOptions + (group?.join ?? "") + BubblewrapArguments.forgetFolder + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
         return LaunchPlan(
             executable: "/bin/sh",
-            arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges + [bwrap] + arguments + ["--"] + command,
+            arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges(to: user.uid) + [bwrap, "--args", String(BubblewrapArguments.optionsSlot), "--"] + command,
             environment: ["PATH=/usr/bin:/bin"],
             removeAfterExit: group?.folders ?? [],
-            accounting: group?.accounting, statusDescriptor: LaunchPlan.sandboxStatusDescriptor
+            accounting: group?.accounting, statusDescriptor: LaunchPlan.sandboxStatusDescriptor, lease: lease
         )
     }
 
@@ -95,6 +116,21 @@ public struct SandboxLauncher: BotLauncher {
         let runner = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
         guard runner == bot || runner.hasPrefix(bot == "/" ? "/" : bot + "/") else { return nil }
         return "the bot's folder \(bot) is salvo's working folder or holds it, and would show the bot the runner's files; put the bot in a folder of its own, or name one with dir:"
+    }
+
+    /// `command` with every word that names an existing file in `folder` (the bot's, on the
+    /// host) named as the bot sees it, under ``BubblewrapArguments/botFolder``:
+    /// `/srv/class/alice/bot.py` is `/bot/bot.py` inside. Other words are left as they are.
+    static func insidePaths(_ command: [String], folder: String) -> [String] {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        return command.map { word in
+            guard word.hasPrefix("/"), FileManager.default.fileExists(atPath: word) else { return word }
+            let path = URL(fileURLWithPath: word).standardizedFileURL.resolvingSymlinksInPath().path
+            if path == root { return BubblewrapArguments.botFolder }
+            let prefix = root == "/" ? "/" : root + "/"
+            guard path.hasPrefix(prefix) else { return word }
+            return BubblewrapArguments.botFolder + "/" + path.dropFirst(prefix.count)
+        }
     }
 
     /// `command` with every word that names an existing file relative to the runner's folder

@@ -18,7 +18,7 @@ public struct SandboxStartFailure: Error, Hashable, Sendable, CustomStringConver
     public var fix: String {
         if detail.contains("Permission denied") {
             return geteuid() == 0
-                ? "Salvo runs as root and starts the sandbox as nobody (uid 65534), who must be able to read the bot's folder: give it and every folder above it o+rx (chmod o+rx), or move the bot to such a folder"
+                ? "Salvo runs as root and starts each sandbox as a host user of its own (uids \(HostUsers.first) and up, or nobody), who must be able to read the bot's folder as any other user: give it and every folder above it o+rx (chmod o+rx), or move the bot to such a folder"
                 : "the user running salvo must be able to read the bot's folder and every folder above it"
         }
         if detail.contains("proc") {

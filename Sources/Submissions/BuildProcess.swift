@@ -35,6 +35,7 @@ enum BuildProcess {
         }
         let ending = wait(for: pid, timeout: timeout)
         removeFolders(plan.removeAfterExit)
+        plan.lease?.release()
         return ending
     }
 

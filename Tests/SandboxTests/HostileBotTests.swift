@@ -193,9 +193,13 @@ struct HostileBotTests {
         // moment). Other suites of this process may be running sandboxed bots right now, in
         // groups of this process's name: a group left behind is one that stays empty, so
         // within 30 s none may have been empty for 10 s in a row.
-        for hierarchy in ["/sys/fs/cgroup/memory/salvo", "/sys/fs/cgroup/pids/salvo", "/sys/fs/cgroup/cpuacct/salvo", "/sys/fs/cgroup/salvo"] {
+        let hierarchies = [
+            ("/sys/fs/cgroup/memory/salvo", "bot-"), ("/sys/fs/cgroup/pids/salvo", "bot-"), ("/sys/fs/cgroup/cpuacct/salvo", "bot-"),
+            ("/sys/fs/cgroup/cpu", "salvo-bot-"), ("/sys/fs/cgroup/salvo", "bot-"), ("/sys/fs/cgroup", "salvo-bot-"),
+        ]
+        for (hierarchy, prefix) in hierarchies {
             func emptyGroups() -> Set<String> {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: hierarchy)) ?? []).filter { $0.hasPrefix("bot-\(getpid())-") }
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: hierarchy)) ?? []).filter { $0.hasPrefix("\(prefix)\(getpid())-") }
                 return Set(names.filter { name in
                     let processes = (try? String(contentsOfFile: "\(hierarchy)/\(name)/cgroup.procs", encoding: .utf8)) ?? ""
                     return processes.allSatisfy(\.isWhitespace)

@@ -25,13 +25,16 @@ public struct LaunchPlan: Hashable, Sendable {
     /// lines, that its child started and how it exited; the runner gives it a pipe. nil when
     /// the program reports nothing.
     public var statusDescriptor: Int32?
+    /// What the launcher holds for the process (its host user, for one), given back once the
+    /// process has ended and its ``removeAfterExit`` folders are gone; nil when nothing.
+    public var lease: LaunchLease?
 
     /// The descriptor ``statusDescriptor`` is, for the sandbox: 3 holds the system-call filter.
     public static let sandboxStatusDescriptor: Int32 = 4
 
     public init(
         executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = [],
-        accounting: CgroupAccounting? = nil, statusDescriptor: Int32? = nil
+        accounting: CgroupAccounting? = nil, statusDescriptor: Int32? = nil, lease: LaunchLease? = nil
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -39,6 +42,7 @@ public struct LaunchPlan: Hashable, Sendable {
         self.removeAfterExit = removeAfterExit
         self.accounting = accounting
         self.statusDescriptor = statusDescriptor
+        self.lease = lease
     }
 }
 

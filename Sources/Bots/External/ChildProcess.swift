@@ -27,6 +27,8 @@ final class ChildProcess {
     /// Readable once the process has exited (-1 where the kernel has no pidfd_open).
     private let exitDescriptor: Int32
     private var removeAfterExit: [String]
+    /// The launcher's lease, released once the folders are gone.
+    private var lease: LaunchLease?
     /// What the process's cgroup counts, readable until ``kill()`` removes the group.
     let accounting: CgroupAccounting?
     /// The read end of the pipe on which bubblewrap reports its child's start and exit
@@ -115,6 +117,7 @@ final class ChildProcess {
         exitDescriptor = salvo_pidfd_open(child)
         stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
         removeAfterExit = plan.removeAfterExit
+        lease = plan.lease
         accounting = plan.accounting
         self.status = statusFromChild[0]
         if self.status >= 0 { _ = fcntl(self.status, F_SETFL, fcntl(self.status, F_GETFL) | O_NONBLOCK) }
@@ -243,14 +246,21 @@ final class ChildProcess {
         removeFolders()
     }
 
-    /// Removes the plan's folders (its cgroups). The kernel may take a while to end the last
-    /// of a bot's processes (a fork bomb's thousands), so a folder still busy is tried again in
-    /// the background, soon at first and then every 100 ms for 30 s.
+    /// Removes the plan's folders (its cgroups), then releases its lease. The kernel may take a
+    /// while to end the last of a bot's processes (a fork bomb's thousands), so a folder still
+    /// busy is tried again in the background, soon at first and then every 100 ms for 30 s, and
+    /// the lease (its host user) is given back only once they are gone.
     private func removeFolders() {
         let busy = removeAfterExit.reversed().filter { rmdir($0) != 0 && errno != ENOENT }
         removeAfterExit = []
-        guard !busy.isEmpty else { return }
+        let lease = self.lease
+        self.lease = nil
+        guard !busy.isEmpty else {
+            lease?.release()
+            return
+        }
         Task.detached(priority: .utility) {
+            defer { lease?.release() }
             var left = busy
             for attempt in 0..<325 {
                 try? await Task.sleep(for: .milliseconds(attempt < 25 ? 2 : 100))

@@ -6,10 +6,11 @@ links/ (committed next to this program) holds
   ssh             -> /root/.ssh.
 At start-up it reads through each (`symlink-<name>`: SUCCEEDED when the target can be
 read or listed), and lists its folder's parent and grandparent (`parent-folder`: SUCCEEDED
-when they hold anything besides the path to itself: other fixtures, other students' bots).
+when they hold anything besides the path to itself and the sandbox's own root entries, /usr,
+/etc, /proc, /dev, /tmp and the /bin, /lib links: other fixtures, other students' bots).
 
 Contained: all BLOCKED (links resolve inside the sandbox, where their targets do not exist;
-only the bot's own folder is bound, its parents are bare mount points).
+only the bot's own folder is bound, at /bot, whose parent is the sandbox's root).
 """
 import sys
 
@@ -24,6 +25,10 @@ def read_through(path):
         return "listed %s" % sorted(os.listdir(path))[:5]
     with open(path, "rb") as f:
         return "read %d bytes" % len(f.read())
+
+
+# What the root of a sandbox holds besides the bot's folder: nothing of anyone else.
+SANDBOX_ROOT = {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "proc", "dev", "tmp"}
 
 
 class Symlinks(Bot):
@@ -45,7 +50,7 @@ class Symlinks(Bot):
         for up in (os.path.dirname(here), os.path.dirname(os.path.dirname(here))):
             try:
                 below = os.path.relpath(here, up).split(os.sep)[0]
-                seen += [os.path.join(up, n) for n in os.listdir(up) if n != below]
+                seen += [os.path.join(up, n) for n in os.listdir(up) if n != below and not (up == "/" and n in SANDBOX_ROOT)]
             except OSError:
                 pass
         report("parent-folder", bool(seen), "found %s" % seen[:5] if seen else "its parents hold only the path to itself")
