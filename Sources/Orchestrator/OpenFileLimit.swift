@@ -28,9 +28,10 @@ public enum OpenFileLimit {
 
     /// Open files a tournament game holds while in flight, estimated: a connection per player
     /// (and the server's end of each when the server is embedded), and for each external bot
-    /// its three pipes and its log file.
+    /// its three pipes, its log file, and, sandboxed, the lock of its host user and the memfd
+    /// of bubblewrap's options.
     public static func filesPerGame(embeddedServer: Bool, externalBots: Int) -> Int {
-        (embeddedServer ? 4 : 2) + 4 * externalBots
+        (embeddedServer ? 4 : 2) + 6 * externalBots
     }
 
     /// How many games fit in `limit` open files, after a reserve for the database, the
