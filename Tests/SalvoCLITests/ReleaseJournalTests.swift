@@ -1,0 +1,42 @@
+import Foundation
+import SalvoTestSupport
+import Testing
+
+/// A journal written by release 0.3.0 (commit 987a218), committed with the results.json that
+/// release's `salvo report` wrote from it (Tests/ReportsTests/Golden/release-0.3.0/, and the
+/// tournament file that played it): today's `salvo report` must give the same standings,
+/// ratings, crosstable and games. When a change means to alter a figure, this test says which.
+@Suite("Journals of release 0.3.0", .serialized)
+struct ReleaseJournalTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ReportsTests/Golden/release-0.3.0")
+
+    /// results.json as an object, without what differs by design between two reports of one
+    /// journal: when and by which Salvo it was written.
+    static func results(_ path: String) throws -> [String: Any] {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        object["generatedAt"] = nil
+        object["salvoVersion"] = nil
+        return object
+    }
+
+    @Test("salvo report on a 0.3.0 journal gives the results 0.3.0 gave, section by section")
+    func sameResults() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-release-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.fixture.appendingPathComponent("journal.jsonl").path, toPath: folder + "/journal.jsonl")
+
+        let report = try await SalvoExecutable.run(["report", folder])
+        try #require(report.status == 0, "\(report.err)")
+        let old = try Self.results(Self.fixture.appendingPathComponent("results.json").path)
+        let new = try Self.results(folder + "/results.json")
+        #expect(Set(new.keys) == Set(old.keys), "sections: \(new.keys.sorted()) against \(old.keys.sorted())")
+        for key in old.keys.sorted() {
+            let same = NSDictionary(dictionary: [key: old[key] as Any]).isEqual(to: [key: new[key] as Any])
+            #expect(same, "results.json's \(key) differs from release 0.3.0's")
+        }
+        let standings = try #require(new["standings"] as? [[String: Any]])
+        #expect(standings.map { $0["bot"] as? String } == ["density", "hunt-target", "parity", "py-random", "crasher"])
+    }
+}
