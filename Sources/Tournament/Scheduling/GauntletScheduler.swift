@@ -1,8 +1,7 @@
 /// `format: gauntlet`: the first bot listed plays each of the others, `gamesPerPairing`
 /// games each; the others do not play each other.
-public struct GauntletScheduler: Scheduler {
+public struct GauntletScheduler: FixedPairingScheduler {
     public let config: TournamentConfig
-    /// The games, fixed by the configuration.
     public let schedule: FixedSchedule
 
     public init(config: TournamentConfig) {
@@ -15,16 +14,5 @@ public struct GauntletScheduler: Scheduler {
         (1..<max(1, botCount)).map { (0, $0) }
     }
 
-    public var plannedGames: Int { schedule.count }
     public var headline: String { "\(config.bots.count) bots, gauntlet, \(config.gamesPerPairing) games per pairing" }
-    public var fixedSchedule: FixedSchedule? { schedule }
-    public var shardingObstacle: String? { nil }
-
-    public func nextGames(after results: ScheduleResults) -> ScheduleBatch {
-        schedule.batch(after: results)
-    }
-
-    public func game(at index: Int, after results: ScheduleResults) -> ScheduledGame? {
-        schedule.game(at: index)
-    }
 }

@@ -1,7 +1,6 @@
 /// `format: round-robin`: every bot plays every other bot, `gamesPerPairing` games each.
-public struct RoundRobinScheduler: Scheduler {
+public struct RoundRobinScheduler: FixedPairingScheduler {
     public let config: TournamentConfig
-    /// The games, fixed by the configuration.
     public let schedule: FixedSchedule
 
     public init(config: TournamentConfig) {
@@ -18,16 +17,5 @@ public struct RoundRobinScheduler: Scheduler {
         return pairs
     }
 
-    public var plannedGames: Int { schedule.count }
     public var headline: String { "\(config.bots.count) bots, round-robin, \(config.gamesPerPairing) games per pairing" }
-    public var fixedSchedule: FixedSchedule? { schedule }
-    public var shardingObstacle: String? { nil }
-
-    public func nextGames(after results: ScheduleResults) -> ScheduleBatch {
-        schedule.batch(after: results)
-    }
-
-    public func game(at index: Int, after results: ScheduleResults) -> ScheduledGame? {
-        schedule.game(at: index)
-    }
 }
