@@ -2,13 +2,9 @@ import Bots
 
 /// A bot entered in a tournament: a display name and how to run it.
 public struct BotEntry: Hashable, Sendable {
-    /// How a bot is run.
-    public enum Kind: Hashable, Sendable {
-        /// A strategy built into Salvo.
-        case builtin(BuiltInBot)
-        /// An external program speaking the line protocol of bots/PROTOCOL.md.
-        case external(ExternalBotSpec)
-    }
+    /// How a bot is run: a strategy built into Salvo, or an external program speaking the
+    /// line protocol of bots/PROTOCOL.md. One enum for the command line and tournament files.
+    public typealias Kind = BotSpec
 
     /// The name shown in tables and reports; unique within a tournament.
     public var name: String

@@ -5,7 +5,7 @@ import Testing
 @Suite("Built-in bots' solo strength on seeded boards")
 struct BuiltInStrengthTests {
     static func meanShots(_ bot: BuiltInBot, games: Int, seed: UInt64 = 1) async -> BenchStatistics {
-        let results = await BenchRunner.run(.builtIn(bot), games: games, seed: seed, jobs: 2)
+        let results = await BenchRunner.run(.builtin(bot), games: games, seed: seed, jobs: 2)
         return BenchStatistics(results.map(\.shots))
     }
 
@@ -38,8 +38,8 @@ struct BuiltInStrengthTests {
     /// show (BENCHMARKS.md); on the 300 boards a debug build can afford, it must not lose.
     @Test("the champion is not significantly worse than density on paired boards")
     func champion() async {
-        let champion = await BenchRunner.run(.builtIn(.champion), games: 300, seed: 1, jobs: 2).map { Optional($0.shots) }
-        let density = await BenchRunner.run(.builtIn(.density), games: 300, seed: 1, jobs: 2).map { Optional($0.shots) }
+        let champion = await BenchRunner.run(.builtin(.champion), games: 300, seed: 1, jobs: 2).map { Optional($0.shots) }
+        let density = await BenchRunner.run(.builtin(.density), games: 300, seed: 1, jobs: 2).map { Optional($0.shots) }
         let paired = PairedComparison(first: champion, second: density)
         #expect(paired.meanDifference - paired.halfWidth95 < 0, "difference \(paired.meanDifference) ± \(paired.halfWidth95)")
     }
@@ -53,8 +53,8 @@ struct BuiltInStrengthTests {
 
     @Test("results do not depend on the number of jobs")
     func jobsIndependent() async {
-        let one = await BenchRunner.run(.builtIn(.huntTarget), games: 50, seed: 7, jobs: 1)
-        let two = await BenchRunner.run(.builtIn(.huntTarget), games: 50, seed: 7, jobs: 2)
+        let one = await BenchRunner.run(.builtin(.huntTarget), games: 50, seed: 7, jobs: 1)
+        let two = await BenchRunner.run(.builtin(.huntTarget), games: 50, seed: 7, jobs: 2)
         #expect(one == two)
     }
 
@@ -70,7 +70,7 @@ struct BuiltInStrengthTests {
     @Test("the names are those used on the command line")
     func names() {
         #expect(BuiltInBot.allCases.map(\.rawValue) == ["random", "hunt-target", "parity", "density", "champion"])
-        #expect(BotSpec(parsing: "density") == .builtIn(.density))
+        #expect(BotSpec(parsing: "density") == .builtin(.density))
         #expect(BotSpec(parsing: "python3 \"my bot.py\" --fast") == .external(ExternalBotSpec(command: ["python3", "my bot.py", "--fast"])))
     }
 }

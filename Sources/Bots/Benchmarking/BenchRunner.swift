@@ -8,7 +8,7 @@ import Foundation
 /// two bots benched with one seed meet identical boards.
 ///
 /// ```swift
-/// let results = await BenchRunner.run(.builtIn(.density), games: 2_000, seed: 1, jobs: 2)
+/// let results = await BenchRunner.run(.builtin(.density), games: 2_000, seed: 1, jobs: 2)
 /// let stats = BenchStatistics(results.compactMap { $0.fault == nil ? $0.shots : nil })
 /// ```
 public enum BenchRunner {
@@ -34,7 +34,7 @@ public enum BenchRunner {
                     let myGames = Array(stride(from: job, to: games, by: jobs))
                     for chunk in stride(from: 0, to: myGames.count, by: 50).map({ myGames[$0..<min($0 + 50, myGames.count)] }) {
                         switch spec {
-                        case .builtIn(let builtIn):
+                        case .builtin(let builtIn):
                             // Long computations run on a thread of their own, not on Swift's
                             // small cooperative pool, which other tasks need meanwhile.
                             mine += await onOwnThread {

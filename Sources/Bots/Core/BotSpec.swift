@@ -2,18 +2,18 @@
 /// external program.
 ///
 /// ```swift
-/// let spec = BotSpec(parsing: "python3 bots/python/random_bot.py")
+/// let spec = BotSpec(parsing: "python3 bots/python/random_bot.py")   // or .builtin(.density)
 /// var bot = spec.makeBot(seed: GameSeeds.bot(run: 1, game: 0))
 /// ```
 public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
-    case builtIn(BuiltInBot)
+    case builtin(BuiltInBot)
     case external(ExternalBotSpec)
 
     /// A built-in when `text` is one of `random`, `hunt-target`, `parity`, `density`,
     /// `champion`; otherwise a command line, split into words and run without a shell.
     public init(parsing text: String) {
         if let builtIn = BuiltInBot(rawValue: text) {
-            self = .builtIn(builtIn)
+            self = .builtin(builtIn)
         } else {
             self = .external(ExternalBotSpec(commandLine: text))
         }
@@ -23,7 +23,7 @@ public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
     /// `launcher`, its stderr appended to `logPath` (discarded when nil).
     public func makeBot(seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher()) -> any Bot {
         switch self {
-        case .builtIn(let builtIn): builtIn.makeBot(seed: seed)
+        case .builtin(let builtIn): builtIn.makeBot(seed: seed)
         case .external(let spec): ExternalBot(spec, seed: seed, logPath: logPath, launcher: launcher)
         }
     }
@@ -31,7 +31,7 @@ public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
     /// The built-in name or the command.
     public var description: String {
         switch self {
-        case .builtIn(let builtIn): builtIn.rawValue
+        case .builtin(let builtIn): builtIn.rawValue
         case .external(let spec): spec.label
         }
     }
