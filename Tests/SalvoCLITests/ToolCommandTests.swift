@@ -53,6 +53,23 @@ struct ToolCommandTests {
         #expect(count < 40, "salvo had \(count) threads while 120 bots thought")
     }
 
+    @Test("bot-check: the Python and C placing examples pass every step, the placement step included, sandboxed")
+    func botCheckPlacers() async throws {
+        // The C example is built in a folder of its own, as a submission would be.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-c-placer-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let compile = try await SalvoExecutable.run(["-std=c99", "-O2", "-Wall", "-Werror", "-o", folder + "/placing_bot", Self.root + "/bots/c/placing_bot.c"], executable: "/usr/bin/cc")
+        try #require(compile.status == 0, "\(compile.err)")
+        for command in ["python3 \(Self.root)/bots/python/placing_bot.py", folder + "/placing_bot"] {
+            let result = try await SalvoExecutable.run(["bot-check", command])
+            #expect(result.status == 0, "\(command): \(result.out)\(result.err)")
+            let verdicts = result.out.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
+            #expect(verdicts.count == 6 && verdicts.allSatisfy { $0.hasPrefix("PASS  ") }, "\(result.out)")
+            #expect(verdicts.contains { $0.hasPrefix("PASS  placement: place-fleet") }, "\(result.out)")
+        }
+    }
+
     @Test("bot-check: a compliant bot passes every step with status 0; garbage fails its step with status 1")
     func botCheck() async throws {
         let good = try await SalvoExecutable.run(["bot-check", "python3 \(Self.root)/bots/python/random_bot.py", "--no-sandbox"])

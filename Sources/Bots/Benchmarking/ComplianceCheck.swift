@@ -33,6 +33,12 @@ public struct ComplianceCheck: Sendable {
         self.launcher = launcher
     }
 
+    /// Whether a run's steps show a compliant bot: every step passed, through the last one
+    /// (`quit`); a bot that announced `supports place` has one step more than another.
+    public static func passed(_ steps: [ComplianceStep]) -> Bool {
+        steps.allSatisfy(\.passed) && steps.last?.name.hasPrefix("quit:") == true
+    }
+
     /// Runs the steps (the bot is killed at the end) and returns them in order.
     public func run() async -> [ComplianceStep] {
         let session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
