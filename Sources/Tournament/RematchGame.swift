@@ -1,7 +1,6 @@
 import BattleshipRules
 import Bots
 import DurationUnits
-import Tournament
 
 /// One game played again in-process, with the rules engine in place of a server: the bots
 /// are told and asked exactly what a run tells and asks them (the opponent's shots before their
