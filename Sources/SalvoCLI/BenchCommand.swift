@@ -16,8 +16,11 @@ struct BenchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The bots to measure: built-in names or shell commands.")
-    var bots: [String]
+    @Argument(help: "The bots to measure: built-in names or shell commands (with --placement: built-ins, all of them when none is named).")
+    var bots: [String] = []
+
+    @Flag(help: "Measure placement instead: a matrix of the mean shots each targeting built-in needs against each placement strategy (uniform, anti-density, adaptive).")
+    var placement = false
 
     @Option(help: "The number of games per bot.")
     var games = 2_000
@@ -44,12 +47,16 @@ struct BenchCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func validate() throws {
-        guard !bots.isEmpty else { throw ValidationError("Please name at least one bot.") }
+        guard !bots.isEmpty || placement else { throw ValidationError("Please name at least one bot.") }
+        if placement, let other = bots.first(where: { BuiltInBot(rawValue: $0) == nil }) {
+            throw ValidationError("--placement measures the built-ins (\(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", "))); `\(other)` is not one.")
+        }
         guard games > 0 else { throw ValidationError("Please give a positive number of games.") }
         guard jobs > 0 else { throw ValidationError("Please give a positive number of jobs.") }
     }
 
     func run() async throws {
+        if placement { return runPlacementMatrix() }
         var shotsPerBot: [[Int?]] = []
         print("bot                 games   mean  95% interval      median  max   games/s  forfeits")
         let specs = bots.map(makeSpec)

@@ -40,6 +40,24 @@ public enum SoloGame {
         return shots
     }
 
+    /// As ``play(_:against:)``, returning the shots in the order fired.
+    public static func shots<S: Strategy>(_ strategy: inout S, against fleet: Fleet) -> [Coordinate] {
+        var board = OceanBoard(fleet: fleet)
+        strategy.start(GameStart(fleetLengths: fleet.lengths))
+        var shots: [Coordinate] = []
+        while !board.isDefeated {
+            let cell = strategy.nextShot()
+            do {
+                let result = try board.fire(at: cell)
+                shots.append(cell)
+                strategy.record(cell, result: result)
+            } catch {
+                preconditionFailure("built-in strategy \(S.self) fired illegally: \(error)")
+            }
+        }
+        return shots
+    }
+
     /// Plays any bot to the end, or until its first fault, then calls `finish`.
     /// An illegal shot is a fault (`offGrid`, `repeatedShot`) and is never fired.
     public static func play(_ bot: inout some Bot, against fleet: Fleet, seed: UInt64 = 0) async -> SoloResult {

@@ -35,6 +35,22 @@ public enum BuiltInBot: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Plays one solo game synchronously and returns its shots in the order fired.
+    public func soloShots(against fleet: Fleet, seed: UInt64) -> [Coordinate] {
+        switch self {
+        case .random: Self.shots(RandomStrategy.self, fleet, seed)
+        case .huntTarget: Self.shots(HuntTargetStrategy.self, fleet, seed)
+        case .parity: Self.shots(ParityStrategy.self, fleet, seed)
+        case .density: Self.shots(DensityStrategy.self, fleet, seed)
+        case .champion: Self.shots(ChampionStrategy.self, fleet, seed)
+        }
+    }
+
+    private static func shots<S: Strategy>(_ type: S.Type, _ fleet: Fleet, _ seed: UInt64) -> [Coordinate] {
+        var strategy = S(seed: seed)
+        return SoloGame.shots(&strategy, against: fleet)
+    }
+
     private static func play<S: Strategy>(_ type: S.Type, _ fleet: Fleet, _ seed: UInt64) -> Int {
         var strategy = S(seed: seed)
         return SoloGame.play(&strategy, against: fleet)

@@ -1,0 +1,26 @@
+import Bots
+import Foundation
+
+extension BenchCommand {
+    /// `salvo bench --placement`: the matrix of mean shots, targeting built-ins in rows and
+    /// placement strategies in columns, each with its 95% interval.
+    func runPlacementMatrix() {
+        let targeting = bots.isEmpty ? BuiltInBot.allCases : bots.compactMap(BuiltInBot.init(rawValue:))
+        let placements = PlacementStrategy.allCases
+        let matrix = PlacementMatrix(targeting: targeting, placements: placements, games: games, seed: seed) { [quiet] cell in
+            guard !quiet else { return }
+            FileHandle.standardError.write(Data("\(cell.targeting.rawValue) against \(cell.placement.rawValue): done\n".utf8))
+        }
+        print("Mean shots to sink the fleet (95% interval), \(games) games per cell, seed \(seed); more is better for the placement.")
+        print("targeting".padding(toLength: 13, withPad: " ", startingAt: 0) + placements.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+        for bot in targeting {
+            var line = bot.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+            for placement in placements {
+                guard let cell = matrix.cell(bot, placement) else { continue }
+                let text = String(format: "%.2f ± %.2f", cell.statistics.mean, cell.statistics.halfWidth95)
+                line += text.padding(toLength: 18, withPad: " ", startingAt: 0)
+            }
+            print(line)
+        }
+    }
+}
