@@ -16,15 +16,19 @@ actor GameService {
     private var random = SystemRandomNumberGenerator()
     /// Whether a create's `joinToken` makes an unlisted game (the extension is offered).
     private let honoursJoinTokens: Bool
+    /// The games by status for `/metrics`, when the server has metrics.
+    private let census: GameCensus?
 
     /// Loads every stored game.
-    init(store: GameStore, honoursJoinTokens: Bool = true) throws {
+    init(store: GameStore, honoursJoinTokens: Bool = true, census: GameCensus? = nil) throws {
         self.store = store
         self.honoursJoinTokens = honoursJoinTokens
+        self.census = census
         for game in try store.loadAll() {
             games[game.id] = game
             creationOrder.append(game.id)
         }
+        census?.reset(to: games.values.lazy.map(\.status))
     }
 
     /// The number of games held.
@@ -83,6 +87,7 @@ actor GameService {
         try await persist(GameStore.insertion(of: game))
         games[game.id] = game
         creationOrder.append(game.id)
+        census?.created()
         return CreateGameResponse(playerId: player.id, gameId: game.id)
     }
 
@@ -105,6 +110,7 @@ actor GameService {
         try await persist(change)
         game.join(player)
         games[id] = game
+        census?.moved(from: .waiting, to: game.status)
         return JoinGameResponse(playerId: player.id)
     }
 
@@ -137,6 +143,7 @@ actor GameService {
         var updated = game
         updated.update(rules)
         games[id] = updated
+        census?.moved(from: game.status, to: updated.status)
         return GuessResponse(hit: result.isHit, shipSunk: result.sunkLength)
     }
 
