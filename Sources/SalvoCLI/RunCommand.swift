@@ -50,6 +50,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Also write a JSON summary of the run here (complete or not, the exit status, counts, the journal's and the report's paths, the standings with Elo), for scripts.")
     var summary: String?
 
+    @OptionGroup var console: OutputOptions
+
     @OptionGroup(title: "Live standings")
     var liveOptions: LiveOptions
 
@@ -82,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
             let read = try TournamentFileParser(outputDirectory: output, sandboxDisabled: noSandbox).read(fileAt: file)
             config = read.config
             if let submissions = read.submissions {
-                print(SubmissionsPrintout.lines(submissions, seconds: (ContinuousClock.now - reading).seconds).joined(separator: "\n"))
+                console.notes.say(SubmissionsPrintout.lines(submissions, seconds: (ContinuousClock.now - reading).seconds).joined(separator: "\n"))
             }
         } catch {
             throw CLIError(error.description)
@@ -103,7 +105,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
 
-        try await Self.execute(config, live: liveOptions, summaryPath: summary)
+        try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
     }
 
     /// The line printed once the server answers.
