@@ -37,6 +37,9 @@ IMAGE_LIST=${IMAGE_LIST:-/work/.library/env/packages/installed-swift.txt}
 export PATH=/opt/swift/usr/bin:$PATH
 mkdir -p "$ROOT/benchmarks/results"
 WORK=$(mktemp -d "$ROOT/benchmarks/results/bare.XXXXXX")
+# Readable by all, as mktemp's 0700 is not: the demo's external bot runs in the sandbox as
+# nobody, who must read its folder (docs/sandbox.md).
+chmod 755 "$ROOT/benchmarks/results" "$WORK"
 sampler=""
 cleanup() { [ -n "$sampler" ] && kill "$sampler" 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
