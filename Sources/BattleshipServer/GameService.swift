@@ -17,15 +17,19 @@ actor GameService {
     /// Whether the extensions are honoured: a create's `joinToken` makes an unlisted game, and
     /// a `fleet` places the player's ships.
     private let honoursJoinTokens: Bool
+    /// The games by status for `/metrics`, when the server has metrics.
+    private let census: GameCensus?
 
     /// Loads every stored game.
-    init(store: GameStore, honoursJoinTokens: Bool = true) throws {
+    init(store: GameStore, honoursJoinTokens: Bool = true, census: GameCensus? = nil) throws {
         self.store = store
         self.honoursJoinTokens = honoursJoinTokens
+        self.census = census
         for game in try store.loadAll() {
             games[game.id] = game
             creationOrder.append(game.id)
         }
+        census?.reset(to: games.values.lazy.map(\.status))
     }
 
     /// The number of games held.
@@ -84,6 +88,7 @@ actor GameService {
         try await persist(GameStore.insertion(of: game))
         games[game.id] = game
         creationOrder.append(game.id)
+        census?.created()
         return CreateGameResponse(playerId: player.id, gameId: game.id)
     }
 
@@ -106,6 +111,7 @@ actor GameService {
         try await persist(change)
         game.join(player)
         games[id] = game
+        census?.moved(from: .waiting, to: game.status)
         return JoinGameResponse(playerId: player.id)
     }
 
@@ -138,6 +144,7 @@ actor GameService {
         var updated = game
         updated.update(rules)
         games[id] = updated
+        census?.moved(from: game.status, to: updated.status)
         return GuessResponse(hit: result.isHit, shipSunk: result.sunkLength)
     }
 

@@ -23,8 +23,11 @@ final class GameStore: Sendable {
     /// Opens (creating if needed) the database at `path`, or an in-memory one when `path` is nil.
     /// With `fsync`, every commit waits for the disk (`synchronous=FULL`). With `writeBehind`,
     /// the owner saves through ``saveLater(_:)``, and a queued change that cannot be written
-    /// goes to `onLostWrite`.
-    init(path: String?, fsync: Bool = false, writeBehind: Bool = false, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
+    /// goes to `onLostWrite`. Each commit's time and number of writes go to `onCommit`.
+    init(
+        path: String?, fsync: Bool = false, writeBehind: Bool = false, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in },
+        onCommit: GroupCommit.CommitObserver? = nil
+    ) throws {
         writesBehind = writeBehind
         if let path {
             var configuration = Configuration()
@@ -40,7 +43,10 @@ final class GameStore: Sendable {
         try Self.migrator.migrate(writer)
         // Write-behind changes wait up to 10 ms for company: a few large commits instead of
         // one or two writes per commit (see GroupCommit). A crash can lose those 10 ms too.
-        commits = GroupCommit(writer: writer, queuedWriteDelay: writeBehind ? .milliseconds(10) : .zero, onLostWrite: onLostWrite)
+        commits = GroupCommit(
+            writer: writer, queuedWriteDelay: writeBehind ? .milliseconds(10) : .zero, onLostWrite: onLostWrite,
+            onCommit: onCommit
+        )
     }
 
     static var migrator: DatabaseMigrator {

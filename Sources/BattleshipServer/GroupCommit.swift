@@ -19,9 +19,13 @@ import Synchronization
 /// different page by every game.
 ///
 /// A batch whose transaction fails is retried one write per transaction, so one bad write
-/// fails alone; a queued write that fails is reported to `onLostWrite`.
+/// fails alone; a queued write that fails is reported to `onLostWrite`. Each commit's time and
+/// number of writes go to `onCommit` (the server's metrics).
 final class GroupCommit: Sendable {
     typealias Operation = @Sendable (Database) throws -> Void
+    /// Told of each batch committed (or failed): its time from the transaction's start to the
+    /// end of its commit (retries of a failed batch included) and its number of writes.
+    typealias CommitObserver = @Sendable (_ duration: Duration, _ writes: Int) -> Void
 
     private enum Phase {
         /// Nothing is queued.
@@ -59,14 +63,19 @@ final class GroupCommit: Sendable {
     private let writer: any DatabaseWriter
     private let queuedWriteDelay: DispatchTimeInterval
     private let onLostWrite: @Sendable (any Error) -> Void
+    private let onCommit: CommitObserver?
     private let pending = Mutex(Pending())
 
     /// A group commit onto `writer`. With a `queuedWriteDelay` of zero, queued writes are
     /// committed as eagerly as awaited ones.
-    init(writer: any DatabaseWriter, queuedWriteDelay: Duration = .zero, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in }) {
+    init(
+        writer: any DatabaseWriter, queuedWriteDelay: Duration = .zero, onLostWrite: @escaping @Sendable (any Error) -> Void = { _ in },
+        onCommit: CommitObserver? = nil
+    ) {
         self.writer = writer
         self.queuedWriteDelay = .nanoseconds(Int(clamping: queuedWriteDelay.wholeNanoseconds))
         self.onLostWrite = onLostWrite
+        self.onCommit = onCommit
     }
 
     /// Runs `operation` in a write transaction, possibly shared with other writes, and returns
@@ -135,7 +144,13 @@ final class GroupCommit: Sendable {
                 defer { pending.writes.removeAll(keepingCapacity: true) }
                 return pending.writes
             }
-            commit(batch, db)
+            if let onCommit, !batch.isEmpty {
+                let start = ContinuousClock.now
+                commit(batch, db)
+                onCommit(ContinuousClock.now - start, batch.count)
+            } else {
+                commit(batch, db)
+            }
             let next = pending.withLock { pending -> Next? in
                 if pending.writes.isEmpty {
                     pending.phase = .idle

@@ -14,9 +14,14 @@ import ServiceLifecycle
 public enum SalvoServer {
     /// Opens the store of `configuration.databasePath`.
     static func openStore(_ configuration: ServerConfiguration, logger: Logger) throws -> GameStore {
-        try GameStore(
+        var onCommit: GroupCommit.CommitObserver?
+        if let metrics = configuration.metrics {
+            onCommit = { duration, writes in metrics.recordCommit(duration: duration, writes: writes) }
+        }
+        return try GameStore(
             path: configuration.databasePath, fsync: configuration.fsyncEveryCommit, writeBehind: configuration.writeBehind,
-            onLostWrite: { error in logger.error("A queued write could not be saved to the database: \(error)") }
+            onLostWrite: { error in logger.error("A queued write could not be saved to the database: \(error)") },
+            onCommit: onCommit
         )
     }
 
@@ -27,7 +32,7 @@ public enum SalvoServer {
         logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) throws -> some ApplicationProtocol {
-        let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions)
+        let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions, census: configuration.metrics?.census)
         // HEAD of every GET route answers as the GET without its body, as the reference does.
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         if let accessLog = configuration.accessLog {

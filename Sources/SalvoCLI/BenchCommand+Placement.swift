@@ -1,5 +1,4 @@
 import Bots
-import Foundation
 
 extension BenchCommand {
     /// `salvo bench --placement`: the matrix of mean shots, targeting built-ins in rows and
@@ -7,9 +6,9 @@ extension BenchCommand {
     func runPlacementMatrix() {
         let targeting = bots.isEmpty ? BuiltInBot.allCases : bots.compactMap(BuiltInBot.init(rawValue:))
         let placements = PlacementStrategy.allCases
-        let matrix = PlacementMatrix(targeting: targeting, placements: placements, games: games, seed: seed) { [quiet] cell in
-            guard !quiet else { return }
-            FileHandle.standardError.write(Data("\(cell.targeting.rawValue) against \(cell.placement.rawValue): done\n".utf8))
+        let notes = console.notes
+        let matrix = PlacementMatrix(targeting: targeting, placements: placements, games: games, seed: seed) { cell in
+            notes.say("\(cell.targeting.rawValue) against \(cell.placement.rawValue): done")
         }
         print("Mean shots to sink the fleet (95% interval), \(games) games per cell, seed \(seed); more is better for the placement.")
         print("targeting".padding(toLength: 13, withPad: " ", startingAt: 0) + placements.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())

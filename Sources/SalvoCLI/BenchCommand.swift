@@ -40,8 +40,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "A folder for external bots' stderr logs (one file per bot).")
     var logDirectory: String?
 
-    @Flag(help: "Do not show progress on stderr.")
-    var quiet = false
+    @OptionGroup var console: OutputOptions
 
     @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
@@ -68,7 +67,7 @@ struct BenchCommand: AsyncParsableCommand {
             // A live counter on a terminal; a line every tenth of the run otherwise (a log).
             let live = isatty(STDERR_FILENO) == 1
             let step = max(50, games / 10)
-            let results = await BenchRunner.run(spec, logPath: logPath(position: position), launcher: launcher, games: games, seed: seed, jobs: jobs) { [quiet, games] done in
+            let results = await BenchRunner.run(spec, logPath: logPath(position: position), launcher: launcher, games: games, seed: seed, jobs: jobs) { [quiet = console.quiet, games] done in
                 guard !quiet else { return }
                 if live {
                     FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
@@ -77,7 +76,7 @@ struct BenchCommand: AsyncParsableCommand {
                 }
             }
             let elapsed = clock.now - started
-            if !quiet && live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if !console.quiet && live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let shots = results.map { $0.fault == nil ? $0.shots : nil }
             shotsPerBot.append(shots)
             let stats = BenchStatistics(shots.compactMap { $0 })

@@ -38,6 +38,8 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "List the checks with their severity and what they verify, and exit.")
     var list = false
 
+    @OptionGroup var console: OutputOptions
+
     func validate() throws {
         guard list || server != nil else {
             throw ValidationError("Please give --server URL (such as http://127.0.0.1:8080) or --server embedded.")
@@ -68,7 +70,9 @@ struct CheckCommand: AsyncParsableCommand {
         let requestTimeout = Duration.milliseconds(Int((timeout * 1000).rounded()))
         do {
             let suite = ConformanceSuite(baseURL: url, configuration: .init(requestTimeout: requestTimeout, selectors: only))
-            report = try await suite.run { outcome in
+            report = try await suite.run { [quiet = console.quiet] outcome in
+                // With --quiet, only the checks that did not pass.
+                if quiet && outcome.verdict == .pass { return }
                 // Unbuffered: each check's lines appear as soon as it ends, even through a pipe.
                 FileHandle.standardOutput.write(Data(formatter.lines(for: outcome).map { $0 + "\n" }.joined().utf8))
             }

@@ -116,6 +116,7 @@ struct ClusterCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var job: JobOptions
+        @OptionGroup var console: OutputOptions
 
         @Option(help: "The salvo executable the nodes run (default: this one).")
         var salvo: String?
@@ -147,9 +148,9 @@ struct ClusterCommand: AsyncParsableCommand {
                 throw CLIError("Cannot create the jobs' log folder \(spec.logDirectory): \(error.localizedDescription)")
             }
             print("Wrote \(paths.joined(separator: ", ")).")
-            print("Submit with:\n  \(folder)/\(SlurmScripts.submitScript)")
-            print("or by hand:\n" + SlurmScripts.manualLines(folder: folder).map { "  " + $0 }.joined(separator: "\n"))
-            print("To play shard I again on its own: sbatch --array=I \(folder)/\(SlurmScripts.shardsScript)")
+            console.notes.say("Submit with:\n  \(folder)/\(SlurmScripts.submitScript)")
+            console.notes.say("or by hand:\n" + SlurmScripts.manualLines(folder: folder).map { "  " + $0 }.joined(separator: "\n"))
+            console.notes.say("To play shard I again on its own: sbatch --array=I \(folder)/\(SlurmScripts.shardsScript)")
         }
     }
 
@@ -167,6 +168,7 @@ struct ClusterCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var job: JobOptions
+        @OptionGroup var console: OutputOptions
 
         @Option(help: "The container image with salvo in it.")
         var image: String
@@ -217,7 +219,7 @@ struct ClusterCommand: AsyncParsableCommand {
             let files = KubernetesManifests.files(for: spec, image: image, volume: .init(claim: claim, mountPath: mount), resources: resources, parallelism: parallelism)
             let paths = try ClusterFile.write(files, into: folder)
             print("Wrote \(paths.joined(separator: ", ")).")
-            print("Create the claim once (kubectl apply -f \(folder)/\(KubernetesManifests.claimManifest)), copy this folder onto it, then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)")
+            console.notes.say("Create the claim once (kubectl apply -f \(folder)/\(KubernetesManifests.claimManifest)), copy this folder onto it, then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)")
         }
 
         /// Refuses a bot whose command or folder names a path outside `here`, which the pods

@@ -67,6 +67,8 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Exit non-zero, with one line per broken requirement, when the run misses any: comma-separated [endpoint:]metric<value, e.g. 'p99<50ms,guess:p99.9<=200ms,errors=0,error-rate<0.1%,rps>=500' (docs/load.md).")
     var require: String?
 
+    @OptionGroup var console: OutputOptions
+
     func validate() throws {
         if games != nil, duration != nil { throw ValidationError("Please give either --games or --duration, not both.") }
         if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
@@ -173,9 +175,11 @@ struct LoadCommand: AsyncParsableCommand {
         let result: LoadResult
         do {
             try await generator.checkReachable()
-            print("Loading \(serverURL): \(Self.plan(settings)); report in \(folder)")
+            console.notes.say("Loading \(serverURL): \(Self.plan(settings)); report in \(folder)")
             let signals = InterruptHandler(stop: generator.stopFlag, message: "Stopping after the requests in flight")
-            let progress = Task { await LoadProgressLine(recorder: generator.recorder).show() }
+            let progress = Task { [quiet = console.quiet] in
+                if !quiet { await LoadProgressLine(recorder: generator.recorder).show() }
+            }
             defer {
                 progress.cancel()
                 signals.cancel()
@@ -203,7 +207,7 @@ struct LoadCommand: AsyncParsableCommand {
         if generator.stopFlag.isRequested {
             throw ExitStatus.incomplete("stopped before its planned end; the report holds what was measured until then")
         }
-        if let part { print("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
+        if let part { console.notes.say("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
         try Self.check(requirements, report)
     }
 

@@ -49,6 +49,8 @@ struct MatchCommand: AsyncParsableCommand {
     @Option(help: "Also write a JSON summary of the match here, as `salvo run --summary` does.")
     var summary: String?
 
+    @OptionGroup var console: OutputOptions
+
     @OptionGroup(title: "Live standings")
     var liveOptions: LiveOptions
 
@@ -87,6 +89,6 @@ struct MatchCommand: AsyncParsableCommand {
         config.workingDirectory = FileManager.default.currentDirectoryPath
         if let server, let choice = ServerChoice(parsing: server) { config.server = choice }
         if noSandbox { config.disableSandbox() }
-        try await RunCommand.execute(config, live: liveOptions, summaryPath: summary)
+        try await RunCommand.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
     }
 }

@@ -42,6 +42,9 @@ struct MergeCommand: AsyncParsableCommand {
         }
     }
 
+    /// Accepted as on every command; merge prints no notes, only results and warnings.
+    @OptionGroup var console: OutputOptions
+
     func run() async throws {
         if LoadMerge.holdsLoadShards(output) {
             try mergeLoad()

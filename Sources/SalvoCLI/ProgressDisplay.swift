@@ -4,7 +4,8 @@ import Scoring
 import Synchronization
 import Tournament
 
-/// Shows a run's progress: a live line on a terminal, plain lines every few seconds otherwise.
+/// Shows a run's progress on stderr: a live line on a terminal, plain lines every few seconds
+/// otherwise; nothing but the games left unplayed with `--quiet`.
 final class ProgressDisplay: Sendable {
     private struct State {
         var total = 0
@@ -18,14 +19,16 @@ final class ProgressDisplay: Sendable {
         var seatsTaken = 0
     }
 
-    private let isTerminal = isatty(STDOUT_FILENO) == 1
+    private let isTerminal = isatty(STDERR_FILENO) == 1
     private let start = ContinuousClock.now
     private let botNames: [String]
     private let state: Mutex<State>
+    private let notes: Notes
 
-    init(botNames: [String]) {
+    init(botNames: [String], notes: Notes) {
         self.botNames = botNames
         state = Mutex(State(board: Scoreboard(bots: botNames)))
+        self.notes = notes
     }
 
     func handle(_ event: ProgressEvent) {
@@ -60,10 +63,14 @@ final class ProgressDisplay: Sendable {
             }
         }
         guard let line else { return }
-        if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing"), !line.hasPrefix("SPRT"), !line.hasPrefix("Round ") {
-            FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)".utf8))
+        if case .abandoned = event {
+            notes.warn(line)
+        } else if notes.quiet {
+            return
+        } else if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing"), !line.hasPrefix("SPRT"), !line.hasPrefix("Round ") {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
         } else {
-            print(line)
+            notes.say(line)
         }
     }
 
@@ -71,7 +78,7 @@ final class ProgressDisplay: Sendable {
     var seatsTaken: Int { state.withLock { $0.seatsTaken } }
 
     func finish() {
-        if isTerminal { print("") }
+        if isTerminal && !notes.quiet { notes.say("") }
     }
 
     private func status(_ state: State) -> String {

@@ -19,6 +19,9 @@ struct ReportCommand: AsyncParsableCommand {
     @Argument(help: "A run's output folder, e.g. reports/demo.")
     var directory: String
 
+    /// Accepted as on every command; report prints no notes, only its result.
+    @OptionGroup var console: OutputOptions
+
     func run() async throws {
         // A run still writing this folder owns it: rebuilding under it would race its journal.
         // (A folder that does not exist holds no journal, which the writer says.)

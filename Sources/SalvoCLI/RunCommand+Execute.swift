@@ -7,10 +7,11 @@ import Scoring
 import Tournament
 
 extension RunCommand {
-    /// Plays `config` as `salvo run` does, showing its progress, its table and where its
-    /// report is; with `summaryPath`, writes the JSON summary there. Throws the exit status of
-    /// an incomplete run (docs/exit-codes.md). `salvo match` plays through here too.
-    static func execute(_ config: TournamentConfig, live liveOptions: LiveOptions, summaryPath: String?) async throws {
+    /// Plays `config` as `salvo run` does, showing its progress (on stderr, through `notes`),
+    /// its table and where its report is (stdout); with `summaryPath`, writes the JSON summary
+    /// there. Throws the exit status of an incomplete run (docs/exit-codes.md). `salvo match`
+    /// plays through here too.
+    static func execute(_ config: TournamentConfig, live liveOptions: LiveOptions, summaryPath: String?, notes: Notes) async throws {
         let external = config.bots.compactMap { bot -> ExternalBotSpec? in
             if case .external(let spec) = bot.kind { spec } else { nil }
         }
@@ -21,7 +22,7 @@ extension RunCommand {
         let stop = StopSignal()
         let signals = InterruptHandler(stop: stop, message: "Finishing the games in flight")
         defer { signals.cancel() }
-        let display = ProgressDisplay(botNames: config.bots.map(\.name))
+        let display = ProgressDisplay(botNames: config.bots.map(\.name), notes: notes)
         let planned = config
         let live = try await LiveSession.start(liveOptions, config: planned, stop: stop)
         let summary: RunSummary
@@ -32,7 +33,7 @@ extension RunCommand {
                 case .concurrencyLimited(let requested, let allowed, let perGame, let openFiles):
                     FileHandle.standardError.write(Data("salvo: \(requested) games in flight need about \(requested * perGame) open files, but this process may open \(openFiles) (ulimit -n); playing \(allowed) at a time instead. Raise the hard limit to run more.\n".utf8))
                 case .playing(let url, _):
-                    print(RunCommand.header(planned, serverURL: url))
+                    notes.say(RunCommand.header(planned, serverURL: url))
                 case .progress(let progress):
                     display.handle(progress)
                 }
@@ -54,14 +55,14 @@ extension RunCommand {
         }
         print("\(records.count) of \(summary.scheduledGames) games rated. Journal: \(summary.journalPath)")
         if display.seatsTaken > 0 {
-            print("\(display.seatsTaken) time\(display.seatsTaken == 1 ? "" : "s") another client of the server joined a game before its second player could: its lobby is public, and that server offers no unlisted games (docs/server.md). Those attempts were not rated.")
+            notes.warn("\(display.seatsTaken) time\(display.seatsTaken == 1 ? "" : "s") another client of the server joined a game before its second player could: its lobby is public, and that server offers no unlisted games (docs/server.md). Those attempts were not rated.")
         }
         if summary.stoppedEarly {
-            print("Stopped early: run the same command again to continue.")
+            notes.warn("Stopped early: run the same command again to continue.")
         } else if !summary.isComplete {
-            print("\(summary.missingGames) game\(summary.missingGames == 1 ? "" : "s") had no result after \(TournamentRunner.maximumAttempts) attempts each (the journal keeps each attempt's reason): run the same command again to play \(summary.missingGames == 1 ? "it" : "them").")
+            notes.warn("\(summary.missingGames) game\(summary.missingGames == 1 ? "" : "s") had no result after \(TournamentRunner.maximumAttempts) attempts each (the journal keeps each attempt's reason): run the same command again to play \(summary.missingGames == 1 ? "it" : "them").")
         } else if let shard = config.shard {
-            print("Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
+            notes.say("Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
         }
         if let written = summary.reports {
             print("Report: \(written.index) (results: \(written.results))")

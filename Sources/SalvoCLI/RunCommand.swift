@@ -50,6 +50,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Also write a JSON summary of the run here (complete or not, the exit status, counts, the journal's and the report's paths, the standings with Elo), for scripts.")
     var summary: String?
 
+    @OptionGroup var console: OutputOptions
+
     @OptionGroup(title: "Live standings")
     var liveOptions: LiveOptions
 
@@ -96,7 +98,7 @@ struct RunCommand: AsyncParsableCommand {
             do {
                 let entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: noSandbox)
                 config = entered.config
-                print(SubmissionsPrintout.lines(entered.entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
+                console.notes.say(SubmissionsPrintout.lines(entered.entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
             } catch {
                 throw CLIError(error.description)
             }
@@ -110,7 +112,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
 
-        try await Self.execute(config, live: liveOptions, summaryPath: summary)
+        try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
     }
 
     /// The line printed once the server answers.

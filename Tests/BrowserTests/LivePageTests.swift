@@ -131,6 +131,6 @@ struct LivePageTests {
         run.interrupt()
         let output = try await run.finish(timeout: .seconds(30))
         #expect(output.status == 130, "\(output.err)")
-        #expect(output.out.contains("Stopped early"))
+        #expect(output.err.contains("Stopped early"))
     }
 }

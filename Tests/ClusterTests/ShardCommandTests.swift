@@ -56,7 +56,7 @@ struct ShardCommandTests {
             #expect(pod.err.contains("shards/1 is in use by another salvo process"), "\(pod.err)")
         }
         #expect(pods[1...2].contains { $0.status == 0 })
-        #expect(pods[1].out.contains("Tournament class, shard 1/3") || pods[2].out.contains("Tournament class, shard 1/3"))
+        #expect(pods[1].err.contains("Tournament class, shard 1/3") || pods[2].err.contains("Tournament class, shard 1/3"))
         // The index run again later (a retried pod) finds its journal complete and plays nothing.
         let before = Self.finished(output + "/shards/1/journal.jsonl").count
         let retried = try await pod(1)
@@ -178,9 +178,11 @@ struct ShardCommandTests {
         #expect(written.status == 0, "\(written.err)")
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: folder + "/out/cluster/logs", isDirectory: &isFolder) && isFolder.boolValue)
-        let manual = written.out.components(separatedBy: "or by hand:\n").last ?? ""
-        #expect(manual.contains("jobid=$(sbatch --parsable \(folder)/out/cluster/slurm/shards.sbatch)"), "\(written.out)")
-        #expect(manual.contains("sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(folder)/out/cluster/slurm/merge.sbatch"), "\(written.out)")
+        // How to submit is a note (stderr); the files written are the result (stdout).
+        #expect(written.out.hasPrefix("Wrote \(folder)/out/cluster/slurm/"), "\(written.out)")
+        let manual = written.err.components(separatedBy: "or by hand:\n").last ?? ""
+        #expect(manual.contains("jobid=$(sbatch --parsable \(folder)/out/cluster/slurm/shards.sbatch)"), "\(written.err)")
+        #expect(manual.contains("sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(folder)/out/cluster/slurm/merge.sbatch"), "\(written.err)")
         let sbatch = try String(contentsOfFile: folder + "/out/cluster/slurm/shards.sbatch", encoding: .utf8)
         #expect(sbatch.contains("\nexport SALVO_SHARD_COUNT=24\n"), "\(sbatch)")
     }

@@ -37,7 +37,7 @@ struct SlurmShardingTests {
             let ids: [String]
             if shards == 2 {
                 // The lines printed "by hand", run as printed (docs/cluster.md walked both ways).
-                let lines = try #require(made.out.components(separatedBy: "or by hand:\n").last?.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) })
+                let lines = try #require(made.err.components(separatedBy: "or by hand:\n").last?.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) })
                 // "Submitted batch job M" (the merge), then the array's id.
                 let submitted = try await cluster.run("sh", ["-c", "set -e\n" + lines.joined(separator: "\n") + "\necho \"${jobid%%;*}\""])
                 let numbers = submitted.split(whereSeparator: { !$0.isNumber }).map(String.init)

@@ -88,13 +88,17 @@ struct InterruptTests {
         let (file, output) = try Self.tournament("name: ctrlc\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 4\nseed: 5\n")
         let run = try RunningSalvo(["run", file, "--output", output])
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
-        // Standard output is a pipe here, as in a cluster job's log: its lines arrive while the run goes on.
-        #expect(run.outputText.contains("Tournament ctrlc: 4 bots"), "nothing on stdout yet: \(run.outputText)")
+        // Standard error is a pipe here, as in a cluster job's log: its notes arrive while the
+        // run goes on, and standard output holds no result yet (docs/output.md).
+        #expect(run.errorText.contains("Tournament ctrlc: 4 bots"), "nothing on stderr yet: \(run.errorText)")
+        #expect(run.outputText.isEmpty, "\(run.outputText)")
         run.interrupt()
         let stopped = try await run.finish()
         #expect(stopped.status == 2, "\(stopped.err)")
         #expect(stopped.err.contains("salvo: incomplete: ") && stopped.err.contains(" of 60 games have no result"), "\(stopped.err)")
-        #expect(stopped.out.contains("Stopped early: run the same command again to continue."), "\(stopped.out)")
+        #expect(stopped.err.contains("Stopped early: run the same command again to continue."), "\(stopped.err)")
+        // The results of the games played so far are still on stdout.
+        #expect(stopped.out.contains(" games rated. Journal: "), "\(stopped.out)")
         #expect(stopped.err.contains("Finishing the games in flight; Ctrl-C again to stop at once."))
         let first = Self.journal(output)
         let finished = Self.indices(first, type: "finished")
@@ -135,7 +139,7 @@ struct InterruptTests {
         let stopped = try await run.finish()
         #expect(stopped.status == 130, "\(stopped.err)")
         #expect(stopped.err.hasSuffix("\nStopped.\n"), "\(stopped.err)")
-        #expect(!stopped.out.contains("Stopped early"))
+        #expect(!stopped.err.contains("Stopped early") && !stopped.out.contains("Stopped early"))
         #expect(Self.indices(Self.journal(output), type: "finished").isEmpty)
     }
 

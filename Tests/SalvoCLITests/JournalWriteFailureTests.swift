@@ -16,7 +16,8 @@ struct JournalWriteFailureTests {
         let journal = output + "/journal.jsonl"
 
         // 8 KiB of file: a few games' records, then the write fails part-way.
-        let failed = try await SalvoExecutable.run(["run", file, "--output", output, "--server", server.baseURL], timeout: .seconds(300), ulimit: "-f 8")
+        // --quiet: the run's header and progress are notes (stderr); the error alone remains.
+        let failed = try await SalvoExecutable.run(["run", file, "--output", output, "--server", server.baseURL, "--quiet"], timeout: .seconds(300), ulimit: "-f 8")
         #expect(failed.status == 1)
         #expect(failed.err == "Error: cannot write the journal \(journal): File too large\n", "\(failed.err)")
         // What was written stays within the limit (the failing record may be cut short).

@@ -36,6 +36,9 @@ struct ScriptOutputTests {
         let leader = try #require(standings.first?["bot"] as? String)
         let tableLines = run.out.split(separator: "\n").filter { $0.contains("density") || $0.contains("parity") }
         #expect(tableLines.first?.contains(leader) == true, "\(run.out)")
+        // The header is a note (stderr); the table and where the results are, results (stdout).
+        #expect(run.err.contains("Tournament scripted: 2 bots") && !run.out.contains("Tournament scripted"), "\(run.out)")
+        #expect(run.out.contains("4 of 4 games rated. Journal: ") && run.out.contains("Report: "), "\(run.out)")
 
         let games = try await SalvoExecutable.run(["games", base + "/out", "--json"])
         #expect(games.status == 0, "\(games.err)")
@@ -73,7 +76,7 @@ struct ScriptOutputTests {
             workingDirectory: base
         )
         #expect(match.status == 0, "\(match.err)")
-        #expect(match.out.contains("Tournament match-random_bot-vs-density: 2 bots"), "\(match.out)")
+        #expect(match.err.contains("Tournament match-random_bot-vs-density: 2 bots"), "\(match.err)")
         let summary = try Self.object(try String(contentsOfFile: base + "/s.json", encoding: .utf8))
         #expect(summary["complete"] as? Bool == true && summary["ratedGames"] as? Int == 4)
         #expect(Set((summary["standings"] as? [[String: Any]])?.compactMap { $0["bot"] as? String } ?? []) == ["random_bot", "density"])
@@ -85,5 +88,28 @@ struct ScriptOutputTests {
         #expect(twins.status == 0 && twins.out.contains("parity-1") && twins.out.contains("parity-2"), "\(twins.out)\(twins.err)")
         let bad = try await SalvoExecutable.run(["match", "densiti", "parity"])
         #expect(bad.status == 64 && bad.err.contains("as a built-in (random, hunt-target, parity, density, champion) or as cmd=COMMAND, not densiti"), "\(bad.err)")
+    }
+
+    @Test("--quiet: run, report, bench and check print their results on stdout and nothing on stderr; without it the notes go to stderr (docs/output.md)")
+    func quietCommands() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-quiet-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try "name: hushed\nbots: [density, parity]\ngames_per_pairing: 2\nconcurrency: 2\n".write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        let run = try await SalvoExecutable.run(["run", base + "/t.yaml", "--output", base + "/out", "--quiet"])
+        #expect(run.status == 0 && run.err.isEmpty, "stderr: \(run.err)")
+        #expect(run.out.contains("2 of 2 games rated. Journal: ") && !run.out.contains("Tournament hushed"), "\(run.out)")
+
+        let report = try await SalvoExecutable.run(["report", base + "/out", "--quiet"])
+        #expect(report.status == 0 && report.err.isEmpty && report.out.hasPrefix("Wrote "), "\(report.out)\(report.err)")
+        let noisyReport = try await SalvoExecutable.run(["report", base + "/out"])
+        #expect(noisyReport.err.isEmpty && noisyReport.out == report.out, "\(noisyReport.err)")
+
+        let bench = try await SalvoExecutable.run(["bench", "density", "--games", "20", "--quiet"])
+        #expect(bench.status == 0 && bench.err.isEmpty, "\(bench.err)")
+        #expect(bench.out.hasPrefix("bot ") && bench.out.contains("\ndensity "), "\(bench.out)")
+
+        let check = try await SalvoExecutable.run(["check", "--server", "embedded", "--only", "guess", "--quiet"])
+        #expect(check.status == 0 && check.err.isEmpty, "\(check.err)")
+        #expect(!check.out.contains("PASS  ") && check.out.contains(" checks: ") && check.out.contains("The server conforms"), "\(check.out)")
     }
 }

@@ -37,6 +37,9 @@ public final class RunningSalvo: Sendable {
     /// The process's id, for reading its /proc entries while it runs.
     public var pid: Int32 { process.processIdentifier }
 
+    /// Whether the process has not ended yet.
+    public var isRunning: Bool { process.isRunning }
+
     /// Standard output so far.
     public var outputText: String { String(decoding: out.data.withLock { $0 }, as: UTF8.self) }
 

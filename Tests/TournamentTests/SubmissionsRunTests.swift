@@ -33,7 +33,8 @@ struct SubmissionsRunTests {
 
         let first = try await SalvoExecutable.run(["run", "class.yaml", "--output", "out"], timeout: .seconds(180), workingDirectory: directory)
         #expect(first.status == 0, "\(first.err)")
-        let out = first.out
+        // The submissions' printout and the run's header are notes, on stderr (docs/output.md).
+        let out = first.err
         #expect(out.contains("Submissions: 2 entered, 2 not entered; builds: 2 run, 0 skipped (unchanged since the last build); "), "\(out)")
         #expect(out.contains("Not entered:\n  bad-manifest: "), "\(out)")
         #expect(out.contains("unknown key `comand`; did you mean `command`?"), "\(out)")
@@ -73,7 +74,7 @@ struct SubmissionsRunTests {
         // Nothing changed: every build is skipped.
         let second = try await SalvoExecutable.run(["run", "class.yaml", "--output", "out"], timeout: .seconds(120), workingDirectory: directory)
         #expect(second.status == 0, "\(second.err)")
-        #expect(second.out.contains("builds: 0 run, 2 skipped (unchanged since the last build)"), "\(second.out)")
+        #expect(second.err.contains("builds: 0 run, 2 skipped (unchanged since the last build)"), "\(second.err)")
 
         // `salvo report` rebuilds the section from the output folder alone.
         try FileManager.default.removeItem(atPath: directory + "/out/results.json")

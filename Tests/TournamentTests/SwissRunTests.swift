@@ -130,7 +130,7 @@ struct SwissRunTests {
 
         let resumed = try await SalvoExecutable.run(["run", file, "--output", killed], timeout: .seconds(120))
         #expect(resumed.status == 0, "\(resumed.err)")
-        #expect(resumed.out.contains("Continuing: \(playedBefore.count) of \(total) games already played."), "\(resumed.out)")
+        #expect(resumed.err.contains("Continuing: \(playedBefore.count) of \(total) games already played."), "\(resumed.err)")
         let uninterrupted = try await SalvoExecutable.run(["run", file, "--output", whole], timeout: .seconds(120))
         #expect(uninterrupted.status == 0, "\(uninterrupted.err)")
 
