@@ -4,7 +4,8 @@ extension BenchCommand {
     /// `salvo bench --placement`: the matrix of mean shots, targeting built-ins in rows and
     /// placement strategies in columns, each with its 95% interval.
     func runPlacementMatrix() {
-        let targeting = bots.isEmpty ? BuiltInBot.allCases : bots.compactMap(BuiltInBot.init(rawValue:))
+        // Admiral targets as champion does: its row would repeat champion's.
+        let targeting = bots.isEmpty ? BuiltInBot.allCases.filter { $0.placement == nil } : bots.compactMap(BuiltInBot.init(rawValue:))
         let placements = PlacementStrategy.allCases
         let notes = console.notes
         let matrix = PlacementMatrix(targeting: targeting, placements: placements, games: games, seed: seed) { cell in

@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measure how many shots bots need to sink a randomly placed fleet.",
         discussion: """
-            Each BOT is a built-in (random, hunt-target, parity, density, champion) or an external \
+            Each BOT is a built-in (random, hunt-target, parity, density, champion, admiral) or an external \
             bot's shell command, e.g. 'python3 bots/python/random_bot.py'. Game i of a run gets the \
             same board for every bot, so with two bots a paired comparison is printed too.
             """

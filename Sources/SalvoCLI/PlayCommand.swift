@@ -16,7 +16,7 @@ struct PlayCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A built-in bot (random, hunt-target, parity, density, champion) or a command line.")
+    @Argument(help: "A built-in bot (random, hunt-target, parity, density, champion, admiral) or a command line.")
     var bot: String
 
     @OptionGroup var serverOptions: ServerOptions

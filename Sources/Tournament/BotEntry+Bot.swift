@@ -4,10 +4,14 @@ extension BotEntry {
     /// A fresh bot for one game. An external bot is started by `launcher`, its stderr appended
     /// to `logDirectory/NAME.log`; with `pool`, a process of it that has played no game of
     /// `mirrorGroup` may play.
-    func makeBot(seed: UInt64, logDirectory: String?, launcher: any BotLauncher, pool: BotProcessPool? = nil, mirrorGroup: Int? = nil) -> any Bot {
+    /// A placing built-in keeps what it learns of opponents in `memory`.
+    func makeBot(
+        seed: UInt64, logDirectory: String?, launcher: any BotLauncher, pool: BotProcessPool? = nil, mirrorGroup: Int? = nil,
+        memory: OpponentMemory? = nil
+    ) -> any Bot {
         switch kind {
         case .builtin(let builtIn):
-            return builtIn.makeBot(seed: seed)
+            return builtIn.makeBot(seed: seed, memory: memory)
         case .external(let spec):
             let log = logDirectory.map { "\($0)/\(ServerNames.player(name, fallback: "bot")).log" }
             return ExternalBot(spec, seed: seed, logPath: log, launcher: launcher, pool: pool, mirrorGroup: mirrorGroup)

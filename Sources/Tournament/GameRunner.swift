@@ -20,6 +20,8 @@ struct GameRunner: Sendable {
     let launcher: any BotLauncher
     /// The waiting processes of each external bot that reuses them, by bot name.
     let pools: [String: BotProcessPool]
+    /// What each placing built-in remembers of its opponents over the run, by bot name.
+    var memories: [String: OpponentMemory] = [:]
     /// Whether the game is created unlisted, with a join token (``TournamentRunner/privateGames``).
     let privateGames: Bool
 
@@ -75,7 +77,7 @@ struct GameRunner: Sendable {
             for seat in PlayerSeat.allCases {
                 var bot = bots[seat].makeBot(
                     seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launcher,
-                    pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup
+                    pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup, memory: memories[bots[seat].name]
                 )
                 do throws(BotFault) {
                     try await bot.start(GameStart(movesFirst: seat == .one, opponent: config.tellOpponent ? bots[seat.opponent].name : nil))

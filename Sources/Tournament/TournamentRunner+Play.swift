@@ -27,9 +27,15 @@ extension TournamentRunner {
         var isStopping: Bool { earlyEnd != nil || hostFaults >= TournamentRunner.maximumHostFaults }
     }
 
-    /// The player of one game, sharing `pools`.
+    /// The player of the run's games, sharing `pools`, and a memory of opponents for each
+    /// built-in that places its own fleet (when the tournament lets bots place), kept for the run.
     func gameRunner(pools: [String: BotProcessPool]) -> GameRunner {
-        GameRunner(config: config, serverURL: serverURL, client: client, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
+        var runner = GameRunner(config: config, serverURL: serverURL, client: client, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
+        guard config.placement == .bots else { return runner }
+        for bot in config.bots {
+            if case .builtin(let builtIn) = bot.kind, builtIn.placement != nil { runner.memories[bot.name] = OpponentMemory() }
+        }
+        return runner
     }
 
     /// Plays one game, journaling its creation and join as they happen.

@@ -69,7 +69,7 @@ struct BuiltInStrengthTests {
 
     @Test("the names are those used on the command line")
     func names() {
-        #expect(BuiltInBot.allCases.map(\.rawValue) == ["random", "hunt-target", "parity", "density", "champion"])
+        #expect(BuiltInBot.allCases.map(\.rawValue) == ["random", "hunt-target", "parity", "density", "champion", "admiral"])
         #expect(BotSpec(parsing: "density") == .builtin(.density))
         #expect(BotSpec(parsing: "python3 \"my bot.py\" --fast") == .external(ExternalBotSpec(command: ["python3", "my bot.py", "--fast"])))
     }

@@ -162,11 +162,12 @@ struct ScoreboardAgreementTests {
 
         let rest = try await SalvoExecutable.run(arguments + ["--summary", base + "/summary.json"], timeout: .seconds(540))
         #expect(rest.status == 0, "\(rest.err)")
-        let continuing = try #require(rest.out.firstMatch(of: /Continuing: (\d+) of 400 games already played\./)?.output.1)
+        // Progress is a note, on standard error (docs/output.md).
+        let continuing = try #require(rest.err.firstMatch(of: /Continuing: (\d+) of 400 games already played\./)?.output.1)
         let earlier = try #require(Int(continuing))
-        try #require(earlier > 0 && earlier < 400, "\(rest.out)")
-        // The line printed when the last game ends (standard output is a pipe: plain lines).
-        let last = try #require(rest.out.components(separatedBy: "\n").last { $0.hasPrefix("400/400 games") }, "\(rest.out)")
+        try #require(earlier > 0 && earlier < 400, "\(rest.err)")
+        // The line printed when the last game ends (standard error is a pipe: plain lines).
+        let last = try #require(rest.err.components(separatedBy: "\n").last { $0.hasPrefix("400/400 games") }, "\(rest.err)")
         let summary = try Self.object(try Data(contentsOf: URL(fileURLWithPath: base + "/summary.json")))
         let leader = try #require((summary["standings"] as? [[String: Any]])?.first)
         let bot = try #require(leader["bot"] as? String), wins = try #require(leader["wins"] as? Int)

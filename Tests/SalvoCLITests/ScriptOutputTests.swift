@@ -87,7 +87,7 @@ struct ScriptOutputTests {
         let twins = try await SalvoExecutable.run(["match", "parity", "parity", "--games", "2", "--output", base + "/twins"])
         #expect(twins.status == 0 && twins.out.contains("parity-1") && twins.out.contains("parity-2"), "\(twins.out)\(twins.err)")
         let bad = try await SalvoExecutable.run(["match", "densiti", "parity"])
-        #expect(bad.status == 64 && bad.err.contains("as a built-in (random, hunt-target, parity, density, champion) or as cmd=COMMAND, not densiti"), "\(bad.err)")
+        #expect(bad.status == 64 && bad.err.contains("as a built-in (random, hunt-target, parity, density, champion, admiral) or as cmd=COMMAND, not densiti"), "\(bad.err)")
     }
 
     @Test("--quiet: run, report, bench and check print their results on stdout and nothing on stderr; without it the notes go to stderr (docs/output.md)")

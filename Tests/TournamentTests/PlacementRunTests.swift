@@ -82,6 +82,26 @@ struct PlacementRunTests {
         #expect(placerCells(told) == [Self.toldCells, Self.toldCells], "told: new-game ends with `opponent random`")
     }
 
+    @Test("the built-in admiral places its own fleets with placement: bots, and not with server placement; other built-ins never do")
+    func admiralPlaces() async throws {
+        let bots = [BotEntry(name: "admiral", kind: .builtin(.admiral)), BotEntry(name: "champion", kind: .builtin(.champion))]
+        var config = Self.config(bots)
+        config.gamesPerPairing = 6
+        let (placed, _) = try await RunnerTests.run(config)
+        #expect(placed.count == 6)
+        for player in placed.flatMap(\.players) {
+            #expect((player.placedFleet != nil) == (player.bot == "admiral"), "\(player.bot)")
+            if let fleet = player.placedFleet { #expect(Self.shipCells(player) == Set(fleet.ships.flatMap(\.cells).map(\.index))) }
+        }
+        // Its first fleet, knowing nothing yet, is anti-density's for the seat's seed.
+        let first = try #require(placed.min { $0.index < $1.index })
+        let admiral = try #require(first.players.first { $0.bot == "admiral" })
+        #expect(admiral.placedFleet == PlacementStrategy.antiDensity.fleet(seed: try #require(admiral.boardSeed)))
+
+        let (served, _) = try await RunnerTests.run(Self.config(bots, placement: .server))
+        #expect(served.flatMap(\.players).allSatisfy { $0.placedFleet == nil })
+    }
+
     @Test("a server without the fleet extension is refused before any game, in one line")
     func serverWithoutTheExtension() async throws {
         let server = try await MutantServer.start(fault: .none)

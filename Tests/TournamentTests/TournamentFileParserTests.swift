@@ -60,7 +60,7 @@ struct TournamentFileParserTests {
     @Test("each problem is reported with its line and what to do", arguments: [
         ("name: x\nbots: [random, parity]\ngame_per_pairing: 2\n", "t.yaml:3: unknown key `game_per_pairing`; did you mean `games_per_pairing`?"),
         ("name: x\nbots: [random, parity]\nconcurrency: many\n", "t.yaml:3: `concurrency` must be a whole number from 1 to 10000; got `many`"),
-        ("name: x\nbots:\n  - random\n  - name: b\n    builtin: smart\n", "t.yaml:5: unknown built-in `smart`; choose one of champion, density, hunt-target, parity, random"),
+        ("name: x\nbots:\n  - random\n  - name: b\n    builtin: smart\n", "t.yaml:5: unknown built-in `smart`; choose one of admiral, champion, density, hunt-target, parity, random"),
         ("name: x\nbots:\n  - random\n  - rando\n", "t.yaml:4: `rando` is not a built-in bot"),
         ("name: x\nbots: [random]\n", "t.yaml:2: a tournament needs at least two bots; 1 listed"),
         ("name: x\nbots: [random, random]\n", "t.yaml:2: two bots are named `random`"),

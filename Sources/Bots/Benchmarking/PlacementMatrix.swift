@@ -19,7 +19,7 @@ public struct PlacementMatrix: Sendable {
 
     /// Plays `games` games per cell; `progress` is told each finished cell.
     public init(
-        targeting: [BuiltInBot] = BuiltInBot.allCases, placements: [PlacementStrategy] = PlacementStrategy.allCases,
+        targeting: [BuiltInBot] = BuiltInBot.allCases.filter { $0.placement == nil }, placements: [PlacementStrategy] = PlacementStrategy.allCases,
         games: Int, seed: UInt64, progress: (Cell) -> Void = { _ in }
     ) {
         var cells: [Cell] = []

@@ -12,15 +12,26 @@ public enum BuiltInBot: String, CaseIterable, Hashable, Sendable {
     case density
     /// Salvo's own: fewer shots than density.
     case champion
+    /// Champion's targeting, and, where the tournament lets bots place (`placement: bots`),
+    /// its fleet where this opponent has fired late in earlier games (``PlacementStrategy/adaptive``).
+    case admiral
 
-    /// A bot playing this strategy with random choices from `seed`.
-    public func makeBot(seed: UInt64) -> any Bot {
+    /// How this built-in places its fleet when a tournament lets bots place; nil for the
+    /// built-ins that take their seed's fleet.
+    public var placement: PlacementStrategy? {
+        self == .admiral ? .adaptive : nil
+    }
+
+    /// A bot playing this strategy with random choices from `seed`; a placing built-in keeps
+    /// what it learns of opponents in `memory` (one per entry and run).
+    public func makeBot(seed: UInt64, memory: OpponentMemory? = nil) -> any Bot {
         switch self {
         case .random: StrategyBot<RandomStrategy>(name: rawValue, seed: seed)
         case .huntTarget: StrategyBot<HuntTargetStrategy>(name: rawValue, seed: seed)
         case .parity: StrategyBot<ParityStrategy>(name: rawValue, seed: seed)
         case .density: StrategyBot<DensityStrategy>(name: rawValue, seed: seed)
         case .champion: StrategyBot<ChampionStrategy>(name: rawValue, seed: seed)
+        case .admiral: StrategyBot<ChampionStrategy>(name: rawValue, seed: seed, placement: placement, memory: memory)
         }
     }
 
@@ -31,7 +42,7 @@ public enum BuiltInBot: String, CaseIterable, Hashable, Sendable {
         case .huntTarget: Self.play(HuntTargetStrategy.self, fleet, seed)
         case .parity: Self.play(ParityStrategy.self, fleet, seed)
         case .density: Self.play(DensityStrategy.self, fleet, seed)
-        case .champion: Self.play(ChampionStrategy.self, fleet, seed)
+        case .champion, .admiral: Self.play(ChampionStrategy.self, fleet, seed)
         }
     }
 
@@ -42,7 +53,7 @@ public enum BuiltInBot: String, CaseIterable, Hashable, Sendable {
         case .huntTarget: Self.shots(HuntTargetStrategy.self, fleet, seed)
         case .parity: Self.shots(ParityStrategy.self, fleet, seed)
         case .density: Self.shots(DensityStrategy.self, fleet, seed)
-        case .champion: Self.shots(ChampionStrategy.self, fleet, seed)
+        case .champion, .admiral: Self.shots(ChampionStrategy.self, fleet, seed)
         }
     }
 
