@@ -80,8 +80,9 @@ build: deps commit-stamp
 # The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
 # toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
 # the system's libc, libcurl, libsqlite3, libcrypto and libseccomp (benchmarks/static-binary.sh checks).
+# Only the salvo product: the test-support targets are not built (17 s of CPU, BENCHMARKS.md).
 release: deps commit-stamp
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product salvo
 
 # The binary without its symbol tables (81 MB instead of 149; .build/release/salvo keeps them,
 # for backtraces with names), the shell completions (bash, zsh, fish; argument-parser writes
