@@ -13,7 +13,6 @@ struct BotPlacementTests {
 
     /// Starts `bot` and asks for its fleet; the fault when there is one.
     static func place(_ bot: ExternalBot) async -> Result<Fleet?, BotFault> {
-        var bot = bot
         let result: Result<Fleet?, BotFault>
         do throws(BotFault) {
             try await bot.start(GameStart())
@@ -63,7 +62,7 @@ struct BotPlacementTests {
         let spec = ExternalBotSpec(command: ["python3", Paths.example("bots/python/placing_bot.py")])
         var fleets: [UInt64: Fleet] = [:]
         for seed: UInt64 in [1, 2, 3, 1] {
-            var bot = ExternalBot(spec, seed: seed)
+            let bot = ExternalBot(spec, seed: seed)
             try await bot.start(GameStart())
             let fleet = try #require(try await bot.placeFleet(seed: seed))
             #expect(fleet.lengths.sorted() == Fleet.standardLengths.sorted())
