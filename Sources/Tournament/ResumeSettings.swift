@@ -82,6 +82,16 @@ public enum ResumeSettings {
     /// The first resume setting in which `run` differs from `journal`, in one line; nil when
     /// they agree on all of them.
     public static func difference(journal: TournamentConfig, run: TournamentConfig) -> String? {
+        // Bots added or left out are named, not only counted: "this run adds `mia-late`".
+        let oldNames = journal.bots.map(\.name), newNames = run.bots.map(\.name)
+        if oldNames.count != newNames.count {
+            let added = newNames.filter { !oldNames.contains($0) }, removed = oldNames.filter { !newNames.contains($0) }
+            var parts: [String] = []
+            if !added.isEmpty { parts.append("this run adds " + added.map { "`\($0)`" }.joined(separator: ", ")) }
+            if !removed.isEmpty { parts.append("it leaves out " + removed.map { "`\($0)`" }.joined(separator: ", ")) }
+            let named = parts.isEmpty ? "" : parts.joined(separator: " and ") + "; "
+            return "bots: \(named)the journal's run has \(oldNames.count), this one \(newNames.count)"
+        }
         let old = lines(of: journal), new = lines(of: run)
         let oldValues = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(new, uniquingKeysWith: { first, _ in first })

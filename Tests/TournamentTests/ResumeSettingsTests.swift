@@ -61,7 +61,8 @@ struct ResumeSettingsTests {
         #expect(ResumeSettings.difference(journal: Self.config, run: run) == "games_per_pairing: the journal's run has 4, this one 6")
         run = Self.config
         run.bots.append(BotEntry(name: "parity", kind: .builtin(.parity)))
-        #expect(ResumeSettings.difference(journal: Self.config, run: run) == "bots: the journal's run has 2, this one 3")
+        #expect(ResumeSettings.difference(journal: Self.config, run: run) == "bots: this run adds `parity`; the journal's run has 2, this one 3")
+        #expect(ResumeSettings.difference(journal: run, run: Self.config) == "bots: it leaves out `parity`; the journal's run has 3, this one 2")
         #expect(ResumeSettings.difference(journal: Self.config, run: Self.config) == nil)
     }
 }
