@@ -148,7 +148,9 @@ public struct TournamentRun: Sendable {
         let results = try played.get()
         let records = results.ratedInOrder
 
-        let scheduled = config.scheduler.plannedGamesInRun
+        // The played configuration's (its seed key and fitted concurrency are final now).
+        let playedScheduler = config.scheduler
+        let scheduled = playedScheduler.plannedGamesInRun
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
         if options.writeReports, config.shard == nil {
@@ -161,9 +163,9 @@ public struct TournamentRun: Sendable {
         var summary = RunSummary(
             configuration: config, serverURL: host.baseURL, records: records, scheduledGames: scheduled,
             stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written,
-            swiss: SwissScheduler.progress(config, after: results)
+            swiss: (playedScheduler as? SwissScheduler)?.progress(after: results)
         )
-        summary.endedEarly = config.scheduler.earlyEnd(after: results) != nil
+        summary.endedEarly = playedScheduler.earlyEnd(after: results) != nil
         return summary
     }
 

@@ -1,3 +1,5 @@
+import BattleshipAPI
+
 extension ReplayDocument {
     /// One seat of the game and its fleet.
     public struct Player: Hashable, Sendable, Codable {
@@ -45,18 +47,6 @@ extension ReplayDocument {
     }
 
     /// One ship: `length` cells from its top-left cell (`x`, `y`) rightwards (`horizontal`)
-    /// or downwards (`vertical`).
-    public struct Ship: Hashable, Sendable, Codable {
-        public var length: Int
-        public var x: Int
-        public var y: Int
-        public var orientation: String
-
-        public init(length: Int, x: Int, y: Int, orientation: String) {
-            self.length = length
-            self.x = x
-            self.y = y
-            self.orientation = orientation
-        }
-    }
+    /// or downwards (`vertical`), as the `fleet` extension sends it.
+    public typealias Ship = FleetPlacement.Ship
 }

@@ -36,10 +36,12 @@ struct BotPlacementTests {
         ("overlap", ForfeitKind.invalidFleet, "The bot placed an invalid fleet: Two ships overlap at (0,1)"),
         ("short", ForfeitKind.invalidFleet, "The bot placed an invalid fleet: The fleet must be five ships of lengths 5, 4, 3, 3 and 2; got lengths 5, 4, 3, 3"),
         ("garbage", ForfeitKind.malformed, "The bot wrote \"fleet of ships\" where fleet <length> <x> <y> <h|v> ... was expected"),
-        ("silent", ForfeitKind.timeout, "The bot timed out"),
+        ("silent", ForfeitKind.timeout, "The bot timed out: no \"fleet <length> <x> <y> <h|v> ...\" within 5.0 seconds after \"place-fleet\""),
     ])
     func badFleet(mode: String, kind: ForfeitKind, reason: String) async {
-        let result = await Self.place(Self.bot(mode, startup: .seconds(2)))
+        // Only the silent bot waits out its deadline (5 s per step, the protocol's default);
+        // the others answer at once, with the usual generous one.
+        let result = await Self.place(Self.bot(mode, startup: mode == "silent" ? .seconds(5) : .seconds(15)))
         guard case .failure(let fault) = result else {
             Issue.record("\(mode): no fault")
             return

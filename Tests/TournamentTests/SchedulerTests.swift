@@ -6,12 +6,21 @@ import Testing
 /// Every format through the one interface the runner uses: ask for a batch, play it, ask again.
 @Suite("The scheduler seam")
 struct SchedulerTests {
-    static func config(bots: Int, games: Int = 2, format: TournamentFormat = .roundRobin) -> TournamentConfig {
+    /// A tournament of `bots` random bots; `rounds` for the formats that take them (Swiss).
+    static func config(bots: Int, games: Int = 2, format: TournamentFormat = .roundRobin, rounds: Int? = nil) -> TournamentConfig {
         var config = TournamentConfig(
             name: "s", format: format, bots: (0..<bots).map { BotEntry(name: "b\($0)", kind: .builtin(.random)) }, gamesPerPairing: games, seed: 5
         )
-        if format == .swiss { config.rounds = 3 }
+        config.rounds = rounds
         return config
+    }
+
+    /// A format, its rounds, and the batches its scheduler plays them in.
+    struct FormatCase: Sendable, CustomTestStringConvertible {
+        let format: TournamentFormat
+        let rounds: Int?
+        let batches: Int
+        var testDescription: String { format.rawValue }
     }
 
     /// A played game's record: the lower-numbered bot wins, unless `noResult`.
@@ -47,15 +56,19 @@ struct SchedulerTests {
         return (played, batches, results)
     }
 
-    @Test("round robin, gauntlet and Swiss play exactly their planned games, each once, through the one interface", arguments: TournamentFormat.allCases)
-    func everyFormatPlaysItsPlan(format: TournamentFormat) throws {
-        let config = Self.config(bots: 6, format: format)
+    @Test("round robin, gauntlet and Swiss play exactly their planned games, each once, through the one interface; a Swiss round is a batch, a fixed schedule one", arguments: [
+        FormatCase(format: .roundRobin, rounds: nil, batches: 1),
+        FormatCase(format: .gauntlet, rounds: nil, batches: 1),
+        FormatCase(format: .swiss, rounds: 3, batches: 3),
+    ])
+    func everyFormatPlaysItsPlan(_ formatCase: FormatCase) throws {
+        let config = Self.config(bots: 6, format: formatCase.format, rounds: formatCase.rounds)
         let scheduler = config.scheduler
         let (games, batches, results) = try Self.playAll(config)
         #expect(games.count == scheduler.plannedGames)
         #expect(Set(games.map(\.index)).count == games.count, "no game is played twice")
         #expect(Set(games.map(\.index)) == Set(0..<scheduler.plannedGames), "indices run from 0 without gaps")
-        #expect(batches == (format == .swiss ? 3 : 1), "a Swiss round is a batch; a fixed schedule is one")
+        #expect(batches == formatCase.batches)
         #expect(try scheduler.nextGames(after: results).games.isEmpty)
         for game in games {
             // What rematch and reports ask: the game at an index, from the results alone.
@@ -99,7 +112,7 @@ struct SchedulerTests {
         for _ in 0..<TournamentRunner.maximumAttempts { journalOnly.add(Self.record(first[0], robin, noResult: true)) }
         #expect(try robin.scheduler.nextGames(after: journalOnly).games.contains(first[0]))
 
-        let swiss = Self.config(bots: 4, format: .swiss)
+        let swiss = Self.config(bots: 4, format: .swiss, rounds: 3)
         var rounds = ScheduleResults()
         let round1 = try swiss.scheduler.nextGames(after: rounds).games
         for game in round1.dropFirst() { rounds.add(Self.record(game, swiss)) }
@@ -128,7 +141,7 @@ struct SchedulerTests {
 
     @Test("a journal a Swiss scheduler would not have paired is refused with the game named")
     func swissRefusesOtherPairings() throws {
-        let swiss = Self.config(bots: 4, format: .swiss)
+        let swiss = Self.config(bots: 4, format: .swiss, rounds: 3)
         let round1 = try swiss.scheduler.nextGames(after: ScheduleResults()).games
         var results = ScheduleResults()
         var wrong = round1[0]

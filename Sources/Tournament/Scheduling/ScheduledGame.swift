@@ -33,7 +33,7 @@ public struct ScheduledGame: Hashable, Sendable {
         botSeeds[seat.index]
     }
 
-    public init(index: Int, pairing: Int, duo: Int = 0, creator: Int, joiner: Int, creatorSeed: UInt64, joinerSeed: UInt64, botSeeds: [UInt64] = [0, 0]) {
+    public init(index: Int, pairing: Int, duo: Int = 0, creator: Int, joiner: Int, creatorSeed: UInt64, joinerSeed: UInt64, botSeeds: [UInt64]) {
         self.index = index
         self.pairing = pairing
         self.duo = duo

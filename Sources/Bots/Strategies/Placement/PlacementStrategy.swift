@@ -30,11 +30,10 @@ public enum PlacementStrategy: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .uniform:
             return Fleet.random(using: &generator)
-        case .antiDensity:
+        case .adaptive where (map?.games ?? 0) > 0:
+            return Self.best(using: &generator) { map?.lateness(of: $0) ?? 1 }
+        case .antiDensity, .adaptive:
             return Self.best(using: &generator) { -Self.priorDensity[$0] }
-        case .adaptive:
-            guard let map, map.games > 0 else { return Self.best(using: &generator) { -Self.priorDensity[$0] } }
-            return Self.best(using: &generator) { map.lateness(of: $0) }
         }
     }
 
