@@ -9,9 +9,10 @@ public struct RunSummary: Sendable {
     public let configuration: TournamentConfig
     /// The root URL of the server the games were played on.
     public let serverURL: String
-    /// Every rated record in the journal, earlier runs' included, in schedule order.
+    /// Every rated record in the journal, earlier runs' included, in schedule order; for a
+    /// season, those between its current versions (its current standings).
     public let records: [GameRecord]
-    /// How many games the schedule holds.
+    /// How many games the schedule holds; for a season, the current versions' round robin.
     public let scheduledGames: Int
     /// Whether a stop was requested before every game had a result.
     public let stoppedEarly: Bool

@@ -1,4 +1,6 @@
 import Bots
+import Foundation
+import Reports
 import Submissions
 import Tournament
 
@@ -38,6 +40,7 @@ public enum SubmissionEntry {
         if let memory = botsFrom.buildMemoryBytes { settings.buildLimits.memoryBytes = memory }
         if let deadline = botsFrom.moveDeadline { settings.moveDeadline = deadline }
         if let deadline = botsFrom.startupDeadline { settings.startupDeadline = deadline }
+        settings.deadline = botsFrom.deadline
         let entries: SubmissionEntries
         do {
             entries = try SubmissionDiscovery.enter(settings)
@@ -46,8 +49,19 @@ public enum SubmissionEntry {
         }
         var config = config
         let listed = config.bots.count
-        config.bots += entries.entered.map { BotEntry(name: $0.name, kind: .external($0.spec)) }
-        guard config.bots.count >= 2 else { throw botsFrom.error(tooFewBots(entries: entries, listed: listed)) }
+        config.bots += entries.entered.map { BotEntry(name: $0.name, kind: .external($0.spec), version: $0.version) }
+        // A round robin of submissions is a season: run again into the same folder, it plays
+        // only what new versions are missing, and a version that is not entered keeps the
+        // last good one current (tournaments/README.md).
+        config.isSeason = config.format == .roundRobin && config.sprt == nil
+        if config.isSeason {
+            for skipped in entries.notEntered {
+                config.seasonNotEntered[skipped.name ?? skipped.folder] = NotEntered.shortReason(skipped.reason)
+            }
+        }
+        // A season's later nights count the last good versions too (checked once the journal is read).
+        let seasonGoesOn = config.isSeason && FileManager.default.fileExists(atPath: (config.runDirectory as NSString).appendingPathComponent(ReportLayout.journal))
+        guard config.bots.count >= 2 || seasonGoesOn else { throw botsFrom.error(tooFewBots(entries: entries, listed: listed)) }
         return Entered(config: config, entries: entries)
     }
 

@@ -88,6 +88,9 @@ public struct TournamentRun: Sendable {
 
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
         let scheduler = configuration.scheduler
+        if configuration.shard != nil, configuration.isSeason {
+            throw .cannotShard("a season (a round robin of `bots_from:`) plays each night in one run, into the season's own folder; run it without --shard")
+        }
         if configuration.shard != nil, let obstacle = scheduler.shardingObstacle {
             throw .cannotShard(obstacle + "; run it without --shard")
         }
@@ -117,6 +120,9 @@ public struct TournamentRun: Sendable {
         }
         // A continued run derives its seeds as its journal's did.
         if let derivation = resume.seedDerivation { config.seedDerivation = derivation }
+        if config.isSeason {
+            config = try season(config, resume: resume, progress: progress)
+        }
         do {
             config.seedKey = try Self.seedKey(config, resume: resume, journalPath: journalPath)
         } catch {
@@ -146,11 +152,16 @@ public struct TournamentRun: Sendable {
         await http.shutdown()
         await host.stop()
         let results = try played.get()
-        let records = results.ratedInOrder
+        var records = results.ratedInOrder
 
         // The played configuration's (its seed key and fitted concurrency are final now).
         let playedScheduler = config.scheduler
-        let scheduled = playedScheduler.plannedGamesInRun
+        var scheduled = playedScheduler.plannedGamesInRun
+        if let night = config.seasonNight {
+            // A season's standings: every night's games between the current versions.
+            records = records.filter(night.isCurrent)
+            scheduled = night.roundRobinGames(gamesPerPairing: config.gamesPerPairing)
+        }
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
         if options.writeReports, config.shard == nil {
@@ -182,6 +193,30 @@ public struct TournamentRun: Sendable {
         return try SeedKey.inFolder(config.outputDirectory)
     }
 
+    /// `config` with the night a season's run plays (``Tournament/SeasonPlan``): the last one
+    /// continued, or a new one of the games its current versions are missing. Says what
+    /// changed before play.
+    private func season(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint, progress: (RunEvent) -> Void) throws(OrchestratorError) -> TournamentConfig {
+        let plan: SeasonPlan.Decision
+        do {
+            plan = try SeasonPlan.plan(
+                nights: resume.nights, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
+                entered: config.bots.filter { $0.version != nil }, notEntered: config.seasonNotEntered,
+                gamesPerPairing: config.gamesPerPairing, now: Date()
+            )
+        } catch {
+            throw .journal(error.description)
+        }
+        guard plan.night.bots.count >= 2 else {
+            throw .cannotContinue("a season needs at least two entries, and \(plan.night.bots.count) are current; see the not-entered list above")
+        }
+        progress(.season(plan.changes))
+        var config = config
+        config.seasonNight = plan.night
+        config.bots = plan.night.bots
+        return config
+    }
+
     /// Checks that the server answers, then plays the games.
     private func play(
         _ config: TournamentConfig, on host: ServerHost, http: CurlHTTPClient, journal: Journal,
@@ -197,7 +232,7 @@ public struct TournamentRun: Sendable {
         } catch {
             throw .serverUnreachable(url: host.baseURL, detail: "\(error)")
         }
-        progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded))
+        progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded, config: config))
         var runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: launcher)
         let extensions = (try? await client.extensions()) ?? .none
         // Where the server offers it, nobody but the run can join its games (docs/server.md).

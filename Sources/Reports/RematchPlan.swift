@@ -44,10 +44,11 @@ public struct RematchPlan: Sendable {
     /// The plan of game `index` of the run `journal` holds; `journalPath` names the journal in
     /// the error for an index the schedule does not have.
     public init(journal: RunJournal, index: Int, journalPath: String = ReportLayout.journal) throws(ReportError) {
-        let config = journal.configuration
+        let config = journal.configuration(ofGame: index)
+        let finished = journal.allFinished
         // Where the format put the game, from the journal's results (a Swiss round's pairing
         // depends on the rounds before it).
-        guard let game = config.scheduler.game(at: index, after: ScheduleResults(finished: journal.finished)) else {
+        guard let game = config.scheduler.game(at: index, after: ScheduleResults(finished: finished)) else {
             throw .unknownGame(id: String(index), journal: journalPath)
         }
         self.init(
@@ -55,7 +56,7 @@ public struct RematchPlan: Sendable {
             bots: [config.bots[game.creator], config.bots[game.joiner]],
             fleetSeeds: [game.creatorSeed, game.joinerSeed],
             botSeeds: game.botSeeds,
-            recorded: GameHistory(finished: journal.finished).game(index: index)
+            recorded: GameHistory(finished: finished).game(index: index)
         )
     }
 }

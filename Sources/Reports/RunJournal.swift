@@ -3,19 +3,43 @@ import Tournament
 
 /// What `salvo report` needs from a run's folder: the configuration in the journal's first
 /// line and every `finished` record, in journal order.
+///
+/// A season's journal (``Tournament/SeasonNight``) reads as its current standings: the last
+/// night's entries, and the games between their current versions; the games of earlier
+/// versions are kept apart, in ``earlierVersions``, for the history and for `salvo rematch`.
 public struct RunJournal: Sendable {
-    /// The configuration the run started with.
+    /// The configuration the run started with; a season's with its last night's entries.
     public let configuration: TournamentConfig
-    /// Every `finished` line's record, in the order written.
+    /// Every `finished` line's record, in the order written; a season's, those between its
+    /// current versions.
     public let finished: [GameRecord]
     /// Every id a server handed out in this run, of finished games and of attempts that never
     /// finished (`created` and `joined` lines): game ids and player ids.
     public let serverIDs: Set<String>
+    /// A season's nights, in order; empty for any other tournament.
+    public var nights: [SeasonNight] = []
+    /// A season's records of games that involve an earlier version, in the order written.
+    public var earlierVersions: [GameRecord] = []
 
     public init(configuration: TournamentConfig, finished: [GameRecord], serverIDs: Set<String>? = nil) {
         self.configuration = configuration
         self.finished = finished
         self.serverIDs = serverIDs ?? Set(finished.flatMap { [$0.gameId] + $0.players.map(\.playerId) })
+    }
+
+    /// Every record of the journal, earlier versions' included, in the order written.
+    public var allFinished: [GameRecord] {
+        earlierVersions.isEmpty ? finished : (earlierVersions + finished).sorted { $0.index < $1.index }
+    }
+
+    /// The configuration that played game `index`: a season's with the night the game
+    /// belongs to (its entries and its games); the run's for any other tournament.
+    public func configuration(ofGame index: Int) -> TournamentConfig {
+        guard let night = nights.last(where: { $0.indices.contains(index) }) else { return configuration }
+        var config = configuration
+        config.bots = night.bots
+        config.seasonNight = night
+        return config
     }
 
     /// Reads `DIRECTORY/journal.jsonl`.
@@ -32,10 +56,21 @@ public struct RunJournal: Sendable {
             throw .damagedJournal(path: path, detail: "line \(error.line): " + Self.shortened(error.detail))
         }
         guard case .started(let start)? = entries.first else { throw .noConfiguration(path: path) }
-        let configuration = start.configuration
-        let finished = entries.compactMap { entry -> GameRecord? in
+        var configuration = start.configuration
+        var finished = entries.compactMap { entry -> GameRecord? in
             if case .finished(let record) = entry { return record }
             return nil
+        }
+        let nights = entries.compactMap { entry -> SeasonNight? in
+            if case .night(let night) = entry { return night }
+            return nil
+        }
+        var earlier: [GameRecord] = []
+        if let last = nights.last {
+            configuration.bots = last.bots
+            configuration.seasonNight = last
+            earlier = finished.filter { !last.isCurrent($0) }
+            finished = finished.filter(last.isCurrent)
         }
         var ids: Set<String> = []
         for entry in entries {
@@ -46,11 +81,15 @@ public struct RunJournal: Sendable {
             default: break
             }
         }
-        return RunJournal(configuration: configuration, finished: finished, serverIDs: ids)
+        var journal = RunJournal(configuration: configuration, finished: finished, serverIDs: ids)
+        journal.nights = nights
+        journal.earlierVersions = earlier
+        return journal
     }
 
     /// The record of the game `id`: a server game id (any attempt's), else a schedule index.
     public func record(id: String) -> GameRecord? {
+        let finished = allFinished
         if let match = finished.last(where: { $0.gameId == id }) { return match }
         guard let index = Int(id) else { return nil }
         return GameHistory(finished: finished).game(index: index)

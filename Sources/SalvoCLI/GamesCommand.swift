@@ -62,7 +62,7 @@ struct GamesCommand: AsyncParsableCommand {
                 case .noResult: outcome = "no result: \(record.reason ?? "")"
                 }
                 rows[record.index] = [String(record.index), record.gameId, players, outcome, record.server]
-            case .started, .joined:
+            case .started, .joined, .night:
                 break
             }
         }

@@ -49,7 +49,7 @@ final class LiveSession: Sendable {
         switch event {
         case .playing: hub.markPlaying()
         case .progress(let progress): hub.record(progress)
-        case .concurrencyLimited: break
+        case .concurrencyLimited, .season: break
         }
     }
 

@@ -32,8 +32,11 @@ extension RunCommand {
                 switch event {
                 case .concurrencyLimited(let requested, let allowed, let perGame, let openFiles):
                     FileHandle.standardError.write(Data("salvo: \(requested) games in flight need about \(requested * perGame) open files, but this process may open \(openFiles) (ulimit -n); playing \(allowed) at a time instead. Raise the hard limit to run more.\n".utf8))
-                case .playing(let url, _):
-                    notes.say(RunCommand.header(planned, serverURL: url))
+                case .season(let changes):
+                    notes.say(changes.summary)
+                    for kept in changes.kept { notes.say("  \(kept.name) keeps its last good version: its new one is not entered (\(kept.reason))") }
+                case .playing(let url, _, let played):
+                    notes.say(RunCommand.header(played, serverURL: url))
                 case .progress(let progress):
                     display.handle(progress)
                 }
@@ -43,7 +46,8 @@ extension RunCommand {
             throw CLIError(String(describing: error))
         }
         display.finish()
-        let botNames = config.bots.map(\.name)
+        // The played configuration's bots: a season's current entries.
+        let botNames = summary.configuration.bots.map(\.name)
         let records = summary.records
         let board = Scoreboard(bots: botNames, records: records)
         let ratings = board.ratings()

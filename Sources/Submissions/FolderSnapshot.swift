@@ -22,6 +22,9 @@ struct FolderSnapshot {
     let root: String
     /// Paths relative to ``root``, in byte order.
     let entries: [Entry]
+    /// The newest modification time of its files, folders and links (not followed); nil for
+    /// an empty folder. A season's `deadline:` compares it.
+    var lastChange: Date?
 
     /// The most a submission may hold: 256 MiB in 20,000 entries.
     static let maximumBytes = 256 << 20
@@ -31,6 +34,7 @@ struct FolderSnapshot {
     static func take(of root: String) throws(SubmissionProblem) -> FolderSnapshot {
         var entries: [Entry] = []
         var bytes = 0
+        var newest: Int = 0
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -44,6 +48,7 @@ struct FolderSnapshot {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
                 guard lstat(root + "/" + path, &status) == 0 else { continue }
+                newest = max(newest, Int(status.st_mtim.tv_sec))
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
                     entries.append(.folder(path))
@@ -63,7 +68,7 @@ struct FolderSnapshot {
             }
         }
         entries.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-        return FolderSnapshot(root: root, entries: entries)
+        return FolderSnapshot(root: root, entries: entries, lastChange: newest > 0 ? Date(timeIntervalSince1970: TimeInterval(newest)) : nil)
     }
 
     /// SHA-256, as 64 hex digits, over each entry's kind, path, and (for a file) executable

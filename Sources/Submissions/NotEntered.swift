@@ -16,6 +16,13 @@ public struct NotEntered: Hashable, Sendable, CustomStringConvertible {
         self.buildLog = buildLog
     }
 
+    /// A reason in one line, without a build log's tail: "the build failed (exit status 1)".
+    public static func shortReason(_ reason: String) -> String {
+        let line = reason.split(separator: "\n").first.map(String.init) ?? reason
+        if let tail = line.range(of: "; the end of its log") { return String(line[..<tail.lowerBound]) }
+        return line
+    }
+
     public var description: String {
         "\(folder)\(name.map { $0 == folder ? "" : " (\($0))" } ?? ""): \(reason)"
     }

@@ -7,9 +7,10 @@ import Sandbox
 /// result of an earlier build of the same contents.
 ///
 /// The submission's own folder is never written: a build writes into its copy,
-/// `WORK/bots/FOLDER`, which is the bot's folder from then on (writable during its build,
-/// read-only in play). The build log goes to `WORK/logs/FOLDER.build.log`, the cache record
-/// to `WORK/cache/FOLDER.json`, both outside what the bot sees.
+/// `WORK/bots/FOLDER@VERSION`, which is the bot's folder from then on (writable during its
+/// build, read-only in play). The build log goes to `WORK/logs/FOLDER@VERSION.build.log`, the
+/// cache record to `WORK/cache/FOLDER@VERSION.json`, both outside what the bot sees. Every
+/// version keeps its copy, so a season can go on playing the last good one.
 struct SubmissionBuilder: Sendable {
     let settings: SubmissionSettings
     let launcher: SandboxLauncher
@@ -21,17 +22,14 @@ struct SubmissionBuilder: Sendable {
 
     /// What became of a candidate.
     enum Result: Sendable {
-        /// Ready to play from `folder`; `ran` when a build ran now.
-        case built(folder: String, build: BuildSummary?, ran: Bool)
+        /// Ready to play from `folder`, as `version`; `ran` when a build ran now.
+        case built(folder: String, version: String, build: BuildSummary?, ran: Bool)
         /// Not entered; `ran` when a build ran now (and failed).
         case failed(reason: String, log: String?, ran: Bool)
     }
 
     /// Copies and builds `candidate` unless its cache record matches.
     func prepare(_ candidate: SubmissionCandidate) -> Result {
-        let copy = botsFolder + "/" + candidate.folderName
-        let log = logsFolder + "/" + candidate.folderName + ".build.log"
-        let cache = cacheFolder + "/" + candidate.folderName + ".json"
         let key: String
         let snapshot: FolderSnapshot
         do {
@@ -40,10 +38,20 @@ struct SubmissionBuilder: Sendable {
         } catch {
             return .failed(reason: error.reason, log: nil, ran: false)
         }
+        if let deadline = settings.deadline, let changed = snapshot.lastChange, changed > deadline {
+            return .failed(reason: "changed after the deadline (\(Self.timestamp(changed)), the deadline was \(Self.timestamp(deadline))); its version from before the deadline plays, if it has one", log: nil, ran: false)
+        }
+        let version = Self.version(ofKey: key)
+        // One copy, log and cache record per version: the last good version stays playable
+        // (and replayable) when a newer one fails to build.
+        let stem = candidate.folderName + "@" + version
+        let copy = botsFolder + "/" + stem
+        let log = logsFolder + "/" + stem + ".build.log"
+        let cache = cacheFolder + "/" + stem + ".json"
         let logIfBuilt = candidate.manifest.build == nil ? nil : log
         if let record = BuildRecord.read(from: cache), record.key == key, FileManager.default.fileExists(atPath: copy) {
             guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false) }
-            return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false)
+            return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false)
         }
         // Stale or missing: a fresh copy, and a build from scratch.
         unlink(cache)
@@ -63,7 +71,7 @@ struct SubmissionBuilder: Sendable {
             return .failed(reason: error.reason, log: logIfBuilt, ran: logIfBuilt != nil)
         }
         guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true) }
-        return .built(folder: copy, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil)
+        return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil)
     }
 
     /// The host user a root runner's sandboxed builds run as (bubblewrap's ``nobody``), who
@@ -138,6 +146,22 @@ struct SubmissionBuilder: Sendable {
             "sandbox=\(settings.sandbox.isEnabled)", "readOnly=\(settings.sandbox.readOnlyPaths.joined(separator: ":"))",
         ]
         return SHA256Hasher.hash(data: Array(parts.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A submission's version: the first 12 hex digits of its cache key, so that the same
+    /// contents built with the same settings are the same version (a build's output is not
+    /// hashed: compilers stamp times and paths into it).
+    static func version(ofKey key: String) -> String {
+        String(key.prefix(12))
+    }
+
+    /// `date` in UTC, to the minute: `2026-12-01 23:59 UTC`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
     }
 
     static func seconds(_ duration: Duration) -> Int {

@@ -78,7 +78,7 @@ public enum SubmissionDiscovery {
             case .failed(let reason, let log, let ran):
                 if ran { entries.buildsRun += 1 }
                 entries.notEntered.append(NotEntered(folder: candidate.folderName, name: candidate.name, reason: reason, buildLog: log))
-            case .built(let folder, let build, let ran):
+            case .built(let folder, let version, let build, let ran):
                 if ran { entries.buildsRun += 1 }
                 let command = CommandCheck.resolve(candidate.manifest.command, in: folder)
                 if let problem = CommandCheck.problem(with: command, folder: folder, searchPath: searchPath) {
@@ -96,7 +96,7 @@ public enum SubmissionDiscovery {
                     command: command, moveDeadline: settings.moveDeadline, startupDeadline: settings.startupDeadline, limits: limits,
                     folder: folder, sandbox: settings.sandbox, restart: candidate.manifest.restart ?? settings.restart
                 )
-                entries.entered.append(SubmittedBot(name: candidate.name, sourceFolder: candidate.path, spec: spec, build: build))
+                entries.entered.append(SubmittedBot(name: candidate.name, sourceFolder: candidate.path, spec: spec, build: build, version: version))
             }
         }
         entries.notEntered.sort { Array($0.folder.utf8).lexicographicallyPrecedes(Array($1.folder.utf8)) }

@@ -27,6 +27,9 @@ public struct SubmissionSettings: Hashable, Sendable {
     public var buildJobs: Int
     /// Names already taken by the tournament's listed `bots:`.
     public var takenNames: [String]
+    /// A season's `deadline:`: a folder with a file changed after it is not entered (its
+    /// last version from before it goes on playing). Nil when there is none.
+    public var deadline: Date?
 
     /// The defaults of a `bots_from:` that gives only a folder.
     public enum Defaults {

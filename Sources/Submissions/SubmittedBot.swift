@@ -11,8 +11,13 @@ public struct SubmittedBot: Hashable, Sendable {
     public var spec: ExternalBotSpec
     /// Its build; nil for a bot with no `build:`.
     public var build: BuildSummary?
+    /// Which state of the submission this is: 12 hex digits of the SHA-256 of its folder's
+    /// contents and its build settings. A resubmission is a new version; the same contents
+    /// are the same version.
+    public var version: String
 
-    public init(name: String, sourceFolder: String, spec: ExternalBotSpec, build: BuildSummary?) {
+    public init(name: String, sourceFolder: String, spec: ExternalBotSpec, build: BuildSummary?, version: String) {
+        self.version = version
         self.name = name
         self.sourceFolder = sourceFolder
         self.spec = spec

@@ -9,10 +9,20 @@ public struct BotEntry: Hashable, Sendable {
     /// The name shown in tables and reports; unique within a tournament.
     public var name: String
     public var kind: Kind
+    /// Which state of a submission this is: the first 12 hex digits of the SHA-256 of its
+    /// folder's contents and build settings (``Submissions/SubmittedBot/version``); nil for a
+    /// bot listed in the tournament file, whose settings are its identity.
+    public var version: String?
 
-    public init(name: String, kind: Kind) {
+    public init(name: String, kind: Kind, version: String? = nil) {
         self.name = name
         self.kind = kind
+        self.version = version
+    }
+
+    /// The name with the version, as the season's printouts name a version: `alice@3f9c2a1b7d04`.
+    public var versionedName: String {
+        version.map { "\(name)@\($0)" } ?? name
     }
 
     /// Whether the bot is a program of its own (run as a child process).

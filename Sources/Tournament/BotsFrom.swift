@@ -1,4 +1,5 @@
 import Bots
+import Foundation
 
 /// A tournament file's `bots_from:` as read: the folder of submissions (bots/SUBMITTING.md) and
 /// how they are built and run. Reading the file enters none of them: `salvo run` discovers,
@@ -19,6 +20,9 @@ public struct BotsFrom: Hashable, Sendable {
     public var buildMemoryBytes: Int?
     public var moveDeadline: Duration?
     public var startupDeadline: Duration?
+    /// A season's deadline: a submission changed after it is not entered, and its last
+    /// version from before it goes on playing (tournaments/README.md).
+    public var deadline: Date?
 
     public init(
         folder: String, file: String, line: Int?, limits: ResourceLimits, sandbox: SandboxSettings, restart: RestartPolicy,

@@ -55,8 +55,8 @@ struct GameRunner: Sendable {
         let serverNames = SeatPair(one: names.creator, two: names.joiner)
         let gameName = ServerNames.game(tournament: config.name, index: game.index)
         var players = SeatPair(
-            one: PlayerRecord(bot: bots.one.name, serverName: names.creator, playerId: "", boardSeed: game.creatorSeed),
-            two: PlayerRecord(bot: bots.two.name, serverName: names.joiner, playerId: "", boardSeed: game.joinerSeed)
+            one: PlayerRecord(bot: bots.one.name, serverName: names.creator, playerId: "", boardSeed: game.creatorSeed, version: bots.one.version),
+            two: PlayerRecord(bot: bots.two.name, serverName: names.joiner, playerId: "", boardSeed: game.joinerSeed, version: bots.two.version)
         )
         // Each player is a client of its own, so each side's requests are counted apart.
         let clients = SeatPair { _ in client.sibling() }

@@ -5,6 +5,9 @@ import BattleshipRules
 public struct PlayerRecord: Hashable, Sendable {
     /// The bot's display name in the tournament.
     public var bot: String
+    /// The version of the bot that played (``BotEntry/version``); nil for a listed bot, and in
+    /// journals written before versions.
+    public var version: String?
     /// The player name sent to the server.
     public var serverName: String
     /// The player id the server handed out.
@@ -23,9 +26,10 @@ public struct PlayerRecord: Hashable, Sendable {
 
     public init(
         bot: String, serverName: String, playerId: String, boardSeed: UInt64?, placedFleet: Fleet? = nil, finalBoard: [String]? = nil,
-        requests: RequestStatistics = RequestStatistics()
+        requests: RequestStatistics = RequestStatistics(), version: String? = nil
     ) {
         self.bot = bot
+        self.version = version
         self.serverName = serverName
         self.playerId = playerId
         self.boardSeed = boardSeed

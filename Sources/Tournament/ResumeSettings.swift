@@ -16,38 +16,20 @@ import DurationUnits
 /// ResumeSettings.difference(journal: old, run: new)  // "games_per_pairing: the journal's run has 4, this one 6"
 /// ```
 public enum ResumeSettings {
-    /// The canonical lines of `config`'s resume settings.
+    /// The canonical lines of `config`'s resume settings. A season's (``TournamentConfig/isSeason``)
+    /// leave out its submissions, whose versions come and go from one night to the next
+    /// (``SeasonPlan``), and say `season=true`.
     public static func lines(of config: TournamentConfig) -> [(key: String, value: String)] {
+        let bots = config.isSeason ? config.bots.filter { $0.version == nil } : config.bots
         var lines: [(key: String, value: String)] = [
             ("format", config.format.rawValue),
             ("games_per_pairing", String(config.gamesPerPairing)),
             ("seed", String(config.seed)),
-            ("bots", String(config.bots.count)),
+            ("bots", String(bots.count)),
         ]
         if let rounds = config.rounds { lines.insert(("rounds", String(rounds)), at: 1) }
-        for (position, bot) in config.bots.enumerated() {
-            let prefix = "bots[\(position)]."
-            lines.append((prefix + "name", bot.name))
-            switch bot.kind {
-            case .builtin(let builtIn):
-                lines.append((prefix + "builtin", builtIn.rawValue))
-            case .external(let spec):
-                var json = JSONWriter()
-                json.beginArray()
-                for word in spec.command { json.string(word) }
-                json.endArray()
-                lines.append((prefix + "command", String(decoding: json.bytes, as: UTF8.self)))
-                if spec.moveDeadline != ExternalBotSpec.defaultMoveDeadline {
-                    lines.append((prefix + "move_timeout_ms", String(spec.moveDeadline.wholeMilliseconds)))
-                }
-                if spec.startupDeadline != ExternalBotSpec.defaultStartupDeadline {
-                    lines.append((prefix + "startup_timeout_ms", String(spec.startupDeadline.wholeMilliseconds)))
-                }
-                if let folder = spec.folder { lines.append((prefix + "dir", folder)) }
-                if !spec.sandbox.isEnabled { lines.append((prefix + "sandbox", "none")) }
-                if !spec.sandbox.readOnlyPaths.isEmpty { lines.append((prefix + "sandbox.read_only", spec.sandbox.readOnlyPaths.joined(separator: ":"))) }
-                lines += limitLines(spec.limits, prefix: prefix)
-            }
+        for (position, bot) in bots.enumerated() {
+            lines += botLines(bot, prefix: "bots[\(position)].")
         }
         if let shard = config.shard { lines.append(("shard", shard.description)) }
         if config.placement != .server { lines.append(("placement", config.placement.rawValue)) }
@@ -55,7 +37,43 @@ public enum ResumeSettings {
         if let sprt = config.sprt {
             lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
         }
+        if config.isSeason { lines.append(("season", "true")) }
         return lines
+    }
+
+    /// One bot's lines, each key starting with `prefix`.
+    static func botLines(_ bot: BotEntry, prefix: String) -> [(key: String, value: String)] {
+        var lines: [(key: String, value: String)] = [(prefix + "name", bot.name)]
+        switch bot.kind {
+        case .builtin(let builtIn):
+            lines.append((prefix + "builtin", builtIn.rawValue))
+        case .external(let spec):
+            var json = JSONWriter()
+            json.beginArray()
+            for word in spec.command { json.string(word) }
+            json.endArray()
+            lines.append((prefix + "command", String(decoding: json.bytes, as: UTF8.self)))
+            if spec.moveDeadline != ExternalBotSpec.defaultMoveDeadline {
+                lines.append((prefix + "move_timeout_ms", String(spec.moveDeadline.wholeMilliseconds)))
+            }
+            if spec.startupDeadline != ExternalBotSpec.defaultStartupDeadline {
+                lines.append((prefix + "startup_timeout_ms", String(spec.startupDeadline.wholeMilliseconds)))
+            }
+            if let folder = spec.folder { lines.append((prefix + "dir", folder)) }
+            if !spec.sandbox.isEnabled { lines.append((prefix + "sandbox", "none")) }
+            if !spec.sandbox.readOnlyPaths.isEmpty { lines.append((prefix + "sandbox.read_only", spec.sandbox.readOnlyPaths.joined(separator: ":"))) }
+            lines += limitLines(spec.limits, prefix: prefix)
+        }
+        return lines
+    }
+
+    /// The first setting of play (deadlines, limits, sandbox) in which one version of a
+    /// submission differs between the journal's night and this run, in one line; nil when
+    /// they agree. Its name, command and folder are left out: those are the version's.
+    public static func playDifference(journal: BotEntry, run: BotEntry) -> String? {
+        let prefix = "bots[\(run.name)]."
+        let ignored: Set<String> = [prefix + "name", prefix + "command", prefix + "dir"]
+        return firstDifference(botLines(journal, prefix: prefix).filter { !ignored.contains($0.key) }, botLines(run, prefix: prefix).filter { !ignored.contains($0.key) })
     }
 
     /// The limits that differ from their defaults, as the tournament file names them.
@@ -83,7 +101,8 @@ public enum ResumeSettings {
     /// they agree on all of them.
     public static func difference(journal: TournamentConfig, run: TournamentConfig) -> String? {
         // Bots added or left out are named, not only counted: "this run adds `mia-late`".
-        let oldNames = journal.bots.map(\.name), newNames = run.bots.map(\.name)
+        let oldNames = (journal.isSeason ? journal.bots.filter { $0.version == nil } : journal.bots).map(\.name)
+        let newNames = (run.isSeason ? run.bots.filter { $0.version == nil } : run.bots).map(\.name)
         if oldNames.count != newNames.count {
             let added = newNames.filter { !oldNames.contains($0) }, removed = oldNames.filter { !newNames.contains($0) }
             var parts: [String] = []
@@ -92,7 +111,11 @@ public enum ResumeSettings {
             let named = parts.isEmpty ? "" : parts.joined(separator: " and ") + "; "
             return "bots: \(named)the journal's run has \(oldNames.count), this one \(newNames.count)"
         }
-        let old = lines(of: journal), new = lines(of: run)
+        return firstDifference(lines(of: journal), lines(of: run))
+    }
+
+    /// The first key whose value differs between two sets of lines, in one line.
+    private static func firstDifference(_ old: [(key: String, value: String)], _ new: [(key: String, value: String)]) -> String? {
         let oldValues = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(new, uniquingKeysWith: { first, _ in first })
         for key in (old + new).map(\.key) where oldValues[key] != newValues[key] {

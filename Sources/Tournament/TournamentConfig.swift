@@ -69,6 +69,16 @@ public struct TournamentConfig: Hashable, Sendable {
     /// Whether `new-game` names the opponent (`tell_opponent: true`), so that a bot process
     /// that plays many games may learn each opponent across them.
     public var tellOpponent = false
+    /// Whether the tournament is a season: a round robin of `bots_from:` submissions, run
+    /// again and again into the same output folder, each run playing only the games its
+    /// current versions are missing (``SeasonPlan``, tournaments/README.md).
+    public var isSeason = false
+    /// The night a season's run plays, once ``SeasonPlan`` has decided it; its scheduler is
+    /// then the night's (``SeasonScheduler``). Kept in the journal's own line, not here.
+    public var seasonNight: SeasonNight?
+    /// A season's submissions whose current folder was not entered, by name, with the reason
+    /// in one line: each keeps its last good version, if it has one.
+    public var seasonNotEntered: [String: String] = [:]
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {

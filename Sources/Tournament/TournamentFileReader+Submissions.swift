@@ -1,11 +1,12 @@
 import Bots
+import Foundation
 import Suggestions
 import Yams
 
 /// `bots_from:`, a folder of submissions (bots/SUBMITTING.md): `bots_from: submissions/`, or a
 /// mapping with the builds' limits and the submitted bots' deadlines. Read, never entered here.
 extension TournamentFileReader {
-    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "move_timeout_ms", "startup_timeout_ms"]
+    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "move_timeout_ms", "startup_timeout_ms", "deadline"]
 
     /// What `bots_from:` says, checked.
     func botsFrom(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotsFrom {
@@ -33,6 +34,19 @@ extension TournamentFileReader {
         if let node = values["build_memory_mb"] { botsFrom.buildMemoryBytes = try integer(node, "build_memory_mb", 64...65_536) << 20 }
         if let node = values["move_timeout_ms"] { botsFrom.moveDeadline = .milliseconds(try integer(node, "move_timeout_ms", 1...600_000)) }
         if let node = values["startup_timeout_ms"] { botsFrom.startupDeadline = .milliseconds(try integer(node, "startup_timeout_ms", 1...600_000)) }
+        if let node = values["deadline"] { botsFrom.deadline = try deadline(node) }
         return botsFrom
+    }
+
+    /// `deadline:` as an ISO 8601 date and time with its zone (`2026-12-11T23:59:00Z`,
+    /// `2026-12-11T23:59:00+01:00`), or a date alone for the end of that day in UTC.
+    func deadline(_ node: Node) throws(TournamentFileError) -> Date {
+        let text = try string(node, "deadline").trimmingCharacters(in: .whitespaces)
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        if let date = day.date(from: text) { return date.addingTimeInterval(86_400 - 1) }
+        throw fail(node, "`deadline: \(text)` is not a date and time; write it as ISO 8601 with its time zone, e.g. `deadline: 2026-12-11T23:59:00Z`, or a date alone (`2026-12-11`, the end of that day in UTC)")
     }
 }

@@ -80,6 +80,8 @@ public struct TournamentRunner: Sendable {
         /// How many times each game was attempted (every `finished` line), by schedule index:
         /// a Swiss round counts a game tried ``maximumAttempts`` times without a result as ended.
         public var attempts: [Int: Int] = [:]
+        /// A season's nights so far, in order (``SeasonPlan`` decides the next from them).
+        public var nights: [SeasonNight] = []
     }
 
     /// Reads the journal at `path` and checks that it belongs to `config`: an empty journal
@@ -101,6 +103,8 @@ public struct TournamentRunner: Sendable {
             case .finished(let record):
                 point.attempts[record.index, default: 0] += 1
                 if record.termination != .noResult { point.rated[record.index] = record }
+            case .night(let night):
+                point.nights.append(night)
             default:
                 break
             }
@@ -121,7 +125,11 @@ public struct TournamentRunner: Sendable {
         if !resume.hasStarted {
             try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config)))
         }
-        progress(.started(total: total, rated: resume.rated))
+        if let night = config.seasonNight, !resume.nights.contains(night) {
+            try await journal.append(.night(night))
+        }
+        // A season's night counts its own games; earlier nights' are in the standings, not in its progress.
+        progress(.started(total: total, rated: config.seasonNight.map { night in resume.rated.filter { night.indices.contains($0.key) } } ?? resume.rated))
         var state = PlayState(results: ScheduleResults(rated: resume.rated, attempts: resume.attempts), total: total)
         state.earlyEnd = scheduler.earlyEnd(after: state.results)
         if let end = state.earlyEnd { progress(end) }

@@ -37,7 +37,7 @@ struct LiveRun: Sendable {
                 switch event {
                 case .playing: hub.markPlaying()
                 case .progress(let progress): hub.record(progress)
-                case .concurrencyLimited: break
+                case .concurrencyLimited, .season: break
                 }
             }
             hub.mark(summary.stoppedEarly ? .stopped : .finished)

@@ -35,7 +35,9 @@ struct BotsFromFileTests {
             return
         }
         #expect(spec.moveDeadline == .milliseconds(1_500) && spec.limits.memoryBytes == 512 << 20)
-        #expect(spec.folder == folders.workFolder + "/bots/python-random")
+        #expect(spec.folder == folders.workFolder + "/bots/python-random@" + (file.config.bots[2].version ?? "?"))
+        // A round robin of submissions is a season; its versions are the submissions'.
+        #expect(file.config.isSeason && file.config.bots[0].version == nil && file.config.bots[1].version?.count == 12)
         #expect(file.entries.notEntered.map(\.folder) == ["bad-manifest"])
         #expect(file.entries.entered.count == 2)
     }
@@ -93,7 +95,7 @@ extension BotsFromFileTests {
         let file = try await SubmissionFolders.offThePool { try SubmissionEntry.enter(botsFrom, into: read.config) }
         for bot in file.config.bots {
             guard case .external(let spec) = bot.kind else { continue }
-            #expect(spec.folder == folders.root + "/out/submissions/bots/" + bot.name)
+            #expect(spec.folder == folders.root + "/out/submissions/bots/" + bot.name + "@" + (bot.version ?? "?"))
             #expect(spec.command.contains { $0.hasPrefix(folders.root + "/out/submissions/bots/") })
         }
         #expect(file.config.bots.count == 2)

@@ -18,22 +18,27 @@ struct SubmissionDiscoveryTests {
         #expect(entries.buildsRun == 3, "C, Java and the broken one")
         let byName = Dictionary(uniqueKeysWithValues: entries.entered.map { ($0.name, $0) })
         let c = try #require(byName["c-hunter"])
-        #expect(c.spec.folder == folders.workFolder + "/bots/c-hunter")
-        #expect(c.spec.command == [folders.workFolder + "/bots/c-hunter/bot"])
+        // One copy per version: `bots/FOLDER@VERSION`, the version 12 hex digits.
+        #expect(c.version.count == 12 && c.version.allSatisfy(\.isHexDigit))
+        let cCopy = folders.workFolder + "/bots/c-hunter@" + c.version
+        #expect(c.spec.folder == cCopy)
+        #expect(c.spec.command == [cCopy + "/bot"])
         #expect(c.spec.limits.memoryBytes == 256 << 20, "its manifest's memory_mb: 256")
-        #expect(FileManager.default.isExecutableFile(atPath: folders.workFolder + "/bots/c-hunter/bot"))
+        #expect(FileManager.default.isExecutableFile(atPath: cCopy + "/bot"))
         #expect(!FileManager.default.fileExists(atPath: folders.submissions + "/c-hunter/bot"), "the submission's own folder is never written")
-        #expect(c.build?.fromCache == false && c.build?.logPath == folders.workFolder + "/logs/c-hunter.build.log")
-        #expect(FileManager.default.fileExists(atPath: folders.workFolder + "/bots/java-parity/Bot.class"))
+        #expect(c.build?.fromCache == false && c.build?.logPath == folders.workFolder + "/logs/c-hunter@\(c.version).build.log")
+        #expect(FileManager.default.fileExists(atPath: try #require(byName["java-parity"]?.spec.folder) + "/Bot.class"))
         #expect(byName["python-random"]?.build == nil)
-        #expect(byName["python-random"]?.spec.command == ["python3", folders.workFolder + "/bots/python-random/bot.py"])
+        let python = try #require(byName["python-random"])
+        #expect(python.spec.command == ["python3", folders.workFolder + "/bots/python-random@\(python.version)/bot.py"])
 
         #expect(entries.notEntered.map(\.folder) == ["bad-manifest", "broken-build"])
         #expect(entries.notEntered[0].reason == "bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb")
         let broken = entries.notEntered[1]
-        #expect(broken.reason.hasPrefix("the build failed (exit status 1); the end of its log (\(folders.workFolder)/logs/broken-build.build.log):\n"))
+        let brokenLog = try #require(broken.buildLog)
+        #expect(brokenLog.hasPrefix(folders.workFolder + "/logs/broken-build@") && brokenLog.hasSuffix(".build.log"))
+        #expect(broken.reason.hasPrefix("the build failed (exit status 1); the end of its log (\(brokenLog)):\n"))
         #expect(broken.reason.contains("missing_function"), "the compiler's complaint is in the log's tail")
-        #expect(broken.buildLog == folders.workFolder + "/logs/broken-build.build.log")
 
         // Every entered bot plays a whole game through the protocol, sandboxed.
         for bot in entries.entered {
@@ -49,8 +54,9 @@ struct SubmissionDiscoveryTests {
         try folders.copyExamples(["c-hunter", "broken-build", "python-random"])
         let first = try await SubmissionFolders.enter(folders.settings())
         #expect(first.buildsRun == 2, "the C bot's and the broken one's; the Python bot has none")
-        let binary = folders.workFolder + "/bots/c-hunter/bot"
-        let log = folders.workFolder + "/logs/c-hunter.build.log"
+        let version = try #require(first.entered.first { $0.name == "c-hunter" }?.version)
+        let binary = folders.workFolder + "/bots/c-hunter@\(version)/bot"
+        let log = folders.workFolder + "/logs/c-hunter@\(version).build.log"
         let before = try #require(SubmissionFolders.identity(binary)), logBefore = try #require(SubmissionFolders.identity(log))
         let second = try await SubmissionFolders.enter(folders.settings())
         #expect(second.buildsRun == 0)
@@ -68,8 +74,9 @@ struct SubmissionDiscoveryTests {
         let folders = SubmissionFolders("change")
         defer { folders.remove() }
         try folders.copyExamples(["c-hunter", "java-parity"])
-        _ = try await SubmissionFolders.enter(folders.settings())
-        let binary = folders.workFolder + "/bots/c-hunter/bot"
+        let first = try await SubmissionFolders.enter(folders.settings())
+        let oldVersion = try #require(first.entered.first { $0.name == "c-hunter" }?.version)
+        let binary = folders.workFolder + "/bots/c-hunter@\(oldVersion)/bot"
         let before = try #require(SubmissionFolders.identity(binary))
         let source = folders.submissions + "/c-hunter/bot.c"
         try (String(contentsOfFile: source, encoding: .utf8) + "/* one more line */\n").write(toFile: source, atomically: true, encoding: .utf8)
@@ -77,9 +84,14 @@ struct SubmissionDiscoveryTests {
         #expect(again.buildsRun == 1)
         #expect(again.entered.first { $0.name == "c-hunter" }?.build?.fromCache == false)
         #expect(again.entered.first { $0.name == "java-parity" }?.build?.fromCache == true)
-        let after = try #require(SubmissionFolders.identity(binary))
-        #expect(after.modified > before.modified, "a fresh copy, built again (an inode number may be reused at once)")
-        #expect(try String(contentsOfFile: folders.workFolder + "/bots/c-hunter/bot.c", encoding: .utf8).hasSuffix("/* one more line */\n"))
+        // A new version, with a copy of its own; the old version's copy stays, untouched, for a season.
+        let newVersion = try #require(again.entered.first { $0.name == "c-hunter" }?.version)
+        #expect(newVersion != oldVersion)
+        let after = try #require(SubmissionFolders.identity(folders.workFolder + "/bots/c-hunter@\(newVersion)/bot"))
+        #expect(after.modified >= before.modified)
+        #expect(try String(contentsOfFile: folders.workFolder + "/bots/c-hunter@\(newVersion)/bot.c", encoding: .utf8).hasSuffix("/* one more line */\n"))
+        let old = try #require(SubmissionFolders.identity(binary))
+        #expect(old.inode == before.inode && old.modified == before.modified, "the old version's build is kept as it was")
     }
 
     @Test("a build sees its own copy writable, and nothing else: not the submission, not the network")
@@ -97,7 +109,9 @@ struct SubmissionDiscoveryTests {
         ])
         let entries = try await SubmissionFolders.enter(folders.settings())
         #expect(entries.entered.isEmpty)
-        #expect(try String(contentsOfFile: folders.workFolder + "/bots/writer/out.txt", encoding: .utf8) == "built\n", "its copy is writable")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/bots")
+        let writer = try #require(copies.first { $0.hasPrefix("writer@") })
+        #expect(try String(contentsOfFile: folders.workFolder + "/bots/\(writer)/out.txt", encoding: .utf8) == "built\n", "its copy is writable")
         #expect(try String(contentsOfFile: source + "/bot.yaml", encoding: .utf8).hasPrefix("build: echo built"), "the submission is untouched")
         let reasons = Dictionary(uniqueKeysWithValues: entries.notEntered.map { ($0.folder, $0.reason) })
         #expect(reasons["writer"]?.contains("cannot create \(source)/bot.yaml: Directory nonexistent") == true, "\(reasons)")

@@ -39,12 +39,12 @@ struct SubmissionsRunTests {
         #expect(out.contains("Not entered:\n  bad-manifest: "), "\(out)")
         #expect(out.contains("unknown key `comand`; did you mean `command`?"), "\(out)")
         #expect(out.contains("  broken-build: the build failed"), "\(out)")
-        #expect(out.contains("build log: \(directory)/out/submissions/logs/broken-build.build.log") || out.contains("/out/submissions/logs/broken-build.build.log"), "\(out)")
+        #expect(out.contains("build log: \(directory)/out/submissions/logs/broken-build@") || out.contains("/out/submissions/logs/broken-build@"), "\(out)")
         // The printout comes before play.
         let printout = try #require(out.range(of: "Submissions:")), header = try #require(out.range(of: "Tournament subrun:"))
         #expect(printout.lowerBound < header.lowerBound)
         // --output reached the builds: nothing under the file's default output folder.
-        #expect(FileManager.default.fileExists(atPath: directory + "/out/submissions/logs/c-hunter.build.log"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/out/submissions/logs").contains { $0.hasPrefix("c-hunter@") && $0.hasSuffix(".build.log") })
         #expect(!FileManager.default.fileExists(atPath: directory + "/reports/subrun"))
 
         func checkReport() throws {
@@ -55,18 +55,20 @@ struct SubmissionsRunTests {
             #expect(notEntered.map { $0["folder"] as? String } == ["bad-manifest", "broken-build"])
             #expect((notEntered[0]["reason"] as? String)?.contains("unknown key `comand`") == true)
             #expect(notEntered[0]["buildLog"] == nil)
-            #expect(notEntered[1]["buildLog"] as? String == "submissions/logs/broken-build.build.log")
+            let brokenLog = try #require(notEntered[1]["buildLog"] as? String)
+            #expect(brokenLog.hasPrefix("submissions/logs/broken-build@") && brokenLog.hasSuffix(".build.log"))
             let entered = try #require(submissions["entered"] as? [[String: Any]])
             #expect(entered.map { $0["bot"] as? String } == ["c-hunter", "python-random"])
-            #expect(entered[0]["buildLog"] as? String == "submissions/logs/c-hunter.build.log")
+            let cLog = try #require(entered[0]["buildLog"] as? String)
+            #expect(cLog.hasPrefix("submissions/logs/c-hunter@") && cLog.hasSuffix(".build.log"))
             #expect(entered[1]["buildLog"] == nil, "a bot without build: has no log")
             for case let log? in (notEntered + entered).map({ $0["buildLog"] as? String }) {
                 #expect(FileManager.default.fileExists(atPath: directory + "/out/" + log), "\(log)")
             }
             let html = try String(contentsOfFile: directory + "/out/index.html", encoding: .utf8)
             #expect(html.contains(#"<tr data-folder="broken-build">"#))
-            #expect(html.contains(#"<a class="build-log" href="submissions/logs/broken-build.build.log">"#))
-            #expect(html.contains(#"<a class="build-log" href="submissions/logs/c-hunter.build.log">"#))
+            #expect(html.contains(#"<a class="build-log" href="\#(brokenLog)">"#))
+            #expect(html.contains(#"<a class="build-log" href="\#(cLog)">"#))
             #expect(html.contains(#"<section id="swiss">"#))
         }
         try checkReport()

@@ -67,6 +67,10 @@ extension JournalCodec {
             json.key("tellOpponent")
             json.bool(true)
         }
+        if config.isSeason {
+            json.key("season")
+            json.bool(true)
+        }
         if let sprt = config.sprt {
             json.key("sprt")
             json.beginObject()
@@ -128,6 +132,7 @@ extension JournalCodec {
             case "workingDirectory": config.workingDirectory = try reader.string()
             case "placement": config.placement = try readCase(&reader, "placement")
             case "tellOpponent": config.tellOpponent = try reader.bool()
+            case "season": config.isSeason = try reader.bool()
             default: try reader.skipValue()
             }
         }
@@ -137,10 +142,11 @@ extension JournalCodec {
         return config
     }
 
-    private static func write(_ bot: BotEntry, to json: inout JSONWriter) {
+    static func write(_ bot: BotEntry, to json: inout JSONWriter) {
         json.beginObject()
         json.key("name")
         json.string(bot.name)
+        json.optionalMember("version", bot.version)
         switch bot.kind {
         case .builtin(let builtIn):
             json.key("builtin")
@@ -206,8 +212,8 @@ extension JournalCodec {
         return limits
     }
 
-    private static func readBot(_ reader: inout JSONReader) throws(JSONError) -> BotEntry {
-        var name: String?, builtIn: BuiltInBot?, command: [String]?
+    static func readBot(_ reader: inout JSONReader) throws(JSONError) -> BotEntry {
+        var name: String?, builtIn: BuiltInBot?, command: [String]?, version: String?
         var move = ExternalBotSpec.defaultMoveDeadline, startup = ExternalBotSpec.defaultStartupDeadline
         var folder: String?, sandbox = SandboxSettings(), limits = ResourceLimits()
         // Journals from before reuse: one process per game.
@@ -217,6 +223,7 @@ extension JournalCodec {
             let offset = reader.valueOffset()
             switch key {
             case "name": name = try reader.string()
+            case "version": version = try reader.string()
             case "builtin": builtIn = try readCase(&reader, "built-in bot") as BuiltInBot
             case "command": command = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
             case "moveTimeoutMs": move = .milliseconds(try reader.int())
@@ -235,11 +242,11 @@ extension JournalCodec {
         let botName = try reader.required(name, "name", inObjectAt: start)
         switch (builtIn, command) {
         case (let builtIn?, nil):
-            return BotEntry(name: botName, kind: .builtin(builtIn))
+            return BotEntry(name: botName, kind: .builtin(builtIn), version: version)
         case (nil, let command?):
             return BotEntry(name: botName, kind: .external(ExternalBotSpec(
                 command: command, moveDeadline: move, startupDeadline: startup, limits: limits, folder: folder, sandbox: sandbox, restart: restart
-            )))
+            )), version: version)
         default:
             throw reader.invalidValue("a bot with neither or both of `builtin` and `command`", at: start)
         }

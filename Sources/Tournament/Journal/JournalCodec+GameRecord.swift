@@ -117,6 +117,7 @@ extension JournalCodec {
         json.beginObject()
         json.key("bot")
         json.string(player.bot)
+        json.optionalMember("version", player.version)
         json.key("serverName")
         json.string(player.serverName)
         json.key("playerId")
@@ -156,11 +157,12 @@ extension JournalCodec {
 
     static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> PlayerRecord {
         var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?, placedFleet: Fleet?
-        var requests = RequestStatistics()
+        var requests = RequestStatistics(), version: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
             case "bot": bot = try reader.string()
+            case "version": version = try reader.string()
             case "serverName": serverName = try reader.string()
             case "playerId": playerId = try reader.string()
             case "boardSeed": boardSeed = try readSeed(&reader)
@@ -196,7 +198,7 @@ extension JournalCodec {
             bot: try reader.required(bot, "bot", inObjectAt: start),
             serverName: try reader.required(serverName, "serverName", inObjectAt: start),
             playerId: try reader.required(playerId, "playerId", inObjectAt: start),
-            boardSeed: boardSeed, placedFleet: placedFleet, finalBoard: finalBoard, requests: requests
+            boardSeed: boardSeed, placedFleet: placedFleet, finalBoard: finalBoard, requests: requests, version: version
         )
     }
 

@@ -12,6 +12,7 @@ import SalvoVersion
 /// {"type":"created","index":0,"server":"http://127.0.0.1:40123","gameId":"…","creatorPlayerId":"…"}
 /// {"type":"joined","index":0,"joinerPlayerId":"…"}
 /// {"type":"finished","game":{…}}
+/// {"type":"night","night":{"number":2,"startedAt":"…","firstIndex":90,"bots":[…],"games":[[0,3,0],…]}}
 /// ```
 public enum JournalCodec {
     /// The layout version this codec writes.
@@ -57,6 +58,10 @@ public enum JournalCodec {
             json.string("finished")
             json.key("game")
             write(record, to: &json)
+        case .night(let night):
+            json.string("night")
+            json.key("night")
+            write(night, to: &json)
         }
         json.endObject()
         return json.bytes + [UInt8(ascii: "\n")]
@@ -67,7 +72,7 @@ public enum JournalCodec {
     public static func entry(_ line: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JournalEntry {
         try JSONReader.read(line) { reader throws(JSONError) in
             var type: String?, version: Int?, name: String?, digest: String?, totalGames: Int?
-            var configuration: TournamentConfig?, record: GameRecord?
+            var configuration: TournamentConfig?, record: GameRecord?, night: SeasonNight?
             var index: Int?, server: String?, gameId: String?, creatorPlayerId: String?, joinerPlayerId: String?
             let start = try reader.beginObject()
             while let key = try reader.nextKeyView() {
@@ -79,6 +84,7 @@ public enum JournalCodec {
                 case "totalGames": totalGames = try reader.int()
                 case "configuration": configuration = try readConfiguration(&reader)
                 case "game": record = try readRecord(&reader)
+                case "night": night = try readNight(&reader)
                 case "index": index = try reader.int()
                 case "server": server = try reader.string()
                 case "gameId": gameId = try reader.string()
@@ -113,8 +119,10 @@ public enum JournalCodec {
                 )
             case "finished":
                 return .finished(try reader.required(record, "game", inObjectAt: start))
+            case "night":
+                return .night(try reader.required(night, "night", inObjectAt: start))
             case let other:
-                throw reader.invalidValue("an entry of unknown type `\(other)` (expected started, created, joined or finished)", at: start)
+                throw reader.invalidValue("an entry of unknown type `\(other)` (expected started, night, created, joined or finished)", at: start)
             }
         }
     }

@@ -9,6 +9,9 @@ public enum JournalEntry: Hashable, Sendable {
     case joined(index: Int, joinerPlayerId: String)
     /// The game ended; the record holds its replay and outcome.
     case finished(GameRecord)
+    /// A season's night began: its current versions and the games they were missing
+    /// (``SeasonNight``); written before the night's first game.
+    case night(SeasonNight)
 }
 
 /// The first line of a journal: the tournament it belongs to.

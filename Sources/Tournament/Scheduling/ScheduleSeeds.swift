@@ -20,6 +20,25 @@ public enum ScheduleSeeds {
         }
     }
 
+    /// The two fleets' seeds of a season's game: keyed with the run's secret by both versions
+    /// and the mirrored pair (`round / 2`), never by where the game sits in a night, so that a
+    /// new version meets fresh fleets and the same two versions always the same ones.
+    public static func seasonFleetSeeds(_ config: TournamentConfig, identity: SeasonGameIdentity) -> (UInt64, UInt64) {
+        let first = fnv1a(identity.first), second = fnv1a(identity.second), duo = UInt64(identity.round / 2)
+        return (
+            GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 0),
+            GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 1)
+        )
+    }
+
+    /// FNV-1a (64 bits) of a text's bytes: a versioned name as a number for the derivation,
+    /// whose key keeps it secret.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
     /// The seed given to the bot in `seat` of game `index` (`salvo rematch` gives it again).
     public static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
         switch config.seedDerivation {
@@ -31,10 +50,12 @@ public enum ScheduleSeeds {
     /// The game at `index` of `pairing`'s `duo`-th mirrored pair, between `pair`'s two bots:
     /// the first creates it (and moves first) unless `swapped`; its fleets' and bots' seeds
     /// derived here. The one place a ``ScheduledGame`` is made.
+    /// A season's game takes `fleets` from ``seasonFleetSeeds(_:identity:)`` instead, so that
+    /// every pair of versions meets on fleets of its own.
     public static func game(
-        _ config: TournamentConfig, index: Int, pairing: Int, duo: Int, pair: (Int, Int), swapped: Bool
+        _ config: TournamentConfig, index: Int, pairing: Int, duo: Int, pair: (Int, Int), swapped: Bool, fleets: (UInt64, UInt64)? = nil
     ) -> ScheduledGame {
-        let (creatorFleet, joinerFleet) = fleetSeeds(config, pairing: pairing, duo: duo)
+        let (creatorFleet, joinerFleet) = fleets ?? fleetSeeds(config, pairing: pairing, duo: duo)
         return ScheduledGame(
             index: index, pairing: pairing, duo: duo,
             creator: swapped ? pair.1 : pair.0, joiner: swapped ? pair.0 : pair.1,

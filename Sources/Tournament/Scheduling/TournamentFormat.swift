@@ -22,9 +22,10 @@ public enum TournamentFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 extension TournamentConfig {
-    /// The scheduler that chooses this tournament's games: its format's, or the sequential
-    /// test's when it has `sprt:` (a two-bot match).
+    /// The scheduler that chooses this tournament's games: a season night's, its format's, or
+    /// the sequential test's when it has `sprt:` (a two-bot match).
     public var scheduler: any Scheduler {
+        if let seasonNight { return SeasonScheduler(config: self, night: seasonNight) }
         if let sprt { return SPRTScheduler(config: self, settings: sprt) }
         return format.scheduler(for: self)
     }

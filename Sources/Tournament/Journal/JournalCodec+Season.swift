@@ -1,0 +1,66 @@
+import BattleshipAPI
+import Foundation
+
+/// A season's `night` line (``SeasonNight``): its games as `[first, second, round]` triples,
+/// three numbers each, since a class's first night lists thousands.
+extension JournalCodec {
+    static func write(_ night: SeasonNight, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("number")
+        json.int(night.number)
+        json.key("startedAt")
+        json.string(dateText(night.startedAt))
+        json.key("firstIndex")
+        json.int(night.firstIndex)
+        json.key("bots")
+        json.beginArray()
+        for bot in night.bots { write(bot, to: &json) }
+        json.endArray()
+        json.key("games")
+        json.beginArray()
+        for game in night.games {
+            json.beginArray()
+            json.int(game.first)
+            json.int(game.second)
+            json.int(game.round)
+            json.endArray()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    static func readNight(_ reader: inout JSONReader) throws(JSONError) -> SeasonNight {
+        var number: Int?, startedAt: Date?, firstIndex: Int?, bots: [BotEntry]?, games: [SeasonNight.Game]?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            let offset = reader.valueOffset()
+            switch key {
+            case "number": number = try reader.int()
+            case "startedAt":
+                guard let date = date(try reader.string()) else { throw reader.invalidValue("a night's start that is not a time in UTC", at: offset) }
+                startedAt = date
+            case "firstIndex": firstIndex = try reader.int()
+            case "bots": bots = try readArray(&reader) { reader throws(JSONError) in try readBot(&reader) }
+            case "games":
+                games = try readArray(&reader) { reader throws(JSONError) in
+                    let at = reader.valueOffset()
+                    let numbers = try readArray(&reader) { reader throws(JSONError) in try reader.int() }
+                    guard numbers.count == 3 else { throw reader.invalidValue("a night's game that is not [first, second, round]", at: at) }
+                    return SeasonNight.Game(first: numbers[0], second: numbers[1], round: numbers[2])
+                }
+            default: try reader.skipValue()
+            }
+        }
+        let night = SeasonNight(
+            number: try reader.required(number, "number", inObjectAt: start),
+            startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
+            firstIndex: try reader.required(firstIndex, "firstIndex", inObjectAt: start),
+            bots: try reader.required(bots, "bots", inObjectAt: start),
+            games: try reader.required(games, "games", inObjectAt: start)
+        )
+        guard night.games.allSatisfy({ $0.first >= 0 && $0.first < night.bots.count && $0.second >= 0 && $0.second < night.bots.count }) else {
+            throw reader.invalidValue("a night's game between bots it does not list", at: start)
+        }
+        return night
+    }
+}

@@ -1,0 +1,46 @@
+/// What a season's run found changed since the last night, for the line printed before play:
+/// "2 new versions (alice, cbot), 1 new entry (mia), 1 retired (zed); 84 games to play".
+public struct SeasonChanges: Hashable, Sendable {
+    /// The night this run plays (a new one, or the last one continued).
+    public var night: Int
+    /// Whether the run continues the last night (nothing changed since it began).
+    public var continued: Bool
+    /// Entries with a new current version.
+    public var newVersions: [String] = []
+    /// Entries seen for the first time.
+    public var newEntries: [String] = []
+    /// Entries of the last night that are gone from the folder: they play no more and leave
+    /// the standings; their games stay in the history.
+    public var retired: [String] = []
+    /// Entries whose newer version was not entered (a failed build, a change after the
+    /// deadline): their last good version stays current. The name and the one-line reason.
+    public var kept: [Kept] = []
+    /// Games the night plays (for a continued night: those still without a result).
+    public var gamesToPlay: Int
+
+    public struct Kept: Hashable, Sendable {
+        public var name: String
+        public var reason: String
+    }
+
+    public init(night: Int, continued: Bool, gamesToPlay: Int) {
+        self.night = night
+        self.continued = continued
+        self.gamesToPlay = gamesToPlay
+    }
+
+    /// The printed summary.
+    public var summary: String {
+        func part(_ names: [String], _ one: String, _ many: String) -> String? {
+            guard !names.isEmpty else { return nil }
+            return "\(names.count) \(names.count == 1 ? one : many) (\(names.joined(separator: ", ")))"
+        }
+        var parts = [
+            part(newVersions, "new version", "new versions"), part(newEntries, "new entry", "new entries"),
+            part(retired, "retired", "retired"), part(kept.map(\.name), "kept at its last good version", "kept at their last good versions"),
+        ].compactMap { $0 }
+        if parts.isEmpty { parts = [continued ? "nothing changed since it began" : "no entry changed"] }
+        let games = "\(gamesToPlay) game\(gamesToPlay == 1 ? "" : "s") to play"
+        return "Season night \(night)\(continued ? " (continued)" : ""): " + parts.joined(separator: ", ") + "; " + games
+    }
+}

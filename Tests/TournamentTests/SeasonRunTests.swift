@@ -1,0 +1,213 @@
+import Foundation
+import SalvoTestSupport
+import Testing
+@testable import Tournament
+
+/// A season: the same round robin of `bots_from:` submissions run night after night into one
+/// output folder, with real folders, real builds in the sandbox and real `salvo run`
+/// processes. Each night plays exactly what the current versions are missing.
+@Suite("Season in the same output folder", .serialized, .timeLimit(.minutes(6)))
+struct SeasonRunTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("bots/submissions-example").path
+
+    /// A class folder `DIR/subs` with a Python submission per name (the example's bot, its
+    /// name the folder's), and `DIR/season.yaml`: a round robin of them and `random`.
+    static func classFolder(_ names: [String], concurrency: Int = 2) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-season-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory + "/subs", withIntermediateDirectories: true)
+        for name in names { try addSubmission(name, in: directory) }
+        try """
+            name: season
+            games_per_pairing: 2
+            concurrency: \(concurrency)
+            bots: [random]
+            bots_from: subs
+            """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    static func addSubmission(_ name: String, in directory: String) throws {
+        let folder = directory + "/subs/" + name
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: examples + "/python-random/bot.py", toPath: folder + "/bot.py")
+        try "command: python3 bot.py\n".write(toFile: folder + "/bot.yaml", atomically: true, encoding: .utf8)
+    }
+
+    /// Edits `name`'s bot so that its folder is a new version (the bot plays the same).
+    static func resubmit(_ name: String, in directory: String, note: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: directory + "/subs/" + name + "/bot.py"))
+        handle.seekToEndOfFile()
+        handle.write(Data("# \(note)\n".utf8))
+        try handle.close()
+    }
+
+    static func night(_ directory: String, output: String = "out") async throws -> SalvoOutput {
+        try await SalvoExecutable.run(["run", "season.yaml", "--output", output], timeout: .seconds(240), workingDirectory: directory)
+    }
+
+    static func entries(_ directory: String, output: String = "out") throws -> [JournalEntry] {
+        try Journal.read(path: directory + "/" + output + "/journal.jsonl")
+    }
+
+    static func finished(_ entries: [JournalEntry]) -> [GameRecord] {
+        entries.compactMap { if case .finished(let record) = $0 { record } else { nil } }
+    }
+
+    static func nights(_ entries: [JournalEntry]) -> [SeasonNight] {
+        entries.compactMap { if case .night(let night) = $0 { night } else { nil } }
+    }
+
+    /// The standings' games per bot in results.json.
+    static func standingsGames(_ directory: String, output: String = "out") throws -> [String: Int] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + output + "/results.json"))
+        let results = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let standings = try #require(results["standings"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: standings.compactMap { row in
+            guard let bot = row["bot"] as? String, let games = row["games"] as? Int else { return nil }
+            return (bot, games)
+        })
+    }
+
+    @Test("resubmission, late entry, retirement and a failed build: each night plays only the missing games, the last good version stays current")
+    func nights() async throws {
+        let directory = try Self.classFolder(["alice", "bob", "carl"])
+
+        // Night 1: 4 entries, 6 pairings, 2 games each.
+        let first = try await Self.night(directory)
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.err.contains("Season night 1: 3 new entries (alice, bob, carl); 12 games to play"), "\(first.err)")
+        var entries = try Self.entries(directory)
+        #expect(Self.finished(entries).count == 12)
+        let version1 = try #require(Self.nights(entries).first?.bots.first { $0.name == "alice" }?.version)
+        #expect(Self.finished(entries).allSatisfy { record in record.players.allSatisfy { ($0.bot == "random") == ($0.version == nil) } })
+
+        // The same folder again: nothing changed, nothing played, no new night.
+        let again = try await Self.night(directory)
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.err.contains("Season night 1 (continued): nothing changed since it began; 0 games to play"), "\(again.err)")
+        #expect(Self.nights(try Self.entries(directory)).count == 1)
+
+        // Night 2: alice resubmits: her new version meets each of the 3 others twice.
+        try Self.resubmit("alice", in: directory, note: "version 2")
+        let second = try await Self.night(directory)
+        #expect(second.status == 0, "\(second.err)")
+        #expect(second.err.contains("Season night 2: 1 new version (alice); 6 games to play"), "\(second.err)")
+        entries = try Self.entries(directory)
+        let night2 = try #require(Self.nights(entries).last)
+        let version2 = try #require(night2.bots.first { $0.name == "alice" }?.version)
+        #expect(version2 != version1)
+        let played2 = Self.finished(entries).filter { night2.indices.contains($0.index) }
+        #expect(played2.count == 6)
+        #expect(played2.allSatisfy { record in record.players.contains { $0.bot == "alice" && $0.version == version2 } })
+        // The standings count the current versions only: alice's 6 new games, not her 6 old ones.
+        #expect(try Self.standingsGames(directory) == ["alice": 6, "bob": 6, "carl": 6, "random": 6])
+
+        // Night 3: dave is new, carl is gone, bob's new version does not build.
+        try Self.addSubmission("dave", in: directory)
+        try Self.resubmit("dave", in: directory, note: "dave's own")
+        try FileManager.default.removeItem(atPath: directory + "/subs/carl")
+        let bobVersion = try #require(night2.bots.first { $0.name == "bob" }?.version)
+        try "command: python3 bot.py\nbuild: exit 3\n".write(toFile: directory + "/subs/bob/bot.yaml", atomically: true, encoding: .utf8)
+        let third = try await Self.night(directory)
+        #expect(third.status == 0, "\(third.err)")
+        #expect(third.err.contains("Season night 3: 1 new entry (dave), 1 retired (carl), 1 kept at its last good version (bob); 6 games to play"), "\(third.err)")
+        #expect(third.err.contains("bob keeps its last good version: its new one is not entered (the build failed (exit status 3))"), "\(third.err)")
+        entries = try Self.entries(directory)
+        let night3 = try #require(Self.nights(entries).last)
+        #expect(night3.bots.map(\.name) == ["random", "alice", "bob", "dave"])
+        #expect(night3.bots.first { $0.name == "bob" }?.version == bobVersion)
+        let played3 = Self.finished(entries).filter { night3.indices.contains($0.index) }
+        #expect(played3.count == 6)
+        #expect(played3.allSatisfy { $0.players.contains { $0.bot == "dave" } })
+        #expect(played3.allSatisfy { !$0.players.contains { $0.bot == "carl" } })
+        #expect(played3.filter { $0.players.contains { $0.bot == "bob" } }.allSatisfy { record in
+            record.players.contains { $0.bot == "bob" && $0.version == bobVersion }
+        })
+        #expect(try Self.standingsGames(directory) == ["alice": 6, "bob": 6, "dave": 6, "random": 6])
+
+        // Bob fixes his build by going back to what he had: the same version, nothing to play.
+        try "command: python3 bot.py\n".write(toFile: directory + "/subs/bob/bot.yaml", atomically: true, encoding: .utf8)
+        let fourth = try await Self.night(directory)
+        #expect(fourth.status == 0, "\(fourth.err)")
+        #expect(fourth.err.contains("Season night 3 (continued): nothing changed since it began; 0 games to play"), "\(fourth.err)")
+        // Every game of the season is in the journal once, under its own index.
+        let all = Self.finished(try Self.entries(directory))
+        #expect(Set(all.map(\.index)).count == all.count)
+        #expect(all.count == 12 + 6 + 6)
+    }
+
+    @Test("a change that makes old games incomparable is refused, naming the setting")
+    func refusals() async throws {
+        let directory = try Self.classFolder(["alice", "bob"])
+        let first = try await Self.night(directory)
+        #expect(first.status == 0, "\(first.err)")
+
+        let yaml = try String(contentsOfFile: directory + "/season.yaml", encoding: .utf8)
+        try yaml.replacingOccurrences(of: "games_per_pairing: 2", with: "games_per_pairing: 4")
+            .write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        let games = try await Self.night(directory)
+        #expect(games.status != 0)
+        #expect(games.err.contains("games_per_pairing: the journal's run has 2, this one 4"), "\(games.err)")
+
+        try yaml.replacingOccurrences(of: "bots_from: subs", with: "bots_from: {folder: subs, move_timeout_ms: 2500}")
+            .write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        let limits = try await Self.night(directory)
+        #expect(limits.status != 0)
+        #expect(limits.err.contains("bots[alice].move_timeout_ms: the journal's run has the default, this one 2500"), "\(limits.err)")
+        // Nothing was played by the refused runs.
+        #expect(Self.finished(try Self.entries(directory)).count == 6)
+    }
+
+    @Test("a night killed with SIGKILL and run again ends as the same night uninterrupted")
+    func killedNight() async throws {
+        let interrupted = try Self.classFolder(["alice", "bob", "carl"], concurrency: 1)
+        let whole = try Self.classFolder(["alice", "bob", "carl"], concurrency: 1)
+        // Both folders play with one seed key, so the same games are the same games.
+        for directory in [interrupted, whole] {
+            try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
+            try "00112233445566778899aabbccddeeff\n".write(toFile: directory + "/out/seed.key", atomically: true, encoding: .utf8)
+            let first = try await Self.night(directory)
+            #expect(first.status == 0, "\(first.err)")
+            try Self.resubmit("bob", in: directory, note: "bob 2")
+            try Self.resubmit("carl", in: directory, note: "carl 2")
+        }
+        let uninterrupted = try await Self.night(whole)
+        #expect(uninterrupted.status == 0, "\(uninterrupted.err)")
+
+        // Kill the other folder's night 2 once a few of its games are journaled.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+        process.arguments = ["run", "season.yaml", "--output", "out"]
+        process.currentDirectoryURL = URL(fileURLWithPath: interrupted)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline, Self.finished((try? Self.entries(interrupted)) ?? []).count < 12 + 2 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let beforeResume = Self.finished(try Self.entries(interrupted)).filter { $0.termination != .noResult }.count
+        let resumed = try await Self.night(interrupted)
+        #expect(resumed.status == 0, "\(resumed.err)")
+        #expect(beforeResume > 12 && beforeResume < 12 + 10, "the night ended before it could be killed")
+        #expect(resumed.err.contains("Season night 2 (continued): nothing changed since it began; \(12 + 10 - beforeResume) games to play"), "\(resumed.err)")
+
+        // The same nights, the same games, the same shots.
+        let a = try Self.entries(interrupted), b = try Self.entries(whole)
+        #expect(Self.nights(a).map(\.games) == Self.nights(b).map(\.games))
+        #expect(Self.nights(a).count == 2)
+        func played(_ entries: [JournalEntry]) -> [Int: [String]] {
+            var games: [Int: [String]] = [:]
+            for record in Self.finished(entries) where record.termination != .noResult {
+                games[record.index] = record.players.map { "\($0.bot)@\($0.version ?? "-")" } + record.shots.map { "\($0.x),\($0.y)" }
+            }
+            return games
+        }
+        #expect(played(a) == played(b))
+        #expect(played(a).count == 12 + 10)
+    }
+}
