@@ -74,6 +74,7 @@ public enum BotPage {
         """
         html += header(input)
         html += record(input)
+        html += season(input)
         html += opponents(input)
         html += charts(input)
         html += forfeits(input)

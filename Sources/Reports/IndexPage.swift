@@ -26,6 +26,7 @@ public enum IndexPage {
         if let swiss = results.swiss { html += self.swiss(swiss) }
         html += standings(results)
         html += ratingsChart(results)
+        if let season = results.season { html += self.season(season) }
         html += crosstable(results)
         html += superiority(results)
         html += shotsToWin(results)

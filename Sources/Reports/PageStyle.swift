@@ -27,6 +27,8 @@ public enum PageStyle {
     svg text{fill:var(--fg);font-size:12px}
     svg .axis{stroke:var(--line)}svg .bar{fill:var(--bar)}svg .err{stroke:var(--bar);stroke-width:2}
     svg .dot{fill:var(--fg)}svg .mean{stroke:var(--loss);stroke-dasharray:3 2}
+    svg .history{fill:none;stroke:var(--bar);stroke-width:1.5}svg .history.mine{stroke:var(--fg);stroke-width:3}svg .history.other{opacity:.45}
+    .latest,.best{font-size:.8em;border:1px solid var(--line);border-radius:3px;padding:0 4px}.best{font-weight:600}
     .verdict{font-size:1.1rem;font-weight:600}
     .reason pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:.85em}
     details{border-top:1px solid var(--line);padding:6px 0}

@@ -25,9 +25,13 @@ public enum ResultsBuilder {
         let rated = history.rated
         let board = Scoreboard(bots: config.bots.map(\.name), records: rated)
         let ratings = board.ratings()
-        let standings = Self.standings(board, ratings: ratings)
+        var standings = Self.standings(board, ratings: ratings)
+        for position in standings.indices {
+            standings[position].version = config.bots.first { $0.name == standings[position].bot }?.version
+        }
         let order = standings.map(\.bot)
-        let scheduled = config.scheduler.plannedGames
+        // A season's standings are its current versions' whole round robin, every night's games.
+        let scheduled = config.seasonNight?.roundRobinGames(gamesPerPairing: config.gamesPerPairing) ?? config.scheduler.plannedGames
         let withoutResult = history.games.count - rated.count
         return ResultsDocument(
             tournament: config.name,

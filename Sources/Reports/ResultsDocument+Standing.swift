@@ -34,6 +34,8 @@ extension ResultsDocument {
         public var meanShotsToWin: Double?
         /// Games this bot lost by forfeit, by the fault's kind (`timeout`, `crash`, ...).
         public var forfeits: [String: Int]
+        /// The version that played: a submission's (12 hex digits); absent for a listed bot.
+        public var version: String?
 
         public init(rank: Int, bot: String, rating: Estimate?, games: Int, wins: Int, losses: Int, scorePercent: Double, meanShotsToWin: Double?, forfeits: [String: Int]) {
             self.rank = rank

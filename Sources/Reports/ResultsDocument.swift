@@ -39,6 +39,9 @@ public struct ResultsDocument: Hashable, Sendable, Codable {
     public var swiss: SwissSection?
     /// The submissions of `bots_from:`, entered and not; absent for a tournament without it.
     public var submissions: SubmissionsSection?
+    /// A season's history: its nights and versions (``SeasonHistory``); absent for any other
+    /// tournament.
+    public var season: SeasonSection?
 
     public init(
         tournament: String, generatedAt: Date, configuration: ConfigurationSummary, progress: Progress,

@@ -22,6 +22,11 @@ public struct BotEntry: Hashable, Sendable {
 
     /// The name with the version, as the season's printouts name a version: `alice@3f9c2a1b7d04`.
     public var versionedName: String {
+        Self.versionedName(name, version: version)
+    }
+
+    /// `name@version`, or the name alone without a version.
+    public static func versionedName(_ name: String, version: String?) -> String {
         version.map { "\(name)@\($0)" } ?? name
     }
 

@@ -126,6 +126,21 @@ struct SeasonRunTests {
             record.players.contains { $0.bot == "bob" && $0.version == bobVersion }
         })
         #expect(try Self.standingsGames(directory) == ["alice": 6, "bob": 6, "dave": 6, "random": 6])
+        // The history across the three runs: a point per night, every version on one scale.
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/out/results.json"))) as? [String: Any])
+        let season = try #require(results["season"] as? [String: Any])
+        let nightPoints = try #require(season["nights"] as? [[String: Any]])
+        #expect(nightPoints.map { $0["number"] as? Int } == [1, 2, 3])
+        #expect(nightPoints.map { $0["gamesPlayed"] as? Int } == [12, 6, 6])
+        let versions = try #require(season["versions"] as? [[String: Any]])
+        let alice = versions.filter { $0["bot"] as? String == "alice" }
+        #expect(alice.map { $0["version"] as? String } == [version1, version2])
+        #expect(alice.map { $0["latest"] as? Bool } == [false, true])
+        #expect(versions.contains { $0["bot"] as? String == "carl" && $0["lastNight"] as? Int == 2 }, "carl was current until night 2")
+        let standings = try #require(results["standings"] as? [[String: Any]])
+        #expect(standings.first { $0["bot"] as? String == "alice" }?["version"] as? String == version2)
+        let index = try String(contentsOfFile: directory + "/out/index.html", encoding: .utf8)
+        #expect(index.contains(#"<section id="season">"#) && index.contains(#"<polyline class="history" data-bot="alice" style="stroke:hsl("#))
 
         // Bob fixes his build by going back to what he had: the same version, nothing to play.
         try "command: python3 bot.py\n".write(toFile: directory + "/subs/bob/bot.yaml", atomically: true, encoding: .utf8)
