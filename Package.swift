@@ -139,7 +139,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion", "Digests"],
             swiftSettings: swiftSettings
         ),
         // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
