@@ -18,8 +18,8 @@ public enum PrivateFeedbackPage {
     public static let buildLogLimit = 64 << 10
 
     /// The page of `student` in the run `tournament`; `buildLog` is the log's text when there
-    /// was a build.
-    public static func render(_ student: PrivateFeedback.Student, tournament: String, buildLog: String?) -> String {
+    /// was a build; `rematches` the games whose ``SoloRematch`` file is beside the page.
+    public static func render(_ student: PrivateFeedback.Student, tournament: String, buildLog: String?, rematches: Set<Int> = []) -> String {
         let who = student.name.map { $0 == student.folder ? $0 : "\($0) (folder \(student.folder))" } ?? student.folder
         var html = """
         <!DOCTYPE html>
@@ -43,13 +43,13 @@ public enum PrivateFeedbackPage {
             let shown = buildLog.utf8.count > buildLogLimit ? "[… the start of the log is left out]\n" + String(decoding: buildLog.utf8.suffix(buildLogLimit), as: UTF8.self) : buildLog
             html += "<section id=\"build\"><h2>Build log</h2><pre class=\"stderr build-log\">\(HTML.escape(shown))</pre></section>\n"
         }
-        html += forfeits(student)
+        html += forfeits(student, rematches: rematches)
         html += tryAgain(student)
         return html + "</main></body></html>\n"
     }
 
     /// The forfeits, each with its reason and stderr.
-    static func forfeits(_ student: PrivateFeedback.Student) -> String {
+    static func forfeits(_ student: PrivateFeedback.Student, rematches: Set<Int>) -> String {
         guard student.notEntered == nil else { return "" }
         var html = "<section id=\"forfeits\"><h2>Forfeits</h2>"
         guard !student.forfeits.isEmpty else { return html + "<p class=\"note\">None: your bot forfeited no game.</p></section>\n" }
@@ -60,6 +60,11 @@ public enum PrivateFeedbackPage {
             html += "<span class=\"loss\">\(HTML.escape(record.forfeitKind?.rawValue ?? "unknown"))</span> \(moment?.description ?? "")</h3>"
             html += "<p class=\"reason\">\(HTML.escape(record.reason ?? "no reason recorded"))</p>"
             html += record.stderrTail.map { "<pre class=\"stderr\">\(HTML.escape($0))</pre>" } ?? "<p class=\"note\">Your bot wrote nothing to stderr in that game.</p>"
+            if rematches.contains(record.index) {
+                let file = SoloRematch.fileName(game: record.index)
+                html += "<p class=\"meta\">Play it again with your bot alone: save <a class=\"solo-rematch\" href=\"\(file)\" download>\((file as NSString).lastPathComponent)</a> "
+                html += "and run, in your bot's folder, <code class=\"rematch\">salvo bot-check . --rematch \((file as NSString).lastPathComponent)</code></p>"
+            }
             html += "</article>\n"
         }
         if student.forfeits.count > forfeitLimit {
@@ -75,7 +80,9 @@ public enum PrivateFeedbackPage {
         <p>On your own machine, in your bot's folder, this builds and runs your bot exactly as the tournament does (the same sandbox, limits \
         and working folder), takes it through every step of the protocol and plays a few games; on a failure it shows your stderr and a hint:</p>
         <code class="rematch">salvo bot-check .</code>
-        <p class="note">Each game's replay (linked above) shows every shot of the recorded game.</p></section>
+        <p class="note">Each game's replay (linked above) shows every shot of the recorded game. A forfeit's file (linked above) plays that \
+        game again with your bot alone: in your seat, with your seed, both fleets, and your opponent's recorded shots; a bot that \
+        decides by its seed fires the same shots again and fails at the same move, its stderr on your terminal.</p></section>
 
         """
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bots
 import Foundation
 import Orchestrator
+import Reports
 import Sandbox
 import Submissions
 import Tournament
@@ -49,6 +50,9 @@ struct BotCheckCommand: AsyncParsableCommand {
     @Option(help: "A tournament file whose `bots_from:` settings (limits, deadlines, build time) the check uses instead of the defaults.")
     var tournament: String?
 
+    @Option(help: "A recorded game to play again with this bot alone (rematch/NNNN.json from your private page), instead of the protocol's steps and games.")
+    var rematch: String?
+
     @Option(help: "The seed of the board played in the protocol's steps, and of the games.")
     var seed: UInt64 = 1
 
@@ -90,7 +94,14 @@ struct BotCheckCommand: AsyncParsableCommand {
         defer { SubmissionDiscovery.removeWorkFolder(work) }
         let settings = SubmissionEntry.settings(botsFrom, workFolder: work + "/submissions", sandboxDisabled: noSandbox)
         let launcher = try CLISandbox.launcher(for: [ExternalBotSpec(command: ["-"], sandbox: settings.sandbox)])
-        let check = BotCheckRun(target: target, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games, against: BuiltInBot(rawValue: against) ?? .random)
+        var check = BotCheckRun(target: target, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games, against: BuiltInBot(rawValue: against) ?? .random)
+        if let rematch {
+            do {
+                check.rematch = try ReportJSON.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
+            } catch {
+                throw CLIError("Cannot read the recorded game \(rematch) (\(error.localizedDescription)); give a rematch/NNNN.json file saved from your private page.")
+            }
+        }
         let passed = await check.run()
         print(passed ? "bot-check: passed" : "bot-check: FAILED")
         if !passed { throw ExitCode.failure }

@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Orchestrator
+import Reports
 import Sandbox
 import Submissions
 import Tournament
@@ -21,11 +22,14 @@ struct BotCheckRun {
     var seed: UInt64
     var games: Int
     var against: BuiltInBot
+    /// A recorded game to play again with the bot alone, instead of the steps and games.
+    var rematch: SoloRematch?
 
     /// Runs every step; whether all passed.
     func run() async -> Bool {
         guard let bot = enter() else { return false }
         let stderrPath = logPath ?? work + "/bot.stderr.log"
+        if let rematch { return await replay(rematch, with: bot, stderrPath: stderrPath) }
         let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher).run()
         for step in steps {
             // The bot's own lines, quoted in the detail, with their control characters spelled out.

@@ -10,8 +10,9 @@ extension PublishCommand {
 
     /// Writes each student's private page (and build log) under DEST/private/TOKEN/, a blank
     /// DEST/private/index.html so a server's folder listing shows no token, and the list of
-    /// links to OUTPUT/private-links.tsv. `journal` is redacted, its stderr kept.
-    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, redaction: PublicRedaction) throws {
+    /// links to OUTPUT/private-links.tsv. `journal` is redacted, its stderr kept; `original`,
+    /// the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
+    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction) throws {
         let key = try Self.secret(at: secret ?? output + "/" + Self.secretFileName)
         let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key)
         let root = destination + "/" + PrivateFeedback.folder
@@ -25,7 +26,16 @@ extension PublishCommand {
             let log = student.buildLog.flatMap { FileManager.default.contents(atPath: output + "/submissions/" + $0) }
                 .map { redaction.scrubPaths(String(decoding: $0, as: UTF8.self)) }
             if let log { try Data(log.utf8).write(to: URL(fileURLWithPath: folder + "/build.log")) }
-            let page = PrivateFeedbackPage.render(student, tournament: journal.configuration.name, buildLog: log)
+            var rematches: Set<Int> = []
+            for record in student.forfeits.prefix(PrivateFeedbackPage.forfeitLimit) {
+                guard let name = student.name, let plan = try? RematchPlan(journal: original, index: record.index),
+                      let solo = SoloRematch(plan: plan, bot: name) else { continue }
+                let file = folder + "/" + SoloRematch.fileName(game: record.index)
+                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try ReportJSON.file(solo).write(to: URL(fileURLWithPath: file))
+                rematches.insert(record.index)
+            }
+            let page = PrivateFeedbackPage.render(student, tournament: journal.configuration.name, buildLog: log, rematches: rematches)
             try Data(page.utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
             links += "\(student.folder)\t\(student.name ?? "")\t\(PrivateFeedback.path(token: student.token))\n"
         }

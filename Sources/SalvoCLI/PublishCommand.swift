@@ -61,7 +61,8 @@ struct PublishCommand: AsyncParsableCommand {
         let redaction = PublicRedaction(runFolder: output)
         let written: ReportWriter.Written
         do {
-            let journal = redaction.apply(to: try RunJournal.load(directory: output))
+            let original = try RunJournal.load(directory: output)
+            let journal = redaction.apply(to: original)
             try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
             let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
             written = try ReportWriter.write(
@@ -69,7 +70,7 @@ struct PublishCommand: AsyncParsableCommand {
                 publication: Publication(ledger: ledger.map(redaction.publicLedger))
             )
             if let ledger {
-                try writePrivatePages(ledger: ledger, journal: journal, redaction: redaction)
+                try writePrivatePages(ledger: ledger, journal: journal, original: original, redaction: redaction)
             }
         } catch let error as ReportError {
             throw CLIError(error.description)

@@ -33,6 +33,34 @@ struct PrivateFeedbackTests {
         """
     }
 
+    /// A bot that fires cells shuffled by its game's seed and crashes at its fifth turn.
+    static let fifthTurnCrasher = """
+        import random, sys
+        cells, turns = [], 0
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "salvo":
+                print("name dave", flush=True)
+            elif words[0] == "new-game":
+                cells = [(x, y) for y in range(10) for x in range(10)]
+                random.Random(int(words[4])).shuffle(cells)
+                turns = 0
+                print("ready", flush=True)
+            elif words[0] == "your-turn":
+                turns += 1
+                if turns == 5:
+                    sys.stderr.write("STDERR-MARKER-dave at turn 5\\n")
+                    sys.stderr.flush()
+                    raise SystemExit(4)
+                x, y = cells.pop()
+                print(f"shot {x} {y}", flush=True)
+            elif words[0] == "quit":
+                break
+
+        """
+
     /// The run (OUTPUT) and two publications of it (DEST, and DEST2 for the links' stability).
     static let published = Task { () throws -> (run: URL, folder: URL, again: URL) in
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-private-\(UUID().uuidString)")
@@ -43,6 +71,10 @@ struct PrivateFeedbackTests {
             try crasher(name).write(to: folder.appendingPathComponent("bot.py"), atomically: true, encoding: .utf8)
             try "command: python3 bot.py\n".write(to: folder.appendingPathComponent("bot.yaml"), atomically: true, encoding: .utf8)
         }
+        let dave = subs.appendingPathComponent("dave")
+        try FileManager.default.createDirectory(at: dave, withIntermediateDirectories: true)
+        try fifthTurnCrasher.write(to: dave.appendingPathComponent("bot.py"), atomically: true, encoding: .utf8)
+        try "command: python3 bot.py\n".write(to: dave.appendingPathComponent("bot.yaml"), atomically: true, encoding: .utf8)
         let carol = subs.appendingPathComponent("carol")
         try FileManager.default.createDirectory(at: carol, withIntermediateDirectories: true)
         try "int main(void) { return BUILDLOG_MARKER_carol; }\n".write(to: carol.appendingPathComponent("bot.c"), atomically: true, encoding: .utf8)
@@ -77,8 +109,8 @@ struct PrivateFeedbackTests {
     func markersStayPrivate() async throws {
         let (run, folder, _) = try await Self.published.value
         let links = try Self.links(run)
-        #expect(Set(links.keys) == ["alice", "bob", "carol"], "\(links)")
-        let markers = ["alice": "STDERR-MARKER-alice", "bob": "STDERR-MARKER-bob", "carol": "BUILDLOG_MARKER_carol"]
+        #expect(Set(links.keys) == ["alice", "bob", "carol", "dave"], "\(links)")
+        let markers = ["alice": "STDERR-MARKER-alice", "bob": "STDERR-MARKER-bob", "carol": "BUILDLOG_MARKER_carol", "dave": "STDERR-MARKER-dave"]
         let files = PublishTests.files(folder)
         for (student, marker) in markers {
             let page = try #require(links[student])
@@ -138,6 +170,27 @@ struct PrivateFeedbackTests {
             #expect(try await page.evaluate("document.getElementById('entry').className").string == "not-entered")
             let log = try await page.evaluate("document.querySelector('pre.build-log').textContent").string ?? ""
             #expect(log.contains("BUILDLOG_MARKER_carol") && log.contains("# the build failed (exit status 1)"), "\(log)")
+        }
+    }
+
+    @Test("a forfeit's rematch file plays the student's bot alone in its seat against the recorded shots: the same shots, the same crash, its stderr")
+    func soloRematch() async throws {
+        let (run, folder, _) = try await Self.published.value
+        let links = try Self.links(run)
+        let own = folder.appendingPathComponent(try #require(links["dave"])).deletingLastPathComponent()
+        let files = try FileManager.default.contentsOfDirectory(atPath: own.appendingPathComponent("rematch").path).sorted()
+        #expect(!files.isEmpty)
+        let page = try String(contentsOf: own.appendingPathComponent("index.html"), encoding: .utf8)
+        // Games against random, whose shots are not dave's: the crash at the fifth turn is a
+        // deterministic function of dave's seed and the opponent's recorded shots.
+        for file in files {
+            #expect(page.contains("<code class=\"rematch\">salvo bot-check . --rematch \(file)</code>"), "\(file)")
+            let rematch = own.appendingPathComponent("rematch/" + file).path
+            let result = try await SalvoExecutable.run(["bot-check", ".", "--rematch", rematch], workingDirectory: run.deletingLastPathComponent().appendingPathComponent("subs/dave").path)
+            #expect(result.status == 1)
+            #expect(result.out.contains("your bot forfeits (crash) after 4 shots: The bot crashed"), "\(file): \(result.out)")
+            #expect(result.out.contains("the same 4 shots as the recorded game; recorded: forfeit: dave forfeits (crash)"), "\(file): \(result.out)")
+            #expect(result.out.contains("The bot's stderr, its last lines:\n    STDERR-MARKER-dave at turn 5"), "\(file): \(result.out)")
         }
     }
 }
