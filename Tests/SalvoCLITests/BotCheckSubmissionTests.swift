@@ -103,4 +103,18 @@ struct BotCheckSubmissionTests {
         #expect(result.status == 1)
         #expect(result.err == "Error: The folder \(folder) has no bot.yaml; add one with at least `command:` (bots/SUBMITTING.md), or give the bot's command: salvo bot-check 'python3 bot.py' --dir \(folder)\n", "\(result.err)")
     }
+
+    @Test("--tournament takes the limits of the tournament's bots_from: a build slower than its build_timeout_s is stopped")
+    func tournamentSettings() async throws {
+        let folder = try Self.folder(["bot.py": "print('never run')\n", "bot.yaml": "build: sleep 5\ncommand: python3 bot.py\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + ".yaml"
+        try "name: strict\nbots:\n  - random\nbots_from: {folder: subs, build_timeout_s: 1}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try await SalvoExecutable.run(["bot-check", folder, "--tournament", file])
+        #expect(result.status == 1)
+        #expect(result.out.contains("not entered: the build took longer than 1 s and was stopped"), "\(result.out)")
+        let without = try await SalvoExecutable.run(["bot-check", "python3 bot.py", "--dir", folder, "--tournament", folder + "/bot.py"])
+        #expect(without.status == 1 && without.err.hasPrefix("Error: "), "\(without.err)")
+    }
 }
