@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
