@@ -93,7 +93,9 @@ struct BotCheckCommand: AsyncParsableCommand {
         let work = try Self.workFolder()
         defer { SubmissionDiscovery.removeWorkFolder(work) }
         let settings = SubmissionEntry.settings(botsFrom, workFolder: work + "/submissions", sandboxDisabled: noSandbox)
-        let launcher = try CLISandbox.launcher(for: [ExternalBotSpec(command: ["-"], sandbox: settings.sandbox)])
+        // Before anything is copied or built: without bubblewrap a sandboxed check refuses in
+        // one line, and --no-sandbox says it runs unsandboxed (the bot's spec is not known yet).
+        let launcher = try CLISandbox.launcher(for: [ExternalBotSpec(command: [], sandbox: settings.sandbox)])
         var check = BotCheckRun(target: target, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games, against: BuiltInBot(rawValue: against) ?? .random)
         if let rematch {
             do {

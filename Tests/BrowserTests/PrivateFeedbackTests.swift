@@ -135,6 +135,7 @@ struct PrivateFeedbackTests {
         let (run, folder, again) = try await Self.published.value
         let index = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("<tr data-folder=\"carol\"><td class=\"bot\">carol</td><td class=\"bot reason\"><pre>the build failed (exit status 1)</pre></td><td class=\"bot\">–</td></tr>"), "\(index)")
+        #expect(index.contains("Each student's build log is on their private page") && !index.contains("class=\"build-log\""))
         let links = try Self.links(run)
         for page in links.values {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path))
