@@ -139,7 +139,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion", "Digests"],
             swiftSettings: swiftSettings
         ),
         // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

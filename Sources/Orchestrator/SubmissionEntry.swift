@@ -31,16 +31,9 @@ public enum SubmissionEntry {
     /// `sandboxDisabled` (`--no-sandbox`), builds and bots run unsandboxed. Throws, at the line
     /// of `bots_from:`, when the folder cannot be read or fewer than two bots are left.
     public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false) throws(TournamentFileError) -> Entered {
-        var settings = SubmissionSettings(
-            folder: botsFrom.folder, workFolder: config.outputDirectory + "/submissions", limits: botsFrom.limits,
-            sandbox: sandboxDisabled ? .none : botsFrom.sandbox, restart: botsFrom.restart, takenNames: config.bots.map(\.name)
+        let settings = Self.settings(
+            botsFrom, workFolder: config.outputDirectory + "/submissions", takenNames: config.bots.map(\.name), sandboxDisabled: sandboxDisabled
         )
-        if let timeout = botsFrom.buildTimeout { settings.buildTimeout = timeout }
-        settings.buildLimits.cpuSeconds = Int(settings.buildTimeout.components.seconds)
-        if let memory = botsFrom.buildMemoryBytes { settings.buildLimits.memoryBytes = memory }
-        if let deadline = botsFrom.moveDeadline { settings.moveDeadline = deadline }
-        if let deadline = botsFrom.startupDeadline { settings.startupDeadline = deadline }
-        settings.deadline = botsFrom.deadline
         let entries: SubmissionEntries
         do {
             entries = try SubmissionDiscovery.enter(settings)
@@ -63,6 +56,23 @@ public enum SubmissionEntry {
         let seasonGoesOn = config.isSeason && FileManager.default.fileExists(atPath: (config.runDirectory as NSString).appendingPathComponent(ReportLayout.journal))
         guard config.bots.count >= 2 || seasonGoesOn else { throw botsFrom.error(tooFewBots(entries: entries, listed: listed)) }
         return Entered(config: config, entries: entries)
+    }
+
+    /// The settings `botsFrom` gives its submissions' builds and play, their copies in
+    /// `workFolder`: what ``enter(_:into:sandboxDisabled:)`` builds with, and what
+    /// `salvo bot-check` checks a student's folder with, so the two never differ.
+    public static func settings(_ botsFrom: BotsFrom, workFolder: String, takenNames: [String] = [], sandboxDisabled: Bool = false) -> SubmissionSettings {
+        var settings = SubmissionSettings(
+            folder: botsFrom.folder, workFolder: workFolder, limits: botsFrom.limits,
+            sandbox: sandboxDisabled ? .none : botsFrom.sandbox, restart: botsFrom.restart, takenNames: takenNames
+        )
+        if let timeout = botsFrom.buildTimeout { settings.buildTimeout = timeout }
+        settings.buildLimits.cpuSeconds = Int(settings.buildTimeout.components.seconds)
+        if let memory = botsFrom.buildMemoryBytes { settings.buildLimits.memoryBytes = memory }
+        if let deadline = botsFrom.moveDeadline { settings.moveDeadline = deadline }
+        if let deadline = botsFrom.startupDeadline { settings.startupDeadline = deadline }
+        settings.deadline = botsFrom.deadline
+        return settings
     }
 
     /// The error of a tournament left with fewer than two bots.

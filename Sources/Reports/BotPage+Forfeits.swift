@@ -42,12 +42,16 @@ extension BotPage {
         html += "<h3>Game <a class=\"replay-link\" href=\"\(replayLink(record.index))\">\(record.index)</a> against \(link(opponent, files: input.files)): "
         html += "<span class=\"loss\">\(HTML.escape(kind))</span> \(moment?.description ?? "")</h3>"
         html += "<p class=\"reason\">\(HTML.escape(SVGCharts.shortened(record.reason ?? "no reason recorded", to: reasonLimit)))</p>"
-        if let tail = record.stderrTail {
+        if input.published {
+            html += "<p class=\"note stderr-private\">Its stderr is on its student's private page, not here.</p>"
+        } else if let tail = record.stderrTail {
             html += "<details open><summary>Last lines of its stderr</summary><pre class=\"stderr\">\(HTML.escape(tail))</pre></details>"
         } else {
             html += "<p class=\"note stderr-none\">No stderr kept for this forfeit (a built-in bot, a bot that wrote nothing, or a journal older than this Salvo).</p>"
         }
-        html += "<p class=\"meta\">Play it again: <code class=\"rematch\">\(HTML.escape(rematchCommand(folder: input.runFolder, game: record.index)))</code></p>"
+        if !input.published {
+            html += "<p class=\"meta\">Play it again: <code class=\"rematch\">\(HTML.escape(rematchCommand(folder: input.runFolder, game: record.index)))</code></p>"
+        }
         return html + "</article>\n"
     }
 }

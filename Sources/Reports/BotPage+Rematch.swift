@@ -5,7 +5,7 @@ extension BotPage {
     /// How to play one of the bot's games again locally: `salvo rematch`, with an example on
     /// the first game it lost (else its first game).
     static func rematch(_ input: Input) -> String {
-        guard let example = input.records.first(where: { record in record.loser.map { record.player($0).bot == input.bot } == true }) ?? input.records.first else {
+        guard !input.published, let example = input.records.first(where: { record in record.loser.map { record.player($0).bot == input.bot } == true }) ?? input.records.first else {
             return ""
         }
         return """

@@ -51,6 +51,9 @@ public enum BotPage {
         public var files: [String: String]
         /// The run's folder as the rematch command names it.
         public var runFolder: String
+        /// A published page (`salvo publish`, ``Publication``): no stderr and no `salvo
+        /// rematch` commands, which only the run's owner can use.
+        public var published = false
 
         public init(bot: String, results: ResultsDocument, records: [GameRecord], files: [String: String], runFolder: String) {
             self.bot = bot

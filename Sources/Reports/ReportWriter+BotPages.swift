@@ -5,7 +5,7 @@ import Tournament
 extension ReportWriter {
     /// Writes `bots/STEM.html` for every bot of `results` (on all cores) and returns how many;
     /// `runFolder` is the folder as the rematch commands on the pages name it.
-    static func writeBotPages(results: ResultsDocument, history: GameHistory, folder: String, runFolder: String) throws(ReportError) -> Int {
+    static func writeBotPages(results: ResultsDocument, history: GameHistory, folder: String, runFolder: String, published: Bool = false) throws(ReportError) -> Int {
         let directory = folder + "/" + ReportLayout.bots
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -19,7 +19,9 @@ extension ReportWriter {
         DispatchQueue.concurrentPerform(iterations: bots.count) { position in
             let bot = bots[position]
             guard let stem = files[bot] else { return }
-            let page = BotPage.render(BotPage.Input(bot: bot, results: results, records: records[bot] ?? [], files: files, runFolder: runFolder))
+            var input = BotPage.Input(bot: bot, results: results, records: records[bot] ?? [], files: files, runFolder: runFolder)
+            input.published = published
+            let page = BotPage.render(input)
             do throws(ReportError) {
                 try save(Data(page.utf8), to: folder + "/" + ReportLayout.botPage(stem: stem))
             } catch {

@@ -40,9 +40,11 @@ public enum ReportWriter {
     }
 
     /// Writes the reports of `journal` into `directory`; the bots' pages name the run's folder
-    /// `rematchFolder` in their `salvo rematch` commands (`directory` when nil).
+    /// `rematchFolder` in their `salvo rematch` commands (`directory` when nil). A
+    /// `publication` (`salvo publish`) gives the submissions' ledger and makes the bots' pages
+    /// public ones.
     @discardableResult
-    public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date(), rematchFolder: String? = nil) throws(ReportError) -> Written {
+    public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date(), rematchFolder: String? = nil, publication: Publication? = nil) throws(ReportError) -> Written {
         let folder = (directory as NSString).standardizingPath
         let replays = folder + "/" + ReportLayout.replays
         do {
@@ -74,7 +76,7 @@ public enum ReportWriter {
             }
         }
         if let failure = failures.first { throw failure }
-        let ledger = SubmissionLedger.read(workFolder: folder + "/" + ResultsBuilder.submissionsFolder)
+        let ledger = publication.map(\.ledger) ?? SubmissionLedger.read(workFolder: folder + "/" + ResultsBuilder.submissionsFolder)
         var results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt, submissions: ledger)
         results.season = SeasonHistory.section(nights: journal.nights, records: journal.allFinished)
         let resultsPath = folder + "/" + ReportLayout.results
@@ -89,7 +91,7 @@ public enum ReportWriter {
         try save(resultsData, to: resultsPath)
         try save(Data(IndexPage.render(results).utf8), to: indexPath)
         try writeGamePages(results: results, folder: folder)
-        let botPages = try writeBotPages(results: results, history: history, folder: folder, runFolder: rematchFolder ?? directory)
+        let botPages = try writeBotPages(results: results, history: history, folder: folder, runFolder: rematchFolder ?? directory, published: publication != nil)
         return Written(results: resultsPath, index: indexPath, replayCount: games.count, botPageCount: botPages)
     }
 

@@ -1,48 +1,127 @@
 import ArgumentParser
 import Bots
 import Foundation
+import Orchestrator
+import Reports
+import Sandbox
+import Submissions
+import Tournament
 
-/// `salvo bot-check 'COMMAND'`: a compliance run of an external bot through every step
-/// of the protocol. The exit status is 0 when every step passes, 1 otherwise.
+/// `salvo bot-check DIR` or `salvo bot-check 'COMMAND'`: a student's self-check that matches
+/// the tournament. The bot's folder is entered as a tournament's `bots_from:` enters it (the
+/// same copy, sandboxed build, command check, limits and working folder `/bot`), taken through
+/// every step of the protocol, and then plays a few games against a built-in on the embedded
+/// server. On a failure it prints the end of the bot's stderr and a hint for the usual
+/// mistakes (``Bots/FailureHint``). The exit status is 0 when everything passes, 1 otherwise.
+///
+///     cd my-bot && salvo bot-check .                 # the folder's bot.yaml, built as in the tournament
+///     cd my-bot && salvo bot-check 'python3 bot.py'  # a command, run in the current folder
+///     salvo bot-check './bot' --dir my-bot --games 10 --against density
 struct BotCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bot-check",
-        abstract: "Check that an external bot follows the protocol of bots/PROTOCOL.md.",
-        discussion: "Runs the bot through a handshake, a new game, a whole game, game over and quit, printing each step."
+        abstract: "Check a bot as the tournament will run it: build, protocol, and a few games.",
+        discussion: """
+            Give a submission folder with a bot.yaml (bots/SUBMITTING.md), or the bot's command. \
+            A folder is copied, built and run exactly as a tournament's `bots_from:` does: in the \
+            sandbox, under the same limits, with the copy as the working folder (seen at /bot). \
+            A command runs the same way from a copy of its folder: --dir, else the folder of the \
+            program it names, else the current folder. Then the bot goes through each step of \
+            bots/PROTOCOL.md and plays --games games against a built-in on the embedded server. \
+            A failure shows the end of the bot's stderr and a hint.
+
+              salvo bot-check bots/submissions-example/c-hunter
+              cd my-bot && salvo bot-check 'python3 bot.py'
+            """
     )
 
-    @Argument(help: "The bot's shell command, e.g. 'python3 bots/python/random_bot.py'.")
-    var command: String
+    @Argument(help: "A submission folder with a bot.yaml, or the bot's command, e.g. 'python3 bot.py'.")
+    var bot: String
 
-    @Option(help: "The seed of the board played.")
+    @Option(help: "With a command: the bot's folder, run as its working folder (default: the folder of the program the command names, else the current folder).")
+    var dir: String?
+
+    @Option(help: "The games to play against --against after the protocol's steps (0: none).")
+    var games = 4
+
+    @Option(help: "The built-in the games are played against (\(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", "))).")
+    var against = BuiltInBot.random.rawValue
+
+    @Option(help: "A tournament file whose `bots_from:` settings (limits, deadlines, build time) the check uses instead of the defaults.")
+    var tournament: String?
+
+    @Option(help: "A recorded game to play again with this bot alone (rematch/NNNN.json from your private page), instead of the protocol's steps and games.")
+    var rematch: String?
+
+    @Option(help: "The seed of the board played in the protocol's steps, and of the games.")
     var seed: UInt64 = 1
 
-    @Option(help: "The bot's time per move, in milliseconds.")
-    var moveDeadline = 1_000
+    @Option(help: "The bot's time per move, in milliseconds (default: the tournament's, 1000).")
+    var moveDeadline: Int?
 
-    @Option(help: "The bot's time to start and answer new-game, in milliseconds.")
-    var startupDeadline = 5_000
+    @Option(help: "The bot's time to start and answer new-game, in milliseconds (default: the tournament's, 5000).")
+    var startupDeadline: Int?
 
-    @Option(help: "A file to append the bot's stderr to.")
+    @Option(help: "A file to append the bot's stderr to, besides the end shown on a failure.")
     var log: String?
 
-    @Flag(help: "Run the bot as a plain child of salvo, without the bubblewrap sandbox (trusted bots only).")
+    @Flag(help: "Run the bot and its build as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
-    func run() async throws {
-        var spec = ExternalBotSpec(commandLine: command)
-        spec.moveDeadline = .milliseconds(moveDeadline)
-        spec.startupDeadline = .milliseconds(startupDeadline)
-        if noSandbox { spec.sandbox = .none }
-        let launcher = try CLISandbox.launcher(for: [spec])
-        let steps = await ComplianceCheck(spec: spec, logPath: log, seed: seed, launcher: launcher).run()
-        for step in steps {
-            // The bot's own lines, quoted in the detail, with their control characters spelled out.
-            let detail = step.detail.components(separatedBy: "\n").map(BotFault.printable).joined(separator: "\n")
-            print("\(step.passed ? "PASS" : "FAIL")  \(step.name)\n    \(detail)")
+    func validate() throws {
+        guard games >= 0 else { throw ValidationError("Please give --games a whole number, 0 or more.") }
+        guard BuiltInBot(rawValue: against) != nil else {
+            throw ValidationError("Please give --against as a built-in: \(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        let passed = ComplianceCheck.passed(steps)
+        if dir != nil, Self.isFolder(bot) {
+            throw ValidationError("Please give --dir only with a command: \(bot) is a folder, which is checked with its own bot.yaml.")
+        }
+    }
+
+    func run() async throws {
+        let target = try BotCheckTarget(bot, dir: dir)
+        var botsFrom = BotsFrom(folder: target.folder, file: "bot-check", line: nil, limits: ResourceLimits(), sandbox: SandboxSettings(), restart: .reuse)
+        if let tournament {
+            let file = try TournamentFileParser().read(fileAt: tournament)
+            guard let fromFile = file.botsFrom else {
+                throw CLIError("The tournament file \(tournament) has no `bots_from:`; give the file of the tournament your bot is submitted to, or leave out --tournament for the defaults.")
+            }
+            botsFrom = fromFile
+        }
+        if let moveDeadline { botsFrom.moveDeadline = .milliseconds(moveDeadline) }
+        if let startupDeadline { botsFrom.startupDeadline = .milliseconds(startupDeadline) }
+        let work = try Self.workFolder()
+        defer { SubmissionDiscovery.removeWorkFolder(work) }
+        let settings = SubmissionEntry.settings(botsFrom, workFolder: work + "/submissions", sandboxDisabled: noSandbox)
+        // Before anything is copied or built: without bubblewrap a sandboxed check refuses in
+        // one line, and --no-sandbox says it runs unsandboxed (the bot's spec is not known yet).
+        let launcher = try CLISandbox.launcher(for: [ExternalBotSpec(command: [], sandbox: settings.sandbox)])
+        var check = BotCheckRun(target: target, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games, against: BuiltInBot(rawValue: against) ?? .random)
+        if let rematch {
+            do {
+                check.rematch = try ReportJSON.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
+            } catch {
+                throw CLIError("Cannot read the recorded game \(rematch) (\(error.localizedDescription)); give a rematch/NNNN.json file saved from your private page.")
+            }
+        }
+        let passed = await check.run()
         print(passed ? "bot-check: passed" : "bot-check: FAILED")
         if !passed { throw ExitCode.failure }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// A new folder of this check's own, under the system's temporary folder.
+    static func workFolder() throws -> String {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/salvo-bot-check-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CLIError("Cannot make a work folder under \(FileManager.default.temporaryDirectory.path) (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder.")
+        }
+        // A root runner's builds run as `nobody`, who must reach the copies.
+        chmod(made, 0o755)
+        return String(cString: made)
     }
 }

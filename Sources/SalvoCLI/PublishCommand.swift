@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import Submissions
 import Tournament
 
 /// `salvo publish OUTPUT DEST`: a finished run's reports in a new folder that can be put on a
@@ -18,6 +19,14 @@ struct PublishCommand: AsyncParsableCommand {
             folder its own name, the home folder ~). Every page is self-contained and loads \
             nothing from the network: copy DEST to a course web server, or open it from disk. \
             DEST must not exist yet or be empty.
+
+            No bot's stderr and no `salvo rematch` command is on a public page. A run with \
+            `bots_from:` lists the folders not entered with their reason in one line, and gets a \
+            private page per student, DEST/private/TOKEN/index.html, with their build log, their \
+            bot's forfeits and their stderr: TOKEN is derived from a secret kept outside DEST \
+            (--secret, by default OUTPUT/publish-secret, made on first use), so each student's \
+            link is unguessable and stays the same from one night to the next. The links are \
+            written to OUTPUT/private-links.tsv for the instructor to hand out (docs/publishing.md).
             """
     )
 
@@ -26,6 +35,9 @@ struct PublishCommand: AsyncParsableCommand {
 
     @Argument(help: "The folder to write, e.g. public/demo; it must not exist yet or be empty.")
     var destination: String
+
+    @Option(help: "The file of the secret the private pages' links are derived from (default: OUTPUT/publish-secret, made when missing); keep it out of every published folder.")
+    var secret: String?
 
     func validate() throws {
         let from = (output as NSString).standardizingPath, to = (destination as NSString).standardizingPath
@@ -49,9 +61,17 @@ struct PublishCommand: AsyncParsableCommand {
         let redaction = PublicRedaction(runFolder: output)
         let written: ReportWriter.Written
         do {
-            let journal = try RunJournal.load(directory: output)
+            let original = try RunJournal.load(directory: output)
+            let journal = redaction.apply(to: original)
             try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
-            written = try ReportWriter.write(journal: redaction.apply(to: journal), directory: destination, rematchFolder: redaction.folderName)
+            let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
+            written = try ReportWriter.write(
+                journal: redaction.withoutStderr(journal), directory: destination, rematchFolder: redaction.folderName,
+                publication: Publication(ledger: ledger.map(redaction.publicLedger))
+            )
+            if let ledger {
+                try writePrivatePages(ledger: ledger, journal: journal, original: original, redaction: redaction)
+            }
         } catch let error as ReportError {
             throw CLIError(error.description)
         } catch {

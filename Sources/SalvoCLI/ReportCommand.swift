@@ -12,12 +12,17 @@ struct ReportCommand: AsyncParsableCommand {
             Reads DIR/journal.jsonl alone, using the configuration in its first line, and writes \
             DIR/results.json, DIR/index.html and DIR/replays/NNNN.json and .html (NNNN: the game's \
             schedule index). The pages are self-contained: open index.html in any browser, even \
-            from a copy of the folder. The formats are described in reports/README.md.
+            from a copy of the folder. The formats are described in reports/README.md. With --csv, \
+            also DIR/standings.csv: the current standings for grading, one row per entry (rank, \
+            name, version, rating, interval_low, interval_high, games, wins, losses, forfeits).
             """
     )
 
     @Argument(help: "A run's output folder, e.g. reports/demo.")
     var directory: String
+
+    @Flag(help: "Also write the standings as CSV to DIR/standings.csv, beside results.json.")
+    var csv = false
 
     /// Accepted as on every command; report prints no notes, only its result.
     @OptionGroup var console: OutputOptions
@@ -41,5 +46,12 @@ struct ReportCommand: AsyncParsableCommand {
             throw CLIError(error.description)
         }
         print("Wrote \(written.results), \(written.replayCount) replays and \(written.index)")
+        if csv {
+            do {
+                print("Wrote \(try StandingsCSV.write(directory: directory))")
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
     }
 }

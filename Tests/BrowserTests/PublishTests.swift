@@ -70,7 +70,7 @@ struct PublishTests {
         let results = try JSONValue.parse(Data(contentsOf: folder.appendingPathComponent("results.json")))
         let games = results["games"]?.array ?? []
         #expect(!games.isEmpty && games.allSatisfy { $0["gameId"]?.string == "" })
-        // The forfeits and their stderr stay: they are what a student needs.
+        // The forfeits stay (their stderr goes to the students' private pages: PrivateFeedbackTests).
         #expect(games.contains { $0["termination"]?.string == "forfeit" })
     }
 

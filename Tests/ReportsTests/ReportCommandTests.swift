@@ -46,6 +46,27 @@ struct ReportCommandTests {
         }
     }
 
+    @Test("salvo report --csv writes standings.csv beside results.json, a row per entry in the standings' order")
+    func csv() async throws {
+        let folder = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await Self.salvo(["report", folder, "--csv"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(String(decoding: result.out, as: UTF8.self).hasSuffix("Wrote \(folder)/standings.csv\n"))
+        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        let csv = try String(contentsOfFile: folder + "/standings.csv", encoding: .utf8)
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines.first == "rank,name,version,rating,interval_low,interval_high,games,wins,losses,forfeits")
+        #expect(lines.count == results.standings.count + 2 && lines.last == "", "\(csv)")
+        for (line, standing) in zip(lines.dropFirst(), results.standings) {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(cells.count == 10)
+            #expect(cells[0] == String(standing.rank) && cells[1] == standing.bot && cells[2] == "")
+            #expect(cells[3] == standing.rating.map { String(format: "%.1f", $0.value) } ?? "")
+            #expect(cells[6...] == [String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount)])
+        }
+    }
+
     @Test("salvo replay finds a game by server id or schedule index, as JSON on stdout or HTML in a file")
     func replay() async throws {
         let folder = try await Self.runFolder()

@@ -65,7 +65,7 @@ struct ToolCommandTests {
             let result = try await SalvoExecutable.run(["bot-check", command])
             #expect(result.status == 0, "\(command): \(result.out)\(result.err)")
             let verdicts = result.out.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
-            #expect(verdicts.count == 6 && verdicts.allSatisfy { $0.hasPrefix("PASS  ") }, "\(result.out)")
+            #expect(verdicts.count == 8 && verdicts.allSatisfy { $0.hasPrefix("PASS  ") }, "\(result.out)")
             #expect(verdicts.contains { $0.hasPrefix("PASS  placement: place-fleet") }, "\(result.out)")
         }
     }
@@ -75,7 +75,7 @@ struct ToolCommandTests {
         let good = try await SalvoExecutable.run(["bot-check", "python3 \(Self.root)/bots/python/random_bot.py", "--no-sandbox"])
         #expect(good.status == 0, "\(good.out)\(good.err)")
         let verdicts = good.out.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
-        #expect(verdicts.count == 5 && verdicts.allSatisfy { $0.hasPrefix("PASS  ") }, "\(good.out)")
+        #expect(verdicts.count == 7 && verdicts.allSatisfy { $0.hasPrefix("PASS  ") }, "\(good.out)")
         #expect(good.out.hasSuffix("bot-check: passed\n"))
 
         let bad = try await SalvoExecutable.run(["bot-check", "python3 \(Self.root)/Tests/BotsTests/Fixtures/garbage_bot.py", "--no-sandbox"])

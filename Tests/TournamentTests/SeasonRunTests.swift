@@ -139,6 +139,12 @@ struct SeasonRunTests {
         #expect(versions.contains { $0["bot"] as? String == "carl" && $0["lastNight"] as? Int == 2 }, "carl was current until night 2")
         let standings = try #require(results["standings"] as? [[String: Any]])
         #expect(standings.first { $0["bot"] as? String == "alice" }?["version"] as? String == version2)
+        // The grading export names each entry's current version.
+        let csvRun = try await SalvoExecutable.run(["report", "out", "--csv"], workingDirectory: directory)
+        #expect(csvRun.status == 0, "\(csvRun.err)")
+        let csv = try String(contentsOfFile: directory + "/out/standings.csv", encoding: .utf8)
+        #expect(csv.split(separator: "\r\n").contains { $0.contains(",alice,\(version2),") }, "\(csv)")
+        #expect(csv.split(separator: "\r\n").contains { $0.contains(",random,,") }, "a listed bot has no version: \(csv)")
         let index = try String(contentsOfFile: directory + "/out/index.html", encoding: .utf8)
         #expect(index.contains(#"<section id="season">"#) && index.contains(#"<polyline class="history" data-bot="alice" style="stroke:hsl("#))
 

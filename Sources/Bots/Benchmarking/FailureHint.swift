@@ -1,0 +1,72 @@
+/// The usual mistakes of a student's bot, recognised from how it failed: what `salvo
+/// bot-check` prints under a failure, after the bot's stderr. Pure: the failure's sentence and
+/// the bot's stderr in, hints out.
+///
+/// ```swift
+/// FailureHint.hints(failure: "The bot timed out: no \"name <name>\" within 5 s ...", stderr: nil, command: ["python3", "bot.py"])
+/// // [FailureHint.flushing]
+/// ```
+public enum FailureHint: String, CaseIterable, Sendable {
+    case buildFailed
+    case manifest
+    case flushing
+    case wrongFolder
+    case missingProgram
+    case interpreter
+    case javaClass
+    case missingModule
+    case memory
+
+    /// The hint, in a sentence or two that say what to do.
+    public var text: String {
+        switch self {
+        case .buildFailed:
+            "The build failed: its messages are above. Run the same `build:` command in a fresh copy of your folder (only what the folder holds is there, and nothing can be downloaded), fix what it says, and check again."
+        case .manifest:
+            "Fix bot.yaml as the message says: the keys are spelled as in bots/SUBMITTING.md, and `command:` is required."
+        case .flushing:
+            "Not flushing stdout? A line your bot prints can wait in its output buffer, and salvo never sees it. Flush after every line: Python `print(..., flush=True)`; C `fflush(stdout)` (or `setvbuf(stdout, NULL, _IOLBF, 0)` once at the start); Java `System.out.flush()` after each `println`."
+        case .wrongFolder:
+            "Reading a file from the wrong folder? Your bot runs in a copy of its folder, seen at /bot (its working folder), read-only; open your files by a path relative to it (`open(\"table.txt\")`), never by a path of your own machine, and write only to /tmp."
+        case .missingProgram:
+            "The build output missing? A program you build must be written by `build:` in bot.yaml (`build: cc -O2 -o bot bot.c`), in the folder, and `command:` must run it as `./NAME`; a program built on your own machine and copied in may not run here."
+        case .interpreter:
+            "The wrong interpreter? The sandbox sees only this machine's /usr: write `python3` (not `python`, nor a path of your machine such as /opt/homebrew/bin/python3), `java -cp . Bot` for Java, `perl bot.pl`; a script run as `./bot.py` needs a first line `#!/usr/bin/env python3` and its executable bit."
+        case .javaClass:
+            "Java: compile in the build (`build: javac Bot.java`) and run the class by its name from the folder (`command: java -cp . Bot`, without `.class`); a class compiled by another JDK may not load."
+        case .missingModule:
+            "A module the machine lacks? Only the standard library and this machine's packages are there, and the sandbox has no network: put your own modules in your folder, beside your program."
+        case .memory:
+            "Out of memory? Your bot's processes share its memory limit (`memory_mb`, 1024 MiB unless the tournament says otherwise); a JVM needs `-Xmx64m` or so in `command:`."
+        }
+    }
+
+    /// The hints that fit a failure: its sentence (a step's detail, a forfeit's reason, a
+    /// build's reason), the end of the bot's stderr, and the bot's command. Empty when none
+    /// fits; then ``usualMistakes`` is the one to show.
+    public static func hints(failure: String, stderr: String?, command: [String]) -> [FailureHint] {
+        let err = stderr ?? ""
+        let quiet = err.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        var found: [FailureHint] = []
+        func note(_ hint: FailureHint, when condition: Bool) {
+            if condition && !found.contains(hint) { found.append(hint) }
+        }
+        let program = command.first ?? ""
+        note(.buildFailed, when: failure.hasPrefix("the build"))
+        note(.manifest, when: failure.hasPrefix("bot.yaml") || failure.contains("no bot.yaml") || failure.contains("its bot.yaml"))
+        note(.javaClass, when: err.contains("Could not find or load main class") || err.contains("ClassNotFoundException") || err.contains("UnsupportedClassVersionError"))
+        note(.missingModule, when: err.contains("ModuleNotFoundError") || err.contains("ImportError") || err.contains("Can't locate "))
+        note(.memory, when: err.contains("OutOfMemoryError") || err.contains("MemoryError") || err.contains("Cannot allocate memory") || failure.contains("memory cap") || failure.contains("out of its"))
+        note(.missingProgram, when: failure.contains("is not an executable file") || failure.contains("which is not in the folder")
+            || (program.hasPrefix("./") && (failure.contains("No such file") || err.contains("No such file or directory") && err.contains(program))))
+        note(.interpreter, when: failure.contains("was not found on the PATH") || err.contains("bad interpreter") || err.contains("Exec format error")
+            || err.contains("command not found") || failure.contains("exit status 127") || failure.contains("exit status 126"))
+        note(.wrongFolder, when: err.contains("can't open file") || err.contains("FileNotFoundException") || err.contains("NoSuchFileException")
+            || (err.contains("No such file or directory") && !found.contains(.missingProgram)))
+        note(.flushing, when: failure.contains("timed out") && quiet && !failure.contains("CPU time in this game"))
+        return found
+    }
+
+    /// The sentence shown when no hint fits: the usual mistakes, in a line.
+    public static let usualMistakes = "The usual mistakes: not flushing stdout after each line; reading a file by a path other than one relative to the bot's folder (/bot); a `command:` whose program `build:` does not write; an interpreter this machine does not have under that name (`python3`, `java`). See bots/SUBMITTING.md."
+}

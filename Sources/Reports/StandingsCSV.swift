@@ -1,0 +1,68 @@
+import Foundation
+
+/// The current standings as CSV for grading (RFC 4180): a header, then one row per entry in
+/// the standings' order, lines ending in CRLF, a field quoted when it holds a comma, a quote,
+/// a CR or an LF (a quote doubled inside). `salvo report DIR --csv` writes it to
+/// `DIR/standings.csv`, beside results.json.
+///
+/// Columns: `rank,name,version,rating,interval_low,interval_high,games,wins,losses,forfeits`.
+/// `rating` and the interval are Elo to 0.1, empty when no fit was possible; `version` is the
+/// entry's current version (a season's submission, ``ResultsDocument/Standing/version``), empty
+/// for a listed bot; `forfeits` counts its forfeits of every kind.
+///
+/// ```swift
+/// let csv = StandingsCSV.text(document.standings)
+/// // "rank,name,version,rating,...\r\n1,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,20,15,5,0\r\n..."
+/// ```
+public enum StandingsCSV {
+    /// The file's name beside results.json.
+    public static let fileName = "standings.csv"
+
+    /// The header's fields.
+    public static let header = ["rank", "name", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits"]
+
+    /// The CSV of `standings`.
+    public static func text(_ standings: [ResultsDocument.Standing]) -> String {
+        var rows = [header]
+        for standing in standings {
+            rows.append([
+                String(standing.rank), standing.bot, standing.version ?? "",
+                elo(standing.rating?.value), elo(standing.rating?.lower), elo(standing.rating?.upper),
+                String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount),
+            ])
+        }
+        return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A field as RFC 4180 writes it: quoted, with quotes doubled, when it must be.
+    public static func field(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// An Elo figure to 0.1, or empty.
+    static func elo(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "" }
+        return String(format: "%.1f", value)
+    }
+
+    /// Writes the CSV of the results in `directory` (its results.json) to
+    /// `directory/standings.csv`; the path written.
+    @discardableResult
+    public static func write(directory: String) throws(ReportError) -> String {
+        let results = (directory as NSString).appendingPathComponent(ReportLayout.results)
+        let path = (directory as NSString).appendingPathComponent(fileName)
+        let document: ResultsDocument
+        do {
+            document = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: results)))
+        } catch {
+            throw .cannotWrite(path: path, detail: "cannot read \(results): \(error.localizedDescription)")
+        }
+        do {
+            try Data(text(document.standings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .cannotWrite(path: path, detail: error.localizedDescription)
+        }
+        return path
+    }
+}

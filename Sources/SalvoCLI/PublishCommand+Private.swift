@@ -1,0 +1,61 @@
+import Foundation
+import Reports
+import Submissions
+
+extension PublishCommand {
+    /// The secret's file when --secret is not given, in the run's folder (never published).
+    static let secretFileName = "publish-secret"
+    /// The instructor's list of private links, in the run's folder.
+    static let linksFileName = "private-links.tsv"
+
+    /// Writes each student's private page (and build log) under DEST/private/TOKEN/, a blank
+    /// DEST/private/index.html so a server's folder listing shows no token, and the list of
+    /// links to OUTPUT/private-links.tsv. `journal` is redacted, its stderr kept; `original`,
+    /// the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
+    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction) throws {
+        let key = try Self.secret(at: secret ?? output + "/" + Self.secretFileName)
+        let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key)
+        let root = destination + "/" + PrivateFeedback.folder
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try Data("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\"><title>Private</title></head><body></body></html>\n".utf8)
+            .write(to: URL(fileURLWithPath: root + "/index.html"))
+        var links = "folder\tbot\tpage\n"
+        for student in students {
+            let folder = root + "/" + student.token
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let log = student.buildLog.flatMap { FileManager.default.contents(atPath: output + "/submissions/" + $0) }
+                .map { redaction.scrubPaths(String(decoding: $0, as: UTF8.self)) }
+            if let log { try Data(log.utf8).write(to: URL(fileURLWithPath: folder + "/build.log")) }
+            var rematches: Set<Int> = []
+            for record in student.forfeits.prefix(PrivateFeedbackPage.forfeitLimit) {
+                guard let name = student.name, let plan = try? RematchPlan(journal: original, index: record.index),
+                      let solo = SoloRematch(plan: plan, bot: name) else { continue }
+                let file = folder + "/" + SoloRematch.fileName(game: record.index)
+                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try ReportJSON.file(solo).write(to: URL(fileURLWithPath: file))
+                rematches.insert(record.index)
+            }
+            let page = PrivateFeedbackPage.render(student, tournament: journal.configuration.name, buildLog: log, rematches: rematches)
+            try Data(page.utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+            links += "\(student.folder)\t\(student.name ?? "")\t\(PrivateFeedback.path(token: student.token))\n"
+        }
+        let linksPath = output + "/" + Self.linksFileName
+        try Data(links.utf8).write(to: URL(fileURLWithPath: linksPath), options: .atomic)
+        print("Wrote \(students.count) private pages under \(root); each student's link is in \(linksPath): hand each student their own.")
+    }
+
+    /// The secret in `path`, made there (32 random bytes, readable by its owner only) when
+    /// missing.
+    static func secret(at path: String) throws -> [UInt8] {
+        if let data = FileManager.default.contents(atPath: path) {
+            guard data.count >= 16 else { throw CLIError("The secret \(path) holds fewer than 16 bytes; remove it to have a new one made (every private link changes), or give another with --secret.") }
+            return Array(data)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+            throw CLIError("Cannot write the secret \(path); check that the folder is writable, or give one with --secret.")
+        }
+        return bytes
+    }
+}

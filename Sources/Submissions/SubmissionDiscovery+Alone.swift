@@ -1,0 +1,62 @@
+import Foundation
+import Sandbox
+
+extension SubmissionDiscovery {
+    /// Enters the one submission folder `path` exactly as ``enter(_:launcher:)`` enters each
+    /// subfolder of a `bots_from:` folder: the same manifest checks, copy, sandboxed build,
+    /// command check and limits, into `settings.workFolder` (`settings.folder` is not read).
+    /// `salvo bot-check DIR` checks a student's folder through here, so it builds and runs the
+    /// bot as the tournament will.
+    ///
+    /// With `command` (words relative to the folder, `["python3", "bot.py"]`), the folder's own
+    /// `bot.yaml` is replaced by one that says only that command (`salvo bot-check 'COMMAND'`):
+    /// nothing is built.
+    ///
+    /// The folder is first copied to `WORK/alone/NAME` (NAME its last component), which is
+    /// entered as the only subfolder of a `bots_from:` folder; the submission itself is never
+    /// written.
+    public static func enterAlone(_ path: String, command: [String]? = nil, settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher()) throws(SubmissionFolderError) -> SubmissionEntries {
+        let source = URL(fileURLWithPath: path).standardizedFileURL
+        // The folder's name, as the bot's name unless its manifest gives one; a tournament's
+        // folders are named by the instructor, so a long one is cut rather than refused.
+        let name = source.lastPathComponent.isEmpty || source.path == "/" || source.lastPathComponent.hasPrefix(".") ? "bot" : String(source.lastPathComponent.prefix(48))
+        var settings = settings
+        settings.workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
+        settings.folder = settings.workFolder + "/alone"
+        removeWorkFolder(settings.folder)
+        do {
+            try FileManager.default.createDirectory(atPath: settings.folder, withIntermediateDirectories: true)
+        } catch {
+            throw SubmissionFolderError("cannot make \(settings.folder) (\(error.localizedDescription)); check that the work folder is writable")
+        }
+        let copy = settings.folder + "/" + name
+        do throws(SubmissionProblem) {
+            try FolderSnapshot.take(of: source.path).copy(to: copy, owner: nil)
+        } catch {
+            throw SubmissionFolderError("the folder \(source.path) cannot be checked: \(error.reason)")
+        }
+        if let command {
+            let manifest = copy + "/" + SubmissionManifest.fileName
+            unlink(manifest)
+            guard FileManager.default.createFile(atPath: manifest, contents: Data(manifestText(command: command).utf8)) else {
+                throw SubmissionFolderError("cannot write \(manifest); check that the work folder is writable")
+            }
+        }
+        return try enter(settings, launcher: launcher)
+    }
+
+    /// A `bot.yaml` that says only `command:`, each word a JSON string (which YAML reads as a
+    /// double-quoted scalar).
+    static func manifestText(command: [String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let words = command.map { String(decoding: (try? encoder.encode($0)) ?? Data("\"\"".utf8), as: UTF8.self) }
+        return "command: [" + words.joined(separator: ", ") + "]\n"
+    }
+
+    /// Removes `path` and everything under it, read-only folders a build left included: the
+    /// work folder of a check, once done.
+    public static func removeWorkFolder(_ path: String) {
+        SubmissionBuilder.removeTree(path)
+    }
+}

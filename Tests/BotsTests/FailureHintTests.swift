@@ -1,0 +1,35 @@
+import Bots
+import Testing
+
+/// The hints `salvo bot-check` prints under a failure, from the failure and the bot's stderr.
+@Suite("bot-check's hints for the usual mistakes")
+struct FailureHintTests {
+    @Test("a time-out with nothing on stderr is the flushing hint; with stderr it is not")
+    func flushing() {
+        let failure = "The bot timed out: no \"name <name>\" within 5.0 seconds after \"salvo 1\""
+        #expect(FailureHint.hints(failure: failure, stderr: nil, command: ["python3", "bot.py"]) == [.flushing])
+        #expect(FailureHint.hints(failure: failure, stderr: "loading\n", command: ["python3", "bot.py"]) == [])
+    }
+
+    @Test("a file not found is the wrong folder, unless it is the program itself, which is the missing build output")
+    func files() {
+        let python = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'data/table.txt'"
+        #expect(FailureHint.hints(failure: "The bot crashed: it ended, exit status 1", stderr: python, command: ["python3", "bot.py"]) == [.wrongFolder])
+        #expect(FailureHint.hints(failure: "The bot crashed", stderr: "python3: can't open file '/tmp/bot.py': [Errno 2] No such file or directory", command: ["python3", "bot.py"]) == [.wrongFolder])
+        #expect(FailureHint.hints(failure: "the command `./bot` is not an executable file in the folder; check the name, and that `build:` writes it", stderr: nil, command: ["./bot"]) == [.missingProgram])
+    }
+
+    @Test("an interpreter not on the sandbox's PATH, a Java class not found, a missing module, a failed build, a bad bot.yaml")
+    func others() {
+        #expect(FailureHint.hints(failure: "the command `python` was not found on the PATH (/usr/local/bin:/usr/bin:/bin); use a program the machine has", stderr: nil, command: ["python", "bot.py"]) == [.interpreter])
+        #expect(FailureHint.hints(failure: "The bot crashed", stderr: "Error: Could not find or load main class Bot.class", command: ["java", "Bot.class"]) == [.javaClass])
+        #expect(FailureHint.hints(failure: "The bot crashed", stderr: "ModuleNotFoundError: No module named 'numpy'", command: ["python3", "bot.py"]) == [.missingModule])
+        #expect(FailureHint.hints(failure: "the build failed (exit status 1); the end of its log", stderr: nil, command: []) == [.buildFailed])
+        #expect(FailureHint.hints(failure: "bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, memory_mb", stderr: nil, command: []) == [.manifest])
+    }
+
+    @Test("a failure none fits has no hint (the usual mistakes are shown instead)")
+    func none() {
+        #expect(FailureHint.hints(failure: "The bot fired twice at (3, 4)", stderr: "thinking\n", command: ["./bot"]).isEmpty)
+    }
+}

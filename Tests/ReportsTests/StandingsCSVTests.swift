@@ -1,0 +1,39 @@
+import Foundation
+import Reports
+import Testing
+
+/// The standings as CSV for grading: RFC 4180 quoting, one row per entry, exact values.
+@Suite("standings.csv")
+struct StandingsCSVTests {
+    static func standing(_ rank: Int, _ bot: String, rating: ResultsDocument.Estimate?, forfeits: [String: Int] = [:]) -> ResultsDocument.Standing {
+        ResultsDocument.Standing(rank: rank, bot: bot, rating: rating, games: 10, wins: 7 - rank, losses: 3 + rank, scorePercent: 0, meanShotsToWin: nil, forfeits: forfeits)
+    }
+
+    @Test("a header and one CRLF row per entry; names with a comma, a quote or a line break are quoted, quotes doubled; no rating leaves its cells empty")
+    func rows() {
+        let standings = [
+            Self.standing(1, "alice, the \"hunter\"", rating: .init(value: 112.44, standardError: 10, lower: 92.85, upper: 132.04), forfeits: ["timeout": 1, "crash": 2]),
+            Self.standing(2, "bob\nsmith", rating: .init(value: -12, standardError: 10, lower: -31.6, upper: 7.6)),
+            Self.standing(3, "carol", rating: nil),
+        ]
+        var withVersion = standings
+        withVersion[2].version = "3f2a9c"
+        let csv = StandingsCSV.text(withVersion)
+        #expect(csv == """
+            rank,name,version,rating,interval_low,interval_high,games,wins,losses,forfeits\r
+            1,"alice, the ""hunter\""",,112.4,92.8,132.0,10,6,4,3\r
+            2,"bob
+            smith",,-12.0,-31.6,7.6,10,5,5,0\r
+            3,carol,3f2a9c,,,,10,4,6,0\r
+
+            """)
+    }
+
+    @Test("a field is quoted only when it must be")
+    func quoting() {
+        #expect(StandingsCSV.field("plain-name_1") == "plain-name_1")
+        #expect(StandingsCSV.field("a\"b") == "\"a\"\"b\"")
+        #expect(StandingsCSV.field("cr\rhere") == "\"cr\rhere\"")
+        #expect(StandingsCSV.field("crlf\r\nhere") == "\"crlf\r\nhere\"")
+    }
+}
