@@ -1,4 +1,5 @@
 import Submissions
+import Tournament
 
 extension PublicRedaction {
     /// `ledger` as a page every student reads may show it: each reason cut to its first line
@@ -15,7 +16,7 @@ extension PublicRedaction {
         }
         ledger.notEntered = ledger.notEntered.map { skipped in
             var skipped = skipped
-            skipped.reason = scrubPaths(Self.firstLine(of: skipped.reason))
+            skipped.reason = scrubPaths(NotEntered.shortReason(skipped.reason))
             skipped.buildLog = nil
             return skipped
         }
@@ -24,19 +25,14 @@ extension PublicRedaction {
 
     /// `journal` with no bot's stderr: what the public pages are built from.
     public func withoutStderr(_ journal: RunJournal) -> RunJournal {
-        let records = journal.finished.map { record in
+        func withoutStderr(_ record: GameRecord) -> GameRecord {
             var record = record
             record.stderrTail = nil
             return record
         }
-        return RunJournal(configuration: journal.configuration, finished: records, serverIDs: journal.serverIDs)
-    }
-
-    /// The first line of a not-entered reason, without the "; the end of its log (PATH):"
-    /// that introduces the log's tail.
-    static func firstLine(of reason: String) -> String {
-        var line = reason.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if let log = line.range(of: "; the end of its log") { line = String(line[..<log.lowerBound]) }
-        return line
+        var journal = journal
+        journal.finished = journal.finished.map(withoutStderr)
+        journal.earlierVersions = journal.earlierVersions.map(withoutStderr)
+        return journal
     }
 }

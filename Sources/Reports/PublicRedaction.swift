@@ -46,18 +46,33 @@ public struct PublicRedaction: Sendable {
         config.workingDirectory = nil
         config.seedKey = nil
         if case .url(let url) = config.server { config.server = .url(Self.hostAndPort(url)) }
-        config.bots = config.bots.map { bot in
-            var bot = bot
-            if case .external(var spec) = bot.kind {
-                spec.command = spec.command.map(scrubPaths)
-                spec.folder = spec.folder.map(scrubPaths)
-                spec.sandbox.readOnlyPaths = spec.sandbox.readOnlyPaths.map(scrubPaths)
-                bot.kind = .external(spec)
-            }
-            return bot
+        config.bots = config.bots.map { apply(to: $0) }
+        if var night = config.seasonNight {
+            night.bots = night.bots.map { apply(to: $0) }
+            config.seasonNight = night
         }
         let records = journal.finished.map { apply(to: $0, ids: ids) }
-        return RunJournal(configuration: config, finished: records, serverIDs: [])
+        var redacted = RunJournal(configuration: config, finished: records, serverIDs: [])
+        // A season's history, with the same redactions.
+        redacted.nights = journal.nights.map { night in
+            var night = night
+            night.bots = night.bots.map { apply(to: $0) }
+            return night
+        }
+        redacted.earlierVersions = journal.earlierVersions.map { apply(to: $0, ids: ids) }
+        return redacted
+    }
+
+    /// `bot` with no absolute path in its command, folder or read-only paths.
+    func apply(to bot: BotEntry) -> BotEntry {
+        var bot = bot
+        if case .external(var spec) = bot.kind {
+            spec.command = spec.command.map(scrubPaths)
+            spec.folder = spec.folder.map(scrubPaths)
+            spec.sandbox.readOnlyPaths = spec.sandbox.readOnlyPaths.map(scrubPaths)
+            bot.kind = .external(spec)
+        }
+        return bot
     }
 
     /// `record` with no server, game or player id (its own, and `ids` wherever they appear in

@@ -9,10 +9,10 @@ import Tournament
 /// versions are kept apart, in ``earlierVersions``, for the history and for `salvo rematch`.
 public struct RunJournal: Sendable {
     /// The configuration the run started with; a season's with its last night's entries.
-    public let configuration: TournamentConfig
+    public var configuration: TournamentConfig
     /// Every `finished` line's record, in the order written; a season's, those between its
     /// current versions.
-    public let finished: [GameRecord]
+    public var finished: [GameRecord]
     /// Every id a server handed out in this run, of finished games and of attempts that never
     /// finished (`created` and `joined` lines): game ids and player ids.
     public let serverIDs: Set<String>

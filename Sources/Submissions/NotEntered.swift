@@ -18,7 +18,7 @@ public struct NotEntered: Hashable, Sendable, CustomStringConvertible {
 
     /// A reason in one line, without a build log's tail: "the build failed (exit status 1)".
     public static func shortReason(_ reason: String) -> String {
-        let line = reason.split(separator: "\n").first.map(String.init) ?? reason
+        let line = reason.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         if let tail = line.range(of: "; the end of its log") { return String(line[..<tail.lowerBound]) }
         return line
     }

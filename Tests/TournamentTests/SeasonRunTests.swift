@@ -148,6 +148,14 @@ struct SeasonRunTests {
         let index = try String(contentsOfFile: directory + "/out/index.html", encoding: .utf8)
         #expect(index.contains(#"<section id="season">"#) && index.contains(#"<polyline class="history" data-bot="alice" style="stroke:hsl("#))
 
+        // The published folder keeps the history, and no path of the instructor's machine.
+        let publish = try await SalvoExecutable.run(["publish", "out", "pub"], workingDirectory: directory)
+        #expect(publish.status == 0, "\(publish.err)")
+        let published = try String(contentsOfFile: directory + "/pub/index.html", encoding: .utf8)
+        #expect(published.contains(#"<section id="season">"#))
+        let publishedResults = try String(contentsOfFile: directory + "/pub/results.json", encoding: .utf8)
+        #expect(publishedResults.contains("\"nights\"") && !publishedResults.contains(directory))
+
         // Bob fixes his build by going back to what he had: the same version, nothing to play.
         try "command: python3 bot.py\n".write(toFile: directory + "/subs/bob/bot.yaml", atomically: true, encoding: .utf8)
         let fourth = try await Self.night(directory)
