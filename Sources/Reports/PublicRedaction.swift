@@ -57,7 +57,7 @@ public struct PublicRedaction: Sendable {
             return bot
         }
         let records = journal.finished.map { apply(to: $0, ids: ids) }
-        return RunJournal(configuration: config, finished: records, serverIDs: [])
+        return RunJournal(configuration: config, finished: records, serverIDs: [], unenforced: journal.unenforced)
     }
 
     /// `record` with no server, game or player id (its own, and `ids` wherever they appear in

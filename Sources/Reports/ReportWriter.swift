@@ -75,7 +75,8 @@ public enum ReportWriter {
         }
         if let failure = failures.first { throw failure }
         let ledger = SubmissionLedger.read(workFolder: folder + "/" + ResultsBuilder.submissionsFolder)
-        let results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt, submissions: ledger)
+        var results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt, submissions: ledger)
+        results.configuration.unenforced = journal.unenforced.isEmpty ? nil : journal.unenforced
         let resultsPath = folder + "/" + ReportLayout.results
         let indexPath = folder + "/" + ReportLayout.index
         let resultsData: Data

@@ -11,11 +11,15 @@ public struct RunJournal: Sendable {
     /// Every id a server handed out in this run, of finished games and of attempts that never
     /// finished (`created` and `joined` lines): game ids and player ids.
     public let serverIDs: Set<String>
+    /// What the sandbox of the machine that started the run could not enforce (the journal's
+    /// `unenforced`), a sentence each; empty where it enforced everything.
+    public let unenforced: [String]
 
-    public init(configuration: TournamentConfig, finished: [GameRecord], serverIDs: Set<String>? = nil) {
+    public init(configuration: TournamentConfig, finished: [GameRecord], serverIDs: Set<String>? = nil, unenforced: [String] = []) {
         self.configuration = configuration
         self.finished = finished
         self.serverIDs = serverIDs ?? Set(finished.flatMap { [$0.gameId] + $0.players.map(\.playerId) })
+        self.unenforced = unenforced
     }
 
     /// Reads `DIRECTORY/journal.jsonl`.
@@ -46,7 +50,7 @@ public struct RunJournal: Sendable {
             default: break
             }
         }
-        return RunJournal(configuration: configuration, finished: finished, serverIDs: ids)
+        return RunJournal(configuration: configuration, finished: finished, serverIDs: ids, unenforced: start.unenforced)
     }
 
     /// The record of the game `id`: a server game id (any attempt's), else a schedule index.

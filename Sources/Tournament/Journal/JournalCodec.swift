@@ -37,6 +37,12 @@ public enum JournalCodec {
             json.int(start.totalGames)
             json.key("configuration")
             write(start.configuration, to: &json)
+            if !start.unenforced.isEmpty {
+                json.key("unenforced")
+                json.beginArray()
+                for sentence in start.unenforced { json.string(sentence) }
+                json.endArray()
+            }
         case .created(let index, let server, let gameId, let creatorPlayerId):
             json.string("created")
             json.key("index")
@@ -67,7 +73,7 @@ public enum JournalCodec {
     public static func entry(_ line: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JournalEntry {
         try JSONReader.read(line) { reader throws(JSONError) in
             var type: String?, version: Int?, name: String?, digest: String?, totalGames: Int?
-            var configuration: TournamentConfig?, record: GameRecord?
+            var configuration: TournamentConfig?, record: GameRecord?, unenforced: [String] = []
             var index: Int?, server: String?, gameId: String?, creatorPlayerId: String?, joinerPlayerId: String?
             let start = try reader.beginObject()
             while let key = try reader.nextKeyView() {
@@ -78,6 +84,7 @@ public enum JournalCodec {
                 case "configurationDigest": digest = try reader.string()
                 case "totalGames": totalGames = try reader.int()
                 case "configuration": configuration = try readConfiguration(&reader)
+                case "unenforced": unenforced = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
                 case "game": record = try readRecord(&reader)
                 case "index": index = try reader.int()
                 case "server": server = try reader.string()
@@ -97,7 +104,8 @@ public enum JournalCodec {
                     name: try reader.required(name, "name", inObjectAt: start),
                     configurationDigest: try reader.required(digest, "configurationDigest", inObjectAt: start),
                     totalGames: try reader.required(totalGames, "totalGames", inObjectAt: start),
-                    configuration: try reader.required(configuration, "configuration", inObjectAt: start)
+                    configuration: try reader.required(configuration, "configuration", inObjectAt: start),
+                    unenforced: unenforced
                 ))
             case "created":
                 return .created(
