@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -16,7 +16,10 @@ let package = Package(
         .library(name: "Bots", targets: ["Bots"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without Hummingbird's default trait ConfigurationSupport, which Salvo never uses: it would
+        // build swift-configuration, 3% of a release build's CPU (BENCHMARKS.md, issue 30).
+        // FullFoundation stays (Hummingbird's URL-encoded forms on Foundation, as before).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

@@ -18,10 +18,13 @@ public struct MergedTournament: Sendable {
     /// Results left out because their game already had one: a game played twice (a second
     /// pod for an index, a requeued task, a shard rerun by hand) counts once.
     public let duplicates: Int
+    /// What the sandbox of any shard's machine could not enforce (each shard journal's
+    /// `unenforced`), each sentence once.
+    public var unenforced: [String] = []
 
     /// The merged journal's first line.
     public var start: JournalStart {
-        JournalStart(name: configuration.name, configurationDigest: ResumeSettings.digest(of: configuration), totalGames: scheduledGames, configuration: configuration)
+        JournalStart(name: configuration.name, configurationDigest: ResumeSettings.digest(of: configuration), totalGames: scheduledGames, configuration: configuration, unenforced: unenforced)
     }
 
     /// How many games have a result.

@@ -79,9 +79,13 @@ public enum ShardMerge {
                 missing.append(MissingGame(index: game.index, shard: Shard.index(of: game, pairings: pairings, count: count)))
             }
         }
-        return MergedTournament(
+        var merged = MergedTournament(
             configuration: configuration, shardCount: count, records: records, scheduledGames: schedule.count,
             missing: missing, duplicates: duplicates
         )
+        for sentence in started.flatMap({ $0.start?.unenforced ?? [] }) where !merged.unenforced.contains(sentence) {
+            merged.unenforced.append(sentence)
+        }
+        return merged
     }
 }

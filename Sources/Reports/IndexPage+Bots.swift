@@ -5,7 +5,9 @@ extension IndexPage {
     /// limits, with "unsandboxed" in red where there was none.
     ///
     /// DOM contract: `<table id="bots">` with one `<tr data-bot="NAME">` per bot, the sandbox in
-    /// `<td class="sandbox">`, marked `class="unsandboxed"` when the bot ran without one.
+    /// `<td class="sandbox">`, marked `class="unsandboxed"` when the bot ran without one; where
+    /// the machine's sandbox could not enforce everything, `<div id="unenforced">` with a `<li>`
+    /// for each thing it could not.
     static func bots(_ results: ResultsDocument) -> String {
         var html = """
         <section><h2>Bots</h2><div class="scroll"><table id="bots">
@@ -28,7 +30,13 @@ extension IndexPage {
             }
             html += "<td class=\"bot\">\(HTML.escape(limits(bot.limits)))</td></tr>\n"
         }
-        html += "</tbody></table></div><p class=\"note\">What a sandboxed bot can and cannot see, and every limit: Salvo's docs/sandbox.md.</p></section>\n"
+        html += "</tbody></table></div>"
+        if let unenforced = results.configuration.unenforced, !unenforced.isEmpty {
+            html += "<div id=\"unenforced\" class=\"note\"><p><span class=\"unsandboxed\">Not enforced on the machine that ran this</span>: the sandbox there fell back, and could not enforce all of its limits:</p><ul>"
+            html += unenforced.map { "<li>\(HTML.escape($0))</li>" }.joined()
+            html += "</ul></div>"
+        }
+        html += "<p class=\"note\">What a sandboxed bot can and cannot see, and every limit: Salvo's docs/sandbox.md.</p></section>\n"
         return html
     }
 

@@ -52,7 +52,7 @@ public struct PublicRedaction: Sendable {
             config.seasonNight = night
         }
         let records = journal.finished.map { apply(to: $0, ids: ids) }
-        var redacted = RunJournal(configuration: config, finished: records, serverIDs: [])
+        var redacted = RunJournal(configuration: config, finished: records, serverIDs: [], unenforced: journal.unenforced)
         // A season's history, with the same redactions.
         redacted.nights = journal.nights.map { night in
             var night = night

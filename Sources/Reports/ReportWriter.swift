@@ -79,6 +79,7 @@ public enum ReportWriter {
         let ledger = publication.map(\.ledger) ?? SubmissionLedger.read(workFolder: folder + "/" + ResultsBuilder.submissionsFolder)
         var results = ResultsBuilder.build(config: config, history: history, generatedAt: generatedAt, submissions: ledger)
         results.season = SeasonHistory.section(nights: journal.nights, records: journal.allFinished)
+        results.configuration.unenforced = journal.unenforced.isEmpty ? nil : journal.unenforced
         let resultsPath = folder + "/" + ReportLayout.results
         let indexPath = folder + "/" + ReportLayout.index
         let resultsData: Data

@@ -19,6 +19,10 @@ extension ResultsDocument {
         public var placement: String?
         /// True when `new-game` named each bot's opponent (`tell_opponent: true`); else absent.
         public var tellOpponent: Bool?
+        /// What the sandbox of the machine that started the run could not enforce, a sentence
+        /// each (no cgroups, a missing controller, no host user per sandbox: docs/sandbox.md);
+        /// absent where it enforced everything, or no bot was sandboxed.
+        public var unenforced: [String]?
 
         public init(format: String, bots: [Bot], gamesPerPairing: Int, concurrency: Int, seed: String, server: String, pollIntervalMilliseconds: Int, rateLimit: Double?, stallTimeoutSeconds: Double) {
             self.format = format

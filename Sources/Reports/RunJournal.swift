@@ -16,15 +16,19 @@ public struct RunJournal: Sendable {
     /// Every id a server handed out in this run, of finished games and of attempts that never
     /// finished (`created` and `joined` lines): game ids and player ids.
     public let serverIDs: Set<String>
+    /// What the sandbox of the machine that started the run could not enforce (the journal's
+    /// `unenforced`), a sentence each; empty where it enforced everything.
+    public let unenforced: [String]
     /// A season's nights, in order; empty for any other tournament.
     public var nights: [SeasonNight] = []
     /// A season's records of games that involve an earlier version, in the order written.
     public var earlierVersions: [GameRecord] = []
 
-    public init(configuration: TournamentConfig, finished: [GameRecord], serverIDs: Set<String>? = nil) {
+    public init(configuration: TournamentConfig, finished: [GameRecord], serverIDs: Set<String>? = nil, unenforced: [String] = []) {
         self.configuration = configuration
         self.finished = finished
         self.serverIDs = serverIDs ?? Set(finished.flatMap { [$0.gameId] + $0.players.map(\.playerId) })
+        self.unenforced = unenforced
     }
 
     /// Every record of the journal, earlier versions' included, in the order written.
@@ -81,7 +85,7 @@ public struct RunJournal: Sendable {
             default: break
             }
         }
-        var journal = RunJournal(configuration: configuration, finished: finished, serverIDs: ids)
+        var journal = RunJournal(configuration: configuration, finished: finished, serverIDs: ids, unenforced: start.unenforced)
         journal.nights = nights
         journal.earlierVersions = earlier
         return journal

@@ -16,6 +16,11 @@ import Synchronization
 /// processes with it).
 ///
 /// Each bot process gets a group of its own, made before it starts and removed after it ends.
+/// The processes of one bot entry over a run (``BotGroup``) have their memory groups inside one
+/// parent group of the bot's (``makeParent(memoryBytes:)``), which holds the memory cap: the
+/// kernel counts memory up the hierarchy, so the cap is the bot's total over all its
+/// processes, while each process's own group still tells which process the out-of-memory
+/// killer ended. Its CPU time and its cap on processes stay each process's own.
 final class Cgroups: Sendable {
     /// Which hierarchy is used.
     enum Layout: Hashable, Sendable {
@@ -53,38 +58,107 @@ final class Cgroups: Sendable {
         let accounting: CgroupAccounting
     }
 
-    /// A new group limited to `memoryBytes` and `processes` (nil: no limit); nil when it
-    /// cannot be made.
-    func makeGroup(memoryBytes: Int?, processes: Int?) -> Group? {
-        let name = "bot-\(getpid())-\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
+    /// One bot's parent group for a run: the folder that holds the memory cap for all its
+    /// processes together, each process's group made inside (``makeGroup(memoryBytes:processes:in:)``).
+    struct Parent: Sendable {
+        /// v1: the `memory` folder; v2: the one folder.
+        let folders: [String]
+        /// The memory cap it holds, for the report of an out-of-memory kill.
+        let memoryBytes: Int?
+        /// v2 with a CPU share per bot: the parent's `cpu.weight`, which grows with the bot's
+        /// processes (``setWeight(of:processes:)``); nil otherwise.
+        let weightFile: String?
+    }
+
+    /// A name of this runner's that no other group has: `bot-PID-N`.
+    private func nextName() -> String {
+        "bot-\(getpid())-\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
+    }
+
+    /// Makes each of `groups` (a folder and its settings) in turn, and returns their folders;
+    /// nil, with what was made removed again, when one cannot be made or set.
+    private static func make(_ groups: [(folder: String, settings: [(String, String)])]) -> [String]? {
         var folders: [String] = []
-        func make(_ folder: String, _ settings: [(String, String)]) -> Bool {
-            guard mkdir(folder, 0o755) == 0 else { return false }
+        for (folder, settings) in groups {
+            guard mkdir(folder, 0o755) == 0 else {
+                remove(folders)
+                return nil
+            }
             folders.append(folder)
-            return settings.allSatisfy { Self.write($1, to: folder + "/" + $0) }
+            guard settings.allSatisfy({ write($1, to: folder + "/" + $0) }) else {
+                remove(folders)
+                return nil
+            }
         }
-        let ok: Bool
+        return folders
+    }
+
+    /// A bot's parent group, capped at `memoryBytes` (nil: no cap) for all the processes that
+    /// will be made inside it; nil when it cannot be made (then each process gets a group of
+    /// its own with the whole cap, as without a bot). The cap on processes stays each
+    /// process's (docs/sandbox.md: a total made the Java example forfeit at concurrency 8).
+    func makeParent(memoryBytes: Int?) -> Parent? {
+        let name = nextName()
+        let memoryMax = memoryBytes.map(String.init) ?? "max"
+        switch layout {
+        case .v1(let memory, _, _, _):
+            // v1 counts a child's memory in its parent only with `memory.use_hierarchy` (always on
+            // in kernels since 5.17; set where it can still be off).
+            guard let folders = Self.make([(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])]) else { return nil }
+            let hierarchy = folders[0] + "/memory.use_hierarchy"
+            if Self.read(hierarchy) != "1" { _ = Self.write("1", to: hierarchy) }
+            guard Self.read(hierarchy) == "1" else {
+                Self.remove(folders)
+                return nil
+            }
+            return Parent(folders: folders, memoryBytes: memoryBytes, weightFile: nil)
+        case .v2(let root, let prefix, let cpu):
+            let folder = root + "/" + prefix + name
+            guard let folders = Self.make([(folder, [("memory.max", memoryMax), ("cgroup.subtree_control", cpu ? "+memory +pids +cpu" : "+memory +pids")])]) else { return nil }
+            return Parent(folders: folders, memoryBytes: memoryBytes, weightFile: cpu ? folder + "/cpu.weight" : nil)
+        }
+    }
+
+    /// Gives a bot's parent (v2) the CPU weight of `processes` processes, so that its processes
+    /// together weigh as much beside the machine's other groups as each would in a group at
+    /// the top (v1's `cpu` groups, and v2's without a bot).
+    func setWeight(of parent: Parent, processes: Int) {
+        guard let weightFile = parent.weightFile else { return }
+        _ = Self.write(String(min(10_000, max(1, 100 * processes))), to: weightFile)
+    }
+
+    /// A new group for one process, limited to `memoryBytes` and `processes` (nil: no limit);
+    /// inside `parent`, its memory is counted and capped in the parent, for all the bot's
+    /// processes together. nil when it cannot be made.
+    func makeGroup(memoryBytes: Int?, processes: Int?, in parent: Parent? = nil) -> Group? {
+        let name = nextName()
+        let quota = [("cpu.cfs_period_us", String(Self.cpuQuota.period)), ("cpu.cfs_quota_us", String(Self.cpuQuota.quota))]
+        let folders: [String]?
         let accounting: CgroupAccounting
+        let memoryCap = parent.map(\.memoryBytes) ?? memoryBytes
         switch layout {
         case .v1(let memory, let pids, let cpuacct, let cpu):
-            ok = make(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])
-                && make(pids + "/" + name, [("pids.max", processes.map(String.init) ?? "max")])
-                && (cpuacct.map { make($0 + "/" + name, []) } ?? true)
-                && (cpu.map { make($0 + "/salvo-" + name, [("cpu.cfs_period_us", String(Self.cpuQuota.period)), ("cpu.cfs_quota_us", String(Self.cpuQuota.quota))]) } ?? true)
+            // Inside a parent: no memory cap of its own (the parent's is the whole bot's).
+            let memoryGroup = (parent.map { $0.folders[0] } ?? memory) + "/" + name
+            var groups: [(folder: String, settings: [(String, String)])] = [
+                (memoryGroup, parent == nil ? memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [] : []),
+                (pids + "/" + name, [("pids.max", processes.map(String.init) ?? "max")]),
+            ]
+            if let cpuacct { groups.append((cpuacct + "/" + name, [])) }
+            if let cpu { groups.append((cpu + "/salvo-" + name, quota)) }
+            folders = Self.make(groups)
             accounting = CgroupAccounting(
-                cpuFile: cpuacct.map { $0 + "/" + name + "/cpuacct.usage" }, memoryEventsFile: memory + "/" + name + "/memory.oom_control",
-                memoryCapBytes: memoryBytes)
+                cpuFile: cpuacct.map { $0 + "/" + name + "/cpuacct.usage" }, memoryEventsFile: memoryGroup + "/memory.oom_control",
+                memoryCapBytes: memoryCap)
         case .v2(let root, let prefix, let cpu):
-            let group = root + "/" + prefix + name
-            var settings = [("memory.max", memoryBytes.map(String.init) ?? "max"), ("pids.max", processes.map(String.init) ?? "max")]
+            let group = parent.map { $0.folders[0] + "/" + name } ?? root + "/" + prefix + name
+            var settings = parent == nil ? [("memory.max", memoryBytes.map(String.init) ?? "max")] : []
+            settings.append(("pids.max", processes.map(String.init) ?? "max"))
             if cpu { settings.append(("cpu.max", "\(Self.cpuQuota.quota) \(Self.cpuQuota.period)")) }
-            ok = make(group, settings)
-            accounting = CgroupAccounting(cpuFile: group + "/cpu.stat", memoryEventsFile: group + "/memory.events", memoryCapBytes: memoryBytes)
+            folders = Self.make([(group, settings)])
+            accounting = CgroupAccounting(cpuFile: group + "/cpu.stat", memoryEventsFile: group + "/memory.events", memoryCapBytes: memoryCap)
         }
-        guard ok else {
-            Self.remove(folders)
-            return nil
-        }
+        guard let folders else { return nil }
         let join = folders.map { "echo $$ > '\($0)/cgroup.procs' || exit 126; " }.joined()
         return Group(folders: folders, join: join, accounting: accounting)
     }
@@ -95,12 +169,17 @@ final class Cgroups: Sendable {
     }
 
     /// Removes the empty groups that runs killed before they could clean up left behind
-    /// (`bot-PID-N` where no process PID lives).
+    /// (`bot-PID-N` where no process PID lives), a bot's parent after the groups of its
+    /// processes inside.
     private static func sweep(_ folder: String, prefix: String = "bot-") {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
             let parts = name.dropFirst(prefix.count).split(separator: "-")
             guard parts.count == 2, let pid = Int32(parts[0]), pid != getpid(), kill(pid, 0) != 0 else { continue }
-            rmdir(folder + "/" + name)
+            let group = folder + "/" + name
+            for inner in (try? FileManager.default.contentsOfDirectory(atPath: group)) ?? [] where inner.hasPrefix("bot-") {
+                rmdir(group + "/" + inner)
+            }
+            rmdir(group)
         }
     }
 
@@ -154,6 +233,11 @@ final class Cgroups: Sendable {
         guard access(folder, W_OK) == 0, FileManager.default.fileExists(atPath: folder + "/" + file) else { return nil }
         sweep(folder, prefix: prefix)
         return folder
+    }
+
+    /// A small kernel file's first line; nil when it cannot be read.
+    private static func read(_ path: String) -> String? {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
     }
 
     private static func write(_ text: String, to path: String) -> Bool {

@@ -20,6 +20,9 @@ public struct SandboxLauncher: BotLauncher {
     let seccomp: Result<SeccompFilter, SandboxUnavailable>
     /// The host users of a root runner, one per sandbox in flight; nil when there are none.
     let hostUsers: HostUsers?
+    /// The caps shared by all the processes of one bot entry (``forOneBot()``); nil for a
+    /// launcher of no one bot, whose every process has the whole caps.
+    private(set) var botGroup: BotGroup?
 
     /// A launcher for this machine.
     public init() {
@@ -34,6 +37,14 @@ public struct SandboxLauncher: BotLauncher {
     public static func make() -> Result<SandboxLauncher, SandboxUnavailable> {
         let launcher = SandboxLauncher()
         return launcher.bubblewrap.flatMap { _ in launcher.seccomp }.map { _ in launcher }
+    }
+
+    /// A launcher for the processes of one bot entry, whose memory and process caps are the
+    /// bot's total over all of them (``BotGroup``), where cgroups can be made.
+    public func forOneBot() -> any BotLauncher {
+        var launcher = self
+        launcher.botGroup = cgroups.map(BotGroup.init)
+        return launcher
     }
 
     /// The path of bwrap and the filter, or why a sandboxed process cannot start.
@@ -59,6 +70,14 @@ public struct SandboxLauncher: BotLauncher {
     public var fallbackWarning: String? {
         let lines = [cgroupWarning, hostUserWarning].compactMap { $0 }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// What this machine's fallbacks cannot enforce (``fallbackWarning``'s lines without their
+    /// `salvo: `), for the run's journal and report.
+    public var unenforced: [String] {
+        [cgroupWarning, hostUserWarning].compactMap { line in
+            line.map { $0.hasPrefix("salvo: ") ? String($0.dropFirst("salvo: ".count)) : $0 }
+        }
     }
 
     /// Whether each bot gets a CPU share and quota of its own (docs/sandbox.md).
@@ -96,8 +115,16 @@ public struct SandboxLauncher: BotLauncher {
         // process and all it started have ended.
         let user = try takeHostUser()
         let options = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
-        let (openOptions, lease) = try Self.optionsFile(options, then: user.lease)
-        let group = cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
+        let (openOptions, optionsLease) = try Self.optionsFile(options, then: user.lease)
+        // In the bot's parent group where there is one, so that its caps count all its processes.
+        let member = botGroup?.makeMember(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
+        let group = member?.group ?? cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
+        let lease = member.map { member in
+            LaunchLease {
+                member.lease.release()
+                optionsLease.release()
+            }
+        } ?? optionsLease
         let script = filter.openCommand + openOptions + (group?.join ?? "") + BubblewrapArguments.forgetFolder + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
         return LaunchPlan(
             executable: "/bin/sh",

@@ -18,6 +18,9 @@ struct GameRunner: Sendable {
     let client: BattleshipAPIClient
     let logDirectory: String?
     let launcher: any BotLauncher
+    /// Each external bot's own launcher for the run, by bot name (``Bots/BotLauncher/forOneBot()``):
+    /// its caps on memory and processes count all its processes together.
+    var launchers: [String: any BotLauncher] = [:]
     /// The waiting processes of each external bot that reuses them, by bot name.
     let pools: [String: BotProcessPool]
     /// What each placing built-in remembers of its opponents over the run, by bot name.
@@ -76,7 +79,7 @@ struct GameRunner: Sendable {
             var started: [any Bot] = []
             for seat in PlayerSeat.allCases {
                 var bot = bots[seat].makeBot(
-                    seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launcher,
+                    seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launchers[bots[seat].name] ?? launcher,
                     pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup, memory: memories[bots[seat].name]
                 )
                 do throws(BotFault) {

@@ -27,10 +27,14 @@ extension TournamentRunner {
         var isStopping: Bool { earlyEnd != nil || hostFaults >= TournamentRunner.maximumHostFaults }
     }
 
-    /// The player of the run's games, sharing `pools`, and a memory of opponents for each
+    /// The player of the run's games, sharing `pools`, with a launcher of its own for each
+    /// external bot (its caps count all its processes together) and a memory of opponents for each
     /// built-in that places its own fleet (when the tournament lets bots place), kept for the run.
     func gameRunner(pools: [String: BotProcessPool]) -> GameRunner {
         var runner = GameRunner(config: config, serverURL: serverURL, client: client, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
+        for bot in config.bots {
+            if case .external = bot.kind { runner.launchers[bot.name] = launcher.forOneBot() }
+        }
         guard config.placement == .bots else { return runner }
         for bot in config.bots {
             if case .builtin(let builtIn) = bot.kind, builtIn.placement != nil { runner.memories[bot.name] = OpponentMemory() }

@@ -123,7 +123,12 @@ public struct TournamentRunner: Sendable {
         let scheduler = config.scheduler
         let total = scheduler.plannedGamesInRun
         if !resume.hasStarted {
-            try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config)))
+            // What the sandbox cannot enforce here, for the report, where a bot is sandboxed.
+            let sandboxed = config.bots.contains { if case .external(let spec) = $0.kind { spec.sandbox.isEnabled } else { false } }
+            try await journal.append(.started(JournalStart(
+                name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config,
+                unenforced: sandboxed ? launcher.unenforced : []
+            )))
         }
         if let night = config.seasonNight, !resume.nights.contains(night) {
             try await journal.append(.night(night))

@@ -14,12 +14,13 @@ struct ReportCommandTests {
         return (output.status, output.outData, output.err)
     }
 
-    /// A run folder whose journal holds the fixture's tournament, as `salvo run` writes it.
-    static func runFolder() async throws -> String {
+    /// A run folder whose journal holds the fixture's tournament, as `salvo run` writes it, on
+    /// a machine whose sandbox could not enforce `unenforced`.
+    static func runFolder(unenforced: [String] = []) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-report-\(UUID().uuidString)").path
         let config = Fixtures.config()
         let journal = try Journal(path: folder + "/journal.jsonl")
-        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config)))
+        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config, unenforced: unenforced)))
         for record in Fixtures.finished() {
             try await journal.append(.created(index: record.index, server: record.server, gameId: record.gameId, creatorPlayerId: "p"))
             try await journal.append(.finished(record))
@@ -65,6 +66,25 @@ struct ReportCommandTests {
             #expect(cells[3] == standing.rating.map { String(format: "%.1f", $0.value) } ?? "")
             #expect(cells[6...] == [String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount)])
         }
+    }
+
+    @Test("what the machine's sandbox could not enforce, recorded in the journal, is in results.json and on index.html; nothing where it enforced everything")
+    func unenforcedShown() async throws {
+        let sentence = "no cgroups can be made here (rlimits instead): memory is capped per process, not per bot; processes are not capped"
+        let folder = try await Self.runFolder(unenforced: [sentence])
+        let plain = try await Self.runFolder()
+        defer { for path in [folder, plain] { try? FileManager.default.removeItem(atPath: path) } }
+        for path in [folder, plain] {
+            let result = try await Self.salvo(["report", path])
+            #expect(result.status == 0, "\(result.err)")
+        }
+        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        #expect(results.configuration.unenforced == [sentence])
+        let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(index.contains("<div id=\"unenforced\"") && index.contains("<li>\(sentence)</li>"))
+        let plainResults = try String(contentsOfFile: plain + "/results.json", encoding: .utf8)
+        #expect(!plainResults.contains("unenforced"))
+        #expect(!(try String(contentsOfFile: plain + "/index.html", encoding: .utf8)).contains("id=\"unenforced\""))
     }
 
     @Test("salvo replay finds a game by server id or schedule index, as JSON on stdout or HTML in a file")

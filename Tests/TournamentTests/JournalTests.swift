@@ -86,6 +86,7 @@ struct JournalTests {
         let entries: [JournalEntry] = [
             .started(JournalStart(name: "t", configurationDigest: "abc", totalGames: 2, configuration: Self.configuration)),
             .started(JournalStart(name: "d", configurationDigest: "0", totalGames: 2, configuration: defaults)),
+            .started(JournalStart(name: "d", configurationDigest: "0", totalGames: 2, configuration: defaults, unenforced: ["no cgroups can be made here", "not running as root"])),
             .created(index: 12, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
             .joined(index: 12, joinerPlayerId: "p2"),
             .finished(Self.record(0)), .finished(forfeit), .finished(noResult),

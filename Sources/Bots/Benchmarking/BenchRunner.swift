@@ -25,6 +25,8 @@ public enum BenchRunner {
         progress: (@Sendable (Int) async -> Void)? = nil
     ) async -> [SoloResult] {
         let jobs = max(1, min(jobs, games))
+        // The bot's caps count its processes of all the jobs together.
+        let launcher = launcher.forOneBot()
         let counter = ProgressCounter(report: progress)
         var results = [SoloResult](repeating: SoloResult(shots: 0), count: games)
         await withTaskGroup(of: [(Int, SoloResult)].self) { group in

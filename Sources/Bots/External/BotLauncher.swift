@@ -5,6 +5,27 @@ import Foundation
 public protocol BotLauncher: Sendable {
     /// How to start the bot `spec` describes.
     func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan
+
+    /// A launcher for all the processes of one bot entry over a whole run (a tournament's bot,
+    /// a bench), whose caps on memory and processes count those processes together: with
+    /// `restart: reuse` a bot keeps up to `concurrency` processes, and its cap is the bot's
+    /// total, not each one's (docs/sandbox.md). By default this launcher itself.
+    func forOneBot() -> any BotLauncher
+
+    /// What this launcher's sandbox cannot enforce on this machine (a missing cgroup
+    /// controller, no host user per sandbox), a sentence each, for the run's journal and report;
+    /// empty where it enforces everything docs/sandbox.md lists, and for a launcher without a sandbox.
+    var unenforced: [String] { get }
+}
+
+extension BotLauncher {
+    public func forOneBot() -> any BotLauncher {
+        self
+    }
+
+    public var unenforced: [String] {
+        []
+    }
 }
 
 /// A process to start: the program's path, its whole argument vector, its environment, and

@@ -38,6 +38,12 @@ public enum JournalCodec {
             json.int(start.totalGames)
             json.key("configuration")
             write(start.configuration, to: &json)
+            if !start.unenforced.isEmpty {
+                json.key("unenforced")
+                json.beginArray()
+                for sentence in start.unenforced { json.string(sentence) }
+                json.endArray()
+            }
         case .created(let index, let server, let gameId, let creatorPlayerId):
             json.string("created")
             json.key("index")
@@ -72,7 +78,7 @@ public enum JournalCodec {
     public static func entry(_ line: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JournalEntry {
         try JSONReader.read(line) { reader throws(JSONError) in
             var type: String?, version: Int?, name: String?, digest: String?, totalGames: Int?
-            var configuration: TournamentConfig?, record: GameRecord?, night: SeasonNight?
+            var configuration: TournamentConfig?, record: GameRecord?, night: SeasonNight?, unenforced: [String] = []
             var index: Int?, server: String?, gameId: String?, creatorPlayerId: String?, joinerPlayerId: String?
             let start = try reader.beginObject()
             while let key = try reader.nextKeyView() {
@@ -83,6 +89,7 @@ public enum JournalCodec {
                 case "configurationDigest": digest = try reader.string()
                 case "totalGames": totalGames = try reader.int()
                 case "configuration": configuration = try readConfiguration(&reader)
+                case "unenforced": unenforced = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
                 case "game": record = try readRecord(&reader)
                 case "night": night = try readNight(&reader)
                 case "index": index = try reader.int()
@@ -103,7 +110,8 @@ public enum JournalCodec {
                     name: try reader.required(name, "name", inObjectAt: start),
                     configurationDigest: try reader.required(digest, "configurationDigest", inObjectAt: start),
                     totalGames: try reader.required(totalGames, "totalGames", inObjectAt: start),
-                    configuration: try reader.required(configuration, "configuration", inObjectAt: start)
+                    configuration: try reader.required(configuration, "configuration", inObjectAt: start),
+                    unenforced: unenforced
                 ))
             case "created":
                 return .created(

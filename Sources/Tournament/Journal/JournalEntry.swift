@@ -23,11 +23,16 @@ public struct JournalStart: Hashable, Sendable {
     public var totalGames: Int
     /// The whole configuration the run started with, from which reports are rebuilt.
     public var configuration: TournamentConfig
+    /// What the sandbox of the machine that started the run could not enforce, a sentence each
+    /// (``Bots/BotLauncher/unenforced``: no cgroups, a missing controller, no host user per
+    /// sandbox), for the report; empty where it enforced everything, or no bot was sandboxed.
+    public var unenforced: [String]
 
-    public init(name: String, configurationDigest: String, totalGames: Int, configuration: TournamentConfig) {
+    public init(name: String, configurationDigest: String, totalGames: Int, configuration: TournamentConfig, unenforced: [String] = []) {
         self.name = name
         self.configurationDigest = configurationDigest
         self.totalGames = totalGames
         self.configuration = configuration
+        self.unenforced = unenforced
     }
 }
