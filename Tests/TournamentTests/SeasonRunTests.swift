@@ -239,4 +239,38 @@ struct SeasonRunTests {
         #expect(played(a) == played(b))
         #expect(played(a).count == 12 + 10)
     }
+
+    @Test("a night stopped with one Ctrl-C finishes its games in flight, exits incomplete, and the next run continues the same night")
+    func interruptedNight() async throws {
+        let directory = try Self.classFolder(["alice", "bob", "carl"], concurrency: 1)
+        let first = try await Self.night(directory)
+        #expect(first.status == 0, "\(first.err)")
+        try Self.resubmit("alice", in: directory, note: "alice 2")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+        process.arguments = ["run", "season.yaml", "--output", "out"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline, Self.finished((try? Self.entries(directory)) ?? []).count < 12 + 1 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        kill(process.processIdentifier, SIGINT)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let rated = Self.finished(try Self.entries(directory)).filter { $0.termination != .noResult }.count
+        // Stopped before the night's 6 games were all played: incomplete, never 0.
+        if rated < 12 + 6 { #expect(process.terminationStatus == 2, "an incomplete night exits 2") }
+        #expect(Self.nights(try Self.entries(directory)).count == 2)
+
+        let resumed = try await Self.night(directory)
+        #expect(resumed.status == 0, "\(resumed.err)")
+        #expect(resumed.err.contains("Season night 2 (continued): nothing changed since it began; \(12 + 6 - rated) games to play"), "\(resumed.err)")
+        let all = Self.finished(try Self.entries(directory)).filter { $0.termination != .noResult }
+        #expect(all.count == 12 + 6)
+        #expect(Set(all.map(\.index)).count == all.count, "no game twice")
+        #expect(Self.nights(try Self.entries(directory)).count == 2, "the same night, not a third")
+    }
 }
