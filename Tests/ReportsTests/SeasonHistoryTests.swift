@@ -141,3 +141,20 @@ struct SeasonHistoryTests {
         return ratings
     }
 }
+
+/// The line printed before a season's night.
+@Suite("Season changes")
+struct SeasonChangesTests {
+    @Test("the summary names what changed, at most 8 names a part, and the games to play")
+    func summary() {
+        var changes = SeasonChanges(night: 4, continued: false, gamesToPlay: 84)
+        changes.newVersions = ["alice", "cbot"]
+        changes.newEntries = ["mia"]
+        changes.retired = ["zed"]
+        #expect(changes.summary == "Season night 4: 2 new versions (alice, cbot), 1 new entry (mia), 1 retired (zed); 84 games to play")
+        var first = SeasonChanges(night: 1, continued: false, gamesToPlay: 3540)
+        first.newEntries = (1...60).map { "s\($0)" }
+        #expect(first.summary == "Season night 1: 60 new entries (s1, s2, s3, s4, s5, s6, s7, s8 and 52 more); 3540 games to play")
+        #expect(SeasonChanges(night: 2, continued: true, gamesToPlay: 1).summary == "Season night 2 (continued): nothing changed since it began; 1 game to play")
+    }
+}

@@ -33,7 +33,9 @@ public struct SeasonChanges: Hashable, Sendable {
     public var summary: String {
         func part(_ names: [String], _ one: String, _ many: String) -> String? {
             guard !names.isEmpty else { return nil }
-            return "\(names.count) \(names.count == 1 ? one : many) (\(names.joined(separator: ", ")))"
+            // A class's first night names 60 entries: the first 8, and how many more.
+            let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+            return "\(names.count) \(names.count == 1 ? one : many) (\(shown))"
         }
         var parts = [
             part(newVersions, "new version", "new versions"), part(newEntries, "new entry", "new entries"),
