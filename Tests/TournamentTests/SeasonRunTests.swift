@@ -47,6 +47,25 @@ struct SeasonRunTests {
         try await SalvoExecutable.run(["run", "season.yaml", "--output", output], timeout: .seconds(240), workingDirectory: directory)
     }
 
+    /// A night run as a process of its own, sent `signal` once the journal holds `games`
+    /// finished games (or the run ends first); returns it exited.
+    static func nightStopped(_ directory: String, after games: Int, by signal: Int32) async throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+        process.arguments = ["run", "season.yaml", "--output", "out"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline, finished((try? entries(directory)) ?? []).count < games {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        kill(process.processIdentifier, signal)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        return process
+    }
+
     static func entries(_ directory: String, output: String = "out") throws -> [JournalEntry] {
         try Journal.read(path: directory + "/" + output + "/journal.jsonl")
     }
@@ -206,19 +225,7 @@ struct SeasonRunTests {
         #expect(uninterrupted.status == 0, "\(uninterrupted.err)")
 
         // Kill the other folder's night 2 once a few of its games are journaled.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        process.arguments = ["run", "season.yaml", "--output", "out"]
-        process.currentDirectoryURL = URL(fileURLWithPath: interrupted)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline, Self.finished((try? Self.entries(interrupted)) ?? []).count < 12 + 2 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        _ = try await Self.nightStopped(interrupted, after: 12 + 2, by: SIGKILL)
         let beforeResume = Self.finished(try Self.entries(interrupted)).filter { $0.termination != .noResult }.count
         let resumed = try await Self.night(interrupted)
         #expect(resumed.status == 0, "\(resumed.err)")
@@ -247,19 +254,7 @@ struct SeasonRunTests {
         #expect(first.status == 0, "\(first.err)")
         try Self.resubmit("alice", in: directory, note: "alice 2")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        process.arguments = ["run", "season.yaml", "--output", "out"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline, Self.finished((try? Self.entries(directory)) ?? []).count < 12 + 1 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        kill(process.processIdentifier, SIGINT)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let process = try await Self.nightStopped(directory, after: 12 + 1, by: SIGINT)
         let rated = Self.finished(try Self.entries(directory)).filter { $0.termination != .noResult }.count
         // Stopped before the night's 6 games were all played: incomplete, never 0.
         if rated < 12 + 6 { #expect(process.terminationStatus == 2, "an incomplete night exits 2") }
