@@ -46,7 +46,7 @@ public enum SubmissionEntry {
         // A round robin of submissions is a season: run again into the same folder, it plays
         // only what new versions are missing, and a version that is not entered keeps the
         // last good one current (tournaments/README.md).
-        config.isSeason = config.format == .roundRobin && config.sprt == nil
+        config.isSeason = config.scheduler.playsAsSeason
         if config.isSeason {
             for skipped in entries.notEntered {
                 config.seasonNotEntered[skipped.name ?? skipped.folder] = NotEntered.shortReason(skipped.reason)

@@ -152,16 +152,11 @@ public struct TournamentRun: Sendable {
         await http.shutdown()
         await host.stop()
         let results = try played.get()
-        var records = results.ratedInOrder
-
-        // The played configuration's (its seed key and fitted concurrency are final now).
+        // The played configuration's (its seed key and fitted concurrency are final now). A
+        // season's standings are every night's games between its current versions.
         let playedScheduler = config.scheduler
-        var scheduled = playedScheduler.plannedGamesInRun
-        if let night = config.seasonNight {
-            // A season's standings: every night's games between the current versions.
-            records = records.filter(night.isCurrent)
-            scheduled = night.roundRobinGames(gamesPerPairing: config.gamesPerPairing)
-        }
+        let records = results.ratedInOrder.filter(playedScheduler.countsInStandings)
+        let scheduled = config.shard == nil ? playedScheduler.standingsGames : playedScheduler.plannedGamesInRun
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
         if options.writeReports, config.shard == nil {

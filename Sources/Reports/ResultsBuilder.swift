@@ -30,8 +30,7 @@ public enum ResultsBuilder {
             standings[position].version = config.bots.first { $0.name == standings[position].bot }?.version
         }
         let order = standings.map(\.bot)
-        // A season's standings are its current versions' whole round robin, every night's games.
-        let scheduled = config.seasonNight?.roundRobinGames(gamesPerPairing: config.gamesPerPairing) ?? config.scheduler.plannedGames
+        let scheduled = config.scheduler.standingsGames
         let withoutResult = history.games.count - rated.count
         return ResultsDocument(
             tournament: config.name,

@@ -73,8 +73,9 @@ public struct RunJournal: Sendable {
         if let last = nights.last {
             configuration.bots = last.bots
             configuration.seasonNight = last
-            earlier = finished.filter { !last.isCurrent($0) }
-            finished = finished.filter(last.isCurrent)
+            let scheduler = configuration.scheduler
+            earlier = finished.filter { !scheduler.countsInStandings($0) }
+            finished = finished.filter(scheduler.countsInStandings)
         }
         var ids: Set<String> = []
         for entry in entries {

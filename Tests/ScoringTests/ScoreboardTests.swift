@@ -89,7 +89,7 @@ struct ScoreboardTests {
     @Test("the order the records come in changes no tally, no rank and no rating")
     func foldOrderIndependent() throws {
         let forward = Scoreboard(bots: ["a", "b", "c"], records: Self.games)
-        var generator = SeededShuffle(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<5 {
             let shuffled = Scoreboard(bots: ["a", "b", "c"], records: Self.games.shuffled(using: &generator))
             #expect(shuffled.standings == forward.standings)
@@ -151,18 +151,5 @@ struct ScoreboardTests {
         #expect(b.meanShotsToWin == 33.33)
         let elo = try #require(board.ratings()?.rating(of: "b").flatMap(EloFigure.init))
         #expect(elo.value == (elo.value * 10).rounded() / 10)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the shuffles are the same on every run.
-struct SeededShuffle: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

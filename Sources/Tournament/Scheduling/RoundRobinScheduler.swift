@@ -17,5 +17,8 @@ public struct RoundRobinScheduler: FixedPairingScheduler {
         return pairs
     }
 
+    /// A round robin of submissions is a season: a new version's games are each current entry once more.
+    public var playsAsSeason: Bool { true }
+
     public var headline: String { "\(config.bots.count) bots, round-robin, \(config.gamesPerPairing) games per pairing" }
 }

@@ -48,10 +48,26 @@ public protocol Scheduler: Sendable {
     /// The game with schedule index `index` as the results place it (a Swiss round's games
     /// exist once the round is paired); nil when there is no such game.
     func game(at index: Int, after results: ScheduleResults) -> ScheduledGame?
+
+    /// Whether a tournament of `bots_from:` submissions in this format is a season: run again
+    /// into its folder, it plays only what new versions miss (``SeasonPlan``). False unless
+    /// the format says so.
+    var playsAsSeason: Bool { get }
+
+    /// How many rated games the standings count once every game is played: ``plannedGames``,
+    /// or a season night's whole round robin of its current versions.
+    var standingsGames: Int { get }
+
+    /// Whether `record` counts in the standings: every game, or a season's between current
+    /// versions.
+    func countsInStandings(_ record: GameRecord) -> Bool
 }
 
 extension Scheduler {
     public var fixedSchedule: FixedSchedule? { nil }
+    public var playsAsSeason: Bool { false }
+    public var standingsGames: Int { plannedGames }
+    public func countsInStandings(_ record: GameRecord) -> Bool { true }
     public func earlyEnd(after results: ScheduleResults) -> ProgressEvent? { nil }
 
     /// How many of ``plannedGames`` this configuration's run plays: a shard's part

@@ -28,6 +28,12 @@ public struct SeasonScheduler: Scheduler {
     }
 
     public var plannedGames: Int { games.count }
+    public var playsAsSeason: Bool { true }
+    public var standingsGames: Int { night.roundRobinGames(gamesPerPairing: config.gamesPerPairing) }
+
+    public func countsInStandings(_ record: GameRecord) -> Bool {
+        night.isCurrent(record)
+    }
 
     public var headline: String {
         "\(night.bots.count) entries, season night \(night.number), round-robin, \(config.gamesPerPairing) games per pairing"
