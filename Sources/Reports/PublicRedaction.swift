@@ -40,7 +40,13 @@ public struct PublicRedaction: Sendable {
     /// `journal` with every record and the configuration redacted.
     public func apply(to journal: RunJournal) -> RunJournal {
         let ids = Set(journal.serverIDs.filter { $0.count >= 4 })
-        var config = journal.configuration
+        let records = journal.finished.map { apply(to: $0, ids: ids) }
+        return RunJournal(configuration: apply(to: journal.configuration), finished: records, serverIDs: [])
+    }
+
+    /// `configuration` with no absolute path, seed key or server URL beyond host and port.
+    public func apply(to configuration: TournamentConfig) -> TournamentConfig {
+        var config = configuration
         config.outputDirectory = folderName
         config.sourceFile = config.sourceFile.map { ($0 as NSString).lastPathComponent }
         config.workingDirectory = nil
@@ -56,8 +62,7 @@ public struct PublicRedaction: Sendable {
             }
             return bot
         }
-        let records = journal.finished.map { apply(to: $0, ids: ids) }
-        return RunJournal(configuration: config, finished: records, serverIDs: [])
+        return config
     }
 
     /// `record` with no server, game or player id (its own, and `ids` wherever they appear in

@@ -49,9 +49,11 @@ struct PublishCommand: AsyncParsableCommand {
         let redaction = PublicRedaction(runFolder: output)
         let written: ReportWriter.Written
         do {
-            let journal = try RunJournal.load(directory: output)
+            let source = try JournalFileSource(directory: output)
             try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
-            written = try ReportWriter.write(journal: redaction.apply(to: journal), directory: destination, rematchFolder: redaction.folderName)
+            written = try ReportWriter.write(
+                source: source, directory: destination, options: .init(rematchFolder: redaction.folderName, redaction: redaction)
+            )
         } catch let error as ReportError {
             throw CLIError(error.description)
         } catch {
