@@ -39,7 +39,9 @@ struct RenderTimingTests {
         started["totalGames"] = affordableBots * (affordableBots - 1) / 2 * 4
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var text = String(decoding: try JSONSerialization.data(withJSONObject: started), as: UTF8.self) + "\n"
+        // The line opens with its type, as the journal's reader expects of a current layout.
+        started["type"] = nil
+        var text = #"{"type":"started","# + String(decoding: try JSONSerialization.data(withJSONObject: started), as: UTF8.self).dropFirst() + "\n"
         var index = 0
         round: for round in 0..<4 {
             for first in names.indices {
@@ -57,7 +59,7 @@ struct RenderTimingTests {
                         player["playerId"] = "player-\(index)-\(seat)"
                         return player
                     }
-                    text += String(decoding: try JSONSerialization.data(withJSONObject: ["type": "finished", "game": game]), as: UTF8.self) + "\n"
+                    text += #"{"type":"finished","game":"# + String(decoding: try JSONSerialization.data(withJSONObject: game), as: UTF8.self) + "}\n"
                     index += 1
                 }
             }

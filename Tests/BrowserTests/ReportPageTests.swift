@@ -183,7 +183,8 @@ struct ReportPageTests {
         let href = try #require(report.games.first?["replayHTML"]?.string)
         try await HeadlessBrowser.with { browser in
             for (url, artifact) in [(report.index, "report-index-phone.png"), (try Self.viewerURL(report, href), "report-replay-phone.png")] {
-                let page = try await browser.open(url)
+                // From a blank page: navigating a page to its own URL with a fragment would not reload it.
+                let page = try await browser.open(URL(string: "about:blank")!)
                 try await page.emulatePhone()
                 try await page.navigate(to: url)
                 if url.fragment != nil { try await Self.ready(page) }
