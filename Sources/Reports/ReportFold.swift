@@ -21,7 +21,6 @@ struct ReportFold {
     private var page: [ResultsDocument.GameEntry] = []
     private var pageRanges: [ClosedRange<Int>] = []
     private var pack: ReplayPack.Builder?
-    private var packCount = 0
     private var indexLimit = 0
 
     init(config: TournamentConfig, folder: String, gameCount: Int, replayFiles: Bool) throws(ReportError) {
@@ -80,7 +79,6 @@ struct ReportFold {
     private mutating func write(_ builder: ReplayPack.Builder) throws(ReportError) {
         guard builder.number >= 0 else { return }
         try ReportWriter.save(builder.bytes(), to: folder + "/" + ReportLayout.pack(number: builder.number))
-        packCount += 1
     }
 
     /// Writes results.json, index.html, the viewer and the bots' pages.

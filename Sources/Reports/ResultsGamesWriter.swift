@@ -10,7 +10,6 @@ struct ResultsGamesWriter {
     private let descriptor: Int32
     private var buffer = ByteBuffer(capacity: 1 << 20)
     private(set) var count = 0
-    private var failed: ReportError?
 
     init(path: String) throws(ReportError) {
         self.path = path
