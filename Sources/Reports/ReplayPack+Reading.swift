@@ -8,7 +8,13 @@ extension ReplayPack {
     public static func replays(in file: Data, tournament: String) -> [ReplayDocument]? {
         let prefix = Data("salvoReplayPack(".utf8), suffix = Data(");\n".utf8)
         guard file.starts(with: prefix), file.count > prefix.count + suffix.count, file.suffix(suffix.count) == suffix else { return nil }
-        let json = file.dropFirst(prefix.count).dropLast(suffix.count)
+        var json = Data(file.dropFirst(prefix.count).dropLast(suffix.count))
+        // A deflated pack: its object's text, inflated.
+        if let outer = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let text = outer["deflate"] as? String {
+            guard let size = outer["size"] as? Int, let deflated = Data(base64Encoded: text),
+                  let inflated = Deflate.decompress([UInt8](deflated), size: size) else { return nil }
+            json = Data(inflated)
+        }
         guard let pack = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
               let names = pack["names"] as? [String], let servers = pack["servers"] as? [String],
               let games = pack["games"] as? [[Any]] else { return nil }

@@ -8,7 +8,7 @@ enum ReplayViewerPackScript {
     var root=document.getElementById("replay");
     var packSize=Number(root.getAttribute("data-pack-size"))||1000,limit=Number(root.getAttribute("data-index-limit"))||0;
     var tournament=root.getAttribute("data-tournament")||"";
-    var packs={},waiting={},failed={},current=-1,data=null,shots=[],steps=0,step=0,timer=null;
+    var packs={},waiting={},failed={},unreadable=false,current=-1,data=null,shots=[],steps=0,step=0,timer=null;
     var slider=document.getElementById("slider"),label=document.getElementById("step-label");
     var info=document.getElementById("shot-info"),playButton=document.getElementById("play"),speed=document.getElementById("speed");
     var cells=[[],[]],shipOf=[{},{}],shipCell=[{},{}];
@@ -16,10 +16,20 @@ enum ReplayViewerPackScript {
     function key(x,y){return y*10+x;}
     function plural(n,word){return n+" "+word+(n===1?"":"s");}
     function pad(n){var s=String(n);while(s.length<4){s="0"+s;}return s;}
-    window.salvoReplayPack=function(pack){
-      packs[pack.pack]=pack;
-      var w=waiting[pack.pack]||[];delete waiting[pack.pack];
+    function settle(number,pack){
+      if(pack){packs[number]=pack;}else{failed[number]=true;}
+      var w=waiting[number]||[];delete waiting[number];
       w.forEach(function(f){f();});
+    }
+    function inflate(base64){
+      var text=atob(base64),bytes=new Uint8Array(text.length);
+      for(var i=0;i<text.length;i++){bytes[i]=text.charCodeAt(i);}
+      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+    }
+    window.salvoReplayPack=function(pack){
+      if(pack.deflate===undefined){settle(pack.pack,pack);return;}
+      if(typeof DecompressionStream==="undefined"){unreadable=true;settle(pack.pack,null);return;}
+      inflate(pack.deflate).then(function(text){settle(pack.pack,JSON.parse(text));},function(){unreadable=true;settle(pack.pack,null);});
     };
     function load(number,done){
       if(packs[number]||failed[number]){done();return;}
@@ -160,8 +170,9 @@ enum ReplayViewerPackScript {
         data=find(index);
         if(!data){
           shots=[];steps=0;step=0;
-          $("game-title").textContent="Game "+index+" is not in this report";
-          $("game-meta").textContent=limit>0?"Its games are numbered 0 to "+(limit-1)+"; a game never played has no replay.":"";
+          $("game-title").textContent=unreadable?"This browser cannot open the packed replays":"Game "+index+" is not in this report";
+          $("game-meta").textContent=unreadable?"It lacks DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 and later have it); salvo replay "+index+" --format html exports the game as a page of its own."
+            :(limit>0?"Its games are numbered 0 to "+(limit-1)+"; a game never played has no replay.":"");
           $("outcome").textContent="";
           root.setAttribute("data-steps","0");root.setAttribute("data-step","0");
           root.setAttribute("data-state","missing");
