@@ -80,16 +80,9 @@ public enum ReportWriter {
     public static func write(source: some ReportSource, directory: String, generatedAt: Date = Date(), options: Options = Options()) throws(ReportError) -> Written {
         let folder = (directory as NSString).standardizingPath
         let replays = folder + "/" + ReportLayout.replays
-        for path in [replays, folder + "/" + ReportLayout.bots] {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotWrite(path: path, detail: error.localizedDescription)
-            }
-        }
-        try removeOldReplays(in: replays, keepFiles: options.replayFiles)
 
-        // Pass 1: where each game's counting record lies.
+        // Pass 1: where each game's counting record lies. A damaged journal stops the report
+        // here, before anything of the folder's last report is touched.
         var config = source.configuration
         var slots = GameSlots(plannedGames: config.scheduler.plannedGames)
         var serverIDs: Set<String> = []
@@ -108,6 +101,15 @@ public enum ReportWriter {
         let ids = Set(serverIDs.filter { $0.count >= 4 })
         serverIDs = []
         if let redaction { config = redaction.apply(to: config) }
+
+        for path in [replays, folder + "/" + ReportLayout.bots] {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotWrite(path: path, detail: error.localizedDescription)
+            }
+        }
+        try removeOldReplays(in: replays, keepFiles: options.replayFiles)
 
         // Pass 2: the games in schedule order, a batch at a time.
         var fold = try ReportFold(config: config, folder: folder, gameCount: slots.games, replayFiles: options.replayFiles)

@@ -70,15 +70,20 @@ struct RenderTimingTests {
         return folder
     }
 
-    /// Milliseconds from navigation start to the load event, and to two frames after it
-    /// (the page laid out and painted), in a fresh tab.
+    /// Milliseconds from navigation start to the load event, and to two frames after it (the
+    /// page laid out and painted; for the replay viewer, after its game is shown), in a fresh tab.
     static func measure(_ browser: HeadlessBrowser, _ url: URL, phone: Bool) async throws -> (load: Double, painted: Double) {
         let page = try await browser.open(URL(string: "about:blank")!)
         if phone { try await page.emulatePhone() }
         try await page.navigate(to: url, timeout: .seconds(120))
+        // The replay viewer is painted once its game is in (its pack loaded and inflated).
         let times = try await page.evaluate("""
-            new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>
-              done([performance.getEntriesByType('navigation')[0].loadEventEnd, performance.now()]))))
+            new Promise(done => { const ready = () => {
+              const root = document.getElementById('replay');
+              if (root && root.dataset.state === 'loading') { requestAnimationFrame(ready); return; }
+              requestAnimationFrame(() => requestAnimationFrame(() =>
+                done([performance.getEntriesByType('navigation')[0].loadEventEnd, performance.now()]))); };
+              ready(); })
             """, timeout: .seconds(120))
         try await page.close()
         return (times[0]?.number ?? -1, times[1]?.number ?? -1)

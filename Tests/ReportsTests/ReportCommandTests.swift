@@ -117,5 +117,16 @@ struct ReportCommandTests {
         #expect(damaged.status == 1)
         #expect(damaged.err.hasPrefix("Error: The journal \(folder)/journal.jsonl is damaged (") && damaged.err.split(separator: "\n").count == 1, "\(damaged.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/index.html"))
+
+        // A report that finds the journal damaged leaves the last report's replays as they were.
+        let good = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: good) }
+        #expect(try await Self.salvo(["report", good]).status == 0)
+        let pack = try Data(contentsOf: URL(fileURLWithPath: good + "/replays/pack-0000.js"))
+        let text = try String(contentsOfFile: good + "/journal.jsonl", encoding: .utf8)
+        try (text + "{\"type\":\"finished\",\"game\":{\"index\":\"seven\"}}\n{\"type\":\"joined\",\"index\":9,\"joinerPlayerId\":\"p\"}\n")
+            .write(toFile: good + "/journal.jsonl", atomically: true, encoding: .utf8)
+        #expect(try await Self.salvo(["report", good]).status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: good + "/replays/pack-0000.js")) == pack)
     }
 }
