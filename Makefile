@@ -13,8 +13,9 @@ VENV := .venv
 # (Sources/Digests); libsqlite3-dev: GRDB's SQLite; pkg-config: finds those three for the
 # build; git: SwiftPM fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
 # setpriv, unshare and flock for it; libseccomp-dev: the system-call filter bwrap installs, built
-# by Sources/CSeccomp); python3: the demo's external bot.
-DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux libseccomp-dev python3
+# by Sources/CSeccomp); python3: the demo's external bot; zlib1g-dev: the report's packs of
+# replays are deflated (Sources/CZlib).
+DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux libseccomp-dev python3 zlib1g-dev
 # Only for the tests (`make test`): curl: the game by hand (`make curl-game`, docs/curl-game.sh);
 # wrk: the server benchmark (`make bench-server`);
 # chromium: the browser tests open the HTML reports in real headless Chromium
@@ -79,7 +80,7 @@ build: deps commit-stamp
 
 # The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
 # toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
-# the system's libc, libcurl, libsqlite3, libcrypto and libseccomp (benchmarks/static-binary.sh checks).
+# the system's libc, libcurl, libsqlite3, libcrypto, libseccomp and libz (benchmarks/static-binary.sh checks).
 # Only the salvo product: the test-support targets are not built (17 s of CPU, BENCHMARKS.md).
 release: deps commit-stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product salvo

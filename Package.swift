@@ -142,8 +142,14 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion", "Digests"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion", "Digests", "CZlib"],
             swiftSettings: swiftSettings
+        ),
+        // zlib as a C module: the report's packs of replays are deflated (Reports/Deflate.swift).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // Live standings of a run in progress (`salvo run --live`): a read-only page on loopback
         // with the standings so far, pushed to browsers over Server-Sent Events. No ids served.

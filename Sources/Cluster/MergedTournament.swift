@@ -8,9 +8,18 @@ public struct MergedTournament: Sendable {
     public let configuration: TournamentConfig
     /// How many shards the tournament was split into.
     public let shardCount: Int
+    /// A line of the merged journal: a `finished` line of one of the shards' journals.
+    public struct Line: Sendable {
+        /// A position in ``shards``.
+        public var shard: Int
+        public var location: JournalStream.Location
+    }
+
+    /// The shards' journals the lines are read from.
+    public let shards: [ShardJournal]
     /// The merged journal's records, in schedule order: each game's attempts with no result,
-    /// then its one result that counts.
-    public let records: [GameRecord]
+    /// then its one result that counts; read from the shards a batch at a time (``records(_:)``).
+    public let lines: [Line]
     /// How many games the schedule holds.
     public let scheduledGames: Int
     /// The scheduled games without a result, in schedule order.
@@ -21,6 +30,18 @@ public struct MergedTournament: Sendable {
     /// What the sandbox of any shard's machine could not enforce (each shard journal's
     /// `unenforced`), each sentence once.
     public var unenforced: [String] = []
+
+    /// The records of `lines`, in their order, read from the shards' journals.
+    public func records(_ lines: ArraySlice<Line>) throws(MergeError) -> [GameRecord] {
+        var byShard: [Int: [(position: Int, location: JournalStream.Location)]] = [:]
+        for (position, line) in lines.enumerated() { byShard[line.shard, default: []].append((position, line.location)) }
+        var records = [GameRecord?](repeating: nil, count: lines.count)
+        for (shard, wanted) in byShard {
+            let read = try shards[shard].records(at: wanted.map(\.location))
+            for (slot, record) in zip(wanted, read) { records[slot.position] = record }
+        }
+        return records.compactMap { $0 }
+    }
 
     /// The merged journal's first line.
     public var start: JournalStart {

@@ -47,10 +47,10 @@ public enum ShardMerge {
         }
         let schedule = fixed.games
         let pairings = fixed.pairings.count
-        var rated: [GameRecord?] = Array(repeating: nil, count: schedule.count)
-        var attempts: [[GameRecord]] = Array(repeating: [], count: schedule.count)
+        var rated: [MergedTournament.Line?] = Array(repeating: nil, count: schedule.count)
+        var attempts: [Int: [MergedTournament.Line]] = [:]
         var duplicates = 0
-        for shard in started {
+        for (position, shard) in shards.enumerated() where shard.start != nil {
             for record in shard.finished {
                 guard schedule.indices.contains(record.index) else {
                     throw .strayGame(path: shard.path, index: record.index, detail: "the schedule has \(schedule.count) games")
@@ -59,28 +59,30 @@ public enum ShardMerge {
                 guard owner == shard.folderIndex else {
                     throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner)'s")
                 }
-                if record.termination == .noResult {
-                    attempts[record.index].append(record)
+                let line = MergedTournament.Line(shard: position, location: record.location)
+                if !record.rated {
+                    attempts[record.index, default: []].append(line)
                 } else if rated[record.index] == nil {
-                    rated[record.index] = record
+                    rated[record.index] = line
                 } else {
                     duplicates += 1
                 }
             }
         }
 
-        var records: [GameRecord] = []
+        var lines: [MergedTournament.Line] = []
+        lines.reserveCapacity(schedule.count)
         var missing: [MissingGame] = []
         for game in schedule {
-            records += attempts[game.index]
+            lines += attempts[game.index] ?? []
             if let result = rated[game.index] {
-                records.append(result)
+                lines.append(result)
             } else {
                 missing.append(MissingGame(index: game.index, shard: Shard.index(of: game, pairings: pairings, count: count)))
             }
         }
         var merged = MergedTournament(
-            configuration: configuration, shardCount: count, records: records, scheduledGames: schedule.count,
+            configuration: configuration, shardCount: count, shards: shards, lines: lines, scheduledGames: schedule.count,
             missing: missing, duplicates: duplicates
         )
         for sentence in started.flatMap({ $0.start?.unenforced ?? [] }) where !merged.unenforced.contains(sentence) {

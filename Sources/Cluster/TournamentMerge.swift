@@ -4,7 +4,9 @@ import Tournament
 
 /// `salvo merge OUTPUT`: the shards of a tournament under `OUTPUT/shards/` become one
 /// journal, `OUTPUT/journal.jsonl`, and the usual reports beside it, as if one process had
-/// played every game (``ShardMerge`` says how).
+/// played every game (``ShardMerge`` says how). The shards' journals are read as streams, and
+/// the merged one is written and then reported on a batch of games at a time: memory holds
+/// where each line lies, not the records.
 ///
 /// It claims the output folder and every shard folder first (``Tournament/FolderLock``), so
 /// it never reads a shard that is still being played and never races another merge. The
@@ -50,35 +52,48 @@ public struct TournamentMerge: Sendable {
         if !merged.isComplete && !allowIncomplete { throw .incomplete(merged) }
 
         let journalPath = output + "/" + ReportLayout.journal
-        try Self.replace(journalPath, with: ([JournalEntry.started(merged.start)] + merged.records.map(JournalEntry.finished)).flatMap(JournalCodec.line))
+        try Self.write(merged, to: journalPath)
         let written: ReportWriter.Written
         do {
-            written = try ReportWriter.write(journal: RunJournal(configuration: merged.configuration, finished: merged.records), directory: output, generatedAt: generatedAt)
+            // The merged journal, just written, read back as a stream like any run's.
+            written = try ReportWriter.write(directory: output, generatedAt: generatedAt)
         } catch {
             throw .cannotWrite(path: output, detail: error.description)
         }
         return Outcome(tournament: merged, journalPath: journalPath, reports: written)
     }
 
-    /// Writes `bytes` beside `path`, syncs them, and renames them over it: a kill at any
-    /// moment leaves the old file or the new one, whole.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(MergeError) {
+    /// Writes the merged journal beside `path`, its records read from the shards 1,024 at a
+    /// time and written in the current layout, syncs it, and renames it over `path`: a kill at
+    /// any moment leaves the old file or the new one, whole.
+    static func write(_ merged: MergedTournament, to path: String) throws(MergeError) {
         let temporary = path + ".merging"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: temporary, detail: String(cString: strerror(errno))) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                let detail = String(cString: strerror(errno))
-                close(descriptor)
-                throw .cannotWrite(path: temporary, detail: detail)
-            }
-            offset += written
+        var closed = false
+        defer { if !closed { close(descriptor) } }
+        try append(JournalCodec.line(.started(merged.start)), to: descriptor, path: temporary)
+        var start = 0
+        while start < merged.lines.count {
+            let batch = merged.lines[start..<min(merged.lines.count, start + 1_024)]
+            start += batch.count
+            var bytes: [UInt8] = []
+            for record in try merged.records(batch) { bytes += JournalCodec.line(.finished(record)) }
+            try append(bytes, to: descriptor, path: temporary)
         }
         let synced = fsync(descriptor) == 0
         close(descriptor)
+        closed = true
         guard synced, rename(temporary, path) == 0 else { throw .cannotWrite(path: path, detail: String(cString: strerror(errno))) }
+    }
+
+    static func append(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(MergeError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw .cannotWrite(path: path, detail: String(cString: strerror(errno))) }
+            offset += written
+        }
     }
 }

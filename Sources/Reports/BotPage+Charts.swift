@@ -12,8 +12,8 @@ extension BotPage {
             html += "<p class=\"note\"><span class=\"key own\"></span> this bot (\(comparison.botWins) wins) <span class=\"key field\"></span> the other bots (\(comparison.fieldWins) wins): each side's share of its own wins by sinking the fleet, in bins of \(ShotsComparison.binWidth) shots (forfeit wins left out). Fewer shots is better.</p>"
         }
         html += "</section>\n"
-        let first = FirstShotHeatMap(bot: input.bot, records: input.records, shotsPerGame: 1)
-        let opening = FirstShotHeatMap(bot: input.bot, records: input.records, shotsPerGame: openingShots)
+        let first = input.games.firstShots
+        let opening = input.games.openingShots
         html += """
         <section id="heat"><h2>Where it fires first</h2><div class="grid">
         <figure style="margin:0"><figcaption><b>First shot</b> <span class="meta">of each of \(first.games) games</span></figcaption>\

@@ -6,38 +6,38 @@ extension BotPage {
     /// the end of its stderr and the rematch command; up to ``forfeitRowLimit`` more as table
     /// rows; a note for the rest.
     static func forfeits(_ input: Input) -> String {
-        let forfeited = input.records.filter { record in
-            record.termination == .forfeit && record.loser.map { record.player($0).bot == input.bot } == true
-        }
+        let games = input.games
+        let forfeitCount = games.forfeitCount
         var html = "<section id=\"forfeits\"><h2>Forfeits</h2>"
-        guard !forfeited.isEmpty else {
+        guard forfeitCount > 0 else {
             return html + "<p class=\"note\">None: the bot never forfeited a game.</p></section>\n"
         }
-        html += "<p class=\"note\">\(forfeited.count) game\(forfeited.count == 1 ? "" : "s") lost by forfeit. The move is the shot the bot never fired; the stderr lines are the last the bot wrote in that game, kept when it forfeited.</p>\n"
-        for record in forfeited.prefix(forfeitDetailLimit) {
-            html += card(record, input: input)
+        html += "<p class=\"note\">\(forfeitCount) game\(forfeitCount == 1 ? "" : "s") lost by forfeit. The move is the shot the bot never fired; the stderr lines are the last the bot wrote in that game, kept when it forfeited.</p>\n"
+        for detail in games.forfeitDetails {
+            html += card(detail, input: input)
         }
-        let rest = forfeited.dropFirst(forfeitDetailLimit)
+        let rest = games.forfeitRows
+        let beyond = forfeitCount - games.forfeitDetails.count
         if !rest.isEmpty {
             html += "<div class=\"scroll\"><table id=\"more-forfeits\"><thead><tr><th>Game</th><th class=\"bot\">Kind</th><th>Shot</th><th>Move</th></tr></thead><tbody>\n"
-            for record in rest.prefix(forfeitRowLimit) {
-                let moment = ForfeitMoment(record)
-                html += "<tr><td><a class=\"replay-link\" href=\"\(replayLink(record.index))\">\(record.index)</a><td class=\"bot\">\(HTML.escape(record.forfeitKind?.rawValue ?? "unknown"))"
+            for row in rest {
+                let moment = row.moment
+                html += "<tr><td><a class=\"replay-link\" href=\"\(replayLink(row.index))\">\(row.index)</a><td class=\"bot\">\(HTML.escape(row.kind))"
                 html += "<td>\(moment.map { $0.atLaunch ? "launch" : String($0.ownShot) } ?? "–")<td>\(moment.map { $0.atLaunch ? "–" : String($0.gameMove) } ?? "–")\n"
             }
             html += "</tbody></table></div>"
-            if rest.count > forfeitRowLimit {
-                html += "<p class=\"note\" id=\"forfeits-cut\">\(rest.count - forfeitRowLimit) more forfeits are not listed here; results.json lists every game.</p>"
+            if beyond > forfeitRowLimit {
+                html += "<p class=\"note\" id=\"forfeits-cut\">\(beyond - forfeitRowLimit) more forfeits are not listed here; results.json lists every game.</p>"
             }
         }
         return html + "</section>\n"
     }
 
     /// One forfeit in full.
-    static func card(_ record: GameRecord, input: Input) -> String {
-        let moment = ForfeitMoment(record)
-        let kind = record.forfeitKind?.rawValue ?? "unknown"
-        let opponent = record.winner.map { record.player($0).bot } ?? "?"
+    static func card(_ record: BotGames.ForfeitDetail, input: Input) -> String {
+        let moment = record.moment
+        let kind = record.kind
+        let opponent = record.opponent
         var html = "<article class=\"forfeit\" data-game=\"\(record.index)\" data-kind=\"\(HTML.escape(kind))\" data-move=\"\(moment?.gameMove ?? 0)\">"
         html += "<h3>Game <a class=\"replay-link\" href=\"\(replayLink(record.index))\">\(record.index)</a> against \(link(opponent, files: input.files)): "
         html += "<span class=\"loss\">\(HTML.escape(kind))</span> \(moment?.description ?? "")</h3>"

@@ -8,8 +8,8 @@ extension BotPage {
     /// losses by how they came, score, mean shots to win.
     static func record(_ input: Input) -> String {
         // The bot's games through the one scoreboard's rules (docs/scoring.md), split by how they ended.
-        let tally = Scoreboard(bots: [input.bot], records: input.records).tally(of: input.bot)
-        let noResult = input.records.count { $0.termination == .noResult }
+        let tally = input.tally
+        let noResult = input.games.noResult
         let standing = input.results.standings.first { $0.bot == input.bot }
         var rows: [(key: String, label: String, value: String)] = []
         rows.append(("rank", "Rank", standing.map { "\($0.rank) of \(input.results.standings.count)" } ?? "–"))

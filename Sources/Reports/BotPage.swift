@@ -1,5 +1,6 @@
 import Foundation
 import HTMLText
+import Scoring
 import Tournament
 
 /// A bot's own page, `bots/STEM.html` (``BotFileNames``): what a student needs to read how
@@ -43,10 +44,12 @@ public enum BotPage {
     public struct Input: Sendable {
         /// The bot.
         public var bot: String
-        /// The run's results (standings, crosstable, shots to win).
+        /// The run's results (standings, crosstable, shots to win; its `games` are not read).
         public var results: ResultsDocument
-        /// The record that counts for each game the bot played, in schedule order.
-        public var records: [GameRecord]
+        /// The bot's games, folded (``BotGames``).
+        public var games: BotGames
+        /// The bot's counts by the one scoreboard's rules (docs/scoring.md).
+        public var tally: BotTally
         /// Every bot's file stem (``BotFileNames/assign(_:)``).
         public var files: [String: String]
         /// The run's folder as the rematch command names it.
@@ -55,12 +58,22 @@ public enum BotPage {
         /// rematch` commands, which only the run's owner can use.
         public var published = false
 
-        public init(bot: String, results: ResultsDocument, records: [GameRecord], files: [String: String], runFolder: String) {
+        public init(bot: String, results: ResultsDocument, games: BotGames, tally: BotTally, files: [String: String], runFolder: String) {
             self.bot = bot
             self.results = results
-            self.records = records
+            self.games = games
+            self.tally = tally
             self.files = files
             self.runFolder = runFolder
+        }
+
+        /// The input of `records`, the record that counts for each game the bot played, in
+        /// schedule order.
+        public init(bot: String, results: ResultsDocument, records: [GameRecord], files: [String: String], runFolder: String) {
+            self.init(
+                bot: bot, results: results, games: BotGames(bot: bot, records: records),
+                tally: Scoreboard(bots: [bot], records: records).tally(of: bot), files: files, runFolder: runFolder
+            )
         }
     }
 
@@ -120,9 +133,9 @@ public enum BotPage {
         return "<a href=\"\(HTML.escape(stem)).html\">\(name(bot))</a>"
     }
 
-    /// `../replays/0012.html`.
+    /// `../replays/viewer.html#game=12`.
     static func replayLink(_ index: Int) -> String {
-        "../" + ReportLayout.replayHTML(index: index)
+        "../" + ReportLayout.replayLink(index: index)
     }
 
     static let css = """

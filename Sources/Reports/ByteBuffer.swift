@@ -22,6 +22,11 @@ struct ByteBuffer {
         bytes.append(contentsOf: more)
     }
 
+    /// Takes back the last `count` bytes.
+    mutating func dropLast(_ count: Int) {
+        bytes.removeLast(min(count, bytes.count))
+    }
+
     /// `value` in decimal.
     mutating func append(_ value: Int) {
         JSONWriter.appendDecimal(value, to: &bytes)

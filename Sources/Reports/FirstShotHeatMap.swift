@@ -12,22 +12,30 @@ public struct FirstShotHeatMap: Hashable, Sendable {
     /// Games with at least one shot of the bot.
     public var games: Int
 
-    /// The map of `bot`'s first `shotsPerGame` shots over `records`.
-    public init(bot: String, records: [GameRecord], shotsPerGame: Int) {
+    /// An empty map counting the first `shotsPerGame` shots of each game.
+    public init(shotsPerGame: Int) {
         self.shotsPerGame = shotsPerGame
         counts = Array(repeating: 0, count: Coordinate.cellCount)
         games = 0
-        for record in records {
-            for seat in PlayerSeat.allCases where record.player(seat).bot == bot {
-                var taken = 0
-                for shot in record.shots where shot.seat == seat {
-                    guard taken < shotsPerGame else { break }
-                    let cell = Coordinate(x: shot.x, y: shot.y)
-                    if cell.isOnGrid { counts[cell.index] += 1 }
-                    taken += 1
-                }
-                if taken > 0 { games += 1 }
+    }
+
+    /// The map of `bot`'s first `shotsPerGame` shots over `records`.
+    public init(bot: String, records: [GameRecord], shotsPerGame: Int) {
+        self.init(shotsPerGame: shotsPerGame)
+        for record in records { add(record, bot: bot) }
+    }
+
+    /// Counts `bot`'s first shots in `record` (in each seat it held).
+    public mutating func add(_ record: GameRecord, bot: String) {
+        for seat in PlayerSeat.allCases where record.player(seat).bot == bot {
+            var taken = 0
+            for shot in record.shots where shot.seat == seat {
+                guard taken < shotsPerGame else { break }
+                let cell = Coordinate(x: shot.x, y: shot.y)
+                if cell.isOnGrid { counts[cell.index] += 1 }
+                taken += 1
             }
+            if taken > 0 { games += 1 }
         }
     }
 

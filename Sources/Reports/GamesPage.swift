@@ -5,8 +5,8 @@ import HTMLText
 /// game, so no page grows with the run (100,000 games would make a 15 MB index).
 ///
 /// DOM contract: `<table id="games">` with one `<tr data-index="N">` per game, its replay link
-/// `<a class="replay-link" href="../replays/NNNN.html">`; `<nav class="pages">` links the
-/// previous and next pages.
+/// `<a class="replay-link" href="../replays/viewer.html#game=N">`; `<nav class="pages">` links
+/// the previous and next pages.
 public enum GamesPage {
     /// Games per page.
     public static let pageSize = 2_000
@@ -16,19 +16,26 @@ public enum GamesPage {
 
     /// Page `number` (from 1) of `results`' games, in schedule order.
     public static func render(_ results: ResultsDocument, number: Int) -> String {
-        let count = pageCount(gameCount: results.games.count)
         let start = (number - 1) * pageSize
         let games = results.games[min(start, results.games.count)..<min(start + pageSize, results.games.count)]
+        return render(
+            tournament: results.tournament, games: Array(games), number: number,
+            count: pageCount(gameCount: results.games.count), total: results.games.count
+        )
+    }
+
+    /// Page `number` of `count`, listing `games` of the `total` of the run `tournament`.
+    public static func render(tournament: String, games: [ResultsDocument.GameEntry], number: Int, count: Int, total: Int) -> String {
         let first = games.first?.index ?? 0, last = games.last?.index ?? 0
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>Games \(first)–\(last) · \(HTML.escape(results.tournament))</title>
+        <title>Games \(first)–\(last) · \(HTML.escape(tournament))</title>
         <style>\(PageStyle.css)</style></head>
         <body><main>
-        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(results.tournament))</a></p>
-        <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(results.games.count) games in all.</p></header>
+        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(tournament))</a></p>
+        <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(total) games in all.</p></header>
         \(navigation(number: number, count: count))
         <section><div class="scroll"><table id="games">
         <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th>Shots</th></tr></thead><tbody>

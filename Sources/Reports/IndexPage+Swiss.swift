@@ -41,7 +41,7 @@ extension IndexPage {
         html += "<div class=\"scroll\"><table class=\"pairings\"><thead><tr><th>Board</th><th class=\"bot\">Bot</th><th>Won</th><th class=\"bot\">Opponent</th><th>Points</th><th class=\"bot\">Games</th></tr></thead><tbody>\n"
         for (board, pairing) in round.pairings.enumerated() {
             let score = zip(pairing.firstPoints.map(points), pairing.secondPoints.map(points)).map { "\($0)–\($1)" } ?? "–"
-            let links = pairing.games.map { "<a class=\"round-game\" href=\"\(HTML.escape(ReportLayout.replayHTML(index: $0)))\">\($0)</a>" }.joined(separator: " ")
+            let links = pairing.games.map { "<a class=\"round-game\" href=\"\(HTML.escape(ReportLayout.replayLink(index: $0)))\">\($0)</a>" }.joined(separator: " ")
             html += "<tr data-first=\"\(HTML.escape(pairing.first))\" data-second=\"\(HTML.escape(pairing.second))\"><td>\(board + 1)</td>"
             html += "<td class=\"bot\">\(HTML.escape(pairing.first))</td><td>\(pairing.firstWins)–\(pairing.secondWins)</td><td class=\"bot\">\(HTML.escape(pairing.second))</td>"
             html += "<td>\(score)</td><td class=\"bot\">\(links)</td></tr>\n"

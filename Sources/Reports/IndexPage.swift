@@ -8,10 +8,45 @@ import HTMLText
 /// DOM contract (read by the browser tests): `<table id="standings">` with one
 /// `<tr data-bot="NAME">` per bot in rank order, the name in `<td class="bot">` as a link
 /// `<a class="bot-link" href="bots/STEM.html">` to the bot's page (``BotPage``); every replay
-/// link is `<a class="replay-link" href="replays/NNNN.html">`.
+/// link is `<a class="replay-link" href="replays/viewer.html#game=N">`.
+///
+/// Size: at most ``inlineGameLimit`` games are listed here (more go to the pages of
+/// ``GamesPage``), and above ``inlineTableBotLimit`` bots the crosstable and the likelihoods
+/// of superiority, and the histograms of shots to win, get pages of their own (``TablePage``),
+/// so the page stays under 1 MB.
 public enum IndexPage {
-    /// The page for `results`.
+    /// The games the index lists or links: all of them when they are few, else the pages of
+    /// games with the indices each holds.
+    public struct GameList: Sendable {
+        public var count: Int
+        /// Every game's entry, when `count` is at most ``IndexPage/inlineGameLimit``.
+        public var inline: [ResultsDocument.GameEntry]
+        /// The first and last index of each page of ``GamesPage``, above it.
+        public var pages: [ClosedRange<Int>]
+
+        public init(count: Int, inline: [ResultsDocument.GameEntry], pages: [ClosedRange<Int>]) {
+            self.count = count
+            self.inline = inline
+            self.pages = pages
+        }
+
+        /// The list of `games`, all of a run's entries in schedule order.
+        public init(_ games: [ResultsDocument.GameEntry]) {
+            count = games.count
+            inline = games.count <= IndexPage.inlineGameLimit ? games : []
+            pages = stride(from: 0, to: games.count, by: GamesPage.pageSize).map { start in
+                games[start].index...games[min(games.count, start + GamesPage.pageSize) - 1].index
+            }
+        }
+    }
+
+    /// The page for `results`, whose `games` are all of the run's.
     public static func render(_ results: ResultsDocument) -> String {
+        render(results, games: GameList(results.games))
+    }
+
+    /// The page for `results` (its `games` not read) with the games of `games`.
+    public static func render(_ results: ResultsDocument, games list: GameList) -> String {
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -27,13 +62,17 @@ public enum IndexPage {
         html += standings(results)
         html += ratingsChart(results)
         if let season = results.season { html += self.season(season) }
-        html += crosstable(results)
-        html += superiority(results)
-        html += shotsToWin(results)
+        if results.standings.count > inlineTableBotLimit {
+            html += tableLinks(results)
+        } else {
+            html += crosstable(results)
+            html += superiority(results)
+        }
+        if results.standings.count <= inlineTableBotLimit { html += shotsToWin(results) }
         html += terminations(results)
         html += bots(results)
         if let submissions = results.submissions { html += self.submissions(submissions) }
-        html += games(results)
+        html += games(results, list: list)
         html += """
         <p class="note">The same numbers as data: <a href="results.json">results.json</a> \
         (schema version \(results.schemaVersion), described in Salvo's reports/README.md).</p>
@@ -124,6 +163,17 @@ public enum IndexPage {
         return html
     }
 
+    /// Links to the crosstable's and the likelihoods' own pages (``TablePage``).
+    static func tableLinks(_ results: ResultsDocument) -> String {
+        var html = "<section id=\"tables\"><h2>Crosstable, likelihood of superiority, shots to win</h2><p>With \(results.standings.count) bots these are pages of their own: "
+        html += "<a id=\"crosstable-link\" href=\"\(ReportLayout.crosstable)\">the crosstable</a> (each bot's wins–losses against each other)"
+        if !results.likelihoodOfSuperiority.isEmpty {
+            html += ", <a id=\"superiority-link\" href=\"\(ReportLayout.superiority)\">the likelihood of superiority</a> (from the rating fit)"
+        }
+        html += " and <a id=\"shots-link\" href=\"\(ReportLayout.shotsToWin)\">the shots to win</a> (a histogram per bot)"
+        return html + ". A bot's page has its own row of each table and its shots beside the other bots'.</p></section>\n"
+    }
+
     static func ratingsChart(_ results: ResultsDocument) -> String {
         let rows = results.standings.compactMap { row in row.rating.map { (bot: row.bot, estimate: $0) } }
         guard !rows.isEmpty else { return "" }
@@ -203,21 +253,25 @@ public enum IndexPage {
 
     /// Above this many games, the index links the pages of ``GamesPage`` instead of listing
     /// every game (and each bot's page still lists its own games).
-    public static let inlineGameLimit = 10_000
+    public static let inlineGameLimit = 2_000
+
+    /// Above this many bots, the crosstable and the likelihoods of superiority (a cell per
+    /// ordered pair: 39,800 for 200 bots) and the shots-to-win histograms (a chart per bot) are
+    /// pages of their own, linked from the index.
+    public static let inlineTableBotLimit = 40
 
     /// Above this many bots, crosstable cells carry no `title` (the row and the column number
     /// say who met whom): 200 bots make 39,800 cells.
     public static let titledCellLimit = 40
 
-    /// Games grouped by pairing, each group folded; rows are kept short (the page of a
-    /// 10,000-game run must stay under 2 MB). Above ``inlineGameLimit`` games: links to the
-    /// pages of games.
-    static func games(_ results: ResultsDocument) -> String {
-        guard results.games.count <= inlineGameLimit else { return gamePages(results) }
+    /// Games grouped by pairing, each group folded; rows are kept short. Above
+    /// ``inlineGameLimit`` games: links to the pages of games.
+    static func games(_ results: ResultsDocument, list: GameList) -> String {
+        guard list.count <= inlineGameLimit else { return gamePages(list) }
         var groups: [String: [ResultsDocument.GameEntry]] = [:]
         var keys: [String] = []
         let rank = Dictionary(results.standings.map { ($0.bot, $0.rank) }, uniquingKeysWith: min)
-        for game in results.games {
+        for game in list.inline {
             let pair = game.players.sorted { (rank[$0] ?? .max, $0) < (rank[$1] ?? .max, $1) }
             let key = pair.joined(separator: "\u{0}")
             if groups[key] == nil { keys.append(key) }
@@ -241,16 +295,12 @@ public enum IndexPage {
         return html + "</section>\n"
     }
 
-    /// The games section of a large run: one link per page of ``GamesPage``.
-    static func gamePages(_ results: ResultsDocument) -> String {
-        let count = GamesPage.pageCount(gameCount: results.games.count)
-        var html = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">\(results.games.count) games, \(GamesPage.pageSize) a page; "
-        html += "a bot's page lists all of its games. A game's number opens its replay.</p><nav class=\"pages\">\n"
-        for number in 1...max(1, count) {
-            let start = (number - 1) * GamesPage.pageSize
-            guard start < results.games.count else { break }
-            let first = results.games[start].index, last = results.games[min(results.games.count, start + GamesPage.pageSize) - 1].index
-            html += "<a class=\"games-page\" href=\"\(ReportLayout.gamesPage(number: number))\">\(first)–\(last)</a>\n"
+    /// The games section of a large run: one link per page of ``GamesPage``, and the viewer.
+    static func gamePages(_ list: GameList) -> String {
+        var html = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">\(list.count) games, \(GamesPage.pageSize) a page; "
+        html += "a bot's page lists all of its games. A game's number opens its replay; <a id=\"viewer-link\" href=\"\(ReportLayout.viewer)#game=\(list.pages.first?.lowerBound ?? 0)\">the replay viewer</a> opens any game by its number.</p><nav class=\"pages\">\n"
+        for (position, range) in list.pages.enumerated() {
+            html += "<a class=\"games-page\" href=\"\(ReportLayout.gamesPage(number: position + 1))\">\(range.lowerBound)–\(range.upperBound)</a>\n"
         }
         return html + "</nav></section>\n"
     }

@@ -37,30 +37,34 @@ public struct PublicRedaction: Sendable {
     /// The name the published pages give the run's folder in `salvo rematch` commands.
     public var folderName: String { paths.first { $0.replacement != "" && $0.replacement != "." && $0.replacement != "~" }?.replacement ?? "." }
 
-    /// `journal` with every record and the configuration redacted.
+    /// `journal` with every record, the configuration and a season's nights redacted.
     public func apply(to journal: RunJournal) -> RunJournal {
         let ids = Set(journal.serverIDs.filter { $0.count >= 4 })
-        var config = journal.configuration
+        let records = journal.finished.map { apply(to: $0, ids: ids) }
+        var redacted = RunJournal(configuration: apply(to: journal.configuration), finished: records, serverIDs: [], unenforced: journal.unenforced)
+        redacted.nights = journal.nights.map { apply(to: $0) }
+        redacted.earlierVersions = journal.earlierVersions.map { apply(to: $0, ids: ids) }
+        return redacted
+    }
+
+    /// `configuration` with no absolute path, seed key or server URL beyond host and port.
+    public func apply(to configuration: TournamentConfig) -> TournamentConfig {
+        var config = configuration
         config.outputDirectory = folderName
         config.sourceFile = config.sourceFile.map { ($0 as NSString).lastPathComponent }
         config.workingDirectory = nil
         config.seedKey = nil
         if case .url(let url) = config.server { config.server = .url(Self.hostAndPort(url)) }
         config.bots = config.bots.map { apply(to: $0) }
-        if var night = config.seasonNight {
-            night.bots = night.bots.map { apply(to: $0) }
-            config.seasonNight = night
-        }
-        let records = journal.finished.map { apply(to: $0, ids: ids) }
-        var redacted = RunJournal(configuration: config, finished: records, serverIDs: [], unenforced: journal.unenforced)
-        // A season's history, with the same redactions.
-        redacted.nights = journal.nights.map { night in
-            var night = night
-            night.bots = night.bots.map { apply(to: $0) }
-            return night
-        }
-        redacted.earlierVersions = journal.earlierVersions.map { apply(to: $0, ids: ids) }
-        return redacted
+        config.seasonNight = config.seasonNight.map { apply(to: $0) }
+        return config
+    }
+
+    /// A season's `night` with its entries redacted.
+    public func apply(to night: SeasonNight) -> SeasonNight {
+        var night = night
+        night.bots = night.bots.map { apply(to: $0) }
+        return night
     }
 
     /// `bot` with no absolute path in its command, folder or read-only paths.

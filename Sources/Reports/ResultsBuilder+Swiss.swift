@@ -3,10 +3,9 @@ import Tournament
 /// The Swiss section of results.json: the rounds recomputed from the journal's records.
 extension ResultsBuilder {
     /// The rounds of a `format: swiss` run; nil for the other formats.
-    static func swiss(config: TournamentConfig, history: GameHistory) -> ResultsDocument.SwissSection? {
-        var rated: [Int: GameRecord] = [:]
-        for record in history.rated { rated[record.index] = record }
-        guard let progress = SwissScheduler.progress(config, after: ScheduleResults(rated: rated, attempts: history.attempts)) else { return nil }
+    static func swiss(config: TournamentConfig, rated: [Int: GameRecord], attempts: [Int: Int]) -> ResultsDocument.SwissSection? {
+        guard config.format == .swiss else { return nil }
+        guard let progress = SwissScheduler.progress(config, after: ScheduleResults(rated: rated, attempts: attempts)) else { return nil }
         let names = config.bots.map(\.name)
         let rounds = progress.rounds.map { round in
             var boards: [Int: [Int]] = [:]

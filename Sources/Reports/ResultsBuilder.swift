@@ -22,8 +22,15 @@ public enum ResultsBuilder {
     /// As above, from records already grouped; `submissions` is the ledger of the run's
     /// `bots_from:` folder, when it has one.
     public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
-        let rated = history.rated
-        let board = Scoreboard(bots: config.bots.map(\.name), records: rated)
+        var results = build(config: config, tally: ResultsTally(config: config, history: history), generatedAt: generatedAt, submissions: submissions)
+        results.games = history.games.map { record in entry(record, attempts: history.attempts[record.index] ?? 1) }
+        return results
+    }
+
+    /// Every section but `games` (left empty: a report streams them, ``entry(_:attempts:)``),
+    /// from the games folded into `tally`.
+    public static func build(config: TournamentConfig, tally: ResultsTally, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
+        let board = tally.board
         let ratings = board.ratings()
         var standings = Self.standings(board, ratings: ratings)
         for position in standings.indices {
@@ -31,14 +38,13 @@ public enum ResultsBuilder {
         }
         let order = standings.map(\.bot)
         let scheduled = config.scheduler.standingsGames
-        let withoutResult = history.games.count - rated.count
         return ResultsDocument(
             tournament: config.name,
             generatedAt: generatedAt,
             configuration: Self.summary(of: config),
             progress: .init(
-                scheduledGames: scheduled, ratedGames: rated.count, gamesWithoutResult: withoutResult,
-                gamesNotPlayed: max(0, scheduled - history.games.count)
+                scheduledGames: scheduled, ratedGames: tally.rated, gamesWithoutResult: tally.games - tally.rated,
+                gamesNotPlayed: max(0, scheduled - tally.games)
             ),
             standings: standings,
             crosstable: Self.crosstable(order: order, board: board),
@@ -46,7 +52,7 @@ public enum ResultsBuilder {
             likelihoodOfSuperiority: Self.superiority(order: order, ratings: ratings),
             terminations: .init(
                 wins: board.winsBySinking, forfeits: board.forfeits, forfeitsByKind: board.forfeitsByKind,
-                noResultAttempts: history.noResultAttempts
+                noResultAttempts: tally.noResultAttempts
             ),
             shotsToWin: order.map { bot in
                 let tally = board.tally(of: bot)
@@ -55,20 +61,23 @@ public enum ResultsBuilder {
                     histogram: tally.shotsToWin.keys.sorted().map { .init(shots: $0, games: tally.shotsToWin[$0] ?? 0) }
                 )
             },
-            sprt: Self.sprt(config: config, rated: rated),
-            games: history.games.map { record in
-                .init(
-                    index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
-                    winnerSeat: record.winner?.index, termination: record.termination.rawValue,
-                    forfeitKind: record.forfeitKind?.rawValue, reason: record.reason, shots: record.shots.count,
-                    durationMilliseconds: Int(record.durationMilliseconds.rounded()),
-                    attempts: history.attempts[record.index] ?? 1,
-                    replayJSON: ReportLayout.replayJSON(index: record.index),
-                    replayHTML: ReportLayout.replayHTML(index: record.index)
-                )
-            },
-            swiss: Self.swiss(config: config, history: history),
+            sprt: Self.sprt(config: config, wins: tally.sprtWins, losses: tally.sprtLosses),
+            games: [],
+            swiss: Self.swiss(config: config, rated: tally.swissRated, attempts: tally.swissAttempts),
             submissions: Self.submissions(submissions, config: config)
+        )
+    }
+
+    /// The games section's entry of `record`, the record that counts for its game.
+    public static func entry(_ record: GameRecord, attempts: Int, replayFile: Bool = false) -> ResultsDocument.GameEntry {
+        .init(
+            index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
+            winnerSeat: record.winner?.index, termination: record.termination.rawValue,
+            forfeitKind: record.forfeitKind?.rawValue, reason: record.reason, shots: record.shots.count,
+            durationMilliseconds: Int(record.durationMilliseconds.rounded()),
+            attempts: attempts,
+            replayJSON: replayFile ? ReportLayout.replayJSON(index: record.index) : nil,
+            replayHTML: ReportLayout.replayLink(index: record.index)
         )
     }
 
@@ -114,13 +123,14 @@ public enum ResultsBuilder {
         }
     }
 
-    /// The SPRT section: the first listed bot against the second, over their rated games.
-    static func sprt(config: TournamentConfig, rated: [GameRecord]) -> ResultsDocument.SPRTResult? {
+    /// The SPRT section: the first listed bot against the second, over their rated games
+    /// (`wins` and `losses` of the first).
+    static func sprt(config: TournamentConfig, wins: Int, losses: Int) -> ResultsDocument.SPRTResult? {
         guard let settings = config.sprt, config.bots.count >= 2 else { return nil }
         let (alpha, beta) = (settings.alpha, settings.beta)
         guard alpha > 0, alpha < 1, beta > 0, beta < 1, alpha + beta < 1 else { return nil }
         let bot = config.bots[0].name, opponent = config.bots[1].name
-        let tally = settings.tally(records: rated, first: bot, second: opponent)
+        let tally = settings.tally(wins: wins, losses: losses)
         return .init(
             bot: bot, opponent: opponent, elo0: settings.elo0, elo1: settings.elo1, alpha: alpha, beta: beta,
             wins: tally.wins, losses: tally.losses, llr: round(tally.logLikelihoodRatio, places: 4),

@@ -23,17 +23,20 @@ extension ResultsDocument {
         public var durationMilliseconds: Int
         /// How many times the game was played (more than 1 after no-result attempts).
         public var attempts: Int
-        /// The replay, relative to the folder of results.json.
-        public var replayJSON: String
-        /// The replay viewer, relative to the folder of results.json.
+        /// The replay as a file of its own (`replays/NNNN.json`), relative to the folder of
+        /// results.json; absent unless the report was written with `--replay-files` (`salvo
+        /// replay N --format json` gives any game's).
+        public var replayJSON: String?
+        /// The replay in the viewer (`replays/viewer.html#game=N`), relative to the folder of
+        /// results.json.
         public var replayHTML: String
 
-        public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, shots: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String, replayHTML: String) {
+        public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, shots: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String?, replayHTML: String) {
             self.index = index
             self.gameId = gameId
             self.players = players
             self.winnerSeat = winnerSeat
-        self.winner = winnerSeat.flatMap { players.indices.contains($0) ? players[$0] : nil }
+            self.winner = winnerSeat.flatMap { players.indices.contains($0) ? players[$0] : nil }
             self.termination = termination
             self.forfeitKind = forfeitKind
             self.reason = reason

@@ -1,12 +1,14 @@
 import Foundation
 import SalvoVersion
 
-/// `results.json`: everything a run tells its users, as data. Schema version 1, documented
+/// `results.json`: everything a run tells its users, as data. Schema version 2, documented
 /// field by field in reports/README.md. Built by ``ResultsBuilder`` from a run's journal;
 /// `index.html` shows the same numbers.
 public struct ResultsDocument: Hashable, Sendable, Codable {
     /// The version of this layout; bumped whenever a field changes meaning or disappears.
-    public static let currentSchemaVersion = 1
+    /// Version 2: a game's `replayHTML` opens the packed replays' viewer, and its `replayJSON`
+    /// is there only when the report wrote a file per game (`--replay-files`).
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     /// The Salvo that built these results (``SalvoVersion/text``); nil in files from before it.

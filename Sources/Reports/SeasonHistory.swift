@@ -13,35 +13,27 @@ import Tournament
 ///   a player of its own, so versions of different nights compare. An entry's "best" version
 ///   is its highest-rated one; its "latest" is the current one.
 ///
-/// Pure: the same journal gives the same history.
-public enum SeasonHistory {
-    /// The history of `nights` whose games are `records` (every rated or unrated record of
-    /// the journal, earlier versions' included); nil when there are no nights.
-    public static func section(nights: [SeasonNight], records: [GameRecord]) -> ResultsDocument.SeasonSection? {
-        guard !nights.isEmpty else { return nil }
-        let rated = records.filter { $0.termination != .noResult }
-        var points: [ResultsDocument.Night] = []
-        for night in nights {
-            let upTo = rated.filter { $0.index < night.indices.upperBound && night.isCurrent($0) }
-            let board = Scoreboard(bots: night.bots.map(\.name), records: upTo)
-            let ratings = board.ratings()
-            points.append(ResultsDocument.Night(
-                number: night.number, startedAt: night.startedAt,
-                gamesPlayed: rated.count { night.indices.contains($0.index) },
-                entries: night.bots.map { bot in
-                    ResultsDocument.NightEntry(
-                        bot: bot.name, version: bot.version, rating: ratings?.rating(of: bot.name).flatMap(ResultsBuilder.estimate),
-                        games: board.tally(of: bot.name).games
-                    )
-                }
-            ))
-        }
-        return ResultsDocument.SeasonSection(nights: points, versions: versions(nights: nights, rated: rated))
-    }
+/// Pure: the same journal gives the same history. A fold: ``add(_:)`` takes the season's
+/// games one at a time in schedule order (a report streams them), and memory grows with the
+/// nights and versions, not the games.
+public struct SeasonHistory: Sendable {
+    public let nights: [SeasonNight]
+    /// Each night's standings so far: the games up to its end between its current versions.
+    private var boards: [Scoreboard]
+    /// Rated games played during each night.
+    private var played: [Int]
+    /// Every version ever current, once, in the order versions first appeared, and the
+    /// first and last nights it was current.
+    private let order: [BotEntry]
+    private let span: [String: (first: Int, last: Int)]
+    /// One fit of every game, versions as players.
+    private var versionsBoard: Scoreboard
 
-    /// Every version that was ever current, rated in one fit with versions as players.
-    static func versions(nights: [SeasonNight], rated: [GameRecord]) -> [ResultsDocument.Version] {
-        // Each version once, in the order versions first appeared; the nights it was current.
+    /// An empty history of `nights` (in order).
+    public init(nights: [SeasonNight]) {
+        self.nights = nights
+        boards = nights.map { night in Scoreboard(bots: night.bots.map(\.name)) }
+        played = Array(repeating: 0, count: nights.count)
         var order: [BotEntry] = []
         var span: [String: (first: Int, last: Int)] = [:]
         for night in nights {
@@ -55,20 +47,61 @@ public enum SeasonHistory {
                 }
             }
         }
-        let relabeled = rated.map { record in
-            var record = record
-            for seat in record.players.indices {
-                record.players[seat].bot = BotEntry.versionedName(record.players[seat].bot, version: record.players[seat].version)
-            }
-            return record
+        self.order = order
+        self.span = span
+        versionsBoard = Scoreboard(bots: order.map(\.versionedName))
+    }
+
+    /// Counts `record` (any game of the season, of any version, each game's counting record
+    /// once, in schedule order); a game without a result is ignored.
+    public mutating func add(_ record: GameRecord) {
+        guard record.termination != .noResult else { return }
+        for (position, night) in nights.enumerated() {
+            if night.indices.contains(record.index) { played[position] += 1 }
+            if record.index < night.indices.upperBound && night.isCurrent(record) { boards[position].add(record) }
         }
-        let board = Scoreboard(bots: order.map(\.versionedName), records: relabeled)
-        let ratings = board.ratings()
+        var relabeled = record
+        for seat in relabeled.players.indices {
+            relabeled.players[seat].bot = BotEntry.versionedName(relabeled.players[seat].bot, version: relabeled.players[seat].version)
+        }
+        versionsBoard.add(relabeled)
+    }
+
+    /// The history of `nights` whose games are `records` (every record of the journal,
+    /// earlier versions' included); nil when there are no nights.
+    public static func section(nights: [SeasonNight], records: [GameRecord]) -> ResultsDocument.SeasonSection? {
+        guard !nights.isEmpty else { return nil }
+        var history = SeasonHistory(nights: nights)
+        for record in records { history.add(record) }
+        return history.section
+    }
+
+    /// results.json's `season`: the standings after each night, and every version rated.
+    public var section: ResultsDocument.SeasonSection {
+        let points = nights.enumerated().map { position, night in
+            let board = boards[position]
+            let ratings = board.ratings()
+            return ResultsDocument.Night(
+                number: night.number, startedAt: night.startedAt, gamesPlayed: played[position],
+                entries: night.bots.map { bot in
+                    ResultsDocument.NightEntry(
+                        bot: bot.name, version: bot.version, rating: ratings?.rating(of: bot.name).flatMap(ResultsBuilder.estimate),
+                        games: board.tally(of: bot.name).games
+                    )
+                }
+            )
+        }
+        return ResultsDocument.SeasonSection(nights: points, versions: versions)
+    }
+
+    /// Every version that was ever current, rated in one fit with versions as players.
+    var versions: [ResultsDocument.Version] {
+        let ratings = versionsBoard.ratings()
         let current = Set((nights.last?.bots ?? []).map(\.versionedName))
         var versions = order.map { bot in
             ResultsDocument.Version(
                 bot: bot.name, version: bot.version, firstNight: span[bot.versionedName]?.first ?? 0, lastNight: span[bot.versionedName]?.last ?? 0,
-                rating: ratings?.rating(of: bot.versionedName).flatMap(ResultsBuilder.estimate), games: board.tally(of: bot.versionedName).games,
+                rating: ratings?.rating(of: bot.versionedName).flatMap(ResultsBuilder.estimate), games: versionsBoard.tally(of: bot.versionedName).games,
                 latest: current.contains(bot.versionedName), best: false
             )
         }

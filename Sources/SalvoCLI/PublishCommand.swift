@@ -61,16 +61,18 @@ struct PublishCommand: AsyncParsableCommand {
         let redaction = PublicRedaction(runFolder: output)
         let written: ReportWriter.Written
         do {
-            let original = try RunJournal.load(directory: output)
-            let journal = redaction.apply(to: original)
+            let source = try JournalFileSource(directory: output)
             try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
             let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
             written = try ReportWriter.write(
-                journal: redaction.withoutStderr(journal), directory: destination, rematchFolder: redaction.folderName,
-                publication: Publication(ledger: ledger.map(redaction.publicLedger))
+                source: source, directory: destination,
+                options: .init(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
             )
+            // The private pages (a class's submissions only) read the journal whole: each
+            // student's forfeits, and the recorded games their solo rematches replay.
             if let ledger {
-                try writePrivatePages(ledger: ledger, journal: journal, original: original, redaction: redaction)
+                let original = try RunJournal.load(directory: output)
+                try writePrivatePages(ledger: ledger, journal: redaction.apply(to: original), original: original, redaction: redaction)
             }
         } catch let error as ReportError {
             throw CLIError(error.description)

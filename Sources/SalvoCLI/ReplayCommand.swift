@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import Tournament
 
 /// `salvo replay GAME_ID --from DIR`: one game's replay, as JSON or as a viewer page.
 struct ReplayCommand: AsyncParsableCommand {
@@ -32,16 +33,18 @@ struct ReplayCommand: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
-        let journal: RunJournal
+        let source: JournalFileSource
+        let found: GameRecord?
         do {
-            journal = try RunJournal.load(directory: from)
+            source = try JournalFileSource(directory: from)
+            found = try source.record(id: gameId)
         } catch {
             throw CLIError(error.description)
         }
-        guard let record = journal.record(id: gameId) else {
+        guard let record = found else {
             throw CLIError(ReportError.unknownGame(id: gameId, journal: from + "/journal.jsonl").description)
         }
-        let replay = ReplayBuilder.replay(of: record, tournament: journal.configuration.name)
+        let replay = ReplayBuilder.replay(of: record, tournament: source.configuration.name)
         let data: Data
         switch format {
         case .json: data = ReportJSON.replayFile(replay)

@@ -9,10 +9,14 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Rebuild a run's reports (results.json, index.html, replays) from its journal.",
         discussion: """
-            Reads DIR/journal.jsonl alone, using the configuration in its first line, and writes \
-            DIR/results.json, DIR/index.html and DIR/replays/NNNN.json and .html (NNNN: the game's \
-            schedule index). The pages are self-contained: open index.html in any browser, even \
-            from a copy of the folder. The formats are described in reports/README.md. With --csv, \
+            Reads DIR/journal.jsonl alone, as a stream, using the configuration in its first line, \
+            and writes DIR/results.json, DIR/index.html, a page per bot in DIR/bots/, and the \
+            replays packed a thousand games to a file in DIR/replays/, shown by \
+            DIR/replays/viewer.html#game=N. The pages need no server: open index.html in any \
+            browser, even from a copy of the folder. With --replay-files, every game's replay is \
+            also written as DIR/replays/NNNN.json (NNNN: its schedule index); `salvo replay N \
+            --from DIR --format json` gives any one game's. The formats are described in \
+            reports/README.md. With --csv, \
             also DIR/standings.csv: the current standings for grading, one row per entry (rank, \
             name, version, rating, interval_low, interval_high, games, wins, losses, forfeits).
             """
@@ -23,6 +27,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Flag(help: "Also write the standings as CSV to DIR/standings.csv, beside results.json.")
     var csv = false
+
+    @Flag(help: "Also write every game's replay as a file of its own, replays/NNNN.json, for tools that want one file per game.")
+    var replayFiles = false
 
     /// Accepted as on every command; report prints no notes, only its result.
     @OptionGroup var console: OutputOptions
@@ -41,11 +48,11 @@ struct ReportCommand: AsyncParsableCommand {
         defer { lock?.release() }
         let written: ReportWriter.Written
         do {
-            written = try ReportWriter.write(directory: directory)
+            written = try ReportWriter.write(directory: directory, options: .init(replayFiles: replayFiles))
         } catch {
             throw CLIError(error.description)
         }
-        print("Wrote \(written.results), \(written.replayCount) replays and \(written.index)")
+        print("Wrote \(written.results), \(written.replayCount) replays (\(directory)/\(ReportLayout.viewer)) and \(written.index)")
         if csv {
             do {
                 print("Wrote \(try StandingsCSV.write(directory: directory))")

@@ -34,6 +34,11 @@ extension SPRTSettings {
             guard Set(bots) == [first, second] else { continue }
             if record.player(winner).bot == first { wins += 1 } else { losses += 1 }
         }
+        return tally(wins: wins, losses: losses)
+    }
+
+    /// The test's state after `wins` and `losses` of the first bot against the second.
+    public func tally(wins: Int, losses: Int) -> SPRTTally {
         let test = self.test
         return SPRTTally(
             wins: wins, losses: losses, logLikelihoodRatio: test.logLikelihoodRatio(wins: wins, losses: losses),

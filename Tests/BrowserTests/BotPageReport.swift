@@ -63,7 +63,8 @@ struct BotPageReport: Sendable {
         for generated in ["index.html", "results.json", "replays", "bots"] {
             try? FileManager.default.removeItem(at: output.appendingPathComponent(generated))
         }
-        let report = try await SalvoExecutable.run(["report", output.path])
+        // With a replay file per game, which the tests compare against the pages.
+        let report = try await SalvoExecutable.run(["report", output.path, "--replay-files"])
         guard report.status == 0 else { throw TournamentReport.SetupFailure(command: "salvo report", output: report) }
         let results = try JSONValue.parse(Data(contentsOf: output.appendingPathComponent("results.json")))
         return BotPageReport(directory: output, results: results)

@@ -85,7 +85,10 @@ struct BotPageTests {
             let hrefs = try await page.evaluate("[...document.querySelectorAll('#games a.replay-link')].map(a => a.getAttribute('href'))").array?.compactMap(\.string) ?? []
             #expect(hrefs.sorted() == games.compactMap { $0["replayHTML"]?.string.map { "../" + $0 } }.sorted())
             for href in hrefs {
-                #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().appendingPathComponent(href).standardizedFileURL.path), "\(href)")
+                // The viewer, opened at the game: `../replays/viewer.html#game=N`.
+                let file = String(href.prefix { $0 != "#" })
+                #expect(href.hasPrefix("../replays/viewer.html#game="), "\(href)")
+                #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().appendingPathComponent(file).standardizedFileURL.path), "\(href)")
             }
             // Each game it forfeited: the kind and the move (the shot that never came) of results.json.
             let forfeits = try await page.evaluate("""

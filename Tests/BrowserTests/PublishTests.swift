@@ -79,11 +79,15 @@ struct PublishTests {
         let (_, folder) = try await Self.published.value
         let index = folder.appendingPathComponent("index.html")
         try await HeadlessBrowser.with { browser in
-            for url in [index, folder.appendingPathComponent("replays/0000.html")] {
+            let viewer = folder.appendingPathComponent("replays/viewer.html")
+            let pack = folder.appendingPathComponent("replays/pack-0000.js")
+            for url in [index, try #require(URL(string: viewer.absoluteString + "#game=0"))] {
                 let page = try await browser.open(URL(string: "about:blank")!)
                 try await page.send("Network.emulateNetworkConditions", ["offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
                 try await page.navigate(to: url)
-                #expect(page.requestedURLs.allSatisfy { $0 == "about:blank" || $0 == url.absoluteString }, "\(page.requestedURLs)")
+                if url != index { try await page.waitUntil("document.getElementById('replay').dataset.state === 'ready'") }
+                let allowed = url == index ? [index.absoluteString] : [viewer.absoluteString, url.absoluteString, pack.absoluteString]
+                #expect(page.requestedURLs.allSatisfy { $0 == "about:blank" || allowed.contains($0) }, "\(page.requestedURLs)")
                 #expect(page.exceptions.isEmpty && page.dialogs.isEmpty)
                 if url == index {
                     let rows = try await page.evaluate("document.querySelectorAll('table#standings > tbody > tr').length").int

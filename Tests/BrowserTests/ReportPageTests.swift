@@ -26,6 +26,19 @@ struct ReportPageTests {
                    slider: document.getElementById('slider')?.value ?? null }; })()
         """
 
+    /// The viewer's address for a replay link of results.json (`replays/viewer.html#game=N`):
+    /// the file's URL with the fragment kept as a fragment.
+    static func viewerURL(_ report: TournamentReport, _ href: String) throws -> URL {
+        let parts = href.split(separator: "#", maxSplits: 1).map(String.init)
+        let file = report.directory.appendingPathComponent(parts[0])
+        return try #require(URL(string: file.absoluteString + (parts.count > 1 ? "#" + parts[1] : "")))
+    }
+
+    /// Waits until the viewer has loaded its game from the pack.
+    static func ready(_ page: BrowserPage) async throws {
+        try await page.waitUntil("document.getElementById('replay').dataset.state === 'ready'")
+    }
+
     @Test("index.html shows one standings row per bot, in results.json's order, with hostile names as text")
     func standings() async throws {
         let report = try await TournamentReport.shared.value
@@ -48,7 +61,7 @@ struct ReportPageTests {
         }
     }
 
-    @Test("every replay link is replays/NNNN.html, one per game of results.json, and the files exist")
+    @Test("every replay link opens the one viewer at its game, one per game of results.json; replays/ holds the viewer and one pack")
     func replayLinks() async throws {
         let report = try await TournamentReport.shared.value
         #expect(report.games.count == 12)
@@ -61,22 +74,26 @@ struct ReportPageTests {
             #expect(Set(hrefs).count == report.games.count)
             for (href, game) in zip(expected, report.games) {
                 let index = try #require(game["index"]?.int)
-                #expect(href == "replays/" + String(format: "%04d", index) + ".html")
-                #expect(FileManager.default.fileExists(atPath: report.directory.appendingPathComponent(href).path), "\(href)")
+                #expect(href == "replays/viewer.html#game=\(index)")
             }
+            let files = try FileManager.default.contentsOfDirectory(atPath: report.directory.appendingPathComponent("replays").path)
+            #expect(files.sorted() == ["pack-0000.js", "viewer.html"])
         }
     }
 
-    @Test("a replay page steps forward on ArrowRight and back on ArrowLeft; Home and End go to the ends")
+    @Test("the viewer opened from disk at a game loads its pack, and steps forward on ArrowRight and back on ArrowLeft; Home and End go to the ends")
     func replayKeys() async throws {
         let report = try await TournamentReport.shared.value
-        // A game of the bot whose name is a script tag, so its page must escape it too.
+        // A game of the bot whose name is a script tag, so the viewer must keep it text too.
         let game = try #require(report.games.first { ($0["players"]?.array ?? []).contains(.string(TournamentReport.scriptName)) })
         let shots = try #require(game["shots"]?.int)
+        let index = try #require(game["index"]?.int)
         let href = try #require(game["replayHTML"]?.string)
-        let url = report.directory.appendingPathComponent(href)
+        let url = try Self.viewerURL(report, href)
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(url)
+            try await Self.ready(page)
+            #expect(try await page.evaluate("document.getElementById('replay').dataset.game") == .string(String(index)))
             let start = try await page.evaluate(Self.replayState)
             #expect(start["step"] == 0)
             #expect(start["steps"]?.int == shots)
@@ -107,7 +124,11 @@ struct ReportPageTests {
             #expect(try await page.evaluate("document.querySelector('h1').textContent").string?.contains(TournamentReport.scriptName) == true)
             #expect(page.dialogs.isEmpty, "a bot's name ran as script: \(page.dialogs)")
             #expect(page.exceptions.isEmpty)
-            #expect(page.requestedURLs == [url.absoluteString], "the page fetched something")
+            // The page itself and its pack, both from disk: nothing else.
+            let replays = report.directory.appendingPathComponent("replays")
+            #expect(Set(page.requestedURLs.map { $0.split(separator: "#").first.map(String.init) ?? $0 })
+                == [replays.appendingPathComponent("viewer.html").absoluteString, replays.appendingPathComponent("pack-0000.js").absoluteString],
+                "the page fetched something else: \(page.requestedURLs)")
 
             try await page.press(.end)
             try await page.waitUntil("document.getElementById('replay').dataset.step === '\(shots)'")
@@ -122,7 +143,8 @@ struct ReportPageTests {
         let report = try await TournamentReport.shared.value
         let href = try #require(report.games.first?["replayHTML"]?.string)
         try await HeadlessBrowser.with { browser in
-            let page = try await browser.open(report.directory.appendingPathComponent(href))
+            let page = try await browser.open(try Self.viewerURL(report, href))
+            try await Self.ready(page)
             try await page.press(.space)
             // No further key: the step advances by itself.
             try await page.waitUntil("Number(document.getElementById('replay').dataset.step) >= 2")
@@ -139,7 +161,8 @@ struct ReportPageTests {
         let report = try await TournamentReport.shared.value
         let href = try #require(report.games.first?["replayHTML"]?.string)
         try await HeadlessBrowser.with { browser in
-            let page = try await browser.open(report.directory.appendingPathComponent(href))
+            let page = try await browser.open(try Self.viewerURL(report, href))
+            try await Self.ready(page)
             // First, back, play/pause, forward, last: the contract names no ids for them.
             let buttons = try await page.evaluate("document.querySelectorAll('#replay button').length").int ?? 0
             #expect(buttons >= 5)
@@ -154,15 +177,17 @@ struct ReportPageTests {
         }
     }
 
-    @Test("index.html and a replay fit a 375 px phone screen without sideways scrolling")
+    @Test("index.html and the replay viewer fit a 375 px phone screen without sideways scrolling")
     func phoneWidth() async throws {
         let report = try await TournamentReport.shared.value
         let href = try #require(report.games.first?["replayHTML"]?.string)
         try await HeadlessBrowser.with { browser in
-            for (url, artifact) in [(report.index, "report-index-phone.png"), (report.directory.appendingPathComponent(href), "report-replay-phone.png")] {
-                let page = try await browser.open(url)
+            for (url, artifact) in [(report.index, "report-index-phone.png"), (try Self.viewerURL(report, href), "report-replay-phone.png")] {
+                // From a blank page: navigating a page to its own URL with a fragment would not reload it.
+                let page = try await browser.open(URL(string: "about:blank")!)
                 try await page.emulatePhone()
                 try await page.navigate(to: url)
+                if url.fragment != nil { try await Self.ready(page) }
                 #expect(try await page.evaluate("window.innerWidth") == .number(Double(Self.phoneWidth)), "\(url.lastPathComponent)")
                 let width = try #require(try await page.evaluate("document.documentElement.scrollWidth").int)
                 #expect(width <= Self.phoneWidth + Self.widthTolerance, "\(url.lastPathComponent) is \(width) px wide on a \(Self.phoneWidth) px screen")
@@ -171,6 +196,26 @@ struct ReportPageTests {
                 try Screenshots.save(png, as: artifact)
                 try await page.close()
             }
+        }
+    }
+
+    @Test("the viewer's next-game link and its game box open other games; a game not in the report says so")
+    func viewerNavigation() async throws {
+        let report = try await TournamentReport.shared.value
+        let url = try Self.viewerURL(report, "replays/viewer.html#game=0")
+        try await HeadlessBrowser.with { browser in
+            let page = try await browser.open(url)
+            try await Self.ready(page)
+            _ = try await page.evaluate("document.getElementById('next-game').click()")
+            try await page.waitUntil("document.getElementById('replay').dataset.game === '1' && document.getElementById('replay').dataset.state === 'ready'")
+            let steps = try await page.evaluate(Self.replayState)["steps"]?.int
+            #expect(steps == report.games.first { $0["index"]?.int == 1 }?["shots"]?.int)
+            _ = try await page.evaluate("(() => { document.getElementById('game-number').value = '11'; document.getElementById('open-game').click(); })()")
+            try await page.waitUntil("document.getElementById('replay').dataset.game === '11' && document.getElementById('replay').dataset.state === 'ready'")
+            _ = try await page.evaluate("(() => { document.getElementById('game-number').value = '5000'; document.getElementById('open-game').click(); })()")
+            try await page.waitUntil("document.getElementById('replay').dataset.state === 'missing'")
+            #expect(try await page.evaluate("document.getElementById('game-title').textContent") == "Game 5000 is not in this report")
+            #expect(page.exceptions.isEmpty)
         }
     }
 

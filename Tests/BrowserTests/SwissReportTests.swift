@@ -62,7 +62,10 @@ struct SwissReportTests {
                 [...document.querySelectorAll('details.round[data-round="2"] a.round-game')].filter(a => a.offsetParent !== null).map(a => a.getAttribute('href'))
                 """).array?.compactMap(\.string) ?? []
             #expect(visible.count == 4)
-            for href in visible { #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(href).path), "\(href)") }
+            for href in visible {
+                #expect(href.hasPrefix("replays/viewer.html#game="), "\(href)")
+                #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(String(href.prefix { $0 != "#" })).path), "\(href)")
+            }
 
             let notEntered = try await page.evaluate("""
                 [...document.querySelectorAll('table#not-entered > tbody > tr')].map(r => ({ folder: r.dataset.folder,

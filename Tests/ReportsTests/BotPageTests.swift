@@ -50,7 +50,7 @@ struct BotPageTests {
         #expect(page.contains("<code class=\"rematch\">salvo rematch reports/golden 1</code>"))
         // Games 1, 2, 4 and 5 (game 2 after a no-result attempt), each with its replay.
         let links = page.components(separatedBy: "<a class=\"replay-link\" href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(Set(links) == ["../replays/0001.html", "../replays/0002.html", "../replays/0004.html", "../replays/0005.html"])
+        #expect(Set(links) == ["../replays/viewer.html#game=1", "../replays/viewer.html#game=2", "../replays/viewer.html#game=4", "../replays/viewer.html#game=5"])
         #expect(!page.contains("http://") && !page.contains("https://"))
     }
 

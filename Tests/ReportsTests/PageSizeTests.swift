@@ -30,13 +30,18 @@ struct PageSizeTests {
         return (ResultsBuilder.build(config: config, history: history, generatedAt: Fixtures.generatedAt), history)
     }
 
-    @Test("index.html, every page of games and the busiest bot's page stay under 5 MB; the index lists pages, not 12,175 games")
+    @Test("index.html stays under 1 MB, every page of games, the tables' pages and the busiest bot's page under 5 MB; the index lists pages, not 12,175 games")
     func pagesUnderFiveMegabytes() throws {
         let (results, history) = Self.run()
         #expect(results.games.count == 12_175)
         let index = IndexPage.render(results)
-        #expect(index.utf8.count < Self.limit, "index.html: \(index.utf8.count) bytes")
+        #expect(index.utf8.count < 1 << 20, "index.html: \(index.utf8.count) bytes")
         #expect(!index.contains("class=\"replay-link\""), "the index lists no game one by one")
+        #expect(!index.contains("<table id=\"crosstable\">") && index.contains("href=\"crosstable.html\""), "150 bots: the crosstable has a page of its own")
+        for page in [TablePage.crosstable(results), TablePage.superiority(results)] {
+            #expect(page.utf8.count < Self.limit, "a table's page: \(page.utf8.count) bytes")
+        }
+        #expect(TablePage.crosstable(results).components(separatedBy: "<tr><td class=\"bot\">").count - 1 == 150)
         let pages = GamesPage.pageCount(gameCount: results.games.count)
         #expect(pages == 7)
         #expect(index.components(separatedBy: "class=\"games-page\"").count - 1 == pages)

@@ -28,7 +28,7 @@ struct ReportCommandTests {
         return folder
     }
 
-    @Test("salvo report writes results.json, index.html and a JSON and HTML replay per game, all readable")
+    @Test("salvo report writes results.json, index.html, the replays packed with one viewer, and no file per game")
     func report() async throws {
         let folder = try await Self.runFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -38,12 +38,14 @@ struct ReportCommandTests {
         let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
         #expect(results.tournament == "golden" && results.games.count == 6 && results.standings.first?.bot == "alpha")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
-        #expect(index.contains("<table id=\"standings\">") && index.contains("href=\"replays/0005.html\""))
+        #expect(index.contains("<table id=\"standings\">") && index.contains("href=\"replays/viewer.html#game=5\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/replays").sorted() == ["pack-0000.js", "viewer.html"])
+        // The pack holds every game's replay exactly as the replay builder makes it.
+        let packed = try #require(ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/replays/pack-0000.js")), tournament: "golden"))
+        let history = GameHistory(finished: Fixtures.finished())
+        #expect(packed == history.games.map { ReplayBuilder.replay(of: $0, tournament: "golden") })
         for game in results.games {
-            let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + game.replayJSON)))
-            #expect(replay.index == game.index && replay.gameId == game.gameId)
-            let page = try String(contentsOfFile: folder + "/" + game.replayHTML, encoding: .utf8)
-            #expect(page.contains("id=\"replay\" data-step=\"0\" data-steps=\"\(replay.shots.count)\""))
+            #expect(game.replayHTML == "replays/viewer.html#game=\(game.index)" && game.replayJSON == nil)
         }
     }
 
@@ -87,6 +89,26 @@ struct ReportCommandTests {
         #expect(!(try String(contentsOfFile: plain + "/index.html", encoding: .utf8)).contains("id=\"unenforced\""))
     }
 
+    @Test("salvo report --replay-files also writes every game's replay as replays/NNNN.json, as salvo replay does")
+    func replayFiles() async throws {
+        let folder = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await Self.salvo(["report", folder, "--replay-files"])
+        #expect(result.status == 0, "\(result.err)")
+        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        for game in results.games {
+            let file = try #require(game.replayJSON)
+            #expect(file == "replays/" + String(format: "%04d", game.index) + ".json")
+            let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file))
+            let exported = try await Self.salvo(["replay", String(game.index), "--from", folder, "--format", "json"])
+            #expect(exported.status == 0 && exported.out == written, "\(exported.err)")
+        }
+        // A report without the flag removes them again.
+        let again = try await Self.salvo(["report", folder])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/replays").sorted() == ["pack-0000.js", "viewer.html"])
+    }
+
     @Test("salvo replay finds a game by server id or schedule index, as JSON on stdout or HTML in a file")
     func replay() async throws {
         let folder = try await Self.runFolder()
@@ -116,9 +138,10 @@ struct ReportCommandTests {
         #expect(String(decoding: run.out, as: UTF8.self).contains("Report: \(folder)/out/index.html"))
         let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
         #expect(results.progress.ratedGames == 2 && results.games.count == 2)
-        #expect(FileManager.default.fileExists(atPath: folder + "/out/replays/0001.html"))
-        let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/replays/0000.json")))
-        #expect(replay.players.allSatisfy { $0.shipCells?.count == 17 && $0.shipsSource == "seed" })
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/replays/viewer.html"))
+        let replays = try #require(ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/out/replays/pack-0000.js")), tournament: "tiny"))
+        #expect(replays.map(\.index) == [0, 1])
+        #expect(replays.allSatisfy { $0.players.allSatisfy { $0.shipCells?.count == 17 && $0.shipsSource == "seed" } })
     }
 
     @Test("a missing or damaged journal is one clear line on stderr and exit status 1")
@@ -135,5 +158,16 @@ struct ReportCommandTests {
         #expect(damaged.status == 1)
         #expect(damaged.err.hasPrefix("Error: The journal \(folder)/journal.jsonl is damaged (") && damaged.err.split(separator: "\n").count == 1, "\(damaged.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/index.html"))
+
+        // A report that finds the journal damaged leaves the last report's replays as they were.
+        let good = try await Self.runFolder()
+        defer { try? FileManager.default.removeItem(atPath: good) }
+        #expect(try await Self.salvo(["report", good]).status == 0)
+        let pack = try Data(contentsOf: URL(fileURLWithPath: good + "/replays/pack-0000.js"))
+        let text = try String(contentsOfFile: good + "/journal.jsonl", encoding: .utf8)
+        try (text + "{\"type\":\"finished\",\"game\":{\"index\":\"seven\"}}\n{\"type\":\"joined\",\"index\":9,\"joinerPlayerId\":\"p\"}\n")
+            .write(toFile: good + "/journal.jsonl", atomically: true, encoding: .utf8)
+        #expect(try await Self.salvo(["report", good]).status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: good + "/replays/pack-0000.js")) == pack)
     }
 }

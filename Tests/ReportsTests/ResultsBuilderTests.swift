@@ -99,13 +99,13 @@ struct ResultsBuilderTests {
         #expect(ResultsBuilder.build(config: plain, finished: wins, generatedAt: Fixtures.generatedAt).sprt == nil)
     }
 
-    @Test("the index of games: the rated attempt of each game, its attempts, and its replay files")
+    @Test("the index of games: the rated attempt of each game, its attempts, and its place in the replay viewer")
     func gameIndex() throws {
         let games = Self.results.games
         #expect(games.map(\.index) == [0, 1, 2, 3, 4, 5])
         let retried = games[2]
         #expect(retried.attempts == 2 && retried.gameId == "g-2-2" && retried.winner == "charlie" && retried.termination == "win")
-        #expect(retried.replayJSON == "replays/0002.json" && retried.replayHTML == "replays/0002.html")
+        #expect(retried.replayJSON == nil && retried.replayHTML == "replays/viewer.html#game=2")
         let forfeit = games[1]
         #expect(forfeit.termination == "forfeit" && forfeit.forfeitKind == "timeout" && forfeit.winner == "alpha" && forfeit.shots == 5)
         #expect(games[0].shots == 37 + 36 && games[0].players == ["alpha", "bravo"])

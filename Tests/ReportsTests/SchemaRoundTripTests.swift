@@ -10,7 +10,7 @@ struct SchemaRoundTripTests {
         let results = ResultsBuilder.build(config: Fixtures.config(), finished: Fixtures.finished(), generatedAt: Fixtures.generatedAt)
         let decoded = try ReportJSON.decoder().decode(ResultsDocument.self, from: try ReportJSON.file(results))
         #expect(decoded == results)
-        #expect(decoded.schemaVersion == 1)
+        #expect(decoded.schemaVersion == 2)
         #expect(decoded.sprt != nil && decoded.games.count == 6)
     }
 

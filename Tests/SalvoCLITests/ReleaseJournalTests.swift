@@ -12,11 +12,19 @@ struct ReleaseJournalTests {
         .appendingPathComponent("ReportsTests/Golden/release-0.3.0")
 
     /// results.json as an object, without what differs by design between two reports of one
-    /// journal: when and by which Salvo it was written.
+    /// journal: when and by which Salvo it was written, and (since results.json's schema
+    /// version 2) where each game's replay is: the packed viewer, not a file per game.
     static func results(_ path: String) throws -> [String: Any] {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         object["generatedAt"] = nil
         object["salvoVersion"] = nil
+        object["schemaVersion"] = nil
+        object["games"] = (object["games"] as? [[String: Any]])?.map { game in
+            var game = game
+            game["replayJSON"] = nil
+            game["replayHTML"] = nil
+            return game
+        }
         return object
     }
 
@@ -36,6 +44,8 @@ struct ReleaseJournalTests {
             let same = NSDictionary(dictionary: [key: old[key] as Any]).isEqual(to: [key: new[key] as Any])
             #expect(same, "results.json's \(key) differs from release 0.3.0's")
         }
+        let games = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])["games"] as? [[String: Any]]
+        #expect(games?.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" } == true)
         let standings = try #require(new["standings"] as? [[String: Any]])
         #expect(standings.map { $0["bot"] as? String } == ["density", "hunt-target", "parity", "py-random", "crasher"])
     }

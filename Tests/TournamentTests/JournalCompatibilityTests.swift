@@ -80,12 +80,23 @@ struct JournalCompatibilityTests {
             configuration["bots"] = bots.map { $0.filter { !["sandbox", "limits", "readOnly", "restart"].contains($0.key) } }
             rebuilt["configuration"] = configuration
         }
+        // Changed since (results.json's schema version 2): each game's replay is in the packed
+        // viewer, not a file of its own (checked, then set aside).
+        #expect(rebuilt["schemaVersion"] as? Int == 2 && original["schemaVersion"] as? Int == 1)
+        rebuilt["schemaVersion"] = nil
+        original["schemaVersion"] = nil
+        let games = rebuilt["games"] as? [[String: Any]] ?? []
+        #expect(!games.isEmpty && games.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" && $0["replayJSON"] == nil })
+        for key in ["replayHTML", "replayJSON"] {
+            rebuilt["games"] = (rebuilt["games"] as? [[String: Any]])?.map { $0.filter { $0.key != key } }
+            original["games"] = (original["games"] as? [[String: Any]])?.map { $0.filter { $0.key != key } }
+        }
         #expect(NSDictionary(dictionary: rebuilt).isEqual(to: original))
         // The report reads the journal; it does not rewrite it.
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.jsonl")) == Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).journal.jsonl"))))
     }
 
-    @Test("salvo run continues a version-1 journal: rewritten in layout 2, the original kept, nothing played twice; another configuration is refused in one line")
+    @Test("salvo run continues a version-1 journal: rewritten in layout 3, the original kept, nothing played twice; another configuration is refused in one line")
     func runContinuesVersion1() async throws {
         let folder = try Self.folder(with: "classroom.journal.jsonl")
         // The fixture's bots have paths relative to the project's root; run from there.
@@ -101,7 +112,7 @@ struct JournalCompatibilityTests {
         let backup = try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.v1.jsonl"))
         #expect(backup == (try Data(contentsOf: URL(fileURLWithPath: Self.fixture("classroom.journal.jsonl")))))
         let upgraded = try String(contentsOfFile: folder + "/journal.jsonl", encoding: .utf8)
-        #expect(upgraded.hasPrefix(#"{"type":"started","schemaVersion":2,"#))
+        #expect(upgraded.hasPrefix(#"{"type":"started","schemaVersion":3,"#))
         #expect(!upgraded.contains("\"_0\""))
         #expect(upgraded.contains(#""seedDerivation":"mix""#))
         let before = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))

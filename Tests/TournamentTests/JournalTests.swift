@@ -104,7 +104,7 @@ struct JournalTests {
     func startedLineLayout() {
         let config = TournamentConfig(name: "pin", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5, outputDirectory: "out")
         let line = String(decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))), as: UTF8.self)
-        #expect(line == #"{"type":"started","schemaVersion":2,"salvoVersion":"\#(SalvoVersion.text)","name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"restart":"reuse","sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true,"seedDerivation":"hmac-sha256"}}"# + "\n")
+        #expect(line == #"{"type":"started","schemaVersion":3,"salvoVersion":"\#(SalvoVersion.text)","name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"name":"pin","format":"round-robin","bots":[{"name":"r","builtin":"random"},{"name":"x","command":["./x"],"moveTimeoutMs":1000,"startupTimeoutMs":5000,"restart":"reuse","sandbox":"bubblewrap","limits":{"memoryBytes":1073741824,"cpuSeconds":60,"processes":64,"openFiles":256,"fileSizeBytes":null,"tmpBytes":67108864}}],"gamesPerPairing":2,"concurrency":8,"pollIntervalMs":500,"server":"embedded","seed":"5","output":"out","stallTimeoutMs":60000,"wakeLocalOpponent":true,"seedDerivation":"hmac-sha256"}}"# + "\n")
         #expect(!line.contains("\"_0\""))
     }
 
@@ -130,8 +130,8 @@ struct JournalTests {
 
     @Test("a journal of a newer layout is refused, saying which version it is")
     func newerLayoutRefused() {
-        let line = Array(#"{"type":"started","schemaVersion":3,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
-        #expect { try line.withUnsafeBufferPointer { try JournalCodec.entry($0) } } throws: { "\($0)".contains("layout version 3") }
+        let line = Array(#"{"type":"started","schemaVersion":4,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
+        #expect { try line.withUnsafeBufferPointer { try JournalCodec.entry($0) } } throws: { "\($0)".contains("layout version 4") }
     }
 
     @Test("a line cut short by a kill is dropped, and later appends start on a clean line")

@@ -20,27 +20,38 @@ extension JournalCodec {
         json.string(record.gameName)
         json.key("players")
         json.beginArray()
-        for player in record.players { write(player, to: &json) }
-        json.endArray()
-        json.key("shots")
-        json.beginArray()
-        for shot in record.shots {
-            json.beginObject()
-            json.key("seat")
-            json.int(shot.seat.index)
-            json.key("x")
-            json.int(shot.x)
-            json.key("y")
-            json.int(shot.y)
-            json.key("hit")
-            json.bool(shot.hit)
-            json.key("sunk")
-            json.int(shot.sunk)
-            json.key("atMilliseconds")
-            json.int(shot.atMilliseconds)
-            json.endObject()
+        for (seat, player) in record.players.enumerated() {
+            write(player, shotsAt: record.shots.filter { $0.seat.index != seat }, to: &json)
         }
         json.endArray()
+        // Layout 3: the shots as text and their times as offsets (CompactShots); the long form
+        // of layout 2 only for shots that text cannot hold.
+        if let compact = CompactShots.encode(record.shots) {
+            json.key("shots")
+            json.string(String(decoding: compact, as: UTF8.self))
+            json.key("times")
+            json.string(CompactShots.timesText(CompactShots.offsets(record.shots)))
+        } else {
+            json.key("shots")
+            json.beginArray()
+            for shot in record.shots {
+                json.beginObject()
+                json.key("seat")
+                json.int(shot.seat.index)
+                json.key("x")
+                json.int(shot.x)
+                json.key("y")
+                json.int(shot.y)
+                json.key("hit")
+                json.bool(shot.hit)
+                json.key("sunk")
+                json.int(shot.sunk)
+                json.key("atMilliseconds")
+                json.int(shot.atMilliseconds)
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.key("termination")
         json.string(record.termination.rawValue)
         if let winner = record.winner {
@@ -70,6 +81,7 @@ extension JournalCodec {
         var index: Int?, server: String?, gameId: String?, gameName: String?
         var players: [PlayerRecord]?, shots: [ShotRecord]?, termination: Termination?
         var winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind?, stderrTail: String?, startedAt: Date?, duration: Double?
+        var times: [Int] = [], compactShots = false, masks: [(String, Int)?] = []
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -77,13 +89,32 @@ extension JournalCodec {
             case "server": server = try reader.string()
             case "gameId": gameId = try reader.string()
             case "gameName": gameName = try reader.string()
-            case "players": players = try readArray(&reader) { reader throws(JSONError) in try readPlayer(&reader) }
+            case "players":
+                let read = try readArray(&reader) { reader throws(JSONError) in try readPlayer(&reader) }
+                players = read.map(\.player)
+                masks = read.map(\.mask)
             case "shots":
-                var list: [ShotRecord] = []
-                list.reserveCapacity(128)
-                try reader.beginArray()
-                while try reader.nextElement() { list.append(try readShot(&reader)) }
-                shots = list
+                if try reader.peekKind() == .string {
+                    let offset = reader.valueOffset()
+                    let text = try reader.string()
+                    guard let codes = CompactShots.decode(text.utf8, offsets: []) else {
+                        throw reader.invalidValue("shots that are not two digits and a letter each (m, h, or s and a length)", at: offset)
+                    }
+                    shots = codes
+                    compactShots = true
+                } else {
+                    var list: [ShotRecord] = []
+                    list.reserveCapacity(128)
+                    try reader.beginArray()
+                    while try reader.nextElement() { list.append(try readShot(&reader)) }
+                    shots = list
+                }
+            case "times":
+                let offset = reader.valueOffset()
+                guard let list = CompactShots.offsets(text: try reader.string().utf8) else {
+                    throw reader.invalidValue("times that are not one character or a (number) each", at: offset)
+                }
+                times = list
             case "termination": termination = try readCase(&reader, "termination")
             case "winnerSeat": winner = reader.readNull() ? nil : try seat(&reader)
             case "reason": reason = reader.readNull() ? nil : try reader.string()
@@ -97,7 +128,24 @@ extension JournalCodec {
             default: try reader.skipValue()
             }
         }
-        let bothPlayers = try reader.required(players, "players", inObjectAt: start)
+        var bothPlayers = try reader.required(players, "players", inObjectAt: start)
+        if compactShots, var list = shots {
+            // The times are offsets, each from the shot before.
+            var time = 0
+            for number in list.indices {
+                time += number < times.count ? times[number] : 0
+                list[number].atMilliseconds = time
+            }
+            shots = list
+        }
+        // Boards written as where the ships were: the rest comes from the shots.
+        for (seat, mask) in masks.enumerated() {
+            guard let (text, offset) = mask, bothPlayers.indices.contains(seat) else { continue }
+            guard let board = CompactBoard.board(mask: text, shotsAt: (shots ?? []).filter { $0.seat.index != seat }) else {
+                throw reader.invalidValue("a board that is neither 25 hex digits nor 100 letters", at: offset)
+            }
+            bothPlayers[seat].finalBoard = board
+        }
         guard bothPlayers.count == 2 else { throw reader.invalidValue("a game with \(bothPlayers.count) players instead of 2", at: start) }
         return GameRecord(
             index: try reader.required(index, "index", inObjectAt: start),
@@ -113,7 +161,7 @@ extension JournalCodec {
         )
     }
 
-    static func write(_ player: PlayerRecord, to json: inout JSONWriter) {
+    static func write(_ player: PlayerRecord, shotsAt: [ShotRecord], to json: inout JSONWriter) {
         json.beginObject()
         json.key("bot")
         json.string(player.bot)
@@ -127,21 +175,24 @@ extension JournalCodec {
         json.optionalMember("placedFleet", player.placedFleet?.words)
         if let finalBoard = player.finalBoard {
             json.key("finalBoard")
-            json.beginArray()
-            for cell in finalBoard { json.string(cell) }
-            json.endArray()
+            if let mask = CompactBoard.mask(finalBoard, shotsAt: shotsAt) {
+                json.string(mask)
+            } else if let compact = CompactBoard.encode(finalBoard) {
+                json.string(compact)
+            } else {
+                json.beginArray()
+                for cell in finalBoard { json.string(cell) }
+                json.endArray()
+            }
         }
+        // Layout 3: requests, failures, total and longest milliseconds, in that order.
         json.key("requests")
-        json.beginObject()
-        json.key("requests")
+        json.beginArray()
         json.int(player.requests.requests)
-        json.key("failures")
         json.int(player.requests.failures)
-        json.key("totalMilliseconds")
         json.double(player.requests.totalMilliseconds)
-        json.key("maxMilliseconds")
         json.double(player.requests.maxMilliseconds)
-        json.endObject()
+        json.endArray()
         json.endObject()
     }
 
@@ -155,8 +206,11 @@ extension JournalCodec {
         return seed
     }
 
-    static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> PlayerRecord {
+    /// A player; a board written as where the ships were comes back as its text and offset,
+    /// to be read with the game's shots.
+    static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> (player: PlayerRecord, mask: (String, Int)?) {
         var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?, placedFleet: Fleet?
+        var mask: (String, Int)?
         var requests = RequestStatistics(), version: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
@@ -175,11 +229,36 @@ extension JournalCodec {
                 placedFleet = fleet
             case "finalBoard":
                 if reader.readNull() { break }
+                if try reader.peekKind() == .string {
+                    let offset = reader.valueOffset()
+                    let text = try reader.string()
+                    if text.utf8.count == 25 {
+                        mask = (text, offset)
+                        break
+                    }
+                    guard let cells = CompactBoard.decode(text) else {
+                        throw reader.invalidValue("a board that is neither 25 hex digits nor 100 letters S, H, M and .", at: offset)
+                    }
+                    finalBoard = cells
+                    break
+                }
                 var cells: [String] = []
                 cells.reserveCapacity(100)
                 try reader.beginArray()
                 while try reader.nextElement() { cells.append(try reader.string()) }
                 finalBoard = cells
+            case "requests" where try reader.peekKind() == .array:
+                let offset = try reader.beginArray()
+                let shape = "requests as [requests, failures, total ms, longest ms]"
+                guard try reader.nextElement() else { throw reader.invalidValue(shape, at: offset) }
+                requests.requests = try reader.int()
+                guard try reader.nextElement() else { throw reader.invalidValue(shape, at: offset) }
+                requests.failures = try reader.int()
+                guard try reader.nextElement() else { throw reader.invalidValue(shape, at: offset) }
+                requests.totalMilliseconds = try reader.double()
+                guard try reader.nextElement() else { throw reader.invalidValue(shape, at: offset) }
+                requests.maxMilliseconds = try reader.double()
+                guard try !reader.nextElement() else { throw reader.invalidValue(shape, at: offset) }
             case "requests":
                 try reader.beginObject()
                 while let key = try reader.nextKeyView() {
@@ -194,12 +273,13 @@ extension JournalCodec {
             default: try reader.skipValue()
             }
         }
-        return PlayerRecord(
+        let player = PlayerRecord(
             bot: try reader.required(bot, "bot", inObjectAt: start),
             serverName: try reader.required(serverName, "serverName", inObjectAt: start),
             playerId: try reader.required(playerId, "playerId", inObjectAt: start),
             boardSeed: boardSeed, placedFleet: placedFleet, finalBoard: finalBoard, requests: requests, version: version
         )
+        return (player, mask)
     }
 
     static func readShot(_ reader: inout JSONReader) throws(JSONError) -> ShotRecord {

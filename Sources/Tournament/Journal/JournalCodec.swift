@@ -2,10 +2,13 @@ import BattleshipAPI
 import Foundation
 import SalvoVersion
 
-/// The journal's file layout, version 2: one JSON object per line, its kind in `type`, every
+/// The journal's file layout, version 3: one JSON object per line, its kind in `type`, every
 /// member named (docs/journal.md lists them all). The first line, `started`, carries the
 /// `schemaVersion`. Each part's writer and reader sit side by side, in this file and its
-/// `JournalCodec+…` extensions; ``JournalCodecV1`` reads journals of the layout before.
+/// `JournalCodec+…` extensions; ``JournalCodecV1`` reads journals of the first layout. Version 3
+/// writes a game's shots, times and boards short (``CompactShots``, ``CompactBoard``); its
+/// reader reads version 2's long forms too, member by member, so a journal of version 2, or
+/// one begun in version 2 and continued in 3, reads as one.
 ///
 /// ```
 /// {"type":"started","schemaVersion":2,"salvoVersion":"0.3.0 (4f1c2a9b8e7d)","name":"demo","configurationDigest":"…","totalGames":240,"configuration":{…}}
@@ -16,7 +19,9 @@ import SalvoVersion
 /// ```
 public enum JournalCodec {
     /// The layout version this codec writes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
+    /// The oldest layout with a `type` member, which this codec also reads.
+    public static let oldestReadableVersion = 2
 
     /// `entry` as one line of JSON, newline included.
     public static func line(_ entry: JournalEntry) -> [UInt8] {
@@ -103,7 +108,7 @@ public enum JournalCodec {
             switch try reader.required(type, "type", inObjectAt: start) {
             case "started":
                 let version = try reader.required(version, "schemaVersion", inObjectAt: start)
-                guard version == schemaVersion else {
+                guard (oldestReadableVersion...schemaVersion).contains(version) else {
                     throw reader.invalidValue("a journal of layout version \(version), which this Salvo (version \(schemaVersion)) cannot read; use the Salvo that wrote it", at: start)
                 }
                 return .started(JournalStart(
@@ -133,6 +138,13 @@ public enum JournalCodec {
                 throw reader.invalidValue("an entry of unknown type `\(other)` (expected started, night, created, joined or finished)", at: start)
             }
         }
+    }
+
+    /// The reader of the lines of a journal whose first line is `firstLine`: this codec's, or
+    /// version 1's when that line is in the first layout.
+    public static func decoder(firstLine: [UInt8]) -> @Sendable (UnsafeBufferPointer<UInt8>) throws(JSONError) -> JournalEntry {
+        let current = firstLine.withUnsafeBufferPointer { isCurrentLayout($0) }
+        return current ? JournalCodec.entry : JournalCodecV1.entry
     }
 
     /// Whether `line` is in this layout (a `type` member opens it), rather than version 1's.

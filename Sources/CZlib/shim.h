@@ -1,0 +1,2 @@
+// zlib, for the report's packed replays (Sources/Reports/Deflate.swift).
+#include <zlib.h>

@@ -1,0 +1,72 @@
+import Foundation
+import HTMLText
+
+/// The report's one replay viewer, `replays/viewer.html`: opened as `viewer.html#game=N` it
+/// loads the pack that holds game N (``ReplayPack``, a script file beside it, so it works from
+/// `file://` with no server and no network), then shows both boards and steps through the
+/// shots as a stand-alone replay page (``ReplayPage``) does; `#game=N&shot=M` opens it at shot
+/// M. Its size does not grow with the run: the games live in the packs.
+///
+/// DOM contract (read by the browser tests): the root `<main id="replay">` carries
+/// `data-game` (the game shown), `data-state` (`loading`, `ready` or `missing`), `data-step`
+/// and `data-steps`, as on a replay page; `id="game-title"` is the heading,
+/// `id="outcome"` the outcome, `id="slider"`, `id="step-label"`, `id="board-0"` and
+/// `id="board-1"` as on a replay page; `id="game-number"` and `id="open-game"` open another
+/// game; `a#previous-game` and `a#next-game` step through the schedule. Outside text reaches
+/// the page only through `textContent`.
+public enum ReplayViewerPage {
+    /// The viewer of a run named `tournament` whose games' indices run below `indexLimit`.
+    public static func render(tournament: String, indexLimit: Int) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
+        <title>Replays · \(HTML.escape(tournament))</title>
+        <style>\(PageStyle.css)\(ReplayPage.viewerCSS)\(css)</style></head>
+        <body><main id="replay" data-game="" data-state="loading" data-step="0" data-steps="0" \
+        data-pack-size="\(ReplayPack.gamesPerPack)" data-index-limit="\(indexLimit)" data-tournament="\(HTML.escape(tournament))">
+        <header>
+        <p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(tournament))</a></p>
+        <nav class="games meta"><a id="previous-game" href="#">← previous game</a> \
+        <form id="open-form"><label>Game <input id="game-number" type="number" min="0" inputmode="numeric"></label> \
+        <button type="submit" id="open-game">Open</button></form> <a id="next-game" href="#">next game →</a></nav>
+        <h1 id="game-title">Replay</h1>
+        <p class="meta" id="game-meta"></p>
+        <p class="outcome" id="outcome"></p>
+        </header>
+        <section class="controls" aria-label="Replay controls">
+        <div class="buttons">
+        <button type="button" id="first" title="First (Home)" aria-label="First">|◀</button>
+        <button type="button" id="back" title="Back (←)" aria-label="Back">◀</button>
+        <button type="button" id="play" title="Play / pause (Space)" aria-label="Play">Play</button>
+        <button type="button" id="forward" title="Forward (→)" aria-label="Forward">▶</button>
+        <button type="button" id="last" title="Last (End)" aria-label="Last">▶|</button>
+        <label class="speed">Speed <select id="speed">
+        <option value="1">1 shot/s</option><option value="2">2 shots/s</option><option value="5" selected>5 shots/s</option>\
+        <option value="10">10 shots/s</option><option value="25">25 shots/s</option></select></label>
+        </div>
+        <input type="range" id="slider" min="0" max="0" value="0" step="1" aria-label="Shot">
+        <p><span id="step-label">Shot 0 of 0</span> · <span id="shot-info">Before the first shot.</span></p>
+        </section>
+        <div class="boards">
+        <section class="board-card"><h2><span id="name-0"></span>'s fleet <span class="meta">seat 0, moved first</span></h2>\
+        <div class="board" id="board-0" aria-label="Seat 0's board"></div><p class="meta" id="tally-0"></p></section>
+        <section class="board-card"><h2><span id="name-1"></span>'s fleet <span class="meta">seat 1</span></h2>\
+        <div class="board" id="board-1" aria-label="Seat 1's board"></div><p class="meta" id="tally-1"></p></section>
+        </div>
+        <p class="note legend"><span class="key s"></span> ship <span class="key h"></span> hit <span class="key k"></span> sunk \
+        <span class="key m"></span> miss <span class="key l"></span> last shot · keys: ← → step, Space play/pause, Home/End.</p>
+        </main>
+        <script>\(ReplayViewerPackScript.source)</script>
+        </body></html>
+
+        """
+    }
+
+    static let css = """
+    nav.games{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+    nav.games form{display:flex;gap:6px;align-items:center;margin:0}
+    nav.games input{font:inherit;width:7em;padding:4px;border-radius:6px;border:1px solid var(--line)}
+    #replay[data-state="loading"] .boards{opacity:.4}
+    """
+}
