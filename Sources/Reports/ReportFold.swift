@@ -20,6 +20,8 @@ struct ReportFold {
     var unenforced: [String] = []
     /// Set for `salvo publish`: its ledger, and public bots' pages.
     var publication: Publication?
+    /// The standings results.json was written with (after ``finish(generatedAt:runFolder:)``).
+    private(set) var standings: [ResultsDocument.Standing] = []
     private var bots: [String: BotGames] = [:]
     private var games: ResultsGamesWriter
     /// Every game's entry when the index lists them (few games); else none.
@@ -96,6 +98,7 @@ struct ReportFold {
         var results = ResultsBuilder.build(config: config, tally: tally, generatedAt: generatedAt, submissions: ledger)
         results.season = season
         results.configuration.unenforced = unenforced.isEmpty ? nil : unenforced
+        standings = results.standings
         let resultsPath = folder + "/" + ReportLayout.results
         let indexPath = folder + "/" + ReportLayout.index
         let head: Data

@@ -40,6 +40,8 @@ public enum ReportWriter {
         public let replayCount: Int
         /// The bots' pages written into `bots/`.
         public let botPageCount: Int
+        /// standings.csv, when asked for (``Options/csv``).
+        public var csv: String?
     }
 
     /// How to write a report.
@@ -54,8 +56,11 @@ public enum ReportWriter {
         /// Pages for `salvo publish` (``Publication``): its submissions' ledger, and no stderr
         /// and no `salvo rematch` commands on the bots' pages.
         public var publication: Publication?
+        /// Also write the standings as CSV, `standings.csv` (``StandingsCSV``).
+        public var csv = false
 
-        public init(replayFiles: Bool = false, rematchFolder: String? = nil, redaction: PublicRedaction? = nil, publication: Publication? = nil) {
+        public init(replayFiles: Bool = false, rematchFolder: String? = nil, redaction: PublicRedaction? = nil, publication: Publication? = nil, csv: Bool = false) {
+            self.csv = csv
             self.replayFiles = replayFiles
             self.rematchFolder = rematchFolder
             self.redaction = redaction
@@ -166,7 +171,9 @@ public enum ReportWriter {
         fold.season = season?.section
         fold.unenforced = source.unenforced
         fold.publication = options.publication
-        return try fold.finish(generatedAt: generatedAt, runFolder: options.rematchFolder ?? directory)
+        var written = try fold.finish(generatedAt: generatedAt, runFolder: options.rematchFolder ?? directory)
+        if options.csv { written.csv = try StandingsCSV.write(fold.standings, folder: folder) }
+        return written
     }
 
     /// Reads the records at `games`' slots from `source`, ``batchSize`` at a time, in order.

@@ -4,7 +4,6 @@ import Tournament
 extension ResultsBuilder {
     /// The rounds of a `format: swiss` run; nil for the other formats.
     static func swiss(config: TournamentConfig, rated: [Int: GameRecord], attempts: [Int: Int]) -> ResultsDocument.SwissSection? {
-        guard config.format == .swiss else { return nil }
         guard let progress = SwissScheduler.progress(config, after: ScheduleResults(rated: rated, attempts: attempts)) else { return nil }
         let names = config.bots.map(\.name)
         let rounds = progress.rounds.map { round in

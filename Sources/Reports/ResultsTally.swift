@@ -27,7 +27,7 @@ public struct ResultsTally: Sendable {
     public init(config: TournamentConfig) {
         board = Scoreboard(bots: config.bots.map(\.name))
         sprtPair = config.sprt != nil && config.bots.count >= 2 ? (config.bots[0].name, config.bots[1].name) : nil
-        keepsSwiss = config.format == .swiss
+        keepsSwiss = config.scheduler.recomputesFromRecords
     }
 
     /// The tally of `history`'s games.

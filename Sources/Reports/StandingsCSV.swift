@@ -46,20 +46,14 @@ public enum StandingsCSV {
         return String(format: "%.1f", value)
     }
 
-    /// Writes the CSV of the results in `directory` (its results.json) to
-    /// `directory/standings.csv`; the path written.
+    /// Writes the CSV of `standings` to `FOLDER/standings.csv`; the path written. The report
+    /// writes it as it writes results.json (``ReportWriter/Options/csv``), from the standings
+    /// it has just counted, so no large results.json is read back.
     @discardableResult
-    public static func write(directory: String) throws(ReportError) -> String {
-        let results = (directory as NSString).appendingPathComponent(ReportLayout.results)
-        let path = (directory as NSString).appendingPathComponent(fileName)
-        let document: ResultsDocument
+    static func write(_ standings: [ResultsDocument.Standing], folder: String) throws(ReportError) -> String {
+        let path = (folder as NSString).appendingPathComponent(fileName)
         do {
-            document = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: results)))
-        } catch {
-            throw .cannotWrite(path: path, detail: "cannot read \(results): \(error.localizedDescription)")
-        }
-        do {
-            try Data(text(document.standings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(text(standings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .cannotWrite(path: path, detail: error.localizedDescription)
         }

@@ -48,17 +48,11 @@ struct ReportCommand: AsyncParsableCommand {
         defer { lock?.release() }
         let written: ReportWriter.Written
         do {
-            written = try ReportWriter.write(directory: directory, options: .init(replayFiles: replayFiles))
+            written = try ReportWriter.write(directory: directory, options: .init(replayFiles: replayFiles, csv: csv))
         } catch {
             throw CLIError(error.description)
         }
         print("Wrote \(written.results), \(written.replayCount) replays (\(directory)/\(ReportLayout.viewer)) and \(written.index)")
-        if csv {
-            do {
-                print("Wrote \(try StandingsCSV.write(directory: directory))")
-            } catch {
-                throw CLIError(error.description)
-            }
-        }
+        if let csv = written.csv { print("Wrote \(csv)") }
     }
 }

@@ -61,6 +61,11 @@ public protocol Scheduler: Sendable {
     /// Whether `record` counts in the standings: every game, or a season's between current
     /// versions.
     func countsInStandings(_ record: GameRecord) -> Bool
+
+    /// Whether its results are recomputed from the rated records themselves (Swiss rounds are
+    /// paired from the standings after each round), so a report keeps them, slimmed; false
+    /// unless the format says so.
+    var recomputesFromRecords: Bool { get }
 }
 
 extension Scheduler {
@@ -68,6 +73,7 @@ extension Scheduler {
     public var playsAsSeason: Bool { false }
     public var standingsGames: Int { plannedGames }
     public func countsInStandings(_ record: GameRecord) -> Bool { true }
+    public var recomputesFromRecords: Bool { false }
     public func earlyEnd(after results: ScheduleResults) -> ProgressEvent? { nil }
 
     /// How many of ``plannedGames`` this configuration's run plays: a shard's part

@@ -19,6 +19,8 @@ public struct SwissScheduler: Scheduler {
 
     public var plannedGames: Int { SwissSchedule.totalGames(config) }
     public var headline: String { "\(config.bots.count) bots, swiss, \(config.rounds ?? 0) rounds, \(config.gamesPerPairing) games per pairing" }
+    /// Its rounds are paired from the standings after each round: a report recomputes them from the rated records.
+    public var recomputesFromRecords: Bool { true }
 
     public var shardingObstacle: String? {
         "each Swiss round is paired from the results of the rounds before, which needs them all in one process"
