@@ -19,19 +19,12 @@ public enum ReplayBuilder {
                 shipsSource: fleet.source
             )
         }
-        let shots = record.shots.map { shot in
-            ReplayDocument.Shot(
-                seat: shot.seat.index, x: shot.x, y: shot.y,
-                result: shot.sunk > 0 ? "sunk" : (shot.hit ? "hit" : "miss"),
-                sunk: shot.sunk, atMilliseconds: shot.atMilliseconds
-            )
-        }
         let winner = record.winner.map { record.player($0).bot }
         return ReplayDocument(
             tournament: tournament, index: record.index, gameId: record.gameId, gameName: record.gameName,
             server: record.server, startedAt: record.startedAt,
             durationMilliseconds: Int(record.durationMilliseconds.rounded()),
-            players: players, shots: shots,
+            players: players, shots: record.shots,
             outcome: ReplayDocument.Outcome(
                 termination: record.termination.rawValue, winnerSeat: record.winner?.index, winner: winner,
                 reason: record.reason, forfeitKind: record.forfeitKind?.rawValue

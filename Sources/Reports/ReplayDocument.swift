@@ -1,4 +1,5 @@
 import Foundation
+import Tournament
 
 /// One game's replay (`replays/NNNN.json`): both fleets, every shot in order with its result
 /// and time, and the outcome. Schema version 1, documented in reports/README.md. Built by
@@ -23,10 +24,10 @@ public struct ReplayDocument: Hashable, Sendable, Codable {
     /// Seat 0 created the game and moved first; seat 1 joined.
     public var players: [Player]
     /// Every accepted shot, in order.
-    public var shots: [Shot]
+    public var shots: [ShotRecord]
     public var outcome: Outcome
 
-    public init(tournament: String, index: Int, gameId: String, gameName: String, server: String, startedAt: Date, durationMilliseconds: Int, players: [Player], shots: [Shot], outcome: Outcome) {
+    public init(tournament: String, index: Int, gameId: String, gameName: String, server: String, startedAt: Date, durationMilliseconds: Int, players: [Player], shots: [ShotRecord], outcome: Outcome) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tournament = tournament
         self.index = index

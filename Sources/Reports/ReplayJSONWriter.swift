@@ -85,7 +85,7 @@ enum ReplayJSONWriter {
         newline()
         for (position, shot) in replay.shots.enumerated() {
             indent(2)
-            out.append("{"); inlineKey("seat", first: true); out.append(shot.seat)
+            out.append("{"); inlineKey("seat", first: true); out.append(shot.seat.index)
             inlineKey("x"); out.append(shot.x); inlineKey("y"); out.append(shot.y)
             inlineKey("result"); out.appendJSONString(shot.result)
             inlineKey("sunk"); out.append(shot.sunk)

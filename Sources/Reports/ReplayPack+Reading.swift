@@ -47,12 +47,7 @@ extension ReplayPack {
             replays.append(ReplayDocument(
                 tournament: tournament, index: index, gameId: gameId, gameName: gameName, server: server,
                 startedAt: Date(timeIntervalSince1970: TimeInterval(started)), durationMilliseconds: duration, players: players,
-                shots: shots.map { shot in
-                    ReplayDocument.Shot(
-                        seat: shot.seat.index, x: shot.x, y: shot.y, result: shot.sunk > 0 ? "sunk" : (shot.hit ? "hit" : "miss"),
-                        sunk: shot.sunk, atMilliseconds: shot.atMilliseconds
-                    )
-                },
+                shots: shots,
                 outcome: ReplayDocument.Outcome(
                     termination: ["w": "win", "f": "forfeit"][termination] ?? "no-result", winnerSeat: winnerSeat,
                     winner: winnerSeat.flatMap { players.indices.contains($0) ? players[$0].bot : nil },

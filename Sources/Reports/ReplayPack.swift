@@ -87,9 +87,7 @@ public enum ReplayPack {
                 if let source = player.shipsSource { out.appendJSONString(source) } else { out.append("null") }
                 out.append("]")
             }
-            let records = replay.shots.map { shot in
-                ShotRecord(seat: shot.seat == 0 ? .one : .two, x: shot.x, y: shot.y, hit: shot.result != "miss", sunk: shot.sunk, atMilliseconds: shot.atMilliseconds)
-            }
+            let records = replay.shots
             out.append(",")
             out.appendJSONString(CompactShots.encode(records).map { String(decoding: $0, as: UTF8.self) } ?? "")
             out.append(",")

@@ -79,7 +79,7 @@ public enum ReplayPage {
     static func outcome(_ replay: ReplayDocument) -> String {
         let outcome = replay.outcome
         let winner = HTML.escape(outcome.winner ?? "?")
-        let shots = outcome.winnerSeat.map { seat in replay.shots.filter { $0.seat == seat }.count } ?? 0
+        let shots = outcome.winnerSeat.map { seat in replay.shots.filter { $0.seat.index == seat }.count } ?? 0
         switch outcome.termination {
         case "win":
             return "<b>\(winner)</b> won by sinking the fleet in \(shots) shots."

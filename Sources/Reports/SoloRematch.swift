@@ -14,14 +14,6 @@ import Tournament
 /// try ReportJSON.file(solo)   // what the private page links
 /// ```
 public struct SoloRematch: Hashable, Sendable, Codable {
-    /// One shot of the recorded game.
-    public struct Shot: Hashable, Sendable, Codable {
-        /// 0: the seat that moved first.
-        public var seat: Int
-        public var x: Int
-        public var y: Int
-    }
-
     /// The layout version; raised when a field changes meaning or disappears.
     public static let currentSchemaVersion = 1
 
@@ -37,7 +29,7 @@ public struct SoloRematch: Hashable, Sendable, Codable {
     /// Both fleets, in seat order.
     public var fleets: [Fleet]
     /// Every shot of the recorded game, in order.
-    public var shots: [Shot]
+    public var shots: [ShotRecord]
     /// How the recorded game ended for the bot ("forfeit: …", "won", "lost").
     public var recordedEnding: String
 
@@ -52,7 +44,7 @@ public struct SoloRematch: Hashable, Sendable, Codable {
         self.seat = seat
         botSeed = String(plan.botSeeds[seat])
         fleets = plan.fleets
-        shots = recorded.shots.map { Shot(seat: $0.seat.index, x: $0.x, y: $0.y) }
+        shots = recorded.shots
         if recorded.termination == .forfeit, recorded.loser?.index == seat {
             recordedEnding = "forfeit: " + (recorded.reason ?? "no reason recorded")
         } else {
@@ -62,12 +54,12 @@ public struct SoloRematch: Hashable, Sendable, Codable {
 
     /// The opponent's recorded shots, in order.
     public var opponentShots: [Coordinate] {
-        shots.filter { $0.seat != seat }.map { Coordinate(x: $0.x, y: $0.y) }
+        shots.filter { $0.seat.index != seat }.map { Coordinate(x: $0.x, y: $0.y) }
     }
 
     /// The bot's own recorded shots, in order.
     public var ownShots: [Coordinate] {
-        shots.filter { $0.seat == seat }.map { Coordinate(x: $0.x, y: $0.y) }
+        shots.filter { $0.seat.index == seat }.map { Coordinate(x: $0.x, y: $0.y) }
     }
 
     /// The first of the bot's own shots (counted from 1) where `replayed` differs from the
