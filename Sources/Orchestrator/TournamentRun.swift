@@ -169,7 +169,7 @@ public struct TournamentRun: Sendable {
         var summary = RunSummary(
             configuration: config, serverURL: host.baseURL, records: records, scheduledGames: scheduled,
             stoppedEarly: stop.isRequested && records.count < scheduled, journalPath: journalPath, reports: written,
-            swiss: (playedScheduler as? SwissScheduler)?.progress(after: results)
+            swiss: playedScheduler.swissProgress(after: results)
         )
         summary.endedEarly = playedScheduler.earlyEnd(after: results) != nil
         return summary
@@ -197,7 +197,7 @@ public struct TournamentRun: Sendable {
             plan = try SeasonPlan.plan(
                 nights: resume.nights, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
                 entered: config.bots.filter { $0.version != nil }, notEntered: config.seasonNotEntered,
-                gamesPerPairing: config.gamesPerPairing, now: Date()
+                gamesPerPairing: config.gamesPerPairing, swissRounds: config.scheduler.seasonSwissRounds, now: Date()
             )
         } catch {
             throw .journal(error.description)

@@ -4,7 +4,7 @@ import Tournament
 extension ResultsBuilder {
     /// The rounds of a `format: swiss` run; nil for the other formats.
     static func swiss(config: TournamentConfig, rated: [Int: GameRecord], attempts: [Int: Int]) -> ResultsDocument.SwissSection? {
-        guard let progress = SwissScheduler.progress(config, after: ScheduleResults(rated: rated, attempts: attempts)) else { return nil }
+        guard let progress = config.scheduler.swissProgress(after: ScheduleResults(rated: rated, attempts: attempts)) else { return nil }
         let names = config.bots.map(\.name)
         let rounds = progress.rounds.map { round in
             var boards: [Int: [Int]] = [:]

@@ -26,11 +26,22 @@ extension JournalCodec {
             json.endArray()
         }
         json.endArray()
+        if let swiss = night.swiss {
+            json.key("swiss")
+            json.beginObject()
+            json.key("rounds")
+            json.int(swiss.rounds)
+            json.key("games")
+            json.int(swiss.games)
+            json.key("carried")
+            json.int(swiss.carried)
+            json.endObject()
+        }
         json.endObject()
     }
 
     static func readNight(_ reader: inout JSONReader) throws(JSONError) -> SeasonNight {
-        var number: Int?, startedAt: Date?, firstIndex: Int?, bots: [BotEntry]?, games: [SeasonNight.Game]?
+        var number: Int?, startedAt: Date?, firstIndex: Int?, bots: [BotEntry]?, games: [SeasonNight.Game]?, swiss: SeasonNight.Swiss?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             let offset = reader.valueOffset()
@@ -48,6 +59,21 @@ extension JournalCodec {
                     guard numbers.count == 3 else { throw reader.invalidValue("a night's game that is not [first, second, round]", at: at) }
                     return SeasonNight.Game(first: numbers[0], second: numbers[1], round: numbers[2])
                 }
+            case "swiss":
+                var rounds: Int?, total: Int?, carried: Int?
+                let object = try reader.beginObject()
+                while let key = try reader.nextKeyView() {
+                    switch key {
+                    case "rounds": rounds = try reader.int()
+                    case "games": total = try reader.int()
+                    case "carried": carried = try reader.int()
+                    default: try reader.skipValue()
+                    }
+                }
+                swiss = SeasonNight.Swiss(
+                    rounds: try reader.required(rounds, "rounds", inObjectAt: object), games: try reader.required(total, "games", inObjectAt: object),
+                    carried: try reader.required(carried, "carried", inObjectAt: object)
+                )
             default: try reader.skipValue()
             }
         }
@@ -56,7 +82,7 @@ extension JournalCodec {
             startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
             firstIndex: try reader.required(firstIndex, "firstIndex", inObjectAt: start),
             bots: try reader.required(bots, "bots", inObjectAt: start),
-            games: try reader.required(games, "games", inObjectAt: start)
+            games: try reader.required(games, "games", inObjectAt: start), swiss: swiss
         )
         guard night.games.allSatisfy({ $0.first >= 0 && $0.first < night.bots.count && $0.second >= 0 && $0.second < night.bots.count }) else {
             throw reader.invalidValue("a night's game between bots it does not list", at: start)

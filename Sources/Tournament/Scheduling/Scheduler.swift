@@ -62,6 +62,15 @@ public protocol Scheduler: Sendable {
     /// versions.
     func countsInStandings(_ record: GameRecord) -> Bool
 
+    /// How a season of this format plays a new night (``SeasonPlan``): nil for the games the
+    /// new versions miss (a round robin's), or that many Swiss rounds over the current
+    /// versions. Nil unless the format says so.
+    var seasonSwissRounds: Int? { get }
+
+    /// The Swiss rounds as `results` place them, for a format that plays Swiss rounds (a
+    /// Swiss tournament, a Swiss season's night); nil for the others.
+    func swissProgress(after results: ScheduleResults) -> SwissProgress?
+
     /// Whether its results are recomputed from the rated records themselves (Swiss rounds are
     /// paired from the standings after each round), so a report keeps them, slimmed; false
     /// unless the format says so.
@@ -74,6 +83,8 @@ extension Scheduler {
     public var standingsGames: Int { plannedGames }
     public func countsInStandings(_ record: GameRecord) -> Bool { true }
     public var recomputesFromRecords: Bool { false }
+    public var seasonSwissRounds: Int? { nil }
+    public func swissProgress(after results: ScheduleResults) -> SwissProgress? { nil }
     public func earlyEnd(after results: ScheduleResults) -> ProgressEvent? { nil }
 
     /// How many of ``plannedGames`` this configuration's run plays: a shard's part

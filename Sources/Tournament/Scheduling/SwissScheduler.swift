@@ -21,6 +21,9 @@ public struct SwissScheduler: Scheduler {
     public var headline: String { "\(config.bots.count) bots, swiss, \(config.rounds ?? 0) rounds, \(config.gamesPerPairing) games per pairing" }
     /// Its rounds are paired from the standings after each round: a report recomputes them from the rated records.
     public var recomputesFromRecords: Bool { true }
+    /// A Swiss of submissions is a season: each new night plays its rounds over the current versions.
+    public var playsAsSeason: Bool { true }
+    public var seasonSwissRounds: Int? { config.rounds }
 
     public var shardingObstacle: String? {
         "each Swiss round is paired from the results of the rounds before, which needs them all in one process"
@@ -47,8 +50,7 @@ public struct SwissScheduler: Scheduler {
         SwissProgress(config: config, rated: results.rated, attempts: results.attempts)
     }
 
-    /// The rounds of `config` as `results` place them; nil when it is not a Swiss tournament.
-    public static func progress(_ config: TournamentConfig, after results: ScheduleResults) -> SwissProgress? {
-        (config.scheduler as? SwissScheduler)?.progress(after: results)
+    public func swissProgress(after results: ScheduleResults) -> SwissProgress? {
+        progress(after: results)
     }
 }

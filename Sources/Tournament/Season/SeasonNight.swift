@@ -6,8 +6,25 @@ import Foundation
 /// point continues the same night with the same games, and so that every game of every night
 /// can be told apart by its index.
 ///
-/// The night's game at position `p` of ``games`` has schedule index `firstIndex + p`.
+/// The night's game at position `p` of ``games`` has schedule index `firstIndex + p`. A
+/// Swiss season's night (``swiss``) lists no games: its rounds are paired as they are played,
+/// over the night's current versions, and take the indices from `firstIndex` on.
 public struct SeasonNight: Hashable, Sendable {
+    /// A Swiss season's night: `rounds` Swiss rounds over the night's current versions
+    /// (``SeasonScheduler``), `games` games in all, and the games between those versions that
+    /// earlier nights had already rated, which the standings count too.
+    public struct Swiss: Hashable, Sendable {
+        public var rounds: Int
+        public var games: Int
+        public var carried: Int
+
+        public init(rounds: Int, games: Int, carried: Int) {
+            self.rounds = rounds
+            self.games = games
+            self.carried = carried
+        }
+    }
+
     /// One game to play: two entries of ``bots`` and the game's round within their pairing
     /// (from 0 to `games_per_pairing - 1`). `first` has the name that sorts first; it creates
     /// the game (and moves first) in even rounds, the other in odd ones.
@@ -32,23 +49,26 @@ public struct SeasonNight: Hashable, Sendable {
     /// The current version of every entry: the tournament file's listed bots first, then the
     /// submissions by name.
     public var bots: [BotEntry]
-    /// The games the current versions were missing when the night began.
+    /// The games the current versions were missing when the night began (a round robin's).
     public var games: [Game]
+    /// A Swiss season's rounds; nil in a round robin's season.
+    public var swiss: Swiss?
 
-    public init(number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game]) {
+    public init(number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil) {
         self.number = number
         self.startedAt = startedAt
         self.firstIndex = firstIndex
         self.bots = bots
         self.games = games
+        self.swiss = swiss
     }
 
     /// The schedule indices of the night's games.
-    public var indices: Range<Int> { firstIndex..<(firstIndex + games.count) }
+    public var indices: Range<Int> { firstIndex..<(firstIndex + (swiss?.games ?? games.count)) }
 
     /// The game with schedule index `index`, if it is this night's.
     public func game(at index: Int) -> Game? {
-        indices.contains(index) ? games[index - firstIndex] : nil
+        games.indices.contains(index - firstIndex) ? games[index - firstIndex] : nil
     }
 
     /// Whether `record` is a game between two current versions: one of the current standings.

@@ -36,10 +36,12 @@ public enum SeasonPlan {
 
     /// Decides the night. `listed` are the tournament file's bots, `entered` the submissions
     /// entered now (each with its version), `notEntered` the names of submissions whose
-    /// current folder was not entered, with the reason in one line.
+    /// current folder was not entered, with the reason in one line. `swissRounds` makes a new
+    /// night that many Swiss rounds over the current versions (a Swiss season) instead of the
+    /// round robin games they miss.
     public static func plan(
         nights: [SeasonNight], rated: [Int: GameRecord], listed: [BotEntry], entered: [BotEntry], notEntered: [String: String],
-        gamesPerPairing: Int, now: Date
+        gamesPerPairing: Int, swissRounds: Int? = nil, now: Date
     ) throws(Refusal) -> Decision {
         let last = nights.last
         let previous = Dictionary((last?.bots ?? []).filter { $0.version != nil }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -62,12 +64,18 @@ public enum SeasonPlan {
             changes.kept = kept
             return Decision(night: last, isNew: false, changes: changes)
         }
-        let played = playedIdentities(nights: nights, rated: rated)
-        let night = SeasonNight(
-            number: (last?.number ?? 0) + 1, startedAt: now, firstIndex: last.map { $0.indices.upperBound } ?? 0, bots: bots,
-            games: missingGames(bots: bots, gamesPerPairing: gamesPerPairing, played: played)
+        var night = SeasonNight(
+            number: (last?.number ?? 0) + 1, startedAt: now, firstIndex: last.map { $0.indices.upperBound } ?? 0, bots: bots, games: []
         )
-        var changes = SeasonChanges(night: night.number, continued: false, gamesToPlay: night.games.count)
+        if let swissRounds {
+            night.swiss = SeasonNight.Swiss(
+                rounds: swissRounds, games: swissRounds * (bots.count / 2) * gamesPerPairing,
+                carried: rated.values.count(where: night.isCurrent)
+            )
+        } else {
+            night.games = missingGames(bots: bots, gamesPerPairing: gamesPerPairing, played: playedIdentities(nights: nights, rated: rated))
+        }
+        var changes = SeasonChanges(night: night.number, continued: false, gamesToPlay: night.indices.count)
         let lastNames = Set((last?.bots ?? []).map(\.name))
         for bot in bots where bot.version != nil {
             if let old = previous[bot.name] {

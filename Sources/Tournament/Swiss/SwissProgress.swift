@@ -50,6 +50,14 @@ public struct SwissProgress: Hashable, Sendable {
         advance(config: config, rated: rated, attempts: attempts)
     }
 
+    /// The same rounds with every game passed through `move` (a Swiss season's night places
+    /// its rounds at its own indices, ``SeasonScheduler``).
+    public func movingGames(_ move: (ScheduledGame) -> ScheduledGame) -> SwissProgress {
+        var moved = self
+        for position in moved.rounds.indices { moved.rounds[position].games = moved.rounds[position].games.map(move) }
+        return moved
+    }
+
     /// The round being played: the first one not complete; nil when every round is.
     public var current: Round? {
         rounds.last.flatMap { $0.result == nil ? $0 : nil }
