@@ -1,3 +1,4 @@
+import Bots
 import HTMLText
 
 extension IndexPage {
@@ -41,7 +42,7 @@ extension IndexPage {
     }
 
     /// `1024 MiB memory · 64 processes · 60 s CPU · 256 files · 64 MiB /tmp`.
-    static func limits(_ limits: ResultsDocument.Limits?) -> String {
+    static func limits(_ limits: ResourceLimits?) -> String {
         guard let limits else { return "–" }
         var parts: [String] = []
         parts.append(limits.memoryBytes.map { "\($0 >> 20) MiB memory" } ?? "memory unlimited")

@@ -150,10 +150,7 @@ public enum ResultsBuilder {
                         name: entry.name, kind: "external", command: spec.command,
                         sandbox: spec.sandbox.isEnabled ? "bubblewrap" : "none",
                         readOnly: spec.sandbox.isEnabled && !spec.sandbox.readOnlyPaths.isEmpty ? spec.sandbox.readOnlyPaths : nil,
-                        limits: .init(
-                            memoryBytes: spec.limits.memoryBytes, cpuSeconds: spec.limits.cpuSeconds, processes: spec.limits.processes,
-                            openFiles: spec.limits.openFiles, fileSizeBytes: spec.limits.fileSizeBytes, tmpBytes: spec.limits.tmpBytes
-                        ),
+                        limits: spec.limits,
                         restart: spec.restart.rawValue
                     )
                 }

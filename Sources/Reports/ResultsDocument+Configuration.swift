@@ -1,3 +1,4 @@
+import Bots
 extension ResultsDocument {
     /// The parts of the run's configuration a reader of the results needs.
     public struct ConfigurationSummary: Hashable, Sendable, Codable {
@@ -51,14 +52,14 @@ extension ResultsDocument {
         /// For a sandboxed bot, the host folders it could read besides the system's and its own.
         public var readOnly: [String]?
         /// For an external bot, its limits; a limit left out means none.
-        public var limits: Limits?
+        public var limits: ResourceLimits?
         /// For an external bot, `reuse` (a process plays many games, never both of a mirrored
         /// pair) or `per-game`.
         public var restart: String?
 
         public init(
             name: String, kind: String, strategy: String? = nil, command: [String]? = nil,
-            sandbox: String? = nil, readOnly: [String]? = nil, limits: Limits? = nil, restart: String? = nil
+            sandbox: String? = nil, readOnly: [String]? = nil, limits: ResourceLimits? = nil, restart: String? = nil
         ) {
             self.name = name
             self.kind = kind
@@ -68,25 +69,6 @@ extension ResultsDocument {
             self.readOnly = readOnly
             self.limits = limits
             self.restart = restart
-        }
-    }
-
-    /// An external bot's limits (docs/sandbox.md); nil members mean no limit.
-    public struct Limits: Hashable, Sendable, Codable {
-        public var memoryBytes: Int?
-        public var cpuSeconds: Int?
-        public var processes: Int?
-        public var openFiles: Int?
-        public var fileSizeBytes: Int?
-        public var tmpBytes: Int?
-
-        public init(memoryBytes: Int?, cpuSeconds: Int?, processes: Int?, openFiles: Int?, fileSizeBytes: Int?, tmpBytes: Int?) {
-            self.memoryBytes = memoryBytes
-            self.cpuSeconds = cpuSeconds
-            self.processes = processes
-            self.openFiles = openFiles
-            self.fileSizeBytes = fileSizeBytes
-            self.tmpBytes = tmpBytes
         }
     }
 

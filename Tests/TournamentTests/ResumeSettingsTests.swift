@@ -1,4 +1,6 @@
+import BattleshipAPI
 import Bots
+import Foundation
 import Testing
 @testable import Tournament
 
@@ -24,6 +26,32 @@ struct ResumeSettingsTests {
         ])
         // Pinned: a change here breaks the resume of every journal written so far.
         #expect(ResumeSettings.digest(of: Self.config) == "09a8c2a1d795cd1c")
+    }
+
+    @Test("limits come from one table: the resume lines keep their names, the journal writes and reads every limit by its member, as Codable names it")
+    func limitsTable() throws {
+        var limits = ResourceLimits(memoryBytes: 256 << 20, cpuSeconds: 5, processes: 8, openFiles: 32, fileSizeBytes: 1 << 20, tmpBytes: nil)
+        var config = Self.config
+        config.bots[1] = BotEntry(name: "alice", kind: .external(ExternalBotSpec(command: ["python3", "alice/bot.py"], limits: limits)))
+        let lines = ResumeSettings.lines(of: config).map { "\($0.key)=\($0.value)" }.filter { $0.hasPrefix("bots[1].") }
+        // Pinned: these names are in the digest of every journal with limits.
+        #expect(lines.dropFirst(2) == [
+            "bots[1].memory_bytes=268435456", "bots[1].cpu_seconds=5", "bots[1].processes=8",
+            "bots[1].open_files=32", "bots[1].file_size_bytes=1048576", "bots[1].tmp_bytes=none",
+        ])
+        // The journal: every limit by its member, and back.
+        let line = JournalCodec.line(.started(JournalStart(name: "class", configurationDigest: "", totalGames: 0, configuration: config)))
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains(#""limits":{"memoryBytes":268435456,"cpuSeconds":5,"processes":8,"openFiles":32,"fileSizeBytes":1048576,"tmpBytes":null}"#), "\(text)")
+        let entry = try line.withUnsafeBufferPointer { bytes throws(JSONError) in try JournalCodec.entry(bytes) }
+        guard case .started(let start) = entry else { Issue.record("not a started line"); return }
+        guard case .external(let spec) = start.configuration.bots[1].kind else { Issue.record("not external"); return }
+        #expect(spec.limits == limits)
+        // Codable (results.json) names them the same, leaving out none.
+        limits.tmpBytes = 1 << 20
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(limits)) as? [String: Int])
+        #expect(Set(object.keys) == Set(ResourceLimits.fileKeys.map(\.member)))
+        #expect(try JSONDecoder().decode(ResourceLimits.self, from: JSONEncoder().encode(limits)) == limits)
     }
 
     @Test("settings that do not change the games leave the digest alone; those that do change it")

@@ -2,8 +2,9 @@
 /// launches it, and a cgroup where the machine allows one, see the Sandbox module), so a
 /// runaway or hostile bot cannot take the machine down. nil means no cap.
 ///
-/// The defaults are documented in docs/sandbox.md, with the tournament file's keys.
-public struct ResourceLimits: Hashable, Sendable {
+/// The defaults are documented in docs/sandbox.md, with the tournament file's keys. As JSON
+/// (results.json), a member per limit (``FileKey/member``), left out for none.
+public struct ResourceLimits: Hashable, Sendable, Codable {
     /// Memory in bytes: a cgroup's limit where one can be made, otherwise the address space
     /// (`ulimit -v`).
     public var memoryBytes: Int?

@@ -180,15 +180,12 @@ extension JournalCodec {
         json.endObject()
     }
 
-    /// Every limit by name, `null` for none.
+    /// Every limit by its member (``Bots/ResourceLimits/FileKey``), `null` for none.
     private static func write(_ limits: ResourceLimits, to json: inout JSONWriter) {
         json.beginObject()
-        for (name, value) in [
-            ("memoryBytes", limits.memoryBytes), ("cpuSeconds", limits.cpuSeconds), ("processes", limits.processes),
-            ("openFiles", limits.openFiles), ("fileSizeBytes", limits.fileSizeBytes), ("tmpBytes", limits.tmpBytes),
-        ] {
-            json.key(name)
-            if let value { json.int(value) } else { json.null() }
+        for key in ResourceLimits.fileKeys {
+            json.key(key.member)
+            if let value = limits[keyPath: key.limit] { json.int(value) } else { json.null() }
         }
         json.endObject()
     }
@@ -197,17 +194,10 @@ extension JournalCodec {
     private static func readLimits(_ reader: inout JSONReader) throws(JSONError) -> ResourceLimits {
         var limits = ResourceLimits()
         try reader.beginObject()
-        while let key = try reader.nextKeyView() {
+        while let name = try reader.nextKeyView() {
+            let member = name.string
             let value: Int? = reader.readNull() ? nil : try reader.int()
-            switch key {
-            case "memoryBytes": limits.memoryBytes = value
-            case "cpuSeconds": limits.cpuSeconds = value
-            case "processes": limits.processes = value
-            case "openFiles": limits.openFiles = value
-            case "fileSizeBytes": limits.fileSizeBytes = value
-            case "tmpBytes": limits.tmpBytes = value
-            default: break
-            }
+            if let key = ResourceLimits.fileKeys.first(where: { $0.member == member }) { limits[keyPath: key.limit] = value }
         }
         return limits
     }

@@ -79,12 +79,9 @@ public enum ResumeSettings {
     /// The limits that differ from their defaults, as the tournament file names them.
     private static func limitLines(_ limits: ResourceLimits, prefix: String) -> [(key: String, value: String)] {
         let defaults = ResourceLimits()
-        let pairs: [(String, Int?, Int?)] = [
-            ("memory_bytes", limits.memoryBytes, defaults.memoryBytes), ("cpu_seconds", limits.cpuSeconds, defaults.cpuSeconds),
-            ("processes", limits.processes, defaults.processes), ("open_files", limits.openFiles, defaults.openFiles),
-            ("file_size_bytes", limits.fileSizeBytes, defaults.fileSizeBytes), ("tmp_bytes", limits.tmpBytes, defaults.tmpBytes),
-        ]
-        return pairs.filter { $0.1 != $0.2 }.map { (prefix + $0.0, $0.1.map(String.init) ?? "none") }
+        return ResourceLimits.fileKeys.filter { limits[keyPath: $0.limit] != defaults[keyPath: $0.limit] }.map { key in
+            (prefix + key.snakeCaseMember, limits[keyPath: key.limit].map(String.init) ?? "none")
+        }
     }
 
     /// FNV-1a (64 bits) of the lines, each `key=value` and a newline, as 16 hex digits.
