@@ -53,7 +53,8 @@ public struct LiveBoard: Sendable {
     /// Where the report is written when the run ends (`FOLDER/index.html`, the folder by its
     /// own name), for the page's final state; nil when unknown.
     public var reportPath: String?
-    /// Every rated game so far, this run's and earlier runs'.
+    /// Every rated game the standings count so far, this run's and earlier runs' (a season's
+    /// earlier nights' between its current versions).
     public private(set) var scoreboard: Scoreboard
 
     /// An empty board for `bots` of `tournament`, `total` games scheduled.
@@ -66,11 +67,11 @@ public struct LiveBoard: Sendable {
     /// The board after `event`, which happened at `now`.
     public mutating func apply(_ event: ProgressEvent, at now: Date) {
         switch event {
-        case .started(let total, let alreadyRated):
+        case .started(let total, let alreadyDone, let standings):
             self.total = total
-            alreadyDone = alreadyRated.count
+            self.alreadyDone = alreadyDone
             done = alreadyDone
-            for record in alreadyRated { scoreboard.add(record) }
+            for record in standings { scoreboard.add(record) }
             startedAt = now
             if phase == .starting { phase = .playing }
         case .gameFinished(let record, let done, let total):

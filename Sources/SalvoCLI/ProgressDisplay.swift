@@ -34,9 +34,8 @@ final class ProgressDisplay: Sendable {
     func handle(_ event: ProgressEvent) {
         let line: String? = state.withLock { state in
             switch event {
-            case .started(let total, let alreadyRated):
-                let alreadyDone = alreadyRated.count
-                for record in alreadyRated { state.board.add(record) }
+            case .started(let total, let alreadyDone, let standings):
+                for record in standings { state.board.add(record) }
                 state.total = total
                 state.done = alreadyDone
                 state.doneAtStart = alreadyDone

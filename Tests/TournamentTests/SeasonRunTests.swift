@@ -113,6 +113,11 @@ struct SeasonRunTests {
         let second = try await Self.night(directory)
         #expect(second.status == 0, "\(second.err)")
         #expect(second.err.contains("Season night 2: 1 new version (alice); 6 games to play"), "\(second.err)")
+        // The progress counts the night's games; its leader, the standings' (every entry has
+        // 6 games between current versions once the night is played), as the report's.
+        #expect(second.err.contains("6/6 games"), "\(second.err)")
+        #expect(!second.err.contains("Continuing:"), "a new night continues nothing: \(second.err)")
+        #expect(second.err.contains(/leader: \S+ [0-9.]+% \(\d+ of 6\)/), "\(second.err)")
         entries = try Self.entries(directory)
         let night2 = try #require(Self.nights(entries).last)
         let version2 = try #require(night2.bots.first { $0.name == "alice" }?.version)

@@ -1,8 +1,11 @@
 /// What a run reports while it goes, for a progress display; the runner never formats text.
 public enum ProgressEvent: Sendable {
-    /// The run begins: `total` games scheduled; `alreadyRated` holds the rated records of the
-    /// games earlier runs finished (in schedule order), so a display counts the whole tournament.
-    case started(total: Int, alreadyRated: [GameRecord])
+    /// The run begins: `total` games scheduled, `alreadyDone` of them finished by earlier
+    /// runs; `standings` holds the rated records the standings count so far (in schedule
+    /// order), so a display ranks the whole tournament: every earlier run's games, and in a
+    /// season every earlier night's between the current versions (whose `total` and
+    /// `alreadyDone` are the night's).
+    case started(total: Int, alreadyDone: Int, standings: [GameRecord])
     /// A game ended; `done` games of `total` now have a rated result.
     case gameFinished(GameRecord, done: Int, total: Int)
     /// A game ended without a result and will be played again.
@@ -16,8 +19,8 @@ public enum ProgressEvent: Sendable {
     /// number of rounds); on a continued run, the round that was under way is paired again.
     case roundPaired(SwissRound, rounds: Int)
 
-    /// The run begins with `rated` (earlier runs' rated records by schedule index) done.
-    public static func started(total: Int, rated: [Int: GameRecord]) -> ProgressEvent {
-        .started(total: total, alreadyRated: rated.keys.sorted().compactMap { rated[$0] })
+    /// The run begins with `alreadyRated` (earlier runs' rated records) done and counted.
+    public static func started(total: Int, alreadyRated: [GameRecord]) -> ProgressEvent {
+        .started(total: total, alreadyDone: alreadyRated.count, standings: alreadyRated)
     }
 }

@@ -12,6 +12,9 @@ extension TournamentRunner {
         var attemptsInRun: [Int: Int] = [:]
         /// The games of the run, for progress events.
         var total: Int
+        /// Rated games in ``results`` that are not the run's (a season's earlier nights'), left
+        /// out of the progress events' count of games done.
+        var doneOffset = 0
         /// The event that ended the tournament early, once the scheduler has said so.
         var earlyEnd: ProgressEvent?
         /// Games without result because the sandbox could not start a bot, and the last cause.
@@ -105,7 +108,7 @@ extension TournamentRunner {
                         progress(.abandoned(index: game.index, reason: record.reason ?? "no result", attempts: attempt))
                     }
                 } else {
-                    progress(.gameFinished(record, done: state.results.rated.count, total: state.total))
+                    progress(.gameFinished(record, done: state.results.rated.count - state.doneOffset, total: state.total))
                     if let end = scheduler.earlyEnd(after: state.results) {
                         state.earlyEnd = end
                         progress(end)

@@ -133,9 +133,13 @@ public struct TournamentRunner: Sendable {
         if let night = config.seasonNight, !resume.nights.contains(night) {
             try await journal.append(.night(night))
         }
-        // A season's night counts its own games; earlier nights' are in the standings, not in its progress.
-        progress(.started(total: total, rated: config.seasonNight.map { night in resume.rated.filter { night.indices.contains($0.key) } } ?? resume.rated))
+        // A season's night counts its own games as done; the standings count every night's
+        // between the current versions, as the report's do.
+        let earlierNights = config.seasonNight.map { night in resume.rated.keys.count { !night.indices.contains($0) } } ?? 0
+        let standings = resume.rated.keys.sorted().compactMap { resume.rated[$0] }.filter(scheduler.countsInStandings)
+        progress(.started(total: total, alreadyDone: resume.rated.count - earlierNights, standings: standings))
         var state = PlayState(results: ScheduleResults(rated: resume.rated, attempts: resume.attempts), total: total)
+        state.doneOffset = earlierNights
         state.earlyEnd = scheduler.earlyEnd(after: state.results)
         if let end = state.earlyEnd { progress(end) }
 
