@@ -89,7 +89,7 @@ public struct TournamentRun: Sendable {
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
         let scheduler = configuration.scheduler
         if configuration.shard != nil, configuration.isSeason {
-            throw .cannotShard("a season (a round robin of `bots_from:`) plays each night in one run, into the season's own folder; run it without --shard")
+            throw .cannotShard("a season (a round robin or Swiss of `bots_from:`) plays each night in one run, into the season's own folder; run it without --shard")
         }
         if configuration.shard != nil, let obstacle = scheduler.shardingObstacle {
             throw .cannotShard(obstacle + "; run it without --shard")

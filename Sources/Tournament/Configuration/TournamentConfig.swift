@@ -69,7 +69,7 @@ public struct TournamentConfig: Hashable, Sendable {
     /// Whether `new-game` names the opponent (`tell_opponent: true`), so that a bot process
     /// that plays many games may learn each opponent across them.
     public var tellOpponent = false
-    /// Whether the tournament is a season: a round robin of `bots_from:` submissions, run
+    /// Whether the tournament is a season: a round robin or Swiss of `bots_from:` submissions, run
     /// again and again into the same output folder, each run playing only the games its
     /// current versions are missing (``SeasonPlan``, tournaments/README.md).
     public var isSeason = false
