@@ -40,6 +40,21 @@ public enum ReplayPage {
         started \(IndexPage.timestamp(replay.startedAt)) · \(replay.durationMilliseconds / 1000).\(replay.durationMilliseconds % 1000 / 100) s</p>
         <p class="outcome" id="outcome">\(outcome(replay))</p>
         </header>
+        \(controlsAndBoards(steps: steps) { seat in name(seat) })
+        </main>
+        <script type="application/json" id="replay-data">
+        """
+        var page = ByteBuffer(capacity: html.utf8.count + replay.shots.count * 70 + 8_000)
+        page.append(html)
+        page.append(bytes: HTML.scriptJSON(ReplayJSONWriter.bytes(replay, pretty: false)))
+        page.append(Self.tail)
+        return page.bytes
+    }
+
+    /// The controls, both boards and the legend, as every replay viewer shows them (this
+    /// page and ``ReplayViewerPage``); `title` gives a seat's name in its board's heading.
+    static func controlsAndBoards(steps: Int, title: (Int) -> String) -> String {
+        """
         <section class="controls" aria-label="Replay controls">
         <div class="buttons">
         <button type="button" id="first" title="First (Home)" aria-label="First">|◀</button>
@@ -55,21 +70,14 @@ public enum ReplayPage {
         <p><span id="step-label">Shot 0 of \(steps)</span> · <span id="shot-info">Before the first shot.</span></p>
         </section>
         <div class="boards">
-        <section class="board-card"><h2>\(name(0))'s fleet <span class="meta">seat 0, moved first</span></h2>\
+        <section class="board-card"><h2>\(title(0))'s fleet <span class="meta">seat 0, moved first</span></h2>\
         <div class="board" id="board-0" aria-label="Seat 0's board"></div><p class="meta" id="tally-0"></p></section>
-        <section class="board-card"><h2>\(name(1))'s fleet <span class="meta">seat 1</span></h2>\
+        <section class="board-card"><h2>\(title(1))'s fleet <span class="meta">seat 1</span></h2>\
         <div class="board" id="board-1" aria-label="Seat 1's board"></div><p class="meta" id="tally-1"></p></section>
         </div>
         <p class="note legend"><span class="key s"></span> ship <span class="key h"></span> hit <span class="key k"></span> sunk \
         <span class="key m"></span> miss <span class="key l"></span> last shot · keys: ← → step, Space play/pause, Home/End.</p>
-        </main>
-        <script type="application/json" id="replay-data">
         """
-        var page = ByteBuffer(capacity: html.utf8.count + replay.shots.count * 70 + 8_000)
-        page.append(html)
-        page.append(bytes: HTML.scriptJSON(ReplayJSONWriter.bytes(replay, pretty: false)))
-        page.append(Self.tail)
-        return page.bytes
     }
 
     /// The end of every page: the viewer's script.

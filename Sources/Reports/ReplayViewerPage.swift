@@ -34,28 +34,7 @@ public enum ReplayViewerPage {
         <p class="meta" id="game-meta"></p>
         <p class="outcome" id="outcome"></p>
         </header>
-        <section class="controls" aria-label="Replay controls">
-        <div class="buttons">
-        <button type="button" id="first" title="First (Home)" aria-label="First">|◀</button>
-        <button type="button" id="back" title="Back (←)" aria-label="Back">◀</button>
-        <button type="button" id="play" title="Play / pause (Space)" aria-label="Play">Play</button>
-        <button type="button" id="forward" title="Forward (→)" aria-label="Forward">▶</button>
-        <button type="button" id="last" title="Last (End)" aria-label="Last">▶|</button>
-        <label class="speed">Speed <select id="speed">
-        <option value="1">1 shot/s</option><option value="2">2 shots/s</option><option value="5" selected>5 shots/s</option>\
-        <option value="10">10 shots/s</option><option value="25">25 shots/s</option></select></label>
-        </div>
-        <input type="range" id="slider" min="0" max="0" value="0" step="1" aria-label="Shot">
-        <p><span id="step-label">Shot 0 of 0</span> · <span id="shot-info">Before the first shot.</span></p>
-        </section>
-        <div class="boards">
-        <section class="board-card"><h2><span id="name-0"></span>'s fleet <span class="meta">seat 0, moved first</span></h2>\
-        <div class="board" id="board-0" aria-label="Seat 0's board"></div><p class="meta" id="tally-0"></p></section>
-        <section class="board-card"><h2><span id="name-1"></span>'s fleet <span class="meta">seat 1</span></h2>\
-        <div class="board" id="board-1" aria-label="Seat 1's board"></div><p class="meta" id="tally-1"></p></section>
-        </div>
-        <p class="note legend"><span class="key s"></span> ship <span class="key h"></span> hit <span class="key k"></span> sunk \
-        <span class="key m"></span> miss <span class="key l"></span> last shot · keys: ← → step, Space play/pause, Home/End.</p>
+        \(ReplayPage.controlsAndBoards(steps: 0) { seat in "<span id=\"name-\(seat)\"></span>" })
         </main>
         <script>\(ReplayViewerPackScript.source)</script>
         </body></html>
