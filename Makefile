@@ -119,8 +119,9 @@ test: test-deps commit-stamp
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
-# The demo's tournament with the debug binary: its 240 games take about 35 s of CPU against
-# about 2.4x fewer ... (BENCHMARKS.md), far less than the release build would add.
+# The demo's tournament with the debug binary: its 240 games take about 33 s of CPU, seconds
+# more than with the release binary, where the release build would cost 390 s of CPU more
+# than the debug one (281 s against 670 s from a fresh clone; BENCHMARKS.md, issue 30).
 demo: build
 	.build/debug/salvo run tournaments/demo.yaml
 
