@@ -119,9 +119,9 @@ test: test-deps commit-stamp
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
-# The demo's tournament with the debug binary: its 240 games take about 33 s of CPU, seconds
-# more than with the release binary, where the release build would cost 390 s of CPU more
-# than the debug one (281 s against 670 s from a fresh clone; BENCHMARKS.md, issue 30).
+# The demo's tournament with the debug binary: its 240 games take about 31 to 33 s of CPU
+# against 9 s with the release binary, where the release build would cost about 390 s of CPU
+# more than the debug one (281 s against 670 s from a fresh clone; BENCHMARKS.md, issue 30).
 demo: build
 	.build/debug/salvo run tournaments/demo.yaml
 
