@@ -1,6 +1,11 @@
 # Salvo: `make demo` runs the main job on the embedded server, `make test` passes the tests.
 # Both install what the machine lacks first (Debian packages, with sudo when not root): `make
 # deps` only what building and running Salvo needs, `make test-deps` that and the test tools.
+# Both build SwiftPM's debug configuration, the same one (`make build`): `make test` after `make
+# demo` compiles only the tests. `make release` (and `make install`) is the optimized binary
+# with the Swift runtime linked in, for real use: it costs more than twice the CPU of the debug
+# build, too much for `make demo`'s 4 minutes from a bare machine (issue 30; BENCHMARKS.md,
+# "From a bare machine").
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -75,8 +80,10 @@ commit-stamp:
 	  echo "$$line" > $(COMMIT_HEADER); touch Sources/CBuildInfo/build_info.c; \
 	fi
 
+# The debug build of the salvo command (.build/debug/salvo), without the test-support targets,
+# which `make test` adds. The same flags as `make test`'s build, so that it reuses all of it.
 build: deps commit-stamp
-	$(SWIFT) build
+	$(SWIFT) build --product salvo
 
 # The Swift runtime (the standard library, Concurrency, Foundation, Dispatch) linked in from the
 # toolchain's swift_static folder, so the binary runs on a machine without Swift: it needs only
@@ -107,12 +114,17 @@ install: release
 # and a Slurm cluster, and on 2 cores a hundred of them at once starve each other's clocks.
 TEST_WIDTH ?= 4
 
+# The build on top of `make build`'s (the same debug configuration and flags: nothing of it is
+# compiled again), then the tests without a second build.
 test: test-deps commit-stamp
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
-demo: release
-	.build/release/salvo run tournaments/demo.yaml
+# The demo's tournament with the debug binary: its 240 games take about 31 to 33 s of CPU
+# against 9 s with the release binary, where the release build would cost about 390 s of CPU
+# more than the debug one (281 s against 670 s from a fresh clone; BENCHMARKS.md, issue 30).
+demo: build
+	.build/debug/salvo run tournaments/demo.yaml
 
 curl-game: release
 	$(call install_debian,curl)

@@ -18,16 +18,21 @@
 # them through the Makefile as on a bare machine, inside their timed steps.
 #
 # With --only demo or --only test: that one of the two (packages are timed either way).
+# With --then-test: after `make demo`, `make test` in the same clone as well, timed apart: what
+# the tests add once the demo is built (both build the same debug configuration, so it should
+# compile only the tests).
 # The clones live in benchmarks/results/ (gitignored), not in /tmp, which a shared machine may
 # sweep of files an hour old while a slow build still needs them.
-# Usage: benchmarks/bare-machine.sh [--purge] [--only demo|test] [COMMIT]   (default HEAD)
+# Usage: benchmarks/bare-machine.sh [--purge] [--only demo|test] [--then-test] [COMMIT]   (default HEAD)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PURGE=0
+THEN_TEST=0
 TARGETS="demo test"
 while [ $# -gt 0 ]; do
   case $1 in
     --purge) PURGE=1; shift ;;
+    --then-test) THEN_TEST=1; shift ;;
     --only) TARGETS=$2; shift 2 ;;
     *) break ;;
   esac
@@ -107,7 +112,8 @@ else
 fi
 
 # 2. make demo and make test, each from a fresh clone: no .build, the packages resolved by the
-# build itself (SwiftPM's shared cache in ~/.cache is not cleared: see BENCHMARKS.md).
+# build itself (SwiftPM's shared cache in ~/.cache is not cleared: see BENCHMARKS.md). Both build
+# the debug configuration, the one `make test` starts from.
 for target in $TARGETS; do
   git clone -q "$ROOT" "$WORK/$target"
   git -C "$WORK/$target" checkout -q "$COMMIT"
@@ -116,5 +122,10 @@ for target in $TARGETS; do
     demo) grep -E "games rated|^Report:" "$WORK/make demo (fresh clone).log" | sed 's/^/  /' || true ;;
     test) grep -E "Test run with|tests? passed|failed" "$WORK/make test (fresh clone).log" | tail -2 | sed 's/^/  /' || true ;;
   esac
+  if [ "$target" = demo ] && [ "$THEN_TEST" = 1 ]; then
+    timed "make test (after make demo)" make -C "$WORK/$target" test
+    echo "  modules compiled: $(grep -oE '^\[[0-9]+/[0-9]+\] Compiling [A-Za-z_]+' "$WORK/make test (after make demo).log" | awk '{print $3}' | sort -u | tr '\n' ' ')"
+    grep -E "Test run with|tests? passed|failed" "$WORK/make test (after make demo).log" | tail -2 | sed 's/^/  /' || true
+  fi
   rm -rf "$WORK/$target"
 done
