@@ -31,11 +31,12 @@ YAML
   for _ in $(seq "$PAIRS"); do
     rm -rf "$WORK/run" "$WORK/load"
     start=$(date +%s.%N)
-    "$SALVO" run "$WORK/t.yaml" --output "$WORK/run" > "$WORK/run.log"
+    # The progress line (with the run's rate) goes to stderr.
+    "$SALVO" run "$WORK/t.yaml" --output "$WORK/run" > "$WORK/run.log" 2>&1
     run=$(python3 -c "print($games / ($(date +%s.%N) - $start))")
     run_play=$(grep -o "^$games/$games games *[0-9.]* games/s" "$WORK/run.log" | tail -1 | awk '{print $3}')
     start=$(date +%s.%N)
-    "$SALVO" load --server embedded --games "$games" --concurrency "$concurrency" --bot hunt-target --output "$WORK/load" > "$WORK/load.log"
+    "$SALVO" load --server embedded --games "$games" --concurrency "$concurrency" --bot hunt-target --output "$WORK/load" > "$WORK/load.log" 2>&1
     load=$(python3 -c "print($games / ($(date +%s.%N) - $start))")
     load_play=$(grep -o 'finished ([0-9.]*/s)' "$WORK/load.log" | grep -o '[0-9.]*')
     echo "$concurrency $run $load $run_play $load_play" | tee -a "$WORK/rows"

@@ -8,10 +8,10 @@ import Foundation
 /// Player one creates the game, player two looks at the lobby (one game in
 /// ``LoadSettings/listEvery``) and joins. Then the players take turns: the player whose turn
 /// it should be polls `/status` at once and, told it is its turn, fires its bot's shot. This
-/// is what two players do that wake each other in-process (as `salvo run` does with
-/// `TurnPoller.wake()`): the one that just fired would only learn that the opponent has not
-/// moved yet, so it waits to be woken, and the opponent polls as soon as the guess is
-/// answered. With both in one task the wake-up costs nothing. When a poll shows a winner,
+/// is what two players do that wake each other in-process: the one that just fired would only
+/// learn that the opponent has not moved yet, so it waits to be woken, and the opponent polls
+/// as soon as the guess is answered. With both in one task the wake-up costs nothing;
+/// `salvo run` plays its games the same way (`SeatsInOneTask` in Tournament). When a poll shows a winner,
 /// the other player polls once to learn it too, both read their boards (as a runner does for
 /// the replay) and player two reads the game's detail.
 struct LoadGame {

@@ -41,7 +41,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("poll-interval"), help: "Milliseconds between two /status polls of a waiting player.")
     var pollInterval: Int?
 
-    @Flag(help: "Poll at the interval only, even when both players are local (what a remote opponent sees).")
+    @Flag(help: "Play each seat as an independent player polling at the interval, not both seats in one task (what a remote opponent sees).")
     var purePolling = false
 
     @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")

@@ -22,8 +22,9 @@ public struct TournamentConfig: Hashable, Sendable {
     public var outputDirectory: String
     /// A game with no accepted guess for this long ends as "no result" and is rerun.
     public var stallTimeout: Duration
-    /// When both players are in this process, an accepted guess wakes the opponent's poller
-    /// at once; false keeps pure polling at the interval.
+    /// When both players are in this process, one task plays both seats, each polling once
+    /// just before its turn (``SeatsInOneTask``); false plays them as two independent players
+    /// that poll at the interval, as remote ones would (pure polling, ``PollingSeats``).
     public var wakeLocalOpponent: Bool
     /// A sequential test for a two-bot tournament: the run stops as soon as it decides. The
     /// first bot listed is "the first bot" of the test.

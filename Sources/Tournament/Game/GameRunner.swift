@@ -6,7 +6,8 @@ import DurationUnits
 import Foundation
 
 /// Plays one scheduled game through the API: one bot's player creates it, the other's joins,
-/// each polls `/status` and fires when it is its turn, and the game's record is returned.
+/// both seats are played to the end (in one task, ``SeatsInOneTask``; with pure polling as
+/// two independent players, ``PollingSeats``), and the game's record is returned.
 ///
 /// A bot's fault is a forfeit; a server or network failure, a stall, or a sandbox that cannot
 /// start a bot (a fault of the host) is "no result": both are outcomes in the record, never
@@ -32,15 +33,6 @@ struct GameRunner: Sendable {
     private enum BotsStart {
         case started(SeatPair<any Bot>)
         case ended(Played)
-    }
-
-    /// What one seat's task reports when it ends, or the watchdog's finding.
-    private enum TaskEnd: Sendable {
-        case seat(PlayerSeat, SeatEnd, any Bot)
-        /// No accepted shot for the stall timeout.
-        case stalled(String)
-        /// The watchdog was cancelled: the seats ended first.
-        case watchdogStopped
     }
 
     /// A game's record, and whether it has no result because the host failed a bot.
@@ -166,8 +158,15 @@ struct GameRunner: Sendable {
 
         let log = ShotLog(start: start)
         let playerIds = SeatPair { players[$0].playerId }
-        let pollers = SeatPair { TurnPoller(client: clients[$0], gameId: gameId, playerId: playerIds[$0], interval: config.pollInterval) }
-        let ends = await playBothSeats(gameId: gameId, playerIds: playerIds, clients: clients, bots: seatBots, pollers: pollers, log: log)
+        let seats = SeatPair { LocalSeat(seat: $0, gameId: gameId, playerId: playerIds[$0], client: clients[$0], bot: seatBots[$0]) }
+        // Both seats are ours: one task plays them, unless pure polling asks for two
+        // independent players (docs/client.md).
+        let (onePlayer, pollInterval) = (config.wakeLocalOpponent, config.pollInterval)
+        let ends = await StallWatchdog(timeout: config.stallTimeout, log: log).watch {
+            onePlayer
+                ? await SeatsInOneTask(seats: seats, pollInterval: pollInterval, log: log).play()
+                : await PollingSeats(seats: seats, pollInterval: pollInterval, log: log).play()
+        }
         let shots = await log.shots
 
         // Both boards for the replay: where the ships were.
@@ -202,102 +201,5 @@ struct GameRunner: Sendable {
     private static func stderrTail(of bot: any Bot) async -> String? {
         guard let external = bot as? ExternalBot else { return nil }
         return await external.stderrTail()
-    }
-
-    /// Runs both players until the server names a winner, a bot faults, the server fails, or
-    /// nothing happens for the stall timeout. Returns each seat's end and bot.
-    private func playBothSeats(
-        gameId: String, playerIds: SeatPair<String>, clients: SeatPair<BattleshipAPIClient>, bots: SeatPair<any Bot>,
-        pollers: SeatPair<TurnPoller>, log: ShotLog
-    ) async -> SeatPair<(end: SeatEnd, bot: any Bot)> {
-        await log.touch()
-        let stall = config.stallTimeout
-        return await withTaskGroup(of: TaskEnd.self) { group in
-            for seat in PlayerSeat.allCases {
-                group.addTask {
-                    let (end, bot) = await playSeat(seat, gameId: gameId, playerId: playerIds[seat], client: clients[seat], bot: bots[seat], poller: pollers[seat], opponentPoller: pollers[seat.opponent], log: log)
-                    return .seat(seat, end, bot)
-                }
-            }
-            group.addTask {
-                // The watchdog: no accepted shot for the stall timeout ends the game.
-                while !Task.isCancelled {
-                    let idle = ContinuousClock.now - (await log.lastProgress)
-                    if idle >= stall { return .stalled("No progress for \(stall): the game stalled") }
-                    try? await Task.sleep(for: min(stall - idle, .seconds(1)))
-                }
-                return .watchdogStopped
-            }
-            var ends = SeatPair<(end: SeatEnd, bot: any Bot)?>(one: nil, two: nil)
-            var stalled: SeatEnd?
-            while let taskEnd = await group.next() {
-                switch taskEnd {
-                case .stalled(let reason):
-                    stalled = .failed(reason)
-                    group.cancelAll()
-                case .watchdogStopped:
-                    break
-                case .seat(let seat, let end, let bot):
-                    // After a stall, whatever a seat reports on its way out (a bot killed by the
-                    // cancellation looks crashed) is the stall's consequence, not a fault.
-                    ends[seat] = (stalled ?? end, bot)
-                    switch end {
-                    case .finished: if ends.one != nil && ends.two != nil { group.cancelAll() }
-                    case .forfeit, .failed, .hostFault, .cancelled: group.cancelAll()
-                    }
-                }
-            }
-            return SeatPair { seat in
-                let (end, bot) = ends[seat] ?? (.cancelled, bots[seat])
-                if let stalled, case .cancelled = end { return (stalled, bot) }
-                return (end, bot)
-            }
-        }
-    }
-
-    /// One player's loop: wait for the turn, hear the opponent's shots, fire, record.
-    private func playSeat(_ seat: PlayerSeat, gameId: String, playerId: String, client: BattleshipAPIClient, bot: any Bot, poller: TurnPoller, opponentPoller: TurnPoller, log: ShotLog) async -> (SeatEnd, any Bot) {
-        var bot = bot
-        var cursor = 0
-        var hasFired = false
-        do {
-            if seat == .two && !config.wakeLocalOpponent {
-                // Pure polling: both players start at the same instant here, and two pollers
-                // in phase each poll just before the other's shot lands, so every hand-off
-                // would take a whole interval. Remote players' phases are independent; half
-                // an interval apart is their mean case. Seat one moves first, so this delays
-                // nothing.
-                try await Task.sleep(for: config.pollInterval / 2)
-            }
-            while true {
-                // After our shot, a local opponent wakes us when it has fired: no need to poll
-                // before that (with pure polling, we poll at once, as a remote client would).
-                switch try await poller.waitForTurn(waitFirst: hasFired && config.wakeLocalOpponent) {
-                case .finished(let winner):
-                    // A local opponent still waiting (the winner, after its last shot) learns
-                    // the end now, not at its next regular poll.
-                    if config.wakeLocalOpponent { opponentPoller.wake() }
-                    return (.finished(winner: winner), bot)
-                case .yourTurn:
-                    let heard = await log.opponentShots(of: seat, from: cursor)
-                    cursor = heard.cursor
-                    for shot in heard.shots {
-                        try await bot.opponentFired(at: Coordinate(x: shot.x, y: shot.y), result: ShotResult(hit: shot.hit, sunkLength: shot.sunk))
-                    }
-                    let cell = try await bot.nextShot()
-                    let outcome = try await client.guess(gameId: gameId, playerId: playerId, at: cell)
-                    hasFired = true
-                    await log.append(seat: seat, cell: cell, result: outcome.result)
-                    if config.wakeLocalOpponent { opponentPoller.wake() }
-                    try await bot.record(cell, result: outcome.result)
-                }
-            }
-        } catch let fault as BotFault {
-            return (fault.isHostFault ? .hostFault(fault.description) : .forfeit(fault), bot)
-        } catch is CancellationError {
-            return (.cancelled, bot)
-        } catch {
-            return (Task.isCancelled ? .cancelled : .failed("\(error)"), bot)
-        }
     }
 }
