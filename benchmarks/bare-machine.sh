@@ -46,7 +46,12 @@ WORK=$(mktemp -d "$ROOT/benchmarks/results/bare.XXXXXX")
 # nobody, who must read its folder (docs/sandbox.md).
 chmod 755 "$ROOT/benchmarks/results" "$WORK"
 sampler=""
-cleanup() { [ -n "$sampler" ] && kill "$sampler" 2>/dev/null; rm -rf "$WORK"; }
+# The steps' logs are kept in benchmarks/results/bare-logs/ (a failed test is named there).
+cleanup() {
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null
+  mkdir -p "$ROOT/benchmarks/results/bare-logs" && cp "$WORK"/*.log "$ROOT/benchmarks/results/bare-logs/" 2>/dev/null
+  rm -rf "$WORK"
+}
 trap cleanup EXIT
 
 # Runs "$@" with its wall time, CPU time and the load average beside it; prints one line.
