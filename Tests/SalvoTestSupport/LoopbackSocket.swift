@@ -91,6 +91,19 @@ public enum LoopbackSocket {
         return false
     }
 
+    /// One request to the server on `port` on a connection of its own, read to its end (the
+    /// proxies of the tests forward each request this way).
+    public static func forward(_ method: String, _ path: String, body: Data, to port: Int) throws -> Reply {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        try send(fd, Data((head + "\r\n").utf8) + body)
+        var received = Data()
+        _ = try read(fd, into: &received, deadline: Date().addingTimeInterval(120)) { _ in false }
+        return try parse(received)
+    }
+
     /// The reply in `data`, which holds at least its whole head.
     public static func parse(_ data: Data) throws -> Reply {
         guard let split = data.range(of: Data("\r\n\r\n".utf8)) else {

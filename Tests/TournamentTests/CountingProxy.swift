@@ -26,7 +26,7 @@ final class CountingProxy: Sendable {
             if parts.count == 4, parts[0] == "api", parts[1] == "games" {
                 tally.counts.withLock { $0[String(parts[2]), default: [:]][String(parts[3]), default: 0] += 1 }
             }
-            guard let reply = try? Self.forward(request.method, request.path, body: Data(request.body), to: port) else {
+            guard let reply = try? LoopbackSocket.forward(request.method, request.path, body: Data(request.body), to: port) else {
                 return .respond(status: 502, body: "{\"message\":\"the proxy could not reach the server\"}")
             }
             return .respond(status: reply.status, body: reply.text)
@@ -38,17 +38,5 @@ final class CountingProxy: Sendable {
     /// The requests that reached `endpoint` (`status`, `guess`…) of game `gameId`.
     func count(game gameId: String, _ endpoint: String) -> Int {
         tally.counts.withLock { $0[gameId]?[endpoint] ?? 0 }
-    }
-
-    /// One request to the server on a connection of its own, read to its end.
-    private static func forward(_ method: String, _ path: String, body: Data, to port: Int) throws -> LoopbackSocket.Reply {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
-        let fd = try LoopbackSocket.connect(port: port)
-        defer { close(fd) }
-        try LoopbackSocket.send(fd, Data((head + "\r\n").utf8) + body)
-        var received = Data()
-        try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(120)) { _ in false }
-        return try LoopbackSocket.parse(received)
     }
 }

@@ -24,13 +24,13 @@ final class SeatStealingProxy: Sendable {
         let stolen = Tally()
         self.stolen = stolen
         proxy = try LoopbackServer { request in
-            guard let reply = try? Self.forward(request.method, request.path, body: Data(request.body), to: port) else {
+            guard let reply = try? LoopbackSocket.forward(request.method, request.path, body: Data(request.body), to: port) else {
                 return .respond(status: 502, body: "{\"message\":\"the proxy could not reach the server\"}")
             }
             if request.method == "POST", request.path == "/api/games", reply.status == 200,
                let game = (try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any])?["gameId"] as? String {
                 // The thief joins with the token it does not have: none.
-                let join = try? Self.forward("POST", "/api/games/\(game)/join", body: Data(#"{"playerName":"thief"}"#.utf8), to: port)
+                let join = try? LoopbackSocket.forward("POST", "/api/games/\(game)/join", body: Data(#"{"playerName":"thief"}"#.utf8), to: port)
                 if join?.status == 200 { stolen.count.withLock { $0 += 1 } }
             }
             return .respond(status: reply.status, body: reply.text)
@@ -38,16 +38,4 @@ final class SeatStealingProxy: Sendable {
     }
 
     func stop() { proxy.stop() }
-
-    /// One request to the server on a connection of its own, read to its end.
-    private static func forward(_ method: String, _ path: String, body: Data, to port: Int) throws -> LoopbackSocket.Reply {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
-        let fd = try LoopbackSocket.connect(port: port)
-        defer { close(fd) }
-        try LoopbackSocket.send(fd, Data((head + "\r\n").utf8) + body)
-        var received = Data()
-        try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(120)) { _ in false }
-        return try LoopbackSocket.parse(received)
-    }
 }

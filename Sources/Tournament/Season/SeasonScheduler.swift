@@ -25,7 +25,6 @@ public struct SeasonScheduler: Scheduler {
         if let rounds = night.swiss {
             var inner = config
             inner.seasonNight = nil
-            inner.format = .swiss
             inner.rounds = rounds.rounds
             inner.seed = ScheduleSeeds.mix(config.seed, 0x5EA5_0D00, UInt64(night.number))
             swiss = SwissScheduler(config: inner)
