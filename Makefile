@@ -39,7 +39,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 RELEASE_BINARY := .build/release/salvo
 
-.PHONY: all deps test-deps commit-stamp build release install test demo curl-game bench-server clean
+.PHONY: all deps test-deps commit-stamp build release static-debug install test demo curl-game bench-server clean
 
 all: build
 
@@ -92,6 +92,21 @@ build: deps commit-stamp
 release: deps commit-stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product salvo
 
+# The debug build's objects linked as `make release` links its own (the Swift runtime from
+# swift_static), into $(STATIC_DEBUG_BINARY), for the test that runs it with the toolchain's folder
+# hidden (Tests/SalvoCLITests/StaticBinaryTests.swift): a link, not a build (about 8 s; the
+# release build would add minutes to `make test`). In the debug configuration the linker meets
+# Foundation's static archives before their own dependencies (ICU, the C shims), so they are named
+# again inside one group. Then .build/debug/salvo is linked again as it was, for the other tests.
+STATIC_DEBUG_BINARY := .build/static-debug/salvo
+STATIC_DEBUG_LINK := $(foreach flag,--start-group -lFoundation -lFoundationInternationalization -l_FoundationICU \
+  -lFoundationEssentials -l_FoundationCShims -l_FoundationCollections -lCoreFoundation --end-group,-Xlinker $(flag))
+
+static-debug: deps commit-stamp
+	$(SWIFT) build --product salvo --static-swift-stdlib $(STATIC_DEBUG_LINK)
+	install -D -m 755 .build/debug/salvo $(STATIC_DEBUG_BINARY)
+	$(SWIFT) build --product salvo
+
 # The binary without its symbol tables (81 MB instead of 149; .build/release/salvo keeps them,
 # for backtraces with names), the shell completions (bash, zsh, fish; argument-parser writes
 # them) and every command's --help text.
@@ -115,10 +130,11 @@ install: release
 TEST_WIDTH ?= 4
 
 # The build on top of `make build`'s (the same debug configuration and flags: nothing of it is
-# compiled again), then the tests without a second build.
+# compiled again), the static link of it (`make static-debug`), then the tests without a second build.
 test: test-deps commit-stamp
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	$(MAKE) --no-print-directory static-debug
+	SALVO_STATIC_BINARY=$(abspath $(STATIC_DEBUG_BINARY)) $(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 
 # The demo's tournament with the debug binary: its 240 games take about 31 to 33 s of CPU
 # against 9 s with the release binary, where the release build would cost about 390 s of CPU
