@@ -30,6 +30,8 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
     case loadIncomplete(output: String, missing: [Int], count: Int)
     /// The shards' load reports cannot be added up.
     case cannotMerge(String)
+    /// A season's shards cannot be added to its journal (the sentence says why and what to do).
+    case season(String)
 
     public var description: String {
         switch self {
@@ -59,6 +61,8 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
             "\(missing.count) of \(count) load shards of \(output) have no load.json (shards \(missing.map(String.init).joined(separator: ", "))): run `salvo load ... --shard I/\(count) --output \(output)` for each, or give --allow-incomplete to add up the others"
         case .cannotMerge(let detail):
             "Cannot add up the load shards: \(detail)"
+        case .season(let detail):
+            "Cannot merge the season's night: \(detail)"
         }
     }
 

@@ -30,6 +30,9 @@ public struct MergedTournament: Sendable {
     /// What the sandbox of any shard's machine could not enforce (each shard journal's
     /// `unenforced`), each sentence once.
     public var unenforced: [String] = []
+    /// A season's journal (``SeasonMerge``): the merged journal is its lines, as they are,
+    /// then ``lines``; nil for a tournament's, which is ``start`` then ``lines``.
+    public var base: String?
 
     /// The records of `lines`, in their order, read from the shards' journals.
     public func records(_ lines: ArraySlice<Line>) throws(MergeError) -> [GameRecord] {

@@ -23,13 +23,16 @@ public struct ShardJournal: Sendable {
     public let start: JournalStart?
     /// Every game the shard finished, attempts with no result included, in journal order.
     public let finished: [Line]
+    /// A season's shard: the nights it played, in order (each night's shards play its games).
+    public let nights: [SeasonNight]
     private let stream: JournalStream?
 
-    init(folderIndex: Int, path: String, start: JournalStart?, finished: [Line], stream: JournalStream?) {
+    init(folderIndex: Int, path: String, start: JournalStart?, finished: [Line], nights: [SeasonNight] = [], stream: JournalStream?) {
         self.folderIndex = folderIndex
         self.path = path
         self.start = start
         self.finished = finished
+        self.nights = nights
         self.stream = stream
     }
 
@@ -75,11 +78,13 @@ public struct ShardJournal: Sendable {
         var start: JournalStart?
         if case .started(let first) = stream.first { start = first }
         var finished: [Line] = []
+        var nights: [SeasonNight] = []
         do {
             try stream.forEach { entry, location in
                 switch entry {
                 case .started(let first) where start == nil: start = first
                 case .finished(let record): finished.append(Line(index: record.index, rated: record.termination != .noResult, location: location))
+                case .night(let night): nights.append(night)
                 default: break
                 }
             }
@@ -88,7 +93,7 @@ public struct ShardJournal: Sendable {
         } catch {
             throw .damagedJournal(path: path, line: 0, detail: "\(error)")
         }
-        return ShardJournal(folderIndex: index, path: path, start: start, finished: finished, stream: stream)
+        return ShardJournal(folderIndex: index, path: path, start: start, finished: finished, nights: nights, stream: stream)
     }
 
     static func error(_ failure: JournalStream.Failure, path: String) -> MergeError {

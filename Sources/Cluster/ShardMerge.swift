@@ -15,32 +15,8 @@ import Tournament
 /// ```
 public enum ShardMerge {
     public static func merge(_ shards: [ShardJournal], output: String) throws(MergeError) -> MergedTournament {
+        let (configuration, count, first) = try tournament(of: shards, output: output)
         let started = shards.filter { $0.start != nil }
-        guard let first = started.first, let firstStart = first.start else { throw .nothingStarted(output: output) }
-        guard let count = firstStart.configuration.shard?.count else { throw .notAShard(path: first.path) }
-        var configuration = firstStart.configuration
-        configuration.shard = nil
-        configuration.outputDirectory = output
-        let digest = ResumeSettings.digest(of: configuration)
-
-        for shard in started {
-            guard var other = shard.start?.configuration, let part = other.shard else { throw .notAShard(path: shard.path) }
-            guard part.count == count else { throw .shardCounts(path: shard.path, count: part.count, expected: count, firstPath: first.path) }
-            guard part.index == shard.folderIndex else { throw .wrongFolder(path: shard.path, shard: part.index) }
-            other.shard = nil
-            if ResumeSettings.digest(of: other) != digest {
-                let difference = ResumeSettings.difference(journal: configuration, run: other) ?? "a setting differs"
-                throw .otherTournament(path: shard.path, firstPath: first.path, difference: difference)
-            }
-            // Shards of one folder share its seed key (OUTPUT/seed.key); another key means other fleets.
-            if other.seedKey != configuration.seedKey {
-                throw .otherTournament(path: shard.path, firstPath: first.path, difference: "seed key: the shards were played with different keys (each folder's seed.key); play them into one output folder")
-            }
-        }
-        if let stray = shards.first(where: { $0.folderIndex >= count }), stray.start != nil || !stray.finished.isEmpty {
-            throw .wrongFolder(path: stray.path, shard: stray.folderIndex)
-        }
-
         let scheduler = configuration.scheduler
         guard let fixed = scheduler.fixedSchedule, scheduler.shardingObstacle == nil else {
             throw .notShardable(path: first.path, reason: scheduler.shardingObstacle ?? "its games are not fixed by its configuration")
@@ -85,9 +61,46 @@ public enum ShardMerge {
             configuration: configuration, shardCount: count, shards: shards, lines: lines, scheduledGames: schedule.count,
             missing: missing, duplicates: duplicates
         )
-        for sentence in started.flatMap({ $0.start?.unenforced ?? [] }) where !merged.unenforced.contains(sentence) {
-            merged.unenforced.append(sentence)
-        }
+        merged.unenforced = unenforced(started)
         return merged
+    }
+
+    /// Every shard's `unenforced` sentence, each once.
+    static func unenforced(_ started: [ShardJournal]) -> [String] {
+        var sentences: [String] = []
+        for sentence in started.flatMap({ $0.start?.unenforced ?? [] }) where !sentences.contains(sentence) { sentences.append(sentence) }
+        return sentences
+    }
+
+    /// The tournament the shards are parts of: its configuration without a shard (writing into
+    /// `output`), the number of shards, and the first shard that started. Throws unless every
+    /// shard that started is a part of one tournament, in its own folder.
+    static func tournament(of shards: [ShardJournal], output: String) throws(MergeError) -> (configuration: TournamentConfig, count: Int, first: ShardJournal) {
+        let started = shards.filter { $0.start != nil }
+        guard let first = started.first, let firstStart = first.start else { throw .nothingStarted(output: output) }
+        guard let count = firstStart.configuration.shard?.count else { throw .notAShard(path: first.path) }
+        var configuration = firstStart.configuration
+        configuration.shard = nil
+        configuration.outputDirectory = output
+        let digest = ResumeSettings.digest(of: configuration)
+
+        for shard in started {
+            guard var other = shard.start?.configuration, let part = other.shard else { throw .notAShard(path: shard.path) }
+            guard part.count == count else { throw .shardCounts(path: shard.path, count: part.count, expected: count, firstPath: first.path) }
+            guard part.index == shard.folderIndex else { throw .wrongFolder(path: shard.path, shard: part.index) }
+            other.shard = nil
+            if ResumeSettings.digest(of: other) != digest {
+                let difference = ResumeSettings.difference(journal: configuration, run: other) ?? "a setting differs"
+                throw .otherTournament(path: shard.path, firstPath: first.path, difference: difference)
+            }
+            // Shards of one folder share its seed key (OUTPUT/seed.key); another key means other fleets.
+            if other.seedKey != configuration.seedKey {
+                throw .otherTournament(path: shard.path, firstPath: first.path, difference: "seed key: the shards were played with different keys (each folder's seed.key); play them into one output folder")
+            }
+        }
+        if let stray = shards.first(where: { $0.folderIndex >= count }), stray.start != nil || !stray.finished.isEmpty {
+            throw .wrongFolder(path: stray.path, shard: stray.folderIndex)
+        }
+        return (configuration, count, first)
     }
 }

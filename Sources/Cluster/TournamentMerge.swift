@@ -48,10 +48,23 @@ public struct TournamentMerge: Sendable {
         for index in ShardJournal.folderIndices(output: output) {
             shards.append(try ShardJournal.load(output: output, index: index))
         }
-        let merged = try ShardMerge.merge(shards, output: output)
+        let journalPath = output + "/" + ReportLayout.journal
+        let merged: MergedTournament
+        if shards.contains(where: { $0.start?.configuration.isSeason == true }) {
+            // A season's night: added to the season's journal, which holds the nights before it.
+            let configuration = try ShardMerge.tournament(of: shards, output: output).configuration
+            let season: TournamentRunner.ResumePoint
+            do {
+                season = try TournamentRunner.resumePoint(journalPath: journalPath, config: configuration)
+            } catch {
+                throw .season("\(error)")
+            }
+            merged = try SeasonMerge.merge(shards, season: season, seasonPath: journalPath, output: output)
+        } else {
+            merged = try ShardMerge.merge(shards, output: output)
+        }
         if !merged.isComplete && !allowIncomplete { throw .incomplete(merged) }
 
-        let journalPath = output + "/" + ReportLayout.journal
         try Self.write(merged, to: journalPath)
         let written: ReportWriter.Written
         do {
@@ -72,7 +85,11 @@ public struct TournamentMerge: Sendable {
         guard descriptor >= 0 else { throw .cannotWrite(path: temporary, detail: String(cString: strerror(errno))) }
         var closed = false
         defer { if !closed { close(descriptor) } }
-        try append(JournalCodec.line(.started(merged.start)), to: descriptor, path: temporary)
+        if let base = merged.base {
+            try copy(base, to: descriptor, path: temporary)
+        } else {
+            try append(JournalCodec.line(.started(merged.start)), to: descriptor, path: temporary)
+        }
         var start = 0
         while start < merged.lines.count {
             let batch = merged.lines[start..<min(merged.lines.count, start + 1_024)]
@@ -85,6 +102,22 @@ public struct TournamentMerge: Sendable {
         close(descriptor)
         closed = true
         guard synced, rename(temporary, path) == 0 else { throw .cannotWrite(path: path, detail: String(cString: strerror(errno))) }
+    }
+
+    /// Copies the file at `source`, as it is, a megabyte at a time.
+    static func copy(_ source: String, to descriptor: Int32, path: String) throws(MergeError) {
+        guard let input = FileHandle(forReadingAtPath: source) else { throw .cannotWrite(path: path, detail: "cannot read \(source)") }
+        defer { try? input.close() }
+        while true {
+            let chunk: Data?
+            do {
+                chunk = try input.read(upToCount: 1 << 20)
+            } catch {
+                throw .cannotWrite(path: path, detail: "cannot read \(source): \(error.localizedDescription)")
+            }
+            guard let chunk, !chunk.isEmpty else { return }
+            try append([UInt8](chunk), to: descriptor, path: path)
+        }
     }
 
     static func append(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(MergeError) {

@@ -31,6 +31,8 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case cannotShard(String)
     /// The output folder's seed key cannot be read or written, or is not the journal's.
     case seedKey(SeedKeyError)
+    /// The `bots_from:` folder's submissions could not be entered (the message says why).
+    case submissions(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,7 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .sandboxCannotStart(let failure): failure.description
         case .cannotShard(let reason): "This tournament cannot be sharded: \(reason)"
         case .seedKey(let error): error.description
+        case .submissions(let detail): detail
         }
     }
 }

@@ -88,13 +88,15 @@ public struct TournamentRun: Sendable {
 
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
         let scheduler = configuration.scheduler
-        if configuration.shard != nil, configuration.isSeason {
-            throw .cannotShard("a season (a round robin or Swiss of `bots_from:`) plays each night in one run, into the season's own folder; run it without --shard")
+        if configuration.shard != nil, configuration.isSeason, configuration.seasonNight == nil {
+            throw .cannotShard("a season's shard plays the night its shards share, which must be opened first (SeasonShardNight.open, as `salvo run --shard` does)")
         }
         if configuration.shard != nil, let obstacle = scheduler.shardingObstacle {
             throw .cannotShard(obstacle + "; run it without --shard")
         }
-        if let shard = configuration.shard, shard.count > scheduler.mirroredPairCount {
+        // A season's night has as many pairs as its new versions miss, which changes nightly:
+        // a shard with none of them plays nothing.
+        if let shard = configuration.shard, !configuration.isSeason, shard.count > scheduler.mirroredPairCount {
             throw .cannotShard("\(shard.count) shards are more than its \(scheduler.mirroredPairCount) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
         }
         let folder = configuration.runDirectory
@@ -120,8 +122,11 @@ public struct TournamentRun: Sendable {
         }
         // A continued run derives its seeds as its journal's did.
         if let derivation = resume.seedDerivation { config.seedDerivation = derivation }
-        if config.isSeason {
-            config = try season(config, resume: resume, progress: progress)
+        // A season's shard comes with the night its shards share (``SeasonShardNight``).
+        if config.isSeason, config.seasonNight == nil {
+            let planned = try Self.planNight(config, resume: resume)
+            progress(.season(planned.changes))
+            config = planned.config
         }
         do {
             config.seedKey = try Self.seedKey(config, resume: resume, journalPath: journalPath)
@@ -155,7 +160,9 @@ public struct TournamentRun: Sendable {
         // The played configuration's (its seed key and fitted concurrency are final now). A
         // season's standings are every night's games between its current versions.
         let playedScheduler = config.scheduler
-        let records = results.ratedInOrder.filter(playedScheduler.countsInStandings)
+        var records = results.ratedInOrder.filter(playedScheduler.countsInStandings)
+        // A season's shard counts its part of the night: its journal holds its parts of earlier nights too.
+        if config.shard != nil, let night = config.seasonNight { records = records.filter { night.indices.contains($0.index) } }
         let scheduled = config.shard == nil ? playedScheduler.standingsGames : playedScheduler.plannedGamesInRun
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
@@ -189,9 +196,9 @@ public struct TournamentRun: Sendable {
     }
 
     /// `config` with the night a season's run plays (``Tournament/SeasonPlan``): the last one
-    /// continued, or a new one of the games its current versions are missing. Says what
-    /// changed before play.
-    private func season(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint, progress: (RunEvent) -> Void) throws(OrchestratorError) -> TournamentConfig {
+    /// continued, or a new one of the games its current versions are missing; with what
+    /// changed, to say before play. `resume` is the season's journal's.
+    static func planNight(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint) throws(OrchestratorError) -> (config: TournamentConfig, changes: SeasonChanges) {
         let plan: SeasonPlan.Decision
         do {
             plan = try SeasonPlan.plan(
@@ -205,11 +212,10 @@ public struct TournamentRun: Sendable {
         guard plan.night.bots.count >= 2 else {
             throw .cannotContinue("a season needs at least two entries, and \(plan.night.bots.count) are current; see the not-entered list above")
         }
-        progress(.season(plan.changes))
         var config = config
         config.seasonNight = plan.night
         config.bots = plan.night.bots
-        return config
+        return (config, plan.changes)
     }
 
     /// Checks that the server answers, then plays the games.

@@ -53,9 +53,9 @@ struct ClusterCommand: AsyncParsableCommand {
         }
 
         /// The tournament, read and checked now, so a bad file fails here and not on the nodes.
-        /// A `bots_from:` folder is not entered (nothing is built here): its submissions are
-        /// entered by each shard's run, so the count of shards is checked against the listed
-        /// bots only, and each shard's run refuses more shards than its schedule allows.
+        /// A `bots_from:` folder is not entered (nothing is built here): a season's night is
+        /// opened, and its submissions entered once, by the first of its shards to run
+        /// (docs/cluster.md), so the count of shards is not checked against it.
         func tournament() throws -> TournamentConfig {
             guard let file else { throw CLIError("no tournament file was given") }
             let read: TournamentFile

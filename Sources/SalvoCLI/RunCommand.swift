@@ -92,18 +92,6 @@ struct RunCommand: AsyncParsableCommand {
         if let seed { config.seed = seed }
         if let pollInterval { config.pollInterval = .milliseconds(pollInterval) }
         if purePolling { config.wakeLocalOpponent = false }
-        // The submissions are entered (built) once the output folder is known.
-        if let botsFrom = read.botsFrom {
-            let entering = ContinuousClock.now
-            do {
-                let entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: noSandbox)
-                config = entered.config
-                console.notes.say(SubmissionsPrintout.lines(entered.entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
-            } catch {
-                throw CLIError(error.description)
-            }
-        }
-        if noSandbox { config.disableSandbox() }
         if let shard {
             do {
                 config.shard = try Self.shard(shard)
@@ -111,8 +99,51 @@ struct RunCommand: AsyncParsableCommand {
                 throw CLIError(error.description)
             }
         }
+        // The submissions are entered (built) once the output folder is known; a season's
+        // shards share one night, which the first of them opens (SeasonShardNight).
+        if let botsFrom = read.botsFrom {
+            let entering = ContinuousClock.now
+            if config.shard != nil, config.scheduler.playsAsSeason {
+                config = try await Self.openSeasonNight(config, botsFrom: botsFrom, noSandbox: noSandbox, notes: console.notes)
+            } else {
+                do {
+                    let entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: noSandbox)
+                    config = entered.config
+                    console.notes.say(SubmissionsPrintout.lines(entered.entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
+                } catch {
+                    throw CLIError(error.description)
+                }
+            }
+        }
+        if noSandbox { config.disableSandbox() }
 
         try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
+    }
+
+    /// A season's shard: the night its shards share, opened by this one (which then enters the
+    /// submissions and says what changed) or found open.
+    static func openSeasonNight(_ config: TournamentConfig, botsFrom: BotsFrom, noSandbox: Bool, notes: Notes) async throws -> TournamentConfig {
+        if let obstacle = config.scheduler.shardingObstacle {
+            throw CLIError("This tournament cannot be sharded: \(obstacle); run it without --shard")
+        }
+        let entering = ContinuousClock.now
+        let opened: SeasonShardNight.Opened
+        do {
+            opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: noSandbox) { notes.say($0) }
+        } catch {
+            throw CLIError(error.description)
+        }
+        if let entries = opened.entries {
+            notes.say(SubmissionsPrintout.lines(entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
+        }
+        let night = opened.config.seasonNight?.number ?? 0
+        if let changes = opened.changes {
+            notes.say(changes.summary)
+            for kept in changes.kept { notes.say("  \(kept.name) keeps its last good version: its new one is not entered (\(kept.reason))") }
+        } else {
+            notes.say("Season night \(night) is open (another shard opened it, or it was stopped): shard \(config.shard.map(\.description) ?? "") plays its part of it")
+        }
+        return opened.config
     }
 
     /// The line printed once the server answers.

@@ -84,6 +84,24 @@ public final class FolderLock: Sendable {
         return FolderLock(folder: folder, descriptor: descriptor)
     }
 
+    /// Claims `folder`, waiting while another process holds it (polling every 200 ms) for at
+    /// most `limit`; `waiting` is called once, with the holder's pid, when it has to wait.
+    /// Throws ``Failure/inUse(folder:pid:)`` once the limit has passed.
+    public static func acquire(_ folder: String, waitingUpTo limit: Duration, waiting: (Int32?) -> Void) async throws(Failure) -> FolderLock {
+        let deadline = ContinuousClock.now + limit
+        var told = false
+        while true {
+            do {
+                return try acquire(folder)
+            } catch .inUse(let folder, let pid) {
+                guard ContinuousClock.now < deadline else { throw .inUse(folder: folder, pid: pid) }
+                if !told { waiting(pid) }
+                told = true
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+
     /// Gives the folder up before this value goes away (closing the file releases the lock).
     public func release() {
         _ = flock(descriptor, LOCK_UN)

@@ -35,6 +35,14 @@ public protocol Scheduler: Sendable {
     /// fix; nil when it can, into at most ``mirroredPairCount`` shards.
     var shardingObstacle: String? { get }
 
+    /// How many of ``plannedGames`` this configuration's run plays: a shard's part
+    /// (``TournamentConfig/shard``), or all of them.
+    var plannedGamesInRun: Int { get }
+
+    /// How many mirrored pairs of games the schedule holds (a pair's two games share their
+    /// fleets, so a shard plays both or neither): the most shards it can be split into.
+    var mirroredPairCount: Int { get }
+
     /// The games to play next, given the results so far: none that has a rated result, and
     /// none the run has given up on; an empty batch when nothing is left to play. Throws
     /// when the results cannot be this scheduler's (a journal written by a Salvo that
@@ -87,11 +95,6 @@ extension Scheduler {
     public func swissProgress(after results: ScheduleResults) -> SwissProgress? { nil }
     public func earlyEnd(after results: ScheduleResults) -> ProgressEvent? { nil }
 
-    /// How many of ``plannedGames`` this configuration's run plays: a shard's part
-    /// (``TournamentConfig/shard``), or all of them.
     public var plannedGamesInRun: Int { fixedSchedule?.countInRun ?? plannedGames }
-
-    /// How many mirrored pairs of games the schedule holds (a pair's two games share their
-    /// fleets, so a shard plays both or neither): the most shards it can be split into.
     public var mirroredPairCount: Int { fixedSchedule?.mirroredPairCount ?? 1 }
 }

@@ -14,6 +14,10 @@ public struct SeasonScheduler: Scheduler {
     public let night: SeasonNight
     /// A round robin's night's games, in order.
     let games: [ScheduledGame]
+    /// The mirrored pair of each of ``games`` (both rounds of one duo of a pairing), numbered
+    /// in the order the pairs' first games come: pair `k` is shard `k mod N`'s, as in a
+    /// tournament's schedule (``Shard``).
+    let mirroredPairs: [Int]
     /// A Swiss night's rounds, as a Swiss tournament from index 0 (``shifted(_:)`` moves them).
     let swiss: SwissScheduler?
 
@@ -29,9 +33,16 @@ public struct SeasonScheduler: Scheduler {
             inner.seed = ScheduleSeeds.mix(config.seed, 0x5EA5_0D00, UInt64(night.number))
             swiss = SwissScheduler(config: inner)
             games = []
+            mirroredPairs = []
             return
         }
         swiss = nil
+        var pairs: [[Int]: Int] = [:]
+        mirroredPairs = night.games.map { game in
+            let pair = pairs[[game.first, game.second, game.round / 2]] ?? pairs.count
+            pairs[[game.first, game.second, game.round / 2]] = pair
+            return pair
+        }
         // One pairing number per pair of entries, for the rule that a reused process never
         // plays both games of a mirrored pair.
         var pairings: [[Int]: Int] = [:]
@@ -71,12 +82,36 @@ public struct SeasonScheduler: Scheduler {
         return "\(night.bots.count) entries, season night \(night.number), round-robin, \(config.gamesPerPairing) games per pairing"
     }
 
+    /// A round robin's night splits as a tournament's schedule does, by mirrored pairs
+    /// (docs/cluster.md, "A season's night"); a Swiss night's rounds cannot be split up front.
     public var shardingObstacle: String? {
-        "a season's night is played by one run, into the season's own folder"
+        swiss == nil ? nil : "a Swiss season's night pairs each round from the results of the rounds before it"
+    }
+
+    public var mirroredPairCount: Int { swiss == nil ? Set(mirroredPairs).count : 1 }
+
+    public var plannedGamesInRun: Int {
+        guard swiss == nil, config.shard != nil else { return plannedGames }
+        return games.indices.count(where: isInRun)
+    }
+
+    /// The shard of `count` that plays the night's game at schedule index `index`; nil for an
+    /// index that is not one of a round robin night's games.
+    public func shard(ofGameAt index: Int, count: Int) -> Int? {
+        guard swiss == nil, night.indices.contains(index) else { return nil }
+        return mirroredPairs[index - night.firstIndex] % count
+    }
+
+    /// Whether the game at `position` of ``games`` is this run's: every one, or its shard's.
+    func isInRun(_ position: Int) -> Bool {
+        guard let shard = config.shard else { return true }
+        return mirroredPairs[position] % shard.count == shard.index
     }
 
     public func nextGames(after results: ScheduleResults) throws(ScheduleError) -> ScheduleBatch {
-        guard let swiss else { return ScheduleBatch(games: games.filter { results.isOpen($0.index) }) }
+        guard let swiss else {
+            return ScheduleBatch(games: games.indices.filter(isInRun).map { games[$0] }.filter { results.isOpen($0.index) })
+        }
         var batch = try swiss.nextGames(after: ownResults(results))
         batch.games = batch.games.map(shifted)
         return batch
