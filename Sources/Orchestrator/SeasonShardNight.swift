@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Submissions
 import Tournament
 
@@ -94,9 +95,12 @@ public enum SeasonShardNight {
             do {
                 let journal = try Journal(path: journalPath)
                 if !resume.hasStarted {
+                    // What the sandbox cannot enforce, as a run on this machine would say it.
+                    let sandboxed = planned.config.bots.contains { if case .external(let spec) = $0.kind { spec.sandbox.isEnabled } else { false } }
                     try await journal.append(.started(JournalStart(
                         name: season.name, configurationDigest: ResumeSettings.digest(of: planned.config),
-                        totalGames: planned.config.scheduler.plannedGames, configuration: planned.config
+                        totalGames: planned.config.scheduler.plannedGames, configuration: planned.config,
+                        unenforced: sandboxed ? SandboxLauncher().unenforced : []
                     )))
                 }
                 try await journal.append(.night(night))
