@@ -42,7 +42,7 @@ public enum JournalCodec {
             json.key("totalGames")
             json.int(start.totalGames)
             json.key("configuration")
-            write(start.configuration, to: &json)
+            writeEncoded(start.configuration, to: &json)
             if !start.unenforced.isEmpty {
                 json.key("unenforced")
                 json.beginArray()
@@ -93,7 +93,7 @@ public enum JournalCodec {
                 case "name": name = try reader.string()
                 case "configurationDigest": digest = try reader.string()
                 case "totalGames": totalGames = try reader.int()
-                case "configuration": configuration = try readConfiguration(&reader)
+                case "configuration": configuration = try decoded(TournamentConfig.self, &reader)
                 case "unenforced": unenforced = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
                 case "game": record = try readRecord(&reader)
                 case "night": night = try readNight(&reader)
