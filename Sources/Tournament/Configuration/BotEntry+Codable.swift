@@ -21,8 +21,6 @@ extension BotEntry: Codable {
         init?(intValue: Int) { nil }
     }
 
-    static let sandboxed = "bubblewrap", unsandboxed = "none"
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -36,7 +34,7 @@ extension BotEntry: Codable {
             try container.encode(Int(spec.startupDeadline.wholeMilliseconds), forKey: .startupTimeoutMs)
             try container.encodeIfPresent(spec.folder, forKey: .dir)
             try container.encode(spec.restart.rawValue, forKey: .restart)
-            try container.encode(spec.sandbox.isEnabled ? Self.sandboxed : Self.unsandboxed, forKey: .sandbox)
+            try container.encode(spec.sandbox.word, forKey: .sandbox)
             if !spec.sandbox.readOnlyPaths.isEmpty { try container.encode(spec.sandbox.readOnlyPaths, forKey: .readOnly) }
             var limits = container.nestedContainer(keyedBy: LimitKey.self, forKey: .limits)
             for key in ResourceLimits.fileKeys {
@@ -68,11 +66,11 @@ extension BotEntry: Codable {
         if let startup = try container.decodeIfPresent(Int.self, forKey: .startupTimeoutMs) { spec.startupDeadline = .milliseconds(startup) }
         spec.folder = try container.decodeIfPresent(String.self, forKey: .dir)
         spec.restart = try container.decodeCase(forKey: .restart, "restart") ?? spec.restart
-        if let sandbox = try container.decodeIfPresent(String.self, forKey: .sandbox) {
-            guard sandbox == sandboxed || sandbox == unsandboxed else {
+        if let word = try container.decodeIfPresent(String.self, forKey: .sandbox) {
+            guard let enabled = SandboxSettings.isEnabled(word: word) else {
                 throw DecodingError.dataCorruptedError(forKey: .sandbox, in: container, debugDescription: "a sandbox other than bubblewrap or none")
             }
-            spec.sandbox.isEnabled = sandbox == sandboxed
+            spec.sandbox.isEnabled = enabled
         }
         spec.sandbox.readOnlyPaths = try container.decodeIfPresent([String].self, forKey: .readOnly) ?? []
         if container.contains(.limits) {

@@ -5,7 +5,9 @@ import SalvoVersion
 /// The journal's file layout, version 3: one JSON object per line, its kind in `type`, every
 /// member named (docs/journal.md lists them all). The first line, `started`, carries the
 /// `schemaVersion`. Each part's writer and reader sit side by side, in this file and its
-/// `JournalCodec+…` extensions; ``JournalCodecV1`` reads journals of the first layout. Version 3
+/// `JournalCodec+…` extensions, by hand, except the configuration, which is
+/// ``TournamentConfig``'s `Codable` encoding (`JournalCodec+Codable.swift`);
+/// ``JournalCodecV1`` reads journals of the first layout. Version 3
 /// writes a game's shots, times and boards short (``CompactShots``, ``CompactBoard``); its
 /// reader reads version 2's long forms too, member by member, so a journal of version 2, or
 /// one begun in version 2 and continued in 3, reads as one.
