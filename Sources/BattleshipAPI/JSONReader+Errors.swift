@@ -27,8 +27,7 @@ extension JSONReader {
     }
 
     /// `problem` at `offset`, with the key path that leads there.
-    @usableFromInline
-    func error(_ problem: JSONError.Problem, at offset: Int) -> JSONError {
+    public func error(_ problem: JSONError.Problem, at offset: Int) -> JSONError {
         JSONError(problem: problem, offset: offset, path: locatesPaths ? path(to: offset) : [])
     }
 

@@ -37,6 +37,14 @@ extension JSONReader {
         return read == word
     }
 
+    /// Skips one value of any kind, checking its syntax, and returns its text, to hand to
+    /// another decoder (the journal's configuration goes to `JSONDecoder`).
+    public mutating func rawValue() throws(JSONError) -> [UInt8] {
+        let start = valueOffset()
+        try skipValue()
+        return Array(bytes[start..<position])
+    }
+
     /// Skips one value of any kind, checking its syntax.
     public mutating func skipValue() throws(JSONError) {
         switch try peekKind() {

@@ -91,6 +91,12 @@ public struct JSONWriter: Sendable {
         value { $0.append(contentsOf: Self.nullBytes) }
     }
 
+    /// A value already written as JSON text by another encoder (the journal's configuration,
+    /// by `JSONEncoder`), put in as it is: it must be one whole, valid JSON value.
+    public mutating func raw(_ text: some Collection<UInt8>) {
+        value { $0.append(contentsOf: text) }
+    }
+
     /// The member `name` with a whole number, or nothing when `number` is nil.
     public mutating func optionalMember(_ name: StaticString, _ number: UInt64?) {
         guard let number else { return }

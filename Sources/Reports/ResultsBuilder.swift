@@ -148,7 +148,7 @@ public enum ResultsBuilder {
                 case .external(let spec):
                     .init(
                         name: entry.name, kind: "external", command: spec.command,
-                        sandbox: spec.sandbox.isEnabled ? "bubblewrap" : "none",
+                        sandbox: spec.sandbox.word,
                         readOnly: spec.sandbox.isEnabled && !spec.sandbox.readOnlyPaths.isEmpty ? spec.sandbox.readOnlyPaths : nil,
                         limits: spec.limits,
                         restart: spec.restart.rawValue

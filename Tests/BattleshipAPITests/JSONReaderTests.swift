@@ -234,4 +234,31 @@ struct JSONReaderTests {
         }
         #expect(message == "expected a string at n[0], found a boolean (byte 7)")
     }
+
+    @Test("a value's text taken whole, for another decoder, the reader left after it; and put back whole by the writer")
+    func rawValueRoundTrip() throws {
+        let text = #"{"a" : {"b": [1, "x}"], "c": null} , "d":3}"#
+        let (raw, d) = try Self.read(text) { reader throws(JSONError) -> ([UInt8], Int?) in
+            var raw: [UInt8] = [], d: Int?
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                if key == "a" { raw = try reader.rawValue() } else { d = try reader.int() }
+            }
+            return (raw, d)
+        }
+        #expect(String(decoding: raw, as: UTF8.self) == #"{"b": [1, "x}"], "c": null}"#)
+        #expect(d == 3)
+        #expect(Self.skipError(Array(#"{"a": [1, 2}"#.utf8)) != nil)
+        let broken = #expect(throws: JSONError.self) { try Self.read(#"{"a": [1, 2}"#) { reader throws(JSONError) in try reader.beginObject(); _ = try reader.nextKey(); return try reader.rawValue() } }
+        #expect(broken?.path == [.key("a")])
+
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a")
+        writer.raw(raw)
+        writer.key("d")
+        writer.int(3)
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":{"b": [1, "x}"], "c": null},"d":3}"#)
+    }
 }

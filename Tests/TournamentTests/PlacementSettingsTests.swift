@@ -36,7 +36,8 @@ struct PlacementSettingsTests {
         config.placement = .bots
         config.tellOpponent = true
         let line = JournalCodec.line(.started(JournalStart(name: "x", configurationDigest: "d", totalGames: 2, configuration: config)))
-        #expect(String(decoding: line, as: UTF8.self).contains(#""placement":"bots","tellOpponent":true"#))
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains(#""placement":"bots""#) && text.contains(#""tellOpponent":true"#))
         guard case .started(let start) = try line.withUnsafeBufferPointer({ try JournalCodec.entry($0) }) else {
             Issue.record("not a started line")
             return

@@ -42,7 +42,7 @@ struct ResumeSettingsTests {
         // The journal: every limit by its member, and back.
         let line = JournalCodec.line(.started(JournalStart(name: "class", configurationDigest: "", totalGames: 0, configuration: config)))
         let text = String(decoding: line, as: UTF8.self)
-        #expect(text.contains(#""limits":{"memoryBytes":268435456,"cpuSeconds":5,"processes":8,"openFiles":32,"fileSizeBytes":1048576,"tmpBytes":null}"#), "\(text)")
+        #expect(text.contains(#""limits":{"cpuSeconds":5,"fileSizeBytes":1048576,"memoryBytes":268435456,"openFiles":32,"processes":8,"tmpBytes":null}"#), "\(text)")
         let entry = try line.withUnsafeBufferPointer { bytes throws(JSONError) in try JournalCodec.entry(bytes) }
         guard case .started(let start) = entry else { Issue.record("not a started line"); return }
         guard case .external(let spec) = start.configuration.bots[1].kind else { Issue.record("not external"); return }

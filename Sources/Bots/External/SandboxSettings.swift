@@ -15,4 +15,21 @@ public struct SandboxSettings: Hashable, Sendable {
 
     /// No sandbox: the bot runs as a plain child of the runner.
     public static let none = SandboxSettings(isEnabled: false)
+
+    /// Whether the bot is sandboxed, in one word, as the journal and results.json write it:
+    /// `bubblewrap` or `none`.
+    public var word: String {
+        isEnabled ? Self.sandboxedWord : Self.unsandboxedWord
+    }
+
+    /// Whether `word` (``word``) means sandboxed; nil for a word that is neither.
+    public static func isEnabled(word: String) -> Bool? {
+        switch word {
+        case sandboxedWord: true
+        case unsandboxedWord: false
+        default: nil
+        }
+    }
+
+    static let sandboxedWord = "bubblewrap", unsandboxedWord = "none"
 }

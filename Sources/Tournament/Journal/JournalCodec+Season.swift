@@ -13,9 +13,7 @@ extension JournalCodec {
         json.key("firstIndex")
         json.int(night.firstIndex)
         json.key("bots")
-        json.beginArray()
-        for bot in night.bots { write(bot, to: &json) }
-        json.endArray()
+        writeEncoded(night.bots, to: &json)
         json.key("games")
         json.beginArray()
         for game in night.games {
@@ -51,7 +49,7 @@ extension JournalCodec {
                 guard let date = date(try reader.string()) else { throw reader.invalidValue("a night's start that is not a time in UTC", at: offset) }
                 startedAt = date
             case "firstIndex": firstIndex = try reader.int()
-            case "bots": bots = try readArray(&reader) { reader throws(JSONError) in try readBot(&reader) }
+            case "bots": bots = try decoded([BotEntry].self, &reader)
             case "games":
                 games = try readArray(&reader) { reader throws(JSONError) in
                     let at = reader.valueOffset()

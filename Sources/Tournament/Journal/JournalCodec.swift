@@ -5,7 +5,9 @@ import SalvoVersion
 /// The journal's file layout, version 3: one JSON object per line, its kind in `type`, every
 /// member named (docs/journal.md lists them all). The first line, `started`, carries the
 /// `schemaVersion`. Each part's writer and reader sit side by side, in this file and its
-/// `JournalCodec+…` extensions; ``JournalCodecV1`` reads journals of the first layout. Version 3
+/// `JournalCodec+…` extensions, by hand, except the configuration, which is
+/// ``TournamentConfig``'s `Codable` encoding (`JournalCodec+Codable.swift`);
+/// ``JournalCodecV1`` reads journals of the first layout. Version 3
 /// writes a game's shots, times and boards short (``CompactShots``, ``CompactBoard``); its
 /// reader reads version 2's long forms too, member by member, so a journal of version 2, or
 /// one begun in version 2 and continued in 3, reads as one.
@@ -42,7 +44,7 @@ public enum JournalCodec {
             json.key("totalGames")
             json.int(start.totalGames)
             json.key("configuration")
-            write(start.configuration, to: &json)
+            writeEncoded(start.configuration, to: &json)
             if !start.unenforced.isEmpty {
                 json.key("unenforced")
                 json.beginArray()
@@ -93,7 +95,7 @@ public enum JournalCodec {
                 case "name": name = try reader.string()
                 case "configurationDigest": digest = try reader.string()
                 case "totalGames": totalGames = try reader.int()
-                case "configuration": configuration = try readConfiguration(&reader)
+                case "configuration": configuration = try decoded(TournamentConfig.self, &reader)
                 case "unenforced": unenforced = try readArray(&reader) { reader throws(JSONError) in try reader.string() }
                 case "game": record = try readRecord(&reader)
                 case "night": night = try readNight(&reader)

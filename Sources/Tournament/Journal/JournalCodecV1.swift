@@ -102,7 +102,7 @@ enum JournalCodecV1 {
             case "outputDirectory": output = try reader.string()
             case "stallTimeoutSeconds": config.stallTimeout = .milliseconds(Int((try reader.double() * 1_000).rounded()))
             case "wakeLocalOpponent": config.wakeLocalOpponent = try reader.bool()
-            case "sprt": config.sprt = reader.readNull() ? nil : try JournalCodec.readSPRT(&reader)
+            case "sprt": config.sprt = reader.readNull() ? nil : try JournalCodec.decoded(SPRTSettings.self, &reader)
             default: try reader.skipValue()
             }
         }

@@ -3,7 +3,10 @@ import Ratings
 /// A tournament file's `sprt:` block: a sequential test of a two-bot match that stops the run
 /// as soon as it decides (see ``Ratings/SPRT``). H0: the first bot is `elo0` stronger than the
 /// second; H1: it is `elo1` stronger.
-public struct SPRTSettings: Hashable, Sendable {
+///
+/// `Codable` as the configuration's `sprt` member (``TournamentConfig``'s encoding, the journal):
+/// `elo0`, `elo1`, `alpha`, `beta`, each required; version 1 journals wrote the same shape.
+public struct SPRTSettings: Hashable, Sendable, Codable {
     public var elo0: Double
     public var elo1: Double
     /// The chance of accepting H1 when H0 holds.
