@@ -62,6 +62,13 @@ public struct TournamentRun: Sendable {
         self.options = options
     }
 
+    /// The most games in flight whose tasks run on the HTTP client's event-loop thread; with
+    /// more, they run on Swift's global executor. Measured on 2 cores (BENCHMARKS.md, "Both
+    /// local seats in one task"): at 1 to 16 games in flight the loop is as fast or faster (15.1
+    /// against 13.0 games/s at 1), at 64 the global executor is 1.17x faster (median of 5 pairs),
+    /// the loop thread being busy with every game's work besides the transfers.
+    public static let gamesOnTheClientLoop = 16
+
     /// The output folder's layout, relative to it.
     public enum Layout {
         public static let journal = ReportLayout.journal
@@ -234,7 +241,11 @@ public struct TournamentRun: Sendable {
             throw .serverUnreachable(url: host.baseURL, detail: "\(error)")
         }
         progress(.playing(serverURL: host.baseURL, embedded: host.isEmbedded, config: config))
-        var runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: http.taskExecutor, launcher: launcher)
+        // Few games in flight: on the HTTP client's loop, each reply resumes its game without a
+        // thread hand-off. Many: on Swift's global pool, so that the games' own work (bots, JSON)
+        // runs on every core, not on the one thread that also moves every transfer.
+        let executor: (any TaskExecutor)? = config.concurrency <= Self.gamesOnTheClientLoop ? http.taskExecutor : nil
+        var runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: executor, launcher: launcher)
         let extensions = (try? await client.extensions()) ?? .none
         // Where the server offers it, nobody but the run can join its games (docs/server.md).
         runner.privateGames = extensions.offers(ServerExtensions.joinToken)
