@@ -98,6 +98,41 @@ struct SeasonShardTests {
         #expect(try Season.standingsGames(directory) == ["alice": 6, "bob": 6, "carl": 6, "random": 6])
     }
 
+    @Test("a shard killed with SIGKILL mid-night continues its part when run again, and the merged night equals the night played whole")
+    func killedShard() async throws {
+        let directory = try Season.classFolder(["alice", "bob", "carl"])
+        let whole = try await Season.night(directory, output: "whole")
+        #expect(whole.status == 0, "\(whole.err)")
+        try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: directory + "/whole/seed.key", toPath: directory + "/out/seed.key")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+        process.arguments = ["run", "season.yaml", "--output", "out", "--shard", "0/2"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let shardJournal = directory + "/out/shards/0/journal.jsonl"
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline, Season.finished((try? Journal.read(path: shardJournal)) ?? []).count < 2 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let before = Season.finished(try Journal.read(path: shardJournal)).count
+        #expect(before >= 2 && before < 6, "killed after \(before) of its 6 games")
+
+        let again = try await Self.shard(directory, "0/2")
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.err.contains("Season night 1 is open") && again.err.contains("Continuing: \(before) of 6 games already played"), "\(again.err)")
+        let other = try await Self.shard(directory, "1/2")
+        #expect(other.status == 0, "\(other.err)")
+        let merged = try await Self.merge(directory)
+        #expect(merged.status == 0 && merged.out.contains("12 of 12 games rated."), "\(merged.out)\(merged.err)")
+        #expect(Self.games(try Season.entries(directory)) == Self.games(try Season.entries(directory, output: "whole")))
+    }
+
     @Test("a Swiss season cannot be sharded: refused in one line before anything is entered or built")
     func swissRefused() async throws {
         let directory = try Season.classFolder(["alice", "bob"])
