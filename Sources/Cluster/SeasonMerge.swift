@@ -35,41 +35,24 @@ public enum SeasonMerge {
         let scheduler = SeasonScheduler(config: configuration, night: night)
         if let obstacle = scheduler.shardingObstacle { throw .notShardable(path: seasonPath, reason: obstacle) }
 
-        var rated: [Int: MergedTournament.Line] = [:]
-        var attempts: [Int: [MergedTournament.Line]] = [:]
-        var duplicates = 0
-        for (position, shard) in shards.enumerated() where shard.start != nil {
-            for record in shard.finished where night.indices.contains(record.index) {
-                let owner = scheduler.shard(ofGameAt: record.index, count: count)
-                guard owner == shard.folderIndex else {
-                    throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner.map(String.init) ?? "?")'s in night \(night.number)")
-                }
-                // Merged before (this merge run again), or played by a run on one machine.
-                if season.rated[record.index] != nil { continue }
-                let line = MergedTournament.Line(shard: position, location: record.location)
-                if !record.rated {
-                    attempts[record.index, default: []].append(line)
-                } else if rated[record.index] == nil {
-                    rated[record.index] = line
-                } else {
-                    duplicates += 1
-                }
+        let found = try ShardLines(shards) { shard, record throws(MergeError) in
+            guard night.indices.contains(record.index) else { return false }
+            let owner = scheduler.shard(ofGameAt: record.index, count: count)
+            guard owner == shard.folderIndex else {
+                throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner.map(String.init) ?? "?")'s in night \(night.number)")
             }
+            // Merged before (this merge run again), or played by a run on one machine.
+            return season.rated[record.index] == nil
         }
-
         var lines: [MergedTournament.Line] = []
         var missing: [MissingGame] = []
         for index in night.indices where season.rated[index] == nil {
-            lines += attempts[index] ?? []
-            if let result = rated[index] {
-                lines.append(result)
-            } else {
-                missing.append(MissingGame(index: index, shard: scheduler.shard(ofGameAt: index, count: count) ?? 0))
-            }
+            let hasResult = found.append(index, to: &lines)
+            if !hasResult { missing.append(MissingGame(index: index, shard: scheduler.shard(ofGameAt: index, count: count) ?? 0)) }
         }
         var merged = MergedTournament(
             configuration: configuration, shardCount: count, shards: shards, lines: lines, scheduledGames: night.indices.count,
-            missing: missing, duplicates: duplicates
+            missing: missing, duplicates: found.duplicates
         )
         merged.base = seasonPath
         merged.unenforced = ShardMerge.unenforced(shards.filter { $0.start != nil })

@@ -23,43 +23,26 @@ public enum ShardMerge {
         }
         let schedule = fixed.games
         let pairings = fixed.pairings.count
-        var rated: [MergedTournament.Line?] = Array(repeating: nil, count: schedule.count)
-        var attempts: [Int: [MergedTournament.Line]] = [:]
-        var duplicates = 0
-        for (position, shard) in shards.enumerated() where shard.start != nil {
-            for record in shard.finished {
-                guard schedule.indices.contains(record.index) else {
-                    throw .strayGame(path: shard.path, index: record.index, detail: "the schedule has \(schedule.count) games")
-                }
-                let owner = Shard.index(of: schedule[record.index], pairings: pairings, count: count)
-                guard owner == shard.folderIndex else {
-                    throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner)'s")
-                }
-                let line = MergedTournament.Line(shard: position, location: record.location)
-                if !record.rated {
-                    attempts[record.index, default: []].append(line)
-                } else if rated[record.index] == nil {
-                    rated[record.index] = line
-                } else {
-                    duplicates += 1
-                }
+        let found = try ShardLines(shards) { shard, record throws(MergeError) in
+            guard schedule.indices.contains(record.index) else {
+                throw .strayGame(path: shard.path, index: record.index, detail: "the schedule has \(schedule.count) games")
             }
+            let owner = Shard.index(of: schedule[record.index], pairings: pairings, count: count)
+            guard owner == shard.folderIndex else {
+                throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner)'s")
+            }
+            return true
         }
-
         var lines: [MergedTournament.Line] = []
         lines.reserveCapacity(schedule.count)
         var missing: [MissingGame] = []
         for game in schedule {
-            lines += attempts[game.index] ?? []
-            if let result = rated[game.index] {
-                lines.append(result)
-            } else {
-                missing.append(MissingGame(index: game.index, shard: Shard.index(of: game, pairings: pairings, count: count)))
-            }
+            let hasResult = found.append(game.index, to: &lines)
+            if !hasResult { missing.append(MissingGame(index: game.index, shard: Shard.index(of: game, pairings: pairings, count: count))) }
         }
         var merged = MergedTournament(
             configuration: configuration, shardCount: count, shards: shards, lines: lines, scheduledGames: schedule.count,
-            missing: missing, duplicates: duplicates
+            missing: missing, duplicates: found.duplicates
         )
         merged.unenforced = unenforced(started)
         return merged
