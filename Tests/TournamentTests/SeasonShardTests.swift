@@ -19,6 +19,17 @@ struct SeasonShardTests {
         try await SalvoExecutable.run(["merge", "out"], timeout: .seconds(120), workingDirectory: directory)
     }
 
+    /// A class of alice, bob and carl whose first night was played whole, on one machine, into
+    /// `whole`; `out`, for the shards, has the same seed key, so that its games are the same.
+    static func classWithWholeNight() async throws -> String {
+        let directory = try Season.classFolder(["alice", "bob", "carl"])
+        let whole = try await Season.night(directory, output: "whole")
+        #expect(whole.status == 0, "\(whole.err)")
+        try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: directory + "/whole/seed.key", toPath: directory + "/out/seed.key")
+        return directory
+    }
+
     /// Every rated game by index: its players (bot@version, in seat order), winner and shots.
     static func games(_ entries: [JournalEntry]) -> [Int: String] {
         var games: [Int: String] = [:]
@@ -31,12 +42,7 @@ struct SeasonShardTests {
 
     @Test("two nights played by two shards at once and merged equal the nights played whole: the first shard opens each night, only the missing games are played, a merge before every shard played names what is missing")
     func shardedNights() async throws {
-        let directory = try Season.classFolder(["alice", "bob", "carl"])
-        // The whole season, on one machine, into `whole`; the shards into `out`, with the same seed key.
-        let whole1 = try await Season.night(directory, output: "whole")
-        #expect(whole1.status == 0, "\(whole1.err)")
-        try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: directory + "/whole/seed.key", toPath: directory + "/out/seed.key")
+        let directory = try await Self.classWithWholeNight()
 
         // Night 1: both shards at once; one opens the night (enters and builds), the other waits and plays its part.
         async let first = Self.shard(directory, "0/2")
@@ -100,11 +106,7 @@ struct SeasonShardTests {
 
     @Test("a shard killed with SIGKILL mid-night continues its part when run again, and the merged night equals the night played whole")
     func killedShard() async throws {
-        let directory = try Season.classFolder(["alice", "bob", "carl"])
-        let whole = try await Season.night(directory, output: "whole")
-        #expect(whole.status == 0, "\(whole.err)")
-        try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: directory + "/whole/seed.key", toPath: directory + "/out/seed.key")
+        let directory = try await Self.classWithWholeNight()
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
