@@ -34,14 +34,10 @@ public enum SeasonShardNight {
         public var changes: SeasonChanges?
     }
 
-    /// How long a shard waits for the season's folder (another shard building every
-    /// submission, or a merge) before it gives up.
-    public static let folderWait = Duration.seconds(6 * 3600)
-
     /// Opens, or finds open, the night that `config`'s shard plays. `config` is the tournament
     /// file's, its shard set and its submissions not entered; `say` hears the waiting.
     public static func open(
-        _ config: TournamentConfig, botsFrom: BotsFrom, sandboxDisabled: Bool = false, waitingUpTo limit: Duration = folderWait,
+        _ config: TournamentConfig, botsFrom: BotsFrom, sandboxDisabled: Bool = false, waitingUpTo limit: Duration = FolderLock.shardWait,
         say: (String) -> Void = { _ in }
     ) async throws(OrchestratorError) -> Opened {
         guard let shard = config.shard else { throw .cannotShard("no shard was given") }

@@ -106,6 +106,10 @@ struct RunCommand: AsyncParsableCommand {
             if config.shard != nil, config.scheduler.playsAsSeason {
                 config = try await Self.openSeasonNight(config, botsFrom: botsFrom, noSandbox: noSandbox, notes: console.notes)
             } else {
+                // Shards enter one at a time, so that they never build into one folder at once
+                // (the first builds; the others find its builds in the cache).
+                let lock = config.shard == nil ? nil : try await Self.claimForEntering(config.outputDirectory, notes: console.notes)
+                defer { lock?.release() }
                 do {
                     let entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: noSandbox)
                     config = entered.config
@@ -118,6 +122,17 @@ struct RunCommand: AsyncParsableCommand {
         if noSandbox { config.disableSandbox() }
 
         try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
+    }
+
+    /// The output folder, claimed for entering the submissions, waiting while another shard holds it.
+    static func claimForEntering(_ output: String, notes: Notes) async throws -> FolderLock {
+        do {
+            return try await FolderLock.acquire(output, waitingUpTo: FolderLock.shardWait) { pid in
+                notes.say("Waiting for \(output), held by \(pid.map { "pid \($0)" } ?? "another salvo process") (another shard entering the submissions, or a merge)")
+            }
+        } catch {
+            throw CLIError(error.description)
+        }
     }
 
     /// A season's shard: the night its shards share, opened by this one (which then enters the

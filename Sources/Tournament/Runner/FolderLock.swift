@@ -84,6 +84,10 @@ public final class FolderLock: Sendable {
         return FolderLock(folder: folder, descriptor: descriptor)
     }
 
+    /// How long a shard waits for the output folder that its shards share (another shard
+    /// building every submission, or a merge) before it gives up.
+    public static let shardWait = Duration.seconds(6 * 3600)
+
     /// Claims `folder`, waiting while another process holds it (polling every 200 ms) for at
     /// most `limit`; `waiting` is called once, with the holder's pid, when it has to wait.
     /// Throws ``Failure/inUse(folder:pid:)`` once the limit has passed.
