@@ -11,7 +11,8 @@ import Tournament
 /// It claims the output folder and every shard folder first (``Tournament/FolderLock``), so
 /// it never reads a shard that is still being played and never races another merge. The
 /// merged journal replaces the old one in one rename, and is made anew from the shards each
-/// time. A tournament with missing games is refused, listing them, unless `allowIncomplete`.
+/// time; a season's is its journal so far, with the night's games from the shards after it
+/// (``SeasonMerge``). A tournament with missing games is refused, listing them, unless `allowIncomplete`.
 ///
 /// ```swift
 /// let merged = try TournamentMerge(output: "reports/class").run()
@@ -104,10 +105,13 @@ public struct TournamentMerge: Sendable {
         guard synced, rename(temporary, path) == 0 else { throw .cannotWrite(path: path, detail: String(cString: strerror(errno))) }
     }
 
-    /// Copies the file at `source`, as it is, a megabyte at a time.
+    /// Copies the whole lines of the journal at `source`, as they are, a megabyte at a time; a
+    /// last line without its newline (cut short by a kill) is left out, as a journal's reader
+    /// leaves it out, so that the lines appended after it stay lines of their own.
     static func copy(_ source: String, to descriptor: Int32, path: String) throws(MergeError) {
         guard let input = FileHandle(forReadingAtPath: source) else { throw .cannotWrite(path: path, detail: "cannot read \(source)") }
         defer { try? input.close() }
+        var carry: [UInt8] = []
         while true {
             let chunk: Data?
             do {
@@ -116,7 +120,10 @@ public struct TournamentMerge: Sendable {
                 throw .cannotWrite(path: path, detail: "cannot read \(source): \(error.localizedDescription)")
             }
             guard let chunk, !chunk.isEmpty else { return }
-            try append([UInt8](chunk), to: descriptor, path: path)
+            carry += chunk
+            guard let end = carry.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+            try append(Array(carry[...end]), to: descriptor, path: path)
+            carry.removeSubrange(...end)
         }
     }
 

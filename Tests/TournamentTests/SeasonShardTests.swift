@@ -130,6 +130,12 @@ struct SeasonShardTests {
         #expect(again.err.contains("Season night 1 is open") && again.err.contains("Continuing: \(before) of 6 games already played"), "\(again.err)")
         let other = try await Self.shard(directory, "1/2")
         #expect(other.status == 0, "\(other.err)")
+        // A line of the season's journal cut short (a kill while it was written) is left out by
+        // the merge, not glued to the first game it appends.
+        let season = try #require(FileHandle(forWritingAtPath: directory + "/out/journal.jsonl"))
+        season.seekToEndOfFile()
+        season.write(Data(#"{"type":"night","night":{"numb"#.utf8))
+        try season.close()
         let merged = try await Self.merge(directory)
         #expect(merged.status == 0 && merged.out.contains("12 of 12 games rated."), "\(merged.out)\(merged.err)")
         #expect(Self.games(try Season.entries(directory)) == Self.games(try Season.entries(directory, output: "whole")))
