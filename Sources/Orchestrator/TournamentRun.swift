@@ -167,9 +167,7 @@ public struct TournamentRun: Sendable {
         // The played configuration's (its seed key and fitted concurrency are final now). A
         // season's standings are every night's games between its current versions.
         let playedScheduler = config.scheduler
-        var records = results.ratedInOrder.filter(playedScheduler.countsInStandings)
-        // A season's shard counts its part of the night: its journal holds its parts of earlier nights too.
-        if config.shard != nil, let night = config.seasonNight { records = records.filter { night.indices.contains($0.index) } }
+        let records = results.ratedInOrder.filter(playedScheduler.countsInStandings)
         let scheduled = config.shard == nil ? playedScheduler.standingsGames : playedScheduler.plannedGamesInRun
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.

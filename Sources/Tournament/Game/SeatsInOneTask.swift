@@ -19,7 +19,7 @@ import Bots
 /// one poll interval, as a waiting player would, and a game that never moves is ended by
 /// the runner's stall watchdog.
 struct SeatsInOneTask {
-    var seats: SeatPair<LocalSeat>
+    let seats: SeatPair<LocalSeat>
     let pollInterval: Duration
     let log: ShotLog
 

@@ -71,8 +71,10 @@ public struct SeasonScheduler: Scheduler {
         swiss?.progress(after: ownResults(results)).movingGames(shifted)
     }
 
+    /// A game between current versions, of any night; a shard's, of its own night only (its
+    /// journal holds its parts of earlier nights, which its run does not count).
     public func countsInStandings(_ record: GameRecord) -> Bool {
-        night.isCurrent(record)
+        night.isCurrent(record) && (config.shard == nil || night.indices.contains(record.index))
     }
 
     public var headline: String {
