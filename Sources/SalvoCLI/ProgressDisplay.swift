@@ -14,13 +14,15 @@ final class ProgressDisplay: Sendable {
         /// Every rated game of the tournament: earlier runs' (from `.started`) and this one's.
         var board: Scoreboard
         var lastPlainLine = ContinuousClock.now
+        /// When the games began (`.started`): the rate and the ETA leave out what came before,
+        /// the server's start and a season's builds.
+        var playStart = ContinuousClock.now
         var reruns = 0
         /// Games whose second seat another client took (``TournamentRunner/seatTakenReason``).
         var seatsTaken = 0
     }
 
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    private let start = ContinuousClock.now
     private let botNames: [String]
     private let state: Mutex<State>
     private let notes: Notes
@@ -39,6 +41,7 @@ final class ProgressDisplay: Sendable {
                 state.total = total
                 state.done = alreadyDone
                 state.doneAtStart = alreadyDone
+                state.playStart = .now
                 return alreadyDone > 0 ? "Continuing: \(alreadyDone) of \(total) games already played." : nil
             case .willRerun(let index, let reason):
                 state.reruns += 1
@@ -81,7 +84,7 @@ final class ProgressDisplay: Sendable {
     }
 
     private func status(_ state: State) -> String {
-        let seconds = (ContinuousClock.now - start).seconds
+        let seconds = (ContinuousClock.now - state.playStart).seconds
         let rate = Double(state.done - state.doneAtStart) / max(seconds, 0.001)
         let remaining = Double(state.total - state.done) / max(rate, 0.0001)
         // Over the whole tournament: earlier runs' games came with `.started`.

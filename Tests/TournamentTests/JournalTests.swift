@@ -3,6 +3,7 @@ import BattleshipRules
 import Bots
 import Foundation
 import SalvoVersion
+import Synchronization
 import Testing
 @testable import Tournament
 
@@ -189,11 +190,80 @@ struct JournalTests {
         #expect(indices.sorted() == Array(0..<200))
     }
 
+    @Test("queued lines land in order among appended ones, each callback runs once its line is on disk, and flush waits for them all")
+    func queuedLines() async throws {
+        let path = Self.temporaryPath()
+        let journal = try Journal(path: path)
+        let seen = Shared<[Int]>([])
+        let onDiskWhenCalled = Shared(true)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 0..<150 {
+                    try journal.enqueue(.joined(index: index, joinerPlayerId: "q")) {
+                        let lines = (try? Journal.read(path: path)) ?? []
+                        let there = lines.contains(.joined(index: index, joinerPlayerId: "q"))
+                        onDiskWhenCalled.value.withLock { $0 = $0 && there }
+                        seen.value.withLock { $0.append(index) }
+                    }
+                    if index % 10 == 0 { await Task.yield() }
+                }
+            }
+            group.addTask {
+                for index in 0..<20 { try await journal.append(.joined(index: 1000 + index, joinerPlayerId: "a")) }
+            }
+            try await group.waitForAll()
+        }
+        try await journal.flush()
+        #expect(seen.value.withLock { $0 } == Array(0..<150))
+        #expect(onDiskWhenCalled.value.withLock { $0 })
+        let lines = try Journal.read(path: path)
+        let queued = lines.compactMap { entry -> Int? in
+            if case .joined(let index, "q") = entry { index } else { nil }
+        }
+        #expect(queued == Array(0..<150))
+        #expect(lines.count == 170)
+    }
+
+    @Test("once a write fails, the queued line's callback never runs and every later call throws the failure, naming the journal")
+    func failedWriteIsSticky() async throws {
+        let path = Self.temporaryPath()
+        let journal = try Journal(path: path)
+        try await journal.append(.joined(index: 0, joinerPlayerId: "p"))
+        // The journal's descriptor, found by its path, is made read-only under it: writes fail.
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap(Int32.init)
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let descriptor = try #require(descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == resolved })
+        let readOnly = open("/dev/null", O_RDONLY)
+        #expect(dup2(readOnly, descriptor) == descriptor)
+        close(readOnly)
+        let called = Mutex(false)
+        try journal.enqueue(.joined(index: 1, joinerPlayerId: "p")) { called.withLock { $0 = true } }
+        await #expect(throws: Journal.Failure.self) { try await journal.flush() }
+        #expect(!called.withLock { $0 })
+        #expect(throws: Journal.Failure.self) { try journal.enqueue(.joined(index: 2, joinerPlayerId: "p")) }
+        do {
+            try await journal.append(.joined(index: 3, joinerPlayerId: "p"))
+            Issue.record("an append after a failed write went through")
+        } catch let failure as Journal.Failure {
+            #expect(failure.description.contains("cannot write the journal \(path)"))
+        }
+        #expect(try Journal.read(path: path) == [.joined(index: 0, joinerPlayerId: "p")])
+    }
+
     @Test("damage before the last line is an error that names the line")
     func damagedMiddle() throws {
         let path = Self.temporaryPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data("not json\n{}\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect { try Journal.read(path: path) } throws: { "\($0)".contains("journal.jsonl:1:") }
+    }
+}
+
+/// A value that the journal's callbacks and the test's tasks share.
+private final class Shared<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+
+    init(_ value: Value) {
+        self.value = Mutex(value)
     }
 }

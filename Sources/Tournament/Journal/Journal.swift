@@ -10,11 +10,16 @@ import Glibc
 /// line flushed and fsynced before `append` returns: a run killed at any moment loses nothing
 /// it recorded. A line cut short by the kill is dropped when the journal is read back.
 ///
-/// Appends are committed in groups: lines that arrive while a batch is being written and
-/// synced go out together in the next `write` and `fsync`. The disk work happens on a serial
-/// dispatch queue, never on the calling task's thread, so a slow `fsync` (several
-/// milliseconds on a busy disk) does not hold up the games, which may run on the HTTP
-/// client's event-loop thread.
+/// Lines are committed in groups: lines that arrive while a batch is being written and synced
+/// go out together in the next `write` and `fsync`. The disk work happens on a serial dispatch
+/// queue, never on the calling task's thread, so a slow `fsync` (several milliseconds on a
+/// busy disk) does not hold up the games.
+///
+/// A caller that need not wait for its line queues it with ``enqueue(_:whenDurable:)``: lines
+/// go to the disk in the order they were queued or appended, `whenDurable` runs once the line
+/// is there, and ``flush()`` waits for every line queued so far. Once a write or sync has
+/// failed, every later call throws that failure: a line after a failed one would not be where
+/// its caller believes.
 ///
 /// `@unchecked Sendable` is justified because `descriptor` is set once, and `pending` is read
 /// and written only while `lock` is held.
@@ -24,10 +29,18 @@ public final class Journal: @unchecked Sendable {
         public let description: String
     }
 
-    /// Lines waiting for the next batch, and the appenders waiting for them.
+    /// Lines waiting for the next batch, and the callers waiting for them.
     private struct Pending {
         var bytes: [UInt8] = []
-        var waiters: [CheckedContinuation<Void, any Error>] = []
+        /// What runs once the lines queued so far are on disk, in order.
+        var whenDurable: [@Sendable () -> Void] = []
+        /// Callers waiting until the line numbered `upTo` (counted from 1 in this process) is on disk.
+        var waiters: [(upTo: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Lines queued since the journal was opened, and lines of those on disk.
+        var queued = 0
+        var durable = 0
+        /// The first failure to write or sync: every later call throws it.
+        var failure: Failure?
         /// Whether a drain is scheduled or running on `queue`.
         var draining = false
     }
@@ -88,19 +101,65 @@ public final class Journal: @unchecked Sendable {
     public func append(_ entry: JournalEntry) async throws {
         let line = JournalCodec.line(entry)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            lock.lock()
-            pending.bytes += line
-            pending.waiters.append(continuation)
-            let startDrain = !pending.draining
-            pending.draining = true
-            lock.unlock()
-            if startDrain {
-                queue.async { self.drain() }
+            do {
+                try queue(line, whenDurable: nil) { number in [(number, continuation)] }
+            } catch {
+                continuation.resume(throwing: error)
             }
         }
     }
 
-    /// Writes and syncs batches until none is waiting; on `queue`.
+    /// Queues `entry` as one line after every line queued or appended before it, without
+    /// waiting for the disk; `whenDurable`, if given, runs once the line is on disk (on the
+    /// journal's queue, after the callbacks of earlier lines). Throws the journal's failure
+    /// if an earlier write or sync failed; a failure of this line's write is thrown by the
+    /// next call, and ``flush()``.
+    public func enqueue(_ entry: JournalEntry, whenDurable: (@Sendable () -> Void)? = nil) throws {
+        try queue(JournalCodec.line(entry), whenDurable: whenDurable) { _ in [] }
+    }
+
+    /// Waits until every line queued or appended so far is on disk; throws the journal's failure.
+    public func flush() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            lock.lock()
+            if let failure = pending.failure {
+                lock.unlock()
+                continuation.resume(throwing: failure)
+            } else if pending.durable == pending.queued {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                pending.waiters.append((pending.queued, continuation))
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Adds `line` to the next batch with its callback and the waiters `waiting` gives for its
+    /// number, and starts a drain unless one is under way; throws the journal's failure.
+    private func queue(
+        _ line: [UInt8], whenDurable: (@Sendable () -> Void)?,
+        waiting: (Int) -> [(upTo: Int, continuation: CheckedContinuation<Void, any Error>)]
+    ) throws {
+        lock.lock()
+        if let failure = pending.failure {
+            lock.unlock()
+            throw failure
+        }
+        pending.bytes += line
+        pending.queued += 1
+        if let whenDurable { pending.whenDurable.append(whenDurable) }
+        pending.waiters += waiting(pending.queued)
+        let startDrain = !pending.draining
+        pending.draining = true
+        lock.unlock()
+        if startDrain {
+            queue.async { self.drain() }
+        }
+    }
+
+    /// Writes and syncs batches until none is waiting; on `queue`. After each batch, its
+    /// callbacks run in order, then the callers waiting for its lines go on.
     private func drain() {
         while true {
             lock.lock()
@@ -110,12 +169,40 @@ public final class Journal: @unchecked Sendable {
                 return
             }
             let bytes = pending.bytes
-            let waiters = pending.waiters
+            let callbacks = pending.whenDurable
+            let upTo = pending.queued
             pending.bytes.removeAll(keepingCapacity: true)
-            pending.waiters.removeAll(keepingCapacity: true)
+            pending.whenDurable.removeAll(keepingCapacity: true)
             lock.unlock()
-            let result = Result { try writeAndSync(bytes) }
-            for waiter in waiters { waiter.resume(with: result) }
+            let failure: Failure?
+            do {
+                try writeAndSync(bytes)
+                failure = nil
+            } catch {
+                failure = error as? Failure ?? Failure(description: "cannot write the journal \(path): \(error)")
+            }
+            if failure == nil {
+                for callback in callbacks { callback() }
+            }
+            lock.lock()
+            let ready: [CheckedContinuation<Void, any Error>]
+            if let failure {
+                pending.failure = failure
+                ready = pending.waiters.map(\.continuation)
+                pending.waiters.removeAll()
+                pending.bytes.removeAll()
+                pending.whenDurable.removeAll()
+                pending.draining = false
+            } else {
+                pending.durable = upTo
+                ready = pending.waiters.filter { $0.upTo <= upTo }.map(\.continuation)
+                pending.waiters.removeAll { $0.upTo <= upTo }
+            }
+            lock.unlock()
+            for waiter in ready {
+                if let failure { waiter.resume(throwing: failure) } else { waiter.resume() }
+            }
+            if failure != nil { return }
         }
     }
 

@@ -45,14 +45,16 @@ extension TournamentRunner {
         return runner
     }
 
-    /// Plays one game, journaling its creation and join as they happen.
+    /// Plays one game, journaling its creation and join as they happen. The game does not wait
+    /// for those lines to reach the disk: a kill loses at most the names of games in flight,
+    /// which a resume plays again anyway (BENCHMARKS.md, "The journal's waits").
     private func playJournaled(_ game: ScheduledGame, runner: GameRunner) async throws -> GameRunner.Played {
         try await runner.play(game) { event in
             switch event {
             case .created(let gameId, let creatorPlayerId):
-                try await journal.append(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: creatorPlayerId))
+                try journal.enqueue(.created(index: game.index, server: serverURL, gameId: gameId, creatorPlayerId: creatorPlayerId))
             case .joined(let joinerPlayerId):
-                try await journal.append(.joined(index: game.index, joinerPlayerId: joinerPlayerId))
+                try journal.enqueue(.joined(index: game.index, joinerPlayerId: joinerPlayerId))
             }
         }
     }
@@ -61,7 +63,11 @@ extension TournamentRunner {
     /// playing a game without result again (up to ``maximumAttempts`` attempts in this run);
     /// returns once the batch is done and no game is in flight, or once a stop is requested,
     /// the scheduler ends the tournament early, or the host failed too often, and the games in
-    /// flight have ended.
+    /// flight have ended, with every finished line on disk.
+    ///
+    /// A finished game's line is queued, and the next game starts at once; the game's progress
+    /// events are sent once its line is on disk, so nothing is shown as played that a kill
+    /// could still take back. Lines finished together share one `fsync`.
     func play(
         _ batch: [ScheduledGame], scheduler: any Scheduler, runner: GameRunner, state: PlayState,
         progress: @escaping @Sendable (ProgressEvent) -> Void
@@ -91,7 +97,8 @@ extension TournamentRunner {
                 // After the tournament ended early, the games still in flight do not count.
                 if state.earlyEnd != nil { continue }
                 let record = played.record
-                try await journal.append(.finished(record))
+                // Shown once the record is on disk, in this order.
+                var events: [ProgressEvent] = []
                 state.results.add(record)
                 let attempt = state.attemptsInRun[game.index, default: 0] + 1
                 state.attemptsInRun[game.index] = attempt
@@ -101,23 +108,27 @@ extension TournamentRunner {
                         state.lastHostFault = record.reason
                     }
                     if attempt < Self.maximumAttempts {
-                        progress(.willRerun(index: game.index, reason: record.reason ?? "no result"))
+                        events.append(.willRerun(index: game.index, reason: record.reason ?? "no result"))
                         queue.append(game)
                     } else {
                         state.results.givenUp.insert(game.index)
-                        progress(.abandoned(index: game.index, reason: record.reason ?? "no result", attempts: attempt))
+                        events.append(.abandoned(index: game.index, reason: record.reason ?? "no result", attempts: attempt))
                     }
                 } else {
-                    progress(.gameFinished(record, done: state.results.rated.count - state.doneOffset, total: state.total))
+                    events.append(.gameFinished(record, done: state.results.rated.count - state.doneOffset, total: state.total))
                     if let end = scheduler.earlyEnd(after: state.results) {
                         state.earlyEnd = end
-                        progress(end)
+                        events.append(end)
                         group.cancelAll()
                     }
+                }
+                try journal.enqueue(.finished(record)) { [events] in
+                    for event in events { progress(event) }
                 }
                 startNext()
             }
         }
+        try await journal.flush()
         return state
     }
 }
