@@ -56,6 +56,32 @@ struct RunnerTests {
         #expect(bots.allSatisfy { bot in records.count { $0.players.contains { $0.bot == bot.name } } == 6 })
     }
 
+    @Test("a game is shown as finished only once its record is on disk, after its created and joined lines, and the run ends with every line there")
+    func shownOnlyWhenOnDisk() async throws {
+        let bots = ["random", "hunt-target", "parity"].map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
+        let config = TournamentConfig(name: "durable", bots: bots, gamesPerPairing: 4, concurrency: 8, seed: 3, outputDirectory: Self.temporaryDirectory())
+        let journalPath = config.outputDirectory + "/journal.jsonl"
+        let shown = ShownGames()
+        let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
+        let summary = try await TournamentRun(configuration: config, options: options).run { event in
+            guard case .progress(.gameFinished(let record, let done, _)) = event else { return }
+            // The journal as a kill at this moment would leave it.
+            let lines = (try? Journal.read(path: journalPath)) ?? []
+            // Read back, a record's dates and durations are rounded: it is found by its ids.
+            let finished = lines.firstIndex { if case .finished(let line) = $0 { line.index == record.index && line.gameId == record.gameId } else { false } }
+            let created = lines.firstIndex { if case .created(record.index, _, record.gameId, _) = $0 { true } else { false } }
+            let joined = lines.firstIndex { if case .joined(record.index, record.players[1].playerId) = $0 { true } else { false } }
+            let rated = lines.count { if case .finished(let line) = $0 { line.termination != .noResult } else { false } }
+            let inOrder = if let created, let joined, let finished { created < joined && joined < finished } else { false }
+            shown.add(index: record.index, onDisk: inOrder, ratedOnDisk: rated >= done)
+        }
+        #expect(summary.records.count == 12)
+        #expect(shown.indices.sorted() == Array(0..<12))
+        #expect(shown.allOnDisk)
+        let finished = try Journal.read(path: summary.journalPath).count { if case .finished = $0 { true } else { false } }
+        #expect(finished == 12)
+    }
+
     @Test("a crashing external bot forfeits its games and the others complete")
     func forfeitingBotDoesNotStopTheRun() async throws {
         let bots = [
@@ -129,4 +155,21 @@ struct RunnerTests {
         #expect(finished.count == TournamentRunner.maximumAttempts)
         #expect(finished.allSatisfy { $0.termination == .noResult && $0.index == 0 && ($0.reason ?? "").contains("stalled") })
     }
+}
+
+/// What a run's progress showed, from the run's callbacks.
+private final class ShownGames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown: [Int] = []
+    private var everyOnDisk = true
+
+    func add(index: Int, onDisk: Bool, ratedOnDisk: Bool) {
+        lock.withLock {
+            shown.append(index)
+            everyOnDisk = everyOnDisk && onDisk && ratedOnDisk
+        }
+    }
+
+    var indices: [Int] { lock.withLock { shown } }
+    var allOnDisk: Bool { lock.withLock { everyOnDisk } }
 }
