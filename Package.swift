@@ -142,7 +142,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "DurationUnits", "HTMLText", "SalvoVersion", "Digests", "CZlib"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "HTMLText", "SalvoVersion", "Digests", "CZlib"],
             swiftSettings: swiftSettings
         ),
         // zlib as a C module: the report's packs of replays are deflated (Reports/Deflate.swift).
@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
         // The scoreboard's rules over hand-made game records: tallies, order, forfeits, the fit.
-        .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Tournament", "Ratings", "BattleshipRules", "Bots"], swiftSettings: swiftSettings),
+        .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Tournament", "BattleshipRules", "Bots"], swiftSettings: swiftSettings),
         // The live standings server over real HTTP, fed by a real tournament run.
         .testTarget(
             name: "LiveStandingsTests",
@@ -228,14 +228,14 @@ let package = Package(
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "Tournament", "Ratings", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
+            dependencies: ["Reports", "HTMLText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "Orchestrator", "RunControl", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
+                "Tournament", "Orchestrator", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 "LoopbackTestServer", "BattleshipAPI",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -314,7 +314,7 @@ let package = Package(
         .testTarget(
             name: "LoadTestTests",
             dependencies: [
-                "LoadTest", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
+                "LoadTest", "BattleshipAPI", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -326,6 +326,7 @@ let package = Package(
             dependencies: [
                 "BattleshipServer",
                 "BattleshipAPI",
+                "BattleshipRules",
                 "SalvoTestSupport",
                 "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"),
