@@ -89,17 +89,8 @@ public enum SeasonShardNight {
         var planned = try TournamentRun.planNight(entered.config, resume: resume)
         if let night = planned.config.seasonNight, !resume.nights.contains(night) {
             do {
-                let journal = try Journal(path: journalPath)
-                if !resume.hasStarted {
-                    // What the sandbox cannot enforce, as a run on this machine would say it.
-                    let sandboxed = planned.config.bots.contains { if case .external(let spec) = $0.kind { spec.sandbox.isEnabled } else { false } }
-                    try await journal.append(.started(JournalStart(
-                        name: season.name, configurationDigest: ResumeSettings.digest(of: planned.config),
-                        totalGames: planned.config.scheduler.plannedGames, configuration: planned.config,
-                        unenforced: sandboxed ? SandboxLauncher().unenforced : []
-                    )))
-                }
-                try await journal.append(.night(night))
+                // The night as a run on this machine would open it; no shard is set yet.
+                try await TournamentRunner.writeOpening(of: planned.config, to: Journal(path: journalPath), resume: resume, launcher: SandboxLauncher())
             } catch {
                 throw .journal("Cannot write the season's night to \(journalPath): \(error)")
             }

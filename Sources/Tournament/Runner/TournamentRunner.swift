@@ -122,17 +122,7 @@ public struct TournamentRunner: Sendable {
     public func run(from resume: ResumePoint, progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> ScheduleResults {
         let scheduler = config.scheduler
         let total = scheduler.plannedGamesInRun
-        if !resume.hasStarted {
-            // What the sandbox cannot enforce here, for the report, where a bot is sandboxed.
-            let sandboxed = config.bots.contains { if case .external(let spec) = $0.kind { spec.sandbox.isEnabled } else { false } }
-            try await journal.append(.started(JournalStart(
-                name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: total, configuration: config,
-                unenforced: sandboxed ? launcher.unenforced : []
-            )))
-        }
-        if let night = config.seasonNight, !resume.nights.contains(night) {
-            try await journal.append(.night(night))
-        }
+        try await Self.writeOpening(of: config, to: journal, resume: resume, launcher: launcher)
         // A season's night counts its own games as done; the standings count every night's
         // between the current versions, as the report's do.
         let earlierNights = config.seasonNight.map { night in resume.rated.keys.count { !night.indices.contains($0) } } ?? 0
@@ -163,6 +153,23 @@ public struct TournamentRunner: Sendable {
             throw Failure(description: "The sandbox failed to start bots \(state.hostFaults) times in this run, the last time with: \(state.lastHostFault ?? "?"). That is a fault of this machine, not of the bots, and no game was charged to them: fix the cause (docs/sandbox.md) and run the same command again to continue")
         }
         return state.results
+    }
+
+    /// Writes what comes before the first game of `config` where `journal` (read into
+    /// `resume`) lacks it: the `started` line, with what `launcher` cannot enforce when a bot
+    /// is sandboxed (for the report), and a season night's line. A run on one machine writes
+    /// them, and so does the shard that opens a season's night for every shard.
+    public static func writeOpening(of config: TournamentConfig, to journal: Journal, resume: ResumePoint, launcher: any BotLauncher) async throws {
+        if !resume.hasStarted {
+            let sandboxed = config.bots.contains { if case .external(let spec) = $0.kind { spec.sandbox.isEnabled } else { false } }
+            try await journal.append(.started(JournalStart(
+                name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: config.scheduler.plannedGamesInRun,
+                configuration: config, unenforced: sandboxed ? launcher.unenforced : []
+            )))
+        }
+        if let night = config.seasonNight, !resume.nights.contains(night) {
+            try await journal.append(.night(night))
+        }
     }
 
     /// Runs `body` with a pool of waiting processes for each external bot that reuses them,
