@@ -38,6 +38,9 @@ final class BotSession: @unchecked Sendable {
     private var treeMembers: [Int32] = []
     /// The machine's cores (ProcessInfo reads the cgroup's files each time it is asked).
     private static let cores = UInt64(max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// The least time between two looks at a waiting bot's CPU time (5 ms), so that a bot a
+    /// hair under its budget is not looked at in a spin.
+    private static let shortestLook: UInt64 = 5_000_000
     /// Called with every line sent or received, for transcripts.
     var observer: ((Direction, String) -> Void)?
 
@@ -148,7 +151,9 @@ final class BotSession: @unchecked Sendable {
                     let seconds = String(format: "%.2f", Double(used) / 1e9)
                     throw .timedOut("no \"shot <x> <y>\" within \(spec.moveWallGuard) after \"your-turn\" (\(seconds) s of its \(spec.moveDeadline) of CPU time used)")
                 }
-                deadline = min(wallGuard, now + (budget - used))
+                // The rest of its budget, spent on every core at once as quickly as it could be:
+                // a bot of many processes cannot think far past its budget before the next look.
+                deadline = min(wallGuard, now + max((budget - used) / Self.cores, Self.shortestLook))
             }
         }
         guard let line else { throw .crashed("the bot is not running") }
