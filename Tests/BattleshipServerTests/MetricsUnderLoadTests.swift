@@ -28,8 +28,10 @@ struct MetricsUnderLoadTests {
         let server = try await ServerProcess.start(databasePath: database)
         defer { server.kill() }
 
+        // 90 games: seconds of load even on a quiet machine, so that on a loaded one, where this
+        // test's scrapes come slowly, one still lands part-way (30 were once all over between two).
         let load = try RunningSalvo([
-            "load", "--server", "http://127.0.0.1:\(server.port)", "--games", "30", "--concurrency", "4", "--bot", "density",
+            "load", "--server", "http://127.0.0.1:\(server.port)", "--games", "90", "--concurrency", "4", "--bot", "density",
             "--list-every", "2", "--timeout", "30", "--output", folder, "--quiet",
         ])
         // Scrape as Prometheus would while the load runs: the counts never go down.
@@ -51,7 +53,7 @@ struct MetricsUnderLoadTests {
         let games = try #require(report["games"] as? [String: Any])
         let started = try #require(games["started"] as? Int)
         let finished = try #require(games["finished"] as? Int)
-        #expect(started == 30 && finished == 30)
+        #expect(started == 90 && finished == 90)
         let total = try #require(report["total"] as? [String: Any])
         #expect((total["errors"] as? [String: Int])?.values.allSatisfy { $0 == 0 } == true, "\(total)")
 
