@@ -8,25 +8,9 @@ import Testing
 /// in the sandbox. Each night's merged season equals the same nights played on one machine.
 @Suite("A season on a real Slurm cluster", .serialized, .timeLimit(.minutes(8)))
 struct SlurmSeasonTests {
-    static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("bots/submissions-example").path
-
     @Test("the same submit.sh every night: two nights in 2 shards each, merged by the afterok job, equal the nights played whole; the second night plays only the new version's games")
     func seasonOnSlurm() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-slurm-season-\(UUID().uuidString)").path
-        for name in ["alice", "bob", "carl"] {
-            try FileManager.default.createDirectory(atPath: folder + "/subs/" + name, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Self.examples + "/python-random/bot.py", toPath: folder + "/subs/\(name)/bot.py")
-            try "command: python3 bot.py\n".write(toFile: folder + "/subs/\(name)/bot.yaml", atomically: true, encoding: .utf8)
-        }
-        try """
-            name: season
-            games_per_pairing: 2
-            concurrency: 2
-            bots: [random]
-            bots_from: subs
-            """.write(toFile: folder + "/season.yaml", atomically: true, encoding: .utf8)
+        let folder = try ClassFolder.make(["alice", "bob", "carl"])
 
         // Night 1 on one machine, for the answer; the cluster's folder gets its seed key.
         let whole1 = try await Self.wholeNight(folder)
@@ -48,10 +32,7 @@ struct SlurmSeasonTests {
         #expect(try Self.season(folder + "/out") == Self.season(folder + "/whole"))
 
         // Night 2: alice resubmits. The same files, submitted again, play only her new version's games.
-        let handle = try #require(FileHandle(forWritingAtPath: folder + "/subs/alice/bot.py"))
-        handle.seekToEndOfFile()
-        handle.write(Data("# version 2\n".utf8))
-        try handle.close()
+        try ClassFolder.resubmit("alice", in: folder, note: "version 2")
         let whole2 = try await Self.wholeNight(folder)
         #expect(whole2.status == 0, "\(whole2.err)")
         let night2 = try await Self.submitNight(cluster, folder)

@@ -10,7 +10,7 @@ import Testing
 struct GauntletShardTests {
     @Test("a shard waits while the output folder is held, entering nothing, then enters and plays; with the other shard, the merge is whole")
     func shardWaitsToEnter() async throws {
-        let directory = try SeasonRunTests.classFolder(["alice", "bob"])
+        let directory = try ClassFolder.make(["alice", "bob"])
         try """
             name: gauntlet
             format: gauntlet

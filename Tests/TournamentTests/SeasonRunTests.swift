@@ -8,41 +8,6 @@ import Testing
 /// processes. Each night plays exactly what the current versions are missing.
 @Suite("Season in the same output folder", .serialized, .timeLimit(.minutes(6)))
 struct SeasonRunTests {
-    static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("bots/submissions-example").path
-
-    /// A class folder `DIR/subs` with a Python submission per name (the example's bot, its
-    /// name the folder's), and `DIR/season.yaml`: a round robin of them and `random`.
-    static func classFolder(_ names: [String], concurrency: Int = 2) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-season-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory + "/subs", withIntermediateDirectories: true)
-        for name in names { try addSubmission(name, in: directory) }
-        try """
-            name: season
-            games_per_pairing: 2
-            concurrency: \(concurrency)
-            bots: [random]
-            bots_from: subs
-            """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
-        return directory
-    }
-
-    static func addSubmission(_ name: String, in directory: String) throws {
-        let folder = directory + "/subs/" + name
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: examples + "/python-random/bot.py", toPath: folder + "/bot.py")
-        try "command: python3 bot.py\n".write(toFile: folder + "/bot.yaml", atomically: true, encoding: .utf8)
-    }
-
-    /// Edits `name`'s bot so that its folder is a new version (the bot plays the same).
-    static func resubmit(_ name: String, in directory: String, note: String) throws {
-        let handle = try #require(FileHandle(forWritingAtPath: directory + "/subs/" + name + "/bot.py"))
-        handle.seekToEndOfFile()
-        handle.write(Data("# \(note)\n".utf8))
-        try handle.close()
-    }
-
     static func night(_ directory: String, output: String = "out") async throws -> SalvoOutput {
         try await SalvoExecutable.run(["run", "season.yaml", "--output", output], timeout: .seconds(240), workingDirectory: directory)
     }
@@ -91,7 +56,7 @@ struct SeasonRunTests {
 
     @Test("resubmission, late entry, retirement and a failed build: each night plays only the missing games, the last good version stays current")
     func nights() async throws {
-        let directory = try Self.classFolder(["alice", "bob", "carl"])
+        let directory = try ClassFolder.make(["alice", "bob", "carl"])
 
         // Night 1: 4 entries, 6 pairings, 2 games each.
         let first = try await Self.night(directory)
@@ -109,7 +74,7 @@ struct SeasonRunTests {
         #expect(Self.nights(try Self.entries(directory)).count == 1)
 
         // Night 2: alice resubmits: her new version meets each of the 3 others twice.
-        try Self.resubmit("alice", in: directory, note: "version 2")
+        try ClassFolder.resubmit("alice", in: directory, note: "version 2")
         let second = try await Self.night(directory)
         #expect(second.status == 0, "\(second.err)")
         #expect(second.err.contains("Season night 2: 1 new version (alice); 6 games to play"), "\(second.err)")
@@ -129,8 +94,8 @@ struct SeasonRunTests {
         #expect(try Self.standingsGames(directory) == ["alice": 6, "bob": 6, "carl": 6, "random": 6])
 
         // Night 3: dave is new, carl is gone, bob's new version does not build.
-        try Self.addSubmission("dave", in: directory)
-        try Self.resubmit("dave", in: directory, note: "dave's own")
+        try ClassFolder.addSubmission("dave", in: directory)
+        try ClassFolder.resubmit("dave", in: directory, note: "dave's own")
         try FileManager.default.removeItem(atPath: directory + "/subs/carl")
         let bobVersion = try #require(night2.bots.first { $0.name == "bob" }?.version)
         try "command: python3 bot.py\nbuild: exit 3\n".write(toFile: directory + "/subs/bob/bot.yaml", atomically: true, encoding: .utf8)
@@ -193,7 +158,7 @@ struct SeasonRunTests {
 
     @Test("a change that makes old games incomparable is refused, naming the setting")
     func refusals() async throws {
-        let directory = try Self.classFolder(["alice", "bob"])
+        let directory = try ClassFolder.make(["alice", "bob"])
         let first = try await Self.night(directory)
         #expect(first.status == 0, "\(first.err)")
 
@@ -215,16 +180,16 @@ struct SeasonRunTests {
 
     @Test("a night killed with SIGKILL and run again ends as the same night uninterrupted")
     func killedNight() async throws {
-        let interrupted = try Self.classFolder(["alice", "bob", "carl"], concurrency: 1)
-        let whole = try Self.classFolder(["alice", "bob", "carl"], concurrency: 1)
+        let interrupted = try ClassFolder.make(["alice", "bob", "carl"], concurrency: 1)
+        let whole = try ClassFolder.make(["alice", "bob", "carl"], concurrency: 1)
         // Both folders play with one seed key, so the same games are the same games.
         for directory in [interrupted, whole] {
             try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
             try "00112233445566778899aabbccddeeff\n".write(toFile: directory + "/out/seed.key", atomically: true, encoding: .utf8)
             let first = try await Self.night(directory)
             #expect(first.status == 0, "\(first.err)")
-            try Self.resubmit("bob", in: directory, note: "bob 2")
-            try Self.resubmit("carl", in: directory, note: "carl 2")
+            try ClassFolder.resubmit("bob", in: directory, note: "bob 2")
+            try ClassFolder.resubmit("carl", in: directory, note: "carl 2")
         }
         let uninterrupted = try await Self.night(whole)
         #expect(uninterrupted.status == 0, "\(uninterrupted.err)")
@@ -254,10 +219,10 @@ struct SeasonRunTests {
 
     @Test("a night stopped with one Ctrl-C finishes its games in flight, exits incomplete, and the next run continues the same night")
     func interruptedNight() async throws {
-        let directory = try Self.classFolder(["alice", "bob", "carl"], concurrency: 1)
+        let directory = try ClassFolder.make(["alice", "bob", "carl"], concurrency: 1)
         let first = try await Self.night(directory)
         #expect(first.status == 0, "\(first.err)")
-        try Self.resubmit("alice", in: directory, note: "alice 2")
+        try ClassFolder.resubmit("alice", in: directory, note: "alice 2")
 
         let process = try await Self.nightStopped(directory, after: 12 + 1, by: SIGINT)
         let rated = Self.finished(try Self.entries(directory)).filter { $0.termination != .noResult }.count
@@ -276,7 +241,7 @@ struct SeasonRunTests {
 
     @Test("after the deadline a changed folder is not entered: its version from before the deadline stays current, and the printout says why")
     func deadline() async throws {
-        let directory = try Self.classFolder(["alice", "bob"])
+        let directory = try ClassFolder.make(["alice", "bob"])
         // The submissions as they were before the deadline: files dated 2020.
         for name in ["alice", "bob"] {
             for file in ["bot.py", "bot.yaml", ""] {
@@ -292,7 +257,7 @@ struct SeasonRunTests {
         let version1 = try #require(Self.nights(try Self.entries(directory)).last?.bots.first { $0.name == "alice" }?.version)
 
         // Alice changes her bot now, after the deadline.
-        try Self.resubmit("alice", in: directory, note: "too late")
+        try ClassFolder.resubmit("alice", in: directory, note: "too late")
         let late = try await Self.night(directory)
         #expect(late.status == 0, "\(late.err)")
         #expect(late.err.contains("alice keeps its last good version: its new one is not entered (changed after the deadline ("), "\(late.err)")

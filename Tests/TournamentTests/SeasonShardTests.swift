@@ -22,7 +22,7 @@ struct SeasonShardTests {
     /// A class of alice, bob and carl whose first night was played whole, on one machine, into
     /// `whole`; `out`, for the shards, has the same seed key, so that its games are the same.
     static func classWithWholeNight() async throws -> String {
-        let directory = try Season.classFolder(["alice", "bob", "carl"])
+        let directory = try ClassFolder.make(["alice", "bob", "carl"])
         let whole = try await Season.night(directory, output: "whole")
         #expect(whole.status == 0, "\(whole.err)")
         try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
@@ -68,7 +68,7 @@ struct SeasonShardTests {
         #expect(Self.games(try Season.entries(directory)) == Self.games(wholeNight1))
 
         // Night 2: alice resubmits; only shard 1 plays at first, so the merge names shard 0's games and writes nothing.
-        try Season.resubmit("alice", in: directory, note: "version 2")
+        try ClassFolder.resubmit("alice", in: directory, note: "version 2")
         let whole2 = try await Season.night(directory, output: "whole")
         #expect(whole2.status == 0, "\(whole2.err)")
         let late = try await Self.shard(directory, "1/2")
@@ -143,7 +143,7 @@ struct SeasonShardTests {
 
     @Test("a Swiss season cannot be sharded: refused in one line before anything is entered or built")
     func swissRefused() async throws {
-        let directory = try Season.classFolder(["alice", "bob"])
+        let directory = try ClassFolder.make(["alice", "bob"])
         try """
             name: season
             format: swiss

@@ -10,7 +10,7 @@ import Testing
 struct SwissSeasonRunTests {
     /// SeasonRunTests' class folder of Python submissions, its tournament file a Swiss of them.
     static func swissClass(_ names: [String]) throws -> String {
-        let directory = try SeasonRunTests.classFolder(names)
+        let directory = try ClassFolder.make(names)
         try """
             name: swiss-season
             format: swiss
@@ -56,7 +56,7 @@ struct SwissSeasonRunTests {
         #expect(again.err.contains("Season night 1 (continued): nothing changed since it began; 0 games to play"), "\(again.err)")
 
         // Night 2: alice resubmits. Two more rounds over the current versions.
-        try SeasonRunTests.resubmit("alice", in: directory, note: "version 2")
+        try ClassFolder.resubmit("alice", in: directory, note: "version 2")
         let second = try await SeasonRunTests.night(directory)
         #expect(second.status == 0, "\(second.err)")
         #expect(second.err.contains("Season night 2: 1 new version (alice); 8 games to play"), "\(second.err)")

@@ -102,7 +102,7 @@ public final class Journal: @unchecked Sendable {
         let line = JournalCodec.line(entry)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             do {
-                try queue(line, whenDurable: nil) { number in [(number, continuation)] }
+                try queue(line, whenDurable: nil, waiter: continuation)
             } catch {
                 continuation.resume(throwing: error)
             }
@@ -115,7 +115,7 @@ public final class Journal: @unchecked Sendable {
     /// if an earlier write or sync failed; a failure of this line's write is thrown by the
     /// next call, and ``flush()``.
     public func enqueue(_ entry: JournalEntry, whenDurable: (@Sendable () -> Void)? = nil) throws {
-        try queue(JournalCodec.line(entry), whenDurable: whenDurable) { _ in [] }
+        try queue(JournalCodec.line(entry), whenDurable: whenDurable, waiter: nil)
     }
 
     /// Waits until every line queued or appended so far is on disk; throws the journal's failure.
@@ -135,12 +135,9 @@ public final class Journal: @unchecked Sendable {
         }
     }
 
-    /// Adds `line` to the next batch with its callback and the waiters `waiting` gives for its
-    /// number, and starts a drain unless one is under way; throws the journal's failure.
-    private func queue(
-        _ line: [UInt8], whenDurable: (@Sendable () -> Void)?,
-        waiting: (Int) -> [(upTo: Int, continuation: CheckedContinuation<Void, any Error>)]
-    ) throws {
+    /// Adds `line` to the next batch with its callback and its waiter, and starts a drain
+    /// unless one is under way; throws the journal's failure.
+    private func queue(_ line: [UInt8], whenDurable: (@Sendable () -> Void)?, waiter: CheckedContinuation<Void, any Error>?) throws {
         lock.lock()
         if let failure = pending.failure {
             lock.unlock()
@@ -149,7 +146,7 @@ public final class Journal: @unchecked Sendable {
         pending.bytes += line
         pending.queued += 1
         if let whenDurable { pending.whenDurable.append(whenDurable) }
-        pending.waiters += waiting(pending.queued)
+        if let waiter { pending.waiters.append((pending.queued, waiter)) }
         let startDrain = !pending.draining
         pending.draining = true
         lock.unlock()
