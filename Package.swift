@@ -114,6 +114,7 @@ let package = Package(
                 "BattleshipClient",
                 "Bots",
                 "SalvoVersion",
+                "SafeText",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -121,7 +122,7 @@ let package = Package(
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(
             name: "Bots",
-            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", "Digests"],
+            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", "Digests", "SafeText"],
             swiftSettings: swiftSettings
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
@@ -134,6 +135,9 @@ let package = Package(
             dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
             swiftSettings: swiftSettings
         ),
+        // Text a submission wrote made safe for each place it goes: the terminal (control
+        // characters shown), a CSV cell (no formula), a file name (one-to-one). HTML is HTMLText's.
+        .target(name: "SafeText", dependencies: ["Digests"], swiftSettings: swiftSettings),
         // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
         .target(name: "HTMLText", swiftSettings: swiftSettings),
         // The one count of a tournament's results: tallies folded one game record at a time, the
@@ -142,7 +146,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "HTMLText", "SalvoVersion", "Digests", "CZlib"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "HTMLText", "SafeText", "SalvoVersion", "Digests", "CZlib"],
             swiftSettings: swiftSettings
         ),
         // zlib as a C module: the report's packs of replays are deflated (Reports/Deflate.swift).
@@ -205,6 +209,7 @@ let package = Package(
                 "DurationUnits",
                 "Sandbox",
                 "SalvoVersion",
+                "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -221,6 +226,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
+        // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),
         // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231.
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: swiftSettings),
@@ -228,7 +235,7 @@ let package = Package(
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
+            dependencies: ["Reports", "HTMLText", "SafeText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

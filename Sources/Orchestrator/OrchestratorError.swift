@@ -33,6 +33,9 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
     case seedKey(SeedKeyError)
     /// The `bots_from:` folder's submissions could not be entered (the message says why).
     case submissions(String)
+    /// Bots that could start in no game, each `name: why`, found before the first game: a
+    /// fault of the set-up, never charged to the bots as forfeits.
+    case botsCannotStart([String])
 
     public var description: String {
         switch self {
@@ -50,6 +53,9 @@ public enum OrchestratorError: Error, Sendable, CustomStringConvertible {
         case .cannotShard(let reason): "This tournament cannot be sharded: \(reason)"
         case .seedKey(let error): error.description
         case .submissions(let detail): detail
+        case .botsCannotStart(let problems):
+            "\(problems.count == 1 ? "A bot" : "\(problems.count) bots") could start in no game, so nothing was played (a fault of the set-up is not charged to a bot):\n"
+                + problems.map { "  " + $0 }.joined(separator: "\n") + "\nMend the tournament file or the bot's folder, then run again."
         }
     }
 }

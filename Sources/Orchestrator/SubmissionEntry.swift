@@ -27,7 +27,8 @@ public enum SubmissionEntry {
     }
 
     /// Enters `botsFrom`'s submissions into `config`, whose output folder receives the copies,
-    /// build logs and ledger, and whose listed bots' names no submission may take. With
+    /// build logs and ledger, and whose listed bots' names no submission folder may have. Each
+    /// submission is entered under its folder's name (its identity); `name:` is a label. With
     /// `sandboxDisabled` (`--no-sandbox`), builds and bots run unsandboxed. Throws, at the line
     /// of `bots_from:`, when the folder cannot be read or fewer than two bots are left.
     public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false) throws(TournamentFileError) -> Entered {
@@ -49,7 +50,7 @@ public enum SubmissionEntry {
         config.isSeason = config.scheduler.playsAsSeason
         if config.isSeason {
             for skipped in entries.notEntered {
-                config.seasonNotEntered[skipped.name ?? skipped.folder] = NotEntered.shortReason(skipped.reason)
+                config.seasonNotEntered[skipped.folder] = NotEntered.shortReason(skipped.reason)
             }
         }
         // A season's later nights count the last good versions too (checked once the journal is read).
@@ -72,6 +73,7 @@ public enum SubmissionEntry {
         if let deadline = botsFrom.moveDeadline { settings.moveDeadline = deadline }
         if let deadline = botsFrom.startupDeadline { settings.startupDeadline = deadline }
         settings.deadline = botsFrom.deadline
+        settings.acceptLate = Set(botsFrom.acceptLate)
         return settings
     }
 

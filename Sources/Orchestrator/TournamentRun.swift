@@ -135,6 +135,10 @@ public struct TournamentRun: Sendable {
             progress(.season(planned.changes))
             config = planned.config
         }
+        // A fault of the set-up is never a result: a bot that could start in no game stops the
+        // run here, before its first game, instead of forfeiting every one.
+        let cannotStart = Self.botsThatCannotStart(config.bots, launcher: launcher)
+        if !cannotStart.isEmpty { throw .botsCannotStart(cannotStart) }
         do {
             config.seedKey = try Self.seedKey(config, resume: resume, journalPath: journalPath)
         } catch {
@@ -185,6 +189,15 @@ public struct TournamentRun: Sendable {
         )
         summary.endedEarly = playedScheduler.earlyEnd(after: results) != nil
         return summary
+    }
+
+    /// Each external bot of `bots` that `launcher` could start in no game, with why
+    /// (``Bots/BotLauncher/setupProblem(for:)``): `name: problem`.
+    static func botsThatCannotStart(_ bots: [BotEntry], launcher: any BotLauncher) -> [String] {
+        bots.compactMap { bot in
+            guard case .external(let spec) = bot.kind, let problem = launcher.setupProblem(for: spec) else { return nil }
+            return "\(bot.name): \(problem)"
+        }
     }
 
     /// The seed key the run plays with: its journal's, when it continues one (none for a journal

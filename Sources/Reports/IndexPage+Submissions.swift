@@ -6,7 +6,8 @@ extension IndexPage {
     ///
     /// DOM contract: `<section id="submissions">` holds `<table id="not-entered">` with one
     /// `<tr data-folder="FOLDER">` per folder not entered, its reason in `<td class="reason">`,
-    /// and `<table id="entered">` with one `<tr data-bot="NAME">` per entered submission; a
+    /// and `<table id="entered">` with one `<tr data-bot="NAME">` per entered submission (NAME
+    /// its folder's, its manifest's label in `<td class="label">`); a
     /// build log is linked as `<a class="build-log" href="submissions/logs/FOLDER.build.log">`.
     static func submissions(_ submissions: ResultsDocument.SubmissionsSection) -> String {
         var html = """
@@ -25,10 +26,10 @@ extension IndexPage {
             html += "</tbody></table></div>\n"
         }
         if !submissions.entered.isEmpty {
-            html += "<h3>Entered</h3><div class=\"scroll\"><table id=\"entered\"><thead><tr><th class=\"bot\">Bot</th><th class=\"bot\">Folder</th><th class=\"bot\">Build log</th></tr></thead><tbody>\n"
+            html += "<h3>Entered</h3><div class=\"scroll\"><table id=\"entered\"><thead><tr><th class=\"bot\">Bot</th><th class=\"bot\">Label</th><th class=\"bot\">Build log</th></tr></thead><tbody>\n"
             for bot in submissions.entered {
                 let skipped = bot.buildSkipped == true ? " <span class=\"meta\">(build skipped: unchanged)</span>" : ""
-                html += "<tr data-bot=\"\(HTML.escape(bot.bot))\"><td class=\"bot\">\(HTML.escape(bot.bot))</td><td class=\"bot\">\(HTML.escape(bot.folder))</td>"
+                html += "<tr data-bot=\"\(HTML.escape(bot.bot))\"><td class=\"bot\">\(HTML.escape(bot.bot))</td><td class=\"bot label\">\(HTML.escape(bot.label ?? "–"))</td>"
                 html += "<td class=\"bot\">\(logLink(bot.buildLog))\(bot.buildLog == nil ? "" : skipped)</td></tr>\n"
             }
             html += "</tbody></table></div>\n"

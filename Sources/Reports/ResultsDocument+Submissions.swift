@@ -22,18 +22,23 @@ extension ResultsDocument {
 
     /// A submission that played.
     public struct EnteredSubmission: Hashable, Sendable, Codable {
+        /// Its name in the tournament: its folder's.
         public var bot: String
         /// Its subfolder of `bots_from:`.
         public var folder: String
+        /// The label its manifest's `name:` gives, as shown (with the folder when another has
+        /// it too); absent without one.
+        public var label: String?
         /// Its build log relative to results.json (`submissions/logs/FOLDER.build.log`);
         /// absent for a bot without `build:`.
         public var buildLog: String?
         /// Whether its build was skipped this time (unchanged since the cached build).
         public var buildSkipped: Bool?
 
-        public init(bot: String, folder: String, buildLog: String?, buildSkipped: Bool?) {
+        public init(bot: String, folder: String, label: String? = nil, buildLog: String?, buildSkipped: Bool?) {
             self.bot = bot
             self.folder = folder
+            self.label = label
             self.buildLog = buildLog
             self.buildSkipped = buildSkipped
         }
@@ -42,7 +47,7 @@ extension ResultsDocument {
     /// A subfolder that did not play, and why.
     public struct NotEnteredSubmission: Hashable, Sendable, Codable {
         public var folder: String
-        /// The bot's name, when its manifest could be read.
+        /// The label its manifest's `name:` gives, as shown, when it could be read.
         public var name: String?
         /// Why; for a failed build, with the end of its log.
         public var reason: String

@@ -1,8 +1,9 @@
 import Foundation
+import SafeText
 
 /// The current standings as CSV for grading (RFC 4180): a header, then one row per entry in
-/// the standings' order, lines ending in CRLF, a field quoted when it holds a comma, a quote,
-/// a CR or an LF (a quote doubled inside). `salvo report DIR --csv` writes it to
+/// the standings' order, lines ending in CRLF, every field through ``SafeText/CSVText/cell(_:)``
+/// (quoted when it must be; a field a spreadsheet would run as a formula neutralised). `salvo report DIR --csv` writes it to
 /// `DIR/standings.csv`, beside results.json.
 ///
 /// Columns: `rank,name,version,rating,interval_low,interval_high,games,wins,losses,forfeits`.
@@ -31,13 +32,7 @@ public enum StandingsCSV {
                 String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount),
             ])
         }
-        return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// A field as RFC 4180 writes it: quoted, with quotes doubled, when it must be.
-    public static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return rows.map { $0.map(CSVText.cell).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
     /// An Elo figure to 0.1, or empty.

@@ -1,5 +1,6 @@
 import DurationUnits
 import Foundation
+import SafeText
 import Scoring
 import Synchronization
 import Tournament
@@ -70,7 +71,7 @@ final class ProgressDisplay: Sendable {
         } else if notes.quiet {
             return
         } else if isTerminal, !line.hasPrefix("game "), !line.hasPrefix("Continuing"), !line.hasPrefix("SPRT"), !line.hasPrefix("Round ") {
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.visible(line))".utf8))
         } else {
             notes.say(line)
         }

@@ -99,17 +99,39 @@ public struct SandboxLauncher: BotLauncher {
         }
     }
 
+    public func setupProblem(for spec: ExternalBotSpec) -> String? {
+        guard spec.sandbox.isEnabled else { return DirectLauncher().setupProblem(for: spec) }
+        guard !spec.command.isEmpty else { return "empty command" }
+        let inside = BubblewrapArguments.environment["PATH", default: "/usr/bin"].split(separator: ":").map(String.init)
+        if let problem = ProgramLookup.problem(with: Self.absolutePaths(spec.command)[0], searchPath: inside) {
+            return problem + " (inside the sandbox, which sees /usr, its own folder and sandbox: {read_only: [...]})"
+        }
+        switch (bubblewrap, seccomp) {
+        case (.failure(let unavailable), _), (_, .failure(let unavailable)): return unavailable.description
+        default: break
+        }
+        guard let folder = spec.folder ?? spec.programFolder else { return Self.problem(withUnseenFiles: spec.command) }
+        return Self.problem(withFolder: folder)
+    }
+
+    /// Why a bot without a folder of its own cannot find its program: a word of `command`
+    /// (after the program) names a file in salvo's working folder, which the sandbox does not
+    /// show it (`command: [python3, bot.py]` beside the tournament file); nil otherwise.
+    static func problem(withUnseenFiles command: [String]) -> String? {
+        for word in command.dropFirst() where !word.contains("/") && !word.hasPrefix("-") {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            return "the command names `\(word)`, a file in salvo's working folder, which the sandbox never shows a bot (it would show it the runner's files); put the bot in a folder of its own and name its file with the folder (`command: [\(command[0]), bots/mine/\(word)]`), or give `dir:`"
+        }
+        return nil
+    }
+
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
         guard spec.sandbox.isEnabled else { return try DirectLauncher().plan(for: spec) }
-        guard !spec.command.isEmpty else { throw .launchFailed("empty command") }
+        if let problem = setupProblem(for: spec) { throw .launchFailed(problem) }
         let onHost = Self.absolutePaths(spec.command)
-        let inside = BubblewrapArguments.environment["PATH", default: "/usr/bin"].split(separator: ":").map(String.init)
-        if let problem = ProgramLookup.problem(with: onHost[0], searchPath: inside) {
-            throw .launchFailed(problem + " (inside the sandbox, which sees /usr, its own folder and sandbox: {read_only: [...]})")
-        }
         let (bwrap, filter) = try sandboxParts()
         let folder = spec.folder ?? spec.programFolder
-        if let folder, let problem = Self.problem(withFolder: folder) { throw .launchFailed(problem) }
         let command = folder.map { Self.insidePaths(onHost, folder: $0) } ?? onHost
         // Last, once nothing else can fail: the host user and the cgroup, given back after the
         // process and all it started have ended.

@@ -1,10 +1,23 @@
 import Digests
 import Foundation
 
-/// The files of a submission folder as found before its build: every folder, regular file and
-/// symbolic link under it (never followed), sorted by path; `.git` folders and special files
-/// (pipes, sockets, devices) are left out. Its ``contentHash()`` keys the build cache, and
-/// ``copy(to:owner:)`` makes the copy that is built and played.
+/// A submission folder as Salvo read it: every folder, regular file and symbolic link under
+/// it (never followed), copied into a folder of Salvo's own as it was read, sorted by path;
+/// `.git` folders and special files (pipes, sockets, devices) are left out. A version is what
+/// was read: ``contentHash()`` hashes the copy, which no student can change, and the copy is
+/// what is built and played.
+///
+/// - The walk opens every folder and file by descriptor, relative to its parent, with
+///   `O_NOFOLLOW`: a link, or a folder swapped for a link while the walk runs, is never
+///   followed out of the submission.
+/// - A link is kept as a link when it resolves inside the folder (through any other links of
+///   it); one that leaves it (an absolute target, too many `..`) refuses the whole
+///   submission, naming the link.
+///
+/// ```swift
+/// let snapshot = try FolderSnapshot.copy(from: "submissions/alice", to: "out/submissions/bots/.incoming-alice")
+/// print(try snapshot.contentHash())   // 64 hex digits
+/// ```
 struct FolderSnapshot {
     enum Entry: Hashable {
         case folder(String)
@@ -18,61 +31,35 @@ struct FolderSnapshot {
         }
     }
 
-    /// The folder, absolute.
+    /// The copy, absolute.
     let root: String
     /// Paths relative to ``root``, in byte order.
     let entries: [Entry]
-    /// The newest modification time of its files, folders and links (not followed); nil for
-    /// an empty folder. A season's `deadline:` compares it.
-    var lastChange: Date?
 
-    /// The most a submission may hold: 256 MiB in 20,000 entries.
+    /// The most a submission may hold: 256 MiB in 20,000 entries, 64 folders deep.
     static let maximumBytes = 256 << 20
     static let maximumEntries = 20_000
+    static let maximumDepth = 64
 
-    /// Walks `root`; fails with a sentence when it cannot be read or is too large.
-    static func take(of root: String) throws(SubmissionProblem) -> FolderSnapshot {
-        var entries: [Entry] = []
-        var bytes = 0
-        var newest: Int = 0
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder)
-            } catch {
-                throw SubmissionProblem("cannot read `\(relative.isEmpty ? "." : relative)` (\(error.localizedDescription)); make the folder readable")
-            }
-            for name in names where name != ".git" {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var status = stat()
-                guard lstat(root + "/" + path, &status) == 0 else { continue }
-                newest = max(newest, Int(status.st_mtim.tv_sec))
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR:
-                    entries.append(.folder(path))
-                    pending.append(path)
-                case S_IFREG:
-                    entries.append(.file(path, executable: status.st_mode & 0o111 != 0, size: Int(status.st_size)))
-                    bytes += Int(status.st_size)
-                case S_IFLNK:
-                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + path)) ?? ""
-                    entries.append(.link(path, target: target))
-                default:
-                    continue
-                }
-                guard entries.count <= maximumEntries, bytes <= maximumBytes else {
-                    throw SubmissionProblem("the folder holds more than \(maximumBytes >> 20) MiB or \(maximumEntries) files; remove build outputs and data it does not need")
-                }
-            }
-        }
-        entries.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-        return FolderSnapshot(root: root, entries: entries, lastChange: newest > 0 ? Date(timeIntervalSince1970: TimeInterval(newest)) : nil)
+    /// Copies `source` into `destination` (which must not exist): files with mode 644, or 755
+    /// when executable, folders 755, links as links. Fails with a sentence when the folder
+    /// cannot be read, is too large, or holds a link that leaves it; then `destination` may
+    /// hold part of the copy, for the caller to remove.
+    static func copy(from source: String, to destination: String) throws(SubmissionProblem) -> FolderSnapshot {
+        // The submission's own folder may be a link (an instructor's layout); nothing under it is followed.
+        let top = open(source, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { throw SubmissionProblem("cannot read the folder (\(String(cString: strerror(errno)))); make it readable") }
+        defer { close(top) }
+        guard mkdir(destination, 0o755) == 0 else { throw copyFailure(".", destination) }
+        var walk = Walk(destination: destination)
+        try walk.folder(top, relative: "", depth: 0)
+        let entries = walk.entries.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+        try LinkCheck(entries).check()
+        return FolderSnapshot(root: destination, entries: entries)
     }
 
     /// SHA-256, as 64 hex digits, over each entry's kind, path, and (for a file) executable
-    /// bit, size and bytes, or (for a link) target.
+    /// bit, size and bytes, or (for a link) target; the bytes read from the copy.
     func contentHash() throws(SubmissionProblem) -> String {
         var hash = SHA256Hasher()
         for entry in entries {
@@ -82,7 +69,7 @@ struct FolderSnapshot {
             case .file(let path, let executable, let size):
                 hash.update(data: Array("f\u{0}\(path)\u{0}\(executable ? "x" : "-")\u{0}\(size)\u{0}".utf8))
                 guard let contents = FileManager.default.contents(atPath: root + "/" + path) else {
-                    throw SubmissionProblem("cannot read `\(path)`; make it readable")
+                    throw SubmissionProblem("cannot read `\(path)` of the copy; check that the output folder is readable")
                 }
                 hash.update(data: contents)
             case .link(let path, let target):
@@ -92,27 +79,116 @@ struct FolderSnapshot {
         return hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Copies the entries into `destination` (which must not exist): files with mode 644, or
-    /// 755 when executable, folders 755, links as links; all owned by `owner` when given.
-    func copy(to destination: String, owner: uid_t?) throws(SubmissionProblem) {
-        func fail(_ what: String) -> SubmissionProblem {
-            SubmissionProblem("cannot copy `\(what)` to \(destination) (\(String(cString: strerror(errno)))); check that the output folder is writable")
-        }
-        guard mkdir(destination, 0o755) == 0 else { throw fail(".") }
-        for entry in entries {
-            let target = destination + "/" + entry.path
-            switch entry {
-            case .folder:
-                guard mkdir(target, 0o755) == 0 else { throw fail(entry.path) }
-            case .file(let path, let executable, _):
-                guard let contents = FileManager.default.contents(atPath: root + "/" + path),
-                      FileManager.default.createFile(atPath: target, contents: contents) else { throw fail(path) }
-                chmod(target, executable ? 0o755 : 0o644)
-            case .link(let path, let linkTarget):
-                guard symlink(linkTarget, target) == 0 else { throw fail(path) }
-            }
-            if let owner { lchown(target, owner, gid_t(owner)) }
-        }
-        if let owner { lchown(destination, owner, gid_t(owner)) }
+    /// The entry at `path`, relative to the folder.
+    func entry(at path: String) -> Entry? {
+        entries.first { $0.path == path }
     }
+
+    /// Gives the copy, every file, folder and link of it, to `owner` (a root runner's build
+    /// user, who must own the copy to write it).
+    func give(to owner: uid_t) {
+        for entry in entries { lchown(root + "/" + entry.path, owner, gid_t(owner)) }
+        lchown(root, owner, gid_t(owner))
+    }
+
+    static func copyFailure(_ what: String, _ destination: String) -> SubmissionProblem {
+        SubmissionProblem("cannot copy `\(what)` to \(destination) (\(String(cString: strerror(errno)))); check that the output folder is writable")
+    }
+
+    /// One depth-first walk of the source by descriptors, copying as it goes.
+    struct Walk {
+        let destination: String
+        var entries: [Entry] = []
+        var bytes = 0
+
+        /// Copies the folder open on `descriptor` (at `relative` under the top) and everything under it.
+        mutating func folder(_ descriptor: Int32, relative: String, depth: Int) throws(SubmissionProblem) {
+            guard depth < FolderSnapshot.maximumDepth else {
+                throw SubmissionProblem("the folder nests more than \(FolderSnapshot.maximumDepth) folders deep (at `\(relative)`); flatten it")
+            }
+            for name in try names(descriptor, relative: relative) where name != ".git" {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var status = stat()
+                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    guard child >= 0 else { throw SubmissionProblem("cannot read `\(path)` (\(String(cString: strerror(errno)))); make it readable") }
+                    defer { close(child) }
+                    guard mkdir(destination + "/" + path, 0o755) == 0 else { throw FolderSnapshot.copyFailure(path, destination) }
+                    try record(.folder(path))
+                    try folder(child, relative: path, depth: depth + 1)
+                case S_IFREG:
+                    try file(descriptor, name: name, path: path)
+                case S_IFLNK:
+                    let target = try linkTarget(descriptor, name: name, path: path)
+                    guard symlink(target, destination + "/" + path) == 0 else { throw FolderSnapshot.copyFailure(path, destination) }
+                    try record(.link(path, target: target))
+                default:
+                    continue
+                }
+            }
+        }
+
+        /// Copies one regular file as it is read: what the copy holds is what was read.
+        mutating func file(_ folder: Int32, name: String, path: String) throws(SubmissionProblem) {
+            let source = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard source >= 0 else { throw SubmissionProblem("cannot read `\(path)` (\(String(cString: strerror(errno)))); make it readable") }
+            defer { close(source) }
+            var status = stat()
+            // Swapped for something else since it was listed: left out, as a special file is.
+            guard fstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+            let executable = status.st_mode & 0o111 != 0
+            let target = open(destination + "/" + path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, executable ? 0o755 : 0o644)
+            guard target >= 0 else { throw FolderSnapshot.copyFailure(path, destination) }
+            defer { close(target) }
+            var size = 0
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw SubmissionProblem("cannot read `\(path)` (\(String(cString: strerror(errno)))); make it readable") }
+                if count == 0 { break }
+                size += count
+                bytes += count
+                guard bytes <= FolderSnapshot.maximumBytes else { throw FolderSnapshot.tooLarge }
+                let written = buffer.withUnsafeBytes { write(target, $0.baseAddress, count) }
+                guard written == count else { throw FolderSnapshot.copyFailure(path, destination) }
+            }
+            fchmod(target, executable ? 0o755 : 0o644)
+            try record(.file(path, executable: executable, size: size))
+        }
+
+        mutating func record(_ entry: Entry) throws(SubmissionProblem) {
+            entries.append(entry)
+            guard entries.count <= FolderSnapshot.maximumEntries else { throw FolderSnapshot.tooLarge }
+        }
+
+        /// The names in the folder open on `descriptor`.
+        func names(_ descriptor: Int32, relative: String) throws(SubmissionProblem) -> [String] {
+            let duplicate = dup(descriptor)
+            guard duplicate >= 0, let stream = fdopendir(duplicate) else {
+                if duplicate >= 0 { close(duplicate) }
+                throw SubmissionProblem("cannot read `\(relative.isEmpty ? "." : relative)` (\(String(cString: strerror(errno)))); make the folder readable")
+            }
+            defer { closedir(stream) }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names
+        }
+
+        func linkTarget(_ folder: Int32, name: String, path: String) throws(SubmissionProblem) -> String {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlinkat(folder, name, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw SubmissionProblem("cannot read the link `\(path)` (\(String(cString: strerror(errno)))); make it readable") }
+            return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    static let tooLarge = SubmissionProblem("the folder holds more than \(maximumBytes >> 20) MiB or \(maximumEntries) files; remove build outputs and data it does not need")
 }

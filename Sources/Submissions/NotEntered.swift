@@ -2,7 +2,7 @@
 public struct NotEntered: Hashable, Sendable, CustomStringConvertible {
     /// The subfolder's name.
     public var folder: String
-    /// The bot's name, when its manifest could be read.
+    /// The label its manifest's `name:` gives, as shown (``SubmissionLabels``), when it could be read.
     public var name: String?
     /// Why, in a sentence that says what to do; for a failed build, with its log's tail.
     public var reason: String

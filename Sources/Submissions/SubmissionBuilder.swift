@@ -6,6 +6,9 @@ import Sandbox
 /// Copies one submission into the work folder and builds it there, or reuses the copy and the
 /// result of an earlier build of the same contents.
 ///
+/// The copy is made first, as the folder is read (``FolderSnapshot``); the manifest, the
+/// version and the build all come from the copy, so a version is exactly what was read.
+///
 /// The submission's own folder is never written: a build writes into its copy,
 /// `WORK/bots/FOLDER@VERSION`, which is the bot's folder from then on (writable during its
 /// build, read-only in play). The build log goes to `WORK/logs/FOLDER@VERSION.build.log`, the
@@ -23,24 +26,41 @@ struct SubmissionBuilder: Sendable {
     /// What became of a candidate.
     enum Result: Sendable {
         /// Ready to play from `folder`, as `version`; `ran` when a build ran now.
-        case built(folder: String, version: String, build: BuildSummary?, ran: Bool)
-        /// Not entered; `ran` when a build ran now (and failed).
-        case failed(reason: String, log: String?, ran: Bool)
+        case built(folder: String, version: String, build: BuildSummary?, ran: Bool, manifest: SubmissionManifest)
+        /// Not entered; `ran` when a build ran now (and failed); `label` the manifest's name
+        /// when it could be read.
+        case failed(reason: String, log: String?, ran: Bool, label: String?)
     }
 
-    /// Copies and builds `candidate` unless its cache record matches.
-    func prepare(_ candidate: SubmissionCandidate) -> Result {
-        let key: String
+    /// Copies `candidate` as it is read, reads its manifest from the copy, and builds it
+    /// unless its cache record matches. `firstSeen` records when each content was first seen
+    /// (the deadline's only clock).
+    func prepare(_ candidate: SubmissionCandidate, firstSeen: FirstSeenRecord) -> Result {
+        // The copy is made once, by descriptors, into a folder of Salvo's own; everything after
+        // (the manifest, the hash, the build, play) reads the copy, which the student cannot change.
+        let staging = botsFolder + "/.incoming-" + candidate.folderName
+        Self.removeTree(staging)
+        defer { Self.removeTree(staging) }
         let snapshot: FolderSnapshot
-        do {
-            snapshot = try FolderSnapshot.take(of: candidate.path)
-            key = try Self.key(contents: snapshot.contentHash(), build: candidate.manifest.build, settings: settings)
+        let manifest: SubmissionManifest
+        let contents: String
+        do throws(SubmissionProblem) {
+            snapshot = try FolderSnapshot.copy(from: candidate.path, to: staging)
+            manifest = try Self.manifest(of: snapshot)
+            contents = try snapshot.contentHash()
         } catch {
-            return .failed(reason: error.reason, log: nil, ran: false)
+            return .failed(reason: error.reason, log: nil, ran: false, label: nil)
         }
-        if let deadline = settings.deadline, let changed = snapshot.lastChange, changed > deadline {
-            return .failed(reason: "changed after the deadline (\(Self.timestamp(changed)), the deadline was \(Self.timestamp(deadline))); its version from before the deadline plays, if it has one", log: nil, ran: false)
+        do {
+            _ = try manifest.limits(under: settings.limits)
+        } catch {
+            return .failed(reason: error.reason, log: nil, ran: false, label: manifest.name)
         }
+        let seen = firstSeen.sighting(folder: candidate.folderName, content: contents, now: Date())
+        if let deadline = settings.deadline, seen > deadline, !settings.acceptLate.contains(candidate.folderName) {
+            return .failed(reason: Self.lateReason(seen: seen, deadline: deadline), log: nil, ran: false, label: manifest.name)
+        }
+        let key = Self.key(contents: contents, build: manifest.build, settings: settings)
         let version = Self.version(ofKey: key)
         // One copy, log and cache record per version: the last good version stays playable
         // (and replayable) when a newer one fails to build.
@@ -48,30 +68,56 @@ struct SubmissionBuilder: Sendable {
         let copy = botsFolder + "/" + stem
         let log = logsFolder + "/" + stem + ".build.log"
         let cache = cacheFolder + "/" + stem + ".json"
-        let logIfBuilt = candidate.manifest.build == nil ? nil : log
+        let logIfBuilt = manifest.build == nil ? nil : log
         if let record = BuildRecord.read(from: cache), record.key == key, FileManager.default.fileExists(atPath: copy) {
-            guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false) }
-            return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false)
+            guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false, label: manifest.name) }
+            return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false, manifest: manifest)
         }
-        // Stale or missing: a fresh copy, and a build from scratch.
+        // Stale or missing: this copy, and a build from scratch.
         unlink(cache)
         Self.removeTree(copy)
-        do {
-            try snapshot.copy(to: copy, owner: geteuid() == 0 ? uid_t(Self.buildUser) : nil)
-        } catch {
-            return .failed(reason: error.reason, log: nil, ran: false)
+        guard rename(staging, copy) == 0 else {
+            return .failed(reason: FolderSnapshot.copyFailure(".", copy).reason, log: nil, ran: false, label: manifest.name)
         }
+        if geteuid() == 0 { FolderSnapshot(root: copy, entries: snapshot.entries).give(to: uid_t(Self.buildUser)) }
         var record = BuildRecord(key: key, succeeded: true, reason: nil, seconds: 0)
-        if let build = candidate.manifest.build {
+        if let build = manifest.build {
             record = run(build, in: copy, log: log, key: key)
         }
         do {
             try record.write(to: cache)
         } catch {
-            return .failed(reason: error.reason, log: logIfBuilt, ran: logIfBuilt != nil)
+            return .failed(reason: error.reason, log: logIfBuilt, ran: logIfBuilt != nil, label: manifest.name)
         }
-        guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true) }
-        return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil)
+        guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true, label: manifest.name) }
+        return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil, manifest: manifest)
+    }
+
+    /// The manifest of the copy: its own `bot.yaml`, a plain file (a link is refused, so what
+    /// the runner reads is what was copied and hashed).
+    static func manifest(of snapshot: FolderSnapshot) throws(SubmissionProblem) -> SubmissionManifest {
+        switch snapshot.entry(at: SubmissionManifest.fileName) {
+        case nil:
+            throw SubmissionProblem("no bot.yaml; add one with at least `command:` (see bots/SUBMITTING.md)")
+        case .link(_, let target)?:
+            throw SubmissionProblem("bot.yaml is a symbolic link (to `\(target)`); make it a plain file in the folder")
+        case .folder?:
+            throw SubmissionProblem("bot.yaml is a folder; make it a file with at least `command:` (see bots/SUBMITTING.md)")
+        case .file?:
+            guard let data = FileManager.default.contents(atPath: snapshot.root + "/" + SubmissionManifest.fileName) else {
+                throw SubmissionProblem("its bot.yaml cannot be read; make it readable")
+            }
+            do {
+                return try SubmissionManifest.read(String(decoding: data, as: UTF8.self))
+            } catch {
+                throw SubmissionProblem(error.description)
+            }
+        }
+    }
+
+    /// Why a content first seen at `seen` is not entered under `deadline`.
+    static func lateReason(seen: Date, deadline: Date) -> String {
+        "this version was first seen by Salvo at \(timestamp(seen)), after the deadline (\(timestamp(deadline))); its version from before the deadline plays, if it has one (file times do not count: Salvo keeps its own record of when it first saw each version)"
     }
 
     /// The host user a root runner's sandboxed builds run as (bubblewrap's ``nobody``), who
@@ -168,19 +214,9 @@ struct SubmissionBuilder: Sendable {
         Int(duration.components.seconds)
     }
 
-    /// Removes `path` and everything under it, making folders writable first (a build may
-    /// leave read-only ones).
+    /// Removes `path` and everything under it, read-only and deeply nested folders a build
+    /// left included (``Sandbox/FolderWalk/remove(_:)``).
     static func removeTree(_ path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            chmod(path, 0o755)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-                removeTree(path + "/" + name)
-            }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        FolderWalk.remove(path)
     }
 }

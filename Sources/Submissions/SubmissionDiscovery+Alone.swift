@@ -17,9 +17,10 @@ extension SubmissionDiscovery {
     /// written.
     public static func enterAlone(_ path: String, command: [String]? = nil, settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher()) throws(SubmissionFolderError) -> SubmissionEntries {
         let source = URL(fileURLWithPath: path).standardizedFileURL
-        // The folder's name, as the bot's name unless its manifest gives one; a tournament's
-        // folders are named by the instructor, so a long one is cut rather than refused.
-        let name = source.lastPathComponent.isEmpty || source.path == "/" || source.lastPathComponent.hasPrefix(".") ? "bot" : String(source.lastPathComponent.prefix(48))
+        // The folder's name, as the bot's name; one that could not be an entry's (a long one,
+        // spaces) is `bot`: the student's folder is checked, not its name.
+        let lastName = String(source.lastPathComponent.prefix(maximumFolderName))
+        let name = source.path == "/" || folderNameProblem(lastName, listed: []) != nil ? "bot" : lastName
         var settings = settings
         settings.workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
         settings.folder = settings.workFolder + "/alone"
@@ -31,7 +32,7 @@ extension SubmissionDiscovery {
         }
         let copy = settings.folder + "/" + name
         do throws(SubmissionProblem) {
-            try FolderSnapshot.take(of: source.path).copy(to: copy, owner: nil)
+            _ = try FolderSnapshot.copy(from: source.path, to: copy)
         } catch {
             throw SubmissionFolderError("the folder \(source.path) cannot be checked: \(error.reason)")
         }

@@ -9,15 +9,20 @@ import Synchronization
 /// with the rest.
 ///
 /// - Subfolders are taken in the order of their names; hidden ones (`.name`) and files are
-///   ignored.
-/// - A missing or bad manifest, a name taken by a listed bot or an earlier folder, a limit
-///   above the tournament's, a failed build, or a command that is not found: not entered.
+///   ignored. A folder is its entry's identity: its name is the entry's name everywhere
+///   (``folderNameProblem(_:listed:)``); a manifest's `name:` is only a label
+///   (``SubmissionLabels``), which can take nothing from another folder.
+/// - Each folder is copied as it is read (``FolderSnapshot``), and its manifest, version and
+///   build come from the copy.
+/// - A missing or bad manifest, a link that leaves the folder, a limit above the tournament's,
+///   a version first seen after the deadline, a failed build, or a command that is not found:
+///   not entered.
 /// - A build runs only when the folder's contents (or the build's settings) changed since the
 ///   last build in the same work folder; otherwise the cached copy and result are reused.
 ///
 /// ```swift
 /// let entries = try SubmissionDiscovery.enter(SubmissionSettings(folder: "submissions", workFolder: "reports/class/submissions"))
-/// for bot in entries.entered { print(bot.name, bot.spec.command) }
+/// for bot in entries.entered { print(bot.name, bot.label ?? "", bot.spec.command) }
 /// for skipped in entries.notEntered { print("not entered:", skipped) }
 /// ```
 public enum SubmissionDiscovery {
@@ -48,96 +53,93 @@ public enum SubmissionDiscovery {
         }
         var entries = SubmissionEntries()
         var candidates: [SubmissionCandidate] = []
-        var owners = Dictionary(settings.takenNames.map { ($0, "the tournament file's `bots:`") }, uniquingKeysWith: { first, _ in first })
+        let listed = Set(settings.takenNames.map { $0.lowercased() })
+        var folders: [String] = []
         for folderName in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !folderName.hasPrefix(".") {
             let path = root + "/" + folderName
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-            switch candidate(folderName, at: path, settings: settings) {
-            case .skipped(let skipped):
-                entries.notEntered.append(skipped)
-            case .candidate(let candidate):
-                if let owner = owners[candidate.name] {
-                    entries.notEntered.append(NotEntered(
-                        folder: folderName, name: candidate.name,
-                        reason: "the name `\(candidate.name)` is taken by \(owner); give this bot another `name:` in its bot.yaml"
-                    ))
-                    continue
-                }
-                owners[candidate.name] = "the folder `\(folderName)`"
-                candidates.append(candidate)
+            folders.append(folderName)
+            if let problem = folderNameProblem(folderName, listed: listed) {
+                entries.notEntered.append(NotEntered(folder: folderName, reason: problem))
+                continue
             }
+            candidates.append(SubmissionCandidate(folderName: folderName, path: path))
         }
         guard !candidates.isEmpty else { return entries }
         let lock = try lockWorkFolder(settings)
         defer { close(lock) }
+        let firstSeen = try FirstSeenRecord.read(workFolder: settings.workFolder)
         let builder = SubmissionBuilder(settings: settings, launcher: launcher)
-        let results = prepareAll(candidates, builder: builder, jobs: settings.buildJobs)
+        let results = prepareAll(candidates, builder: builder, firstSeen: firstSeen, jobs: settings.buildJobs)
+        try firstSeen.write(workFolder: settings.workFolder)
+        var labels: [String: String] = [:]
+        for (candidate, result) in zip(candidates, results) {
+            let label: String?
+            switch result {
+            case .built(_, _, _, _, let manifest): label = manifest.name
+            case .failed(_, _, _, let name): label = name
+            }
+            if let cleaned = SubmissionLabels.clean(label) { labels[candidate.folderName] = cleaned }
+        }
+        let shown = SubmissionLabels.shown(labels: labels, folders: folders, listed: settings.takenNames)
         let searchPath = settings.sandbox.isEnabled ? SandboxLauncher.searchPath : ProgramLookup.runnerPath
         for (candidate, result) in zip(candidates, results) {
+            let label = shown[candidate.folderName]
             switch result {
-            case .failed(let reason, let log, let ran):
+            case .failed(let reason, let log, let ran, _):
                 if ran { entries.buildsRun += 1 }
-                entries.notEntered.append(NotEntered(folder: candidate.folderName, name: candidate.name, reason: reason, buildLog: log))
-            case .built(let folder, let version, let build, let ran):
+                entries.notEntered.append(NotEntered(folder: candidate.folderName, name: label, reason: reason, buildLog: log))
+            case .built(let folder, let version, let build, let ran, let manifest):
                 if ran { entries.buildsRun += 1 }
-                let command = CommandCheck.resolve(candidate.manifest.command, in: folder)
+                let command = CommandCheck.resolve(manifest.command, in: folder)
                 if let problem = CommandCheck.problem(with: command, folder: folder, searchPath: searchPath) {
-                    entries.notEntered.append(NotEntered(folder: candidate.folderName, name: candidate.name, reason: problem, buildLog: build?.logPath))
+                    entries.notEntered.append(NotEntered(folder: candidate.folderName, name: label, reason: problem, buildLog: build?.logPath))
                     continue
                 }
                 let limits: ResourceLimits
                 do {
-                    limits = try candidate.manifest.limits(under: settings.limits)
+                    limits = try manifest.limits(under: settings.limits)
                 } catch {
-                    entries.notEntered.append(NotEntered(folder: candidate.folderName, name: candidate.name, reason: error.reason))
+                    entries.notEntered.append(NotEntered(folder: candidate.folderName, name: label, reason: error.reason))
                     continue
                 }
                 let spec = ExternalBotSpec(
                     command: command, moveDeadline: settings.moveDeadline, startupDeadline: settings.startupDeadline, limits: limits,
-                    folder: folder, sandbox: settings.sandbox, restart: candidate.manifest.restart ?? settings.restart
+                    folder: folder, sandbox: settings.sandbox, restart: manifest.restart ?? settings.restart
                 )
-                entries.entered.append(SubmittedBot(name: candidate.name, sourceFolder: candidate.path, spec: spec, build: build, version: version))
+                entries.entered.append(SubmittedBot(
+                    name: candidate.folderName, label: label, sourceFolder: candidate.path, spec: spec, build: build, version: version
+                ))
             }
         }
         entries.notEntered.sort { Array($0.folder.utf8).lexicographicallyPrecedes(Array($1.folder.utf8)) }
         return entries
     }
 
-    /// A subfolder's manifest read: a candidate, or a folder not entered.
-    enum Reading {
-        case candidate(SubmissionCandidate)
-        case skipped(NotEntered)
-    }
+    /// The longest folder name an entry may have.
+    public static let maximumFolderName = 48
 
-    /// The candidate in `path`, or why it is not entered: its manifest, its name, its limits.
-    static func candidate(_ folderName: String, at path: String, settings: SubmissionSettings) -> Reading {
-        let manifestPath = path + "/" + SubmissionManifest.fileName
-        guard let data = FileManager.default.contents(atPath: manifestPath) else {
-            let reason = FileManager.default.fileExists(atPath: manifestPath)
-                ? "its bot.yaml cannot be read; make it readable"
-                : "no bot.yaml; add one with at least `command:` (see bots/SUBMITTING.md)"
-            return .skipped(NotEntered(folder: folderName, reason: reason))
+    /// Why a subfolder's name cannot be an entry's (its identity in every table, file and
+    /// journal): nil when it can. A name is 1 to 48 ASCII letters, digits, `.`, `_` and `-`,
+    /// starting with a letter or digit (a login), and is not a listed bot's (`listed`, lower-cased).
+    public static func folderNameProblem(_ name: String, listed: Set<String>) -> String? {
+        let allowed = name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }
-        let manifest: SubmissionManifest
-        do {
-            manifest = try SubmissionManifest.read(String(decoding: data, as: UTF8.self))
-        } catch {
-            return .skipped(NotEntered(folder: folderName, reason: error.description))
+        guard allowed, let first = name.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
+            return "the folder's name is the entry's name, and may hold only ASCII letters, digits, `.`, `_` and `-`, starting with a letter or digit; rename the folder (to the student's login, say)"
         }
-        let name = manifest.name ?? folderName
-        guard name.count <= 48 else {
-            return .skipped(NotEntered(folder: folderName, reason: "the folder's name is longer than 48 characters; give the bot a shorter `name:` in its bot.yaml"))
+        guard name.count <= maximumFolderName else {
+            return "the folder's name is the entry's name, and is longer than \(maximumFolderName) characters; rename the folder"
         }
-        do {
-            _ = try manifest.limits(under: settings.limits)
-        } catch {
-            return .skipped(NotEntered(folder: folderName, name: name, reason: error.reason))
+        guard !listed.contains(name.lowercased()) else {
+            return "the folder's name `\(name)` is the name of a bot the tournament file lists under `bots:`; rename the folder or that bot"
         }
-        return .candidate(SubmissionCandidate(folderName: folderName, path: path, manifest: manifest, name: name))
+        return nil
     }
 
     /// Prepares every candidate, `jobs` at a time; the results in the candidates' order.
-    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, jobs: Int) -> [SubmissionBuilder.Result] {
+    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, firstSeen: FirstSeenRecord, jobs: Int) -> [SubmissionBuilder.Result] {
         let state = Mutex<(next: Int, results: [SubmissionBuilder.Result?])>((0, Array(repeating: nil, count: candidates.count)))
         DispatchQueue.concurrentPerform(iterations: min(jobs, candidates.count)) { _ in
             while true {
@@ -146,11 +148,11 @@ public enum SubmissionDiscovery {
                     return state.next
                 }
                 guard index < candidates.count else { return }
-                let result = builder.prepare(candidates[index])
+                let result = builder.prepare(candidates[index], firstSeen: firstSeen)
                 state.withLock { $0.results[index] = result }
             }
         }
-        return state.withLock { $0.results.map { $0 ?? .failed(reason: "not prepared", log: nil, ran: false) } }
+        return state.withLock { $0.results.map { $0 ?? .failed(reason: "not prepared", log: nil, ran: false, label: nil) } }
     }
 
     /// Makes the work folder's `bots`, `logs` and `cache` folders and takes its lock, so two

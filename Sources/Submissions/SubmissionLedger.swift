@@ -13,10 +13,12 @@ import Foundation
 public struct SubmissionLedger: Hashable, Sendable, Codable {
     /// An entered submission.
     public struct Entered: Hashable, Sendable, Codable {
-        /// The bot's name in the tournament.
+        /// The bot's name in the tournament: its folder's.
         public var name: String
         /// Its subfolder of `bots_from:`.
         public var folder: String
+        /// The label its manifest's `name:` gives, as shown; absent without one.
+        public var label: String?
         /// Its build log relative to the work folder; absent for a bot without `build:`.
         public var buildLog: String?
         /// Whether the build was skipped: the folder had not changed since the cached build.
@@ -28,7 +30,7 @@ public struct SubmissionLedger: Hashable, Sendable, Codable {
     /// A subfolder that is not entered.
     public struct Skipped: Hashable, Sendable, Codable {
         public var folder: String
-        /// The bot's name, when its manifest could be read.
+        /// The label its manifest's `name:` gives, as shown, when it could be read.
         public var name: String?
         /// Why, as ``NotEntered/reason`` says it.
         public var reason: String
@@ -61,7 +63,7 @@ public struct SubmissionLedger: Hashable, Sendable, Codable {
         buildsRun = entries.buildsRun
         entered = entries.entered.map { bot in
             Entered(
-                name: bot.name, folder: URL(fileURLWithPath: bot.sourceFolder).lastPathComponent, buildLog: relative(bot.build?.logPath),
+                name: bot.name, folder: URL(fileURLWithPath: bot.sourceFolder).lastPathComponent, label: bot.label, buildLog: relative(bot.build?.logPath),
                 buildFromCache: bot.build?.fromCache, buildSeconds: bot.build.map { ($0.seconds * 1000).rounded() / 1000 }
             )
         }

@@ -25,11 +25,16 @@ public struct SubmissionSettings: Hashable, Sendable {
     public var buildLimits: ResourceLimits
     /// Builds at once; the machine's cores by default.
     public var buildJobs: Int
-    /// Names already taken by the tournament's listed `bots:`.
+    /// The names of the tournament's listed `bots:`, which no folder may have and no label
+    /// may claim.
     public var takenNames: [String]
-    /// A season's `deadline:`: a folder with a file changed after it is not entered (its
-    /// last version from before it goes on playing). Nil when there is none.
+    /// A season's `deadline:`: a version Salvo first saw after it is not entered (the last
+    /// version from before it goes on playing); file times never count (``FirstSeenRecord``).
+    /// Nil when there is none.
     public var deadline: Date?
+    /// Folders whose versions first seen after the deadline are entered anyway, on purpose
+    /// (`accept_late:`).
+    public var acceptLate: Set<String> = []
 
     /// The defaults of a `bots_from:` that gives only a folder.
     public enum Defaults {

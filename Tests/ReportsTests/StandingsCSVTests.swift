@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import SafeText
 import Testing
 
 /// The standings as CSV for grading: RFC 4180 quoting, one row per entry, exact values.
@@ -31,9 +32,9 @@ struct StandingsCSVTests {
 
     @Test("a field is quoted only when it must be")
     func quoting() {
-        #expect(StandingsCSV.field("plain-name_1") == "plain-name_1")
-        #expect(StandingsCSV.field("a\"b") == "\"a\"\"b\"")
-        #expect(StandingsCSV.field("cr\rhere") == "\"cr\rhere\"")
-        #expect(StandingsCSV.field("crlf\r\nhere") == "\"crlf\r\nhere\"")
+        #expect(CSVText.cell("plain-name_1") == "plain-name_1")
+        #expect(CSVText.cell("a\"b") == "\"a\"\"b\"")
+        #expect(CSVText.cell("cr\rhere") == "\"cr\rhere\"")
+        #expect(CSVText.cell("crlf\r\nhere") == "\"crlf\r\nhere\"")
     }
 }

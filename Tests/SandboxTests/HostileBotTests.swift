@@ -2,6 +2,7 @@ import BattleshipRules
 import Bots
 import Foundation
 import Orchestrator
+import SafeText
 import Sandbox
 import Testing
 import Tournament
@@ -64,7 +65,7 @@ struct HostileBotTests {
         let folderAfter: [String: Data]
 
         func log(_ program: String) -> String {
-            let path = output + "/logs/" + ServerNames.player(program, fallback: "bot") + ".log"
+            let path = output + "/logs/" + FileNameText.name(program) + ".log"
             return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         }
     }
@@ -233,7 +234,7 @@ struct HostileBotTests {
     @Test("a bot's stderr is capped: 50 MB written leave at most 1 MiB per process in its log, and a note of what was dropped")
     func stderrCapped() async throws {
         let run = try await Self.sandboxed.value
-        let path = run.output + "/logs/flood output.log"
+        let path = run.output + "/logs/flood_output.log"
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size <= 2 * ((1 << 20) + 200))
         #expect(run.log("flood_output").contains("bytes of stderr dropped"))

@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Orchestrator
+import SafeText
 import Sandbox
 import Testing
 import Tournament
@@ -20,7 +21,7 @@ struct MemoryPerBotTests {
         let config = TournamentConfig(name: "memory-pool", format: .gauntlet, bots: bots, gamesPerPairing: 6, concurrency: 4, seed: 5, outputDirectory: HostileBotTests.temporaryDirectory("memory-pool"))
         let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical)).run()
         #expect(summary.records.count == 6)
-        let log = (try? String(contentsOfFile: config.outputDirectory + "/logs/" + ServerNames.player("memory_pool", fallback: "bot") + ".log", encoding: .utf8)) ?? ""
+        let log = (try? String(contentsOfFile: config.outputDirectory + "/logs/" + FileNameText.name("memory_pool") + ".log", encoding: .utf8)) ?? ""
         let holding = log.components(separatedBy: "HOLDING 120 MiB").count - 1
         #expect(holding >= 3, "at least three processes each held 120 MiB, under the cap alone: \(log.suffix(600))")
         let memoryForfeits = summary.records.filter { record in

@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Orchestrator
+import SafeText
 import Sandbox
 import Testing
 import Tournament
@@ -44,7 +45,7 @@ struct MirrorChannelTests {
         #expect(summary.records.count == 16)
         #expect(wins.count >= 12, "\(mode) won only \(wins.count) of 16 against random")
         func mean(_ shots: [Int]) -> Double { Double(shots.reduce(0, +)) / Double(max(shots.count, 1)) }
-        let log = (try? String(contentsOfFile: output + "/logs/" + ServerNames.player(mode, fallback: "bot") + ".log", encoding: .utf8)) ?? ""
+        let log = (try? String(contentsOfFile: output + "/logs/" + FileNameText.name(mode) + ".log", encoding: .utf8)) ?? ""
         return Measure(shots: mean(wins.map(\.shots)), secondGameShots: mean(wins.filter { $0.index % 2 == 1 }.map(\.shots)), log: log)
     }
 

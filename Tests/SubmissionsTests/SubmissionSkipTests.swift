@@ -8,7 +8,7 @@ import Testing
 struct SubmissionSkipTests {
     static let python = "import sys\nfor line in sys.stdin:\n    pass\n"
 
-    @Test("each skip has its reason, and the good bot is entered")
+    @Test("each skip has its reason, and the good bots are entered: a label another folder or a listed bot also has takes nothing from anyone")
     func reasons() async throws {
         let folders = SubmissionFolders("skips")
         defer { folders.remove() }
@@ -28,14 +28,14 @@ struct SubmissionSkipTests {
         try "not a folder".write(toFile: folders.submissions + "/README.txt", atomically: true, encoding: .utf8)
 
         let entries = try await SubmissionFolders.enter(folders.settings(takenNames: ["density"]))
-        #expect(entries.entered.map(\.name) == ["good"])
+        // A folder is the identity: `name:` is a label, shown with the folder when another has it too.
+        #expect(entries.entered.map(\.name) == ["a-good", "e-same-name", "f-listed-name"])
+        #expect(entries.entered.map(\.label) == ["good (a-good)", "good (e-same-name)", "density (f-listed-name)"])
         let reasons = entries.notEntered.map { "\($0.folder): \($0.reason)" }
         #expect(reasons == [
             "b-no-manifest: no bot.yaml; add one with at least `command:` (see bots/SUBMITTING.md)",
             "c-bad-yaml: bot.yaml:2: not valid YAML: did not find expected ',' or ']'",
             "d-no-command: bot.yaml:1: missing `command:`, the program that plays (e.g. `command: python3 bot.py` or `command: ./bot`)",
-            "e-same-name: the name `good` is taken by the folder `a-good`; give this bot another `name:` in its bot.yaml",
-            "f-listed-name: the name `density` is taken by the tournament file's `bots:`; give this bot another `name:` in its bot.yaml",
             "g-no-program: the command `pyhton3` was not found on the PATH (/usr/local/bin:/usr/bin:/bin); use a program the machine has (python3, java, ...) or build one in your folder and run it as `./NAME`",
             "h-not-built: the command `./bot` is not an executable file in the folder; check the name, and that `build:` writes it",
             "i-no-dot-slash: the command `bot` was not found on the PATH (/usr/local/bin:/usr/bin:/bin); to run the program in your folder, write `./bot`",

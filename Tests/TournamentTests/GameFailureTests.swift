@@ -62,17 +62,36 @@ struct GameFailureTests {
         }
     }
 
-    @Test("a bot whose program cannot start forfeits every game with the kind `launch`; its opponent wins them")
+    @Test("a bot whose program is not there could start in no game: the run stops before its first game, charging nothing to the bot")
     func botThatCannotStart() async throws {
         let server = try await MutantServer.start(fault: .none)
         defer { Task { await server.stop() } }
         let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(30), sandbox: .none)))
+        let config = Self.config(on: server, bots: [ghost, Self.builtIns[0]])
+        await #expect {
+            _ = try await RunnerTests.run(config)
+        } throws: { error in
+            "\(error)".hasPrefix("A bot could start in no game, so nothing was played") && "\(error)".contains("ghost: `/nonexistent/bot` is not an executable file")
+        }
+        #expect(!FileManager.default.fileExists(atPath: config.runDirectory + "/journal.jsonl"), "nothing was played, so nothing is left")
+        #expect(server.log.count("POST", pathSuffix: "/join") == 0, "no game was played")
+    }
+
+    @Test("a bot whose program is there but cannot run (a broken #! line) is the bot's fault: it forfeits every game as a crash with exit status 127; its opponent wins them")
+    func botThatFailsEachStart() async throws {
+        let server = try await MutantServer.start(fault: .none)
+        defer { Task { await server.stop() } }
+        let script = NSTemporaryDirectory() + "salvo-ghost-\(UUID().uuidString.prefix(8)).sh"
+        defer { unlink(script) }
+        try "#!/nonexistent/interpreter\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: [script], startupDeadline: .seconds(30), sandbox: .none)))
         let (records, _) = try await RunnerTests.run(Self.config(on: server, bots: [ghost, Self.builtIns[0]]))
         #expect(records.map(\.index) == [0, 1])
         for record in records {
             #expect(record.termination == .forfeit)
-            #expect(record.forfeitKind == .launch, "\(record.reason ?? "")")
-            #expect((record.reason ?? "").hasPrefix("ghost: The bot could not be started: `/nonexistent/bot` is not an executable file"), "\(record.reason ?? "")")
+            #expect(record.forfeitKind == .crash, "\(record.reason ?? "")")
+            #expect((record.reason ?? "").hasPrefix("ghost: The bot crashed") && (record.reason ?? "").hasSuffix("exit status 127"), "\(record.reason ?? "")")
             let winner = try #require(record.winner)
             #expect(record.player(winner).bot == "density")
             #expect(record.shots.isEmpty)

@@ -1,4 +1,5 @@
 import BattleshipRules
+import SafeText
 
 /// Why a bot forfeits a game. A fault is data: the caller records it as the game's outcome.
 public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
@@ -39,21 +40,12 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `text` with every control or format character (escape sequences included) written as `\u{…}`,
-    /// so that a bot's line quoted on a terminal or in a log cannot move the cursor, recolour
-    /// the screen or set the terminal's title.
+    /// `text` as one line with every control or format character (escape sequences and line
+    /// breaks included) written as `\u{…}` (``SafeText/TerminalText``), so that a bot's line
+    /// quoted on a terminal or in a log cannot move the cursor, recolour the screen or set the
+    /// terminal's title.
     public static func printable(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            // Cc (C0, DEL, C1: escape sequences) and Cf (bidirectional overrides, which can
-            // reverse what follows on the screen).
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        TerminalText.visible(text, keepingLineBreaks: false)
     }
 
     /// The reason, in a sentence, as recorded with the forfeit.

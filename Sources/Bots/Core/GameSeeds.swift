@@ -33,8 +33,17 @@ public enum GameSeeds {
         derive(key: key, label: label, values)
     }
 
-    private static func derive(key: [UInt8], label: String, _ values: [UInt64]) -> UInt64 {
-        var message = Array(label.utf8) + [0]
+    /// As ``derive(key:label:_:)``, with `texts` between the label and the values, each as its
+    /// length in 8 bytes (little-endian) and its UTF-8 bytes: distinct texts are distinct
+    /// messages, with no shorter hash of them in between that two texts could share.
+    public static func derive(key: [UInt8], label: String, texts: [String], _ values: UInt64...) -> UInt64 {
+        var prefix: [UInt8] = []
+        for text in texts { prefix += littleEndianBytes(UInt64(text.utf8.count)) + Array(text.utf8) }
+        return derive(key: key, label: label, values, prefix: prefix)
+    }
+
+    private static func derive(key: [UInt8], label: String, _ values: [UInt64], prefix: [UInt8] = []) -> UInt64 {
+        var message = Array(label.utf8) + [0] + prefix
         for value in values { message += littleEndianBytes(value) }
         let code = HMACSHA256.authenticationCode(for: message, key: key)
         return (0..<8).reduce(UInt64(0)) { $0 | UInt64(code[$1]) << (8 * UInt64($1)) }

@@ -16,9 +16,20 @@ public protocol BotLauncher: Sendable {
     /// controller, no host user per sandbox), a sentence each, for the run's journal and report;
     /// empty where it enforces everything docs/sandbox.md lists, and for a launcher without a sandbox.
     var unenforced: [String] { get }
+
+    /// Why the bot `spec` describes could not start in any game (an empty command, a program
+    /// that is not there, a folder that would show it the runner's files, no sandbox on this
+    /// machine): the checks ``plan(for:)`` makes before it takes anything, so a run finds a
+    /// fault of its set-up before its first game instead of charging forfeits to the bot. Nil
+    /// when it can start. By default none.
+    func setupProblem(for spec: ExternalBotSpec) -> String?
 }
 
 extension BotLauncher {
+    public func setupProblem(for spec: ExternalBotSpec) -> String? {
+        nil
+    }
+
     public func forOneBot() -> any BotLauncher {
         self
     }
@@ -80,9 +91,13 @@ public struct DirectLauncher: BotLauncher {
 
     public init() {}
 
+    public func setupProblem(for spec: ExternalBotSpec) -> String? {
+        guard let program = spec.command.first else { return "empty command" }
+        return ProgramLookup.problem(with: program, searchPath: ProgramLookup.runnerPath)
+    }
+
     public func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
-        guard let program = spec.command.first else { throw .launchFailed("empty command") }
-        if let problem = ProgramLookup.problem(with: program, searchPath: ProgramLookup.runnerPath) { throw .launchFailed(problem) }
+        if let problem = setupProblem(for: spec) { throw .launchFailed(problem) }
         let shell = ["/bin/sh", "-c", spec.limits.wrapperScript(cpuPerProcess: spec.restart == .perGame), "salvo-bot"] + spec.command
         guard let setpriv = Self.setpriv else { return LaunchPlan(executable: "/bin/sh", arguments: shell) }
         return LaunchPlan(executable: setpriv, arguments: [setpriv, "--pdeathsig", "KILL", "--"] + shell)

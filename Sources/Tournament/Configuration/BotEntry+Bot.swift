@@ -1,8 +1,10 @@
 import Bots
+import SafeText
 
 extension BotEntry {
     /// A fresh bot for one game. An external bot is started by `launcher`, its stderr appended
-    /// to `logDirectory/NAME.log`; with `pool`, a process of it that has played no game of
+    /// to `logDirectory/NAME.log`, NAME its name as a file name of its own (``SafeText/FileNameText``:
+    /// `alice.` and `alice` never share a log); with `pool`, a process of it that has played no game of
     /// `mirrorGroup` may play.
     /// A placing built-in keeps what it learns of opponents in `memory`.
     func makeBot(
@@ -13,7 +15,7 @@ extension BotEntry {
         case .builtin(let builtIn):
             return builtIn.makeBot(seed: seed, memory: memory)
         case .external(let spec):
-            let log = logDirectory.map { "\($0)/\(ServerNames.player(name, fallback: "bot")).log" }
+            let log = logDirectory.map { "\($0)/\(FileNameText.name(name)).log" }
             return ExternalBot(spec, seed: seed, logPath: log, launcher: launcher, pool: pool, mirrorGroup: mirrorGroup)
         }
     }

@@ -20,9 +20,12 @@ public struct BotsFrom: Hashable, Sendable {
     public var buildMemoryBytes: Int?
     public var moveDeadline: Duration?
     public var startupDeadline: Duration?
-    /// A season's deadline: a submission changed after it is not entered, and its last
+    /// A season's deadline: a version Salvo first saw after it is not entered, and the last
     /// version from before it goes on playing (tournaments/README.md).
     public var deadline: Date?
+    /// Folders whose versions first seen after the deadline are entered anyway: the
+    /// instructor's written, reviewable way to accept a late submission.
+    public var acceptLate: [String] = []
 
     public init(
         folder: String, file: String, line: Int?, limits: ResourceLimits, sandbox: SandboxSettings, restart: RestartPolicy,

@@ -6,7 +6,7 @@ import Yams
 /// `bots_from:`, a folder of submissions (bots/SUBMITTING.md): `bots_from: submissions/`, or a
 /// mapping with the builds' limits and the submitted bots' deadlines. Read, never entered here.
 extension TournamentFileReader {
-    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "move_timeout_ms", "startup_timeout_ms", "deadline"]
+    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "move_timeout_ms", "startup_timeout_ms", "deadline", "accept_late"]
 
     /// What `bots_from:` says, checked.
     func botsFrom(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotsFrom {
@@ -35,6 +35,11 @@ extension TournamentFileReader {
         if let node = values["move_timeout_ms"] { botsFrom.moveDeadline = .milliseconds(try integer(node, "move_timeout_ms", 1...600_000)) }
         if let node = values["startup_timeout_ms"] { botsFrom.startupDeadline = .milliseconds(try integer(node, "startup_timeout_ms", 1...600_000)) }
         if let node = values["deadline"] { botsFrom.deadline = try deadline(node) }
+        if let node = values["accept_late"] {
+            guard botsFrom.deadline != nil else { throw fail(node, "`accept_late` lists folders accepted after the deadline; give `deadline:` too, or remove it") }
+            guard let items = node.sequence else { throw fail(node, "`accept_late` must be a list of folders, e.g. `accept_late: [alice, bob]`") }
+            botsFrom.acceptLate = try items.map { item throws(TournamentFileError) in try string(item, "accept_late") }
+        }
         return botsFrom
     }
 

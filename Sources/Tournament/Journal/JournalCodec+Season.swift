@@ -24,6 +24,11 @@ extension JournalCodec {
             json.endArray()
         }
         json.endArray()
+        // Written only when it is not the old derivation, which journals before 0.4 imply by saying nothing.
+        if night.fleetKeys != .fnv64 {
+            json.key("fleetKeys")
+            json.string(night.fleetKeys.rawValue)
+        }
         if let swiss = night.swiss {
             json.key("swiss")
             json.beginObject()
@@ -40,6 +45,7 @@ extension JournalCodec {
 
     static func readNight(_ reader: inout JSONReader) throws(JSONError) -> SeasonNight {
         var number: Int?, startedAt: Date?, firstIndex: Int?, bots: [BotEntry]?, games: [SeasonNight.Game]?, swiss: SeasonNight.Swiss?
+        var fleetKeys = SeasonFleetKeys.fnv64
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             let offset = reader.valueOffset()
@@ -57,6 +63,11 @@ extension JournalCodec {
                     guard numbers.count == 3 else { throw reader.invalidValue("a night's game that is not [first, second, round]", at: at) }
                     return SeasonNight.Game(first: numbers[0], second: numbers[1], round: numbers[2])
                 }
+            case "fleetKeys":
+                guard let keys = SeasonFleetKeys(rawValue: try reader.string()) else {
+                    throw reader.invalidValue("a night's fleet keys that are neither \"names\" nor \"fnv1a-64\"", at: offset)
+                }
+                fleetKeys = keys
             case "swiss":
                 var rounds: Int?, total: Int?, carried: Int?
                 let object = try reader.beginObject()
@@ -80,7 +91,7 @@ extension JournalCodec {
             startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
             firstIndex: try reader.required(firstIndex, "firstIndex", inObjectAt: start),
             bots: try reader.required(bots, "bots", inObjectAt: start),
-            games: try reader.required(games, "games", inObjectAt: start), swiss: swiss
+            games: try reader.required(games, "games", inObjectAt: start), swiss: swiss, fleetKeys: fleetKeys
         )
         guard night.games.allSatisfy({ $0.first >= 0 && $0.first < night.bots.count && $0.second >= 0 && $0.second < night.bots.count }) else {
             throw reader.invalidValue("a night's game between bots it does not list", at: start)

@@ -22,17 +22,28 @@ public enum ScheduleSeeds {
 
     /// The two fleets' seeds of a season's game: keyed with the run's secret by both versions
     /// and the mirrored pair (`round / 2`), never by where the game sits in a night, so that a
-    /// new version meets fresh fleets and the same two versions always the same ones.
-    public static func seasonFleetSeeds(_ config: TournamentConfig, identity: SeasonGameIdentity) -> (UInt64, UInt64) {
-        let first = fnv1a(identity.first), second = fnv1a(identity.second), duo = UInt64(identity.round / 2)
-        return (
-            GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 0),
-            GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 1)
-        )
+    /// new version meets fresh fleets and the same two versions always the same ones. `keys`
+    /// is how the night that plays the game names the versions (``SeasonFleetKeys``).
+    public static func seasonFleetSeeds(_ config: TournamentConfig, identity: SeasonGameIdentity, keys: SeasonFleetKeys) -> (UInt64, UInt64) {
+        let duo = UInt64(identity.round / 2)
+        switch keys {
+        case .names:
+            let names = [identity.first, identity.second]
+            return (
+                GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet-names", texts: names, duo, 0),
+                GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet-names", texts: names, duo, 1)
+            )
+        case .fnv64:
+            let first = fnv1a(identity.first), second = fnv1a(identity.second)
+            return (
+                GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 0),
+                GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 1)
+            )
+        }
     }
 
-    /// FNV-1a (64 bits) of a text's bytes: a versioned name as a number for the derivation,
-    /// whose key keeps it secret.
+    /// FNV-1a (64 bits) of a text's bytes: how the nights of journals before
+    /// ``SeasonFleetKeys/names`` turned a versioned name into a number, kept to replay them.
     static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }

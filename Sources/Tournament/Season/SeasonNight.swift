@@ -53,14 +53,18 @@ public struct SeasonNight: Hashable, Sendable {
     public var games: [Game]
     /// A Swiss season's rounds; nil in a round robin's season.
     public var swiss: Swiss?
+    /// How the night keys its games' fleets by their versions: ``SeasonFleetKeys/names`` for
+    /// every new night, ``SeasonFleetKeys/fnv64`` for a night an earlier Salvo wrote.
+    public var fleetKeys: SeasonFleetKeys
 
-    public init(number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil) {
+    public init(number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil, fleetKeys: SeasonFleetKeys = .names) {
         self.number = number
         self.startedAt = startedAt
         self.firstIndex = firstIndex
         self.bots = bots
         self.games = games
         self.swiss = swiss
+        self.fleetKeys = fleetKeys
     }
 
     /// The schedule indices of the night's games.

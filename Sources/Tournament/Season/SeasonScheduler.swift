@@ -2,7 +2,7 @@
 ///
 /// - A round robin's night: the games its current versions were missing when it began, in
 ///   one batch. Each game's fleets come from its two versions
-///   (``ScheduleSeeds/seasonFleetSeeds(_:identity:)``), its bots' seeds from its index, which
+///   (``ScheduleSeeds/seasonFleetSeeds(_:identity:keys:)``, as the night's line says), its bots' seeds from its index, which
 ///   no other night shares.
 /// - A Swiss season's night (``SeasonNight/swiss``): that many Swiss rounds over the night's
 ///   current versions, paired as a Swiss tournament of its own pairs them (``SwissScheduler``,
@@ -51,7 +51,7 @@ public struct SeasonScheduler: Scheduler {
             pairings[[game.first, game.second]] = pairing
             return ScheduleSeeds.game(
                 config, index: night.firstIndex + position, pairing: pairing, duo: game.round / 2, pair: (game.first, game.second),
-                swapped: game.round % 2 == 1, fleets: ScheduleSeeds.seasonFleetSeeds(config, identity: night.identity(of: game))
+                swapped: game.round % 2 == 1, fleets: ScheduleSeeds.seasonFleetSeeds(config, identity: night.identity(of: game), keys: night.fleetKeys)
             )
         }
     }
