@@ -70,6 +70,7 @@ public enum SubmissionEntry {
         if let timeout = botsFrom.buildTimeout { settings.buildTimeout = timeout }
         settings.buildLimits.cpuSeconds = Int(settings.buildTimeout.components.seconds)
         if let memory = botsFrom.buildMemoryBytes { settings.buildLimits.memoryBytes = memory }
+        if let disk = botsFrom.buildDiskBytes { settings.buildDiskBytes = disk }
         if let deadline = botsFrom.moveDeadline { settings.moveDeadline = deadline }
         if let deadline = botsFrom.startupDeadline { settings.startupDeadline = deadline }
         settings.deadline = botsFrom.deadline

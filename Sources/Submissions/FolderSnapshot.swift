@@ -36,25 +36,46 @@ struct FolderSnapshot {
     /// Paths relative to ``root``, in byte order.
     let entries: [Entry]
 
-    /// The most a submission may hold: 256 MiB in 20,000 entries, 64 folders deep.
-    static let maximumBytes = 256 << 20
-    static let maximumEntries = 20_000
-    static let maximumDepth = 64
+    /// How much a copy may hold, and whether its links must stay inside it.
+    struct Limits: Sendable {
+        var bytes: Int
+        var entries: Int
+        var depth: Int
+        /// Whether a link that leaves the folder refuses the copy (``LinkCheck``): a student's
+        /// folder, read by the root runner. A build's output, copied out of its disk, keeps its
+        /// links as they are (a virtual environment links `/usr/bin/python3`): nothing of the
+        /// runner follows them, and play sees only the sandbox.
+        var checksLinks: Bool
+        /// What is copied, in the sentences of its refusals: "the folder", "the build's output".
+        var what: String
+
+        /// A submission: 256 MiB in 20,000 entries, 64 folders deep, links inside.
+        static let submission = Limits(bytes: 256 << 20, entries: 20_000, depth: 64, checksLinks: true, what: "the folder")
+
+        /// A finished build's output, its disk's `bytes` at most.
+        static func buildOutput(bytes: Int) -> Limits {
+            Limits(bytes: bytes, entries: 1_000_000, depth: 256, checksLinks: false, what: "the build's output")
+        }
+
+        var tooLarge: SubmissionProblem {
+            SubmissionProblem("\(what) holds more than \(bytes >> 20) MiB or \(entries) files; remove build outputs and data it does not need")
+        }
+    }
 
     /// Copies `source` into `destination` (which must not exist): files with mode 644, or 755
     /// when executable, folders 755, links as links. Fails with a sentence when the folder
     /// cannot be read, is too large, or holds a link that leaves it; then `destination` may
     /// hold part of the copy, for the caller to remove.
-    static func copy(from source: String, to destination: String) throws(SubmissionProblem) -> FolderSnapshot {
+    static func copy(from source: String, to destination: String, limits: Limits = .submission) throws(SubmissionProblem) -> FolderSnapshot {
         // The submission's own folder may be a link (an instructor's layout); nothing under it is followed.
         let top = open(source, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard top >= 0 else { throw SubmissionProblem("cannot read the folder (\(String(cString: strerror(errno)))); make it readable") }
         defer { close(top) }
         guard mkdir(destination, 0o755) == 0 else { throw copyFailure(".", destination) }
-        var walk = Walk(destination: destination)
+        var walk = Walk(destination: destination, limits: limits)
         try walk.folder(top, relative: "", depth: 0)
         let entries = walk.entries.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-        try LinkCheck(entries).check()
+        if limits.checksLinks { try LinkCheck(entries).check() }
         return FolderSnapshot(root: destination, entries: entries)
     }
 
@@ -92,19 +113,20 @@ struct FolderSnapshot {
     }
 
     static func copyFailure(_ what: String, _ destination: String) -> SubmissionProblem {
-        SubmissionProblem("cannot copy `\(what)` to \(destination) (\(String(cString: strerror(errno)))); check that the output folder is writable")
+        SubmissionProblem("cannot copy `\(what)` to \(destination) (\(String(cString: strerror(errno)))); check that the output folder is writable", ofHost: true)
     }
 
     /// One depth-first walk of the source by descriptors, copying as it goes.
     struct Walk {
         let destination: String
+        let limits: Limits
         var entries: [Entry] = []
         var bytes = 0
 
         /// Copies the folder open on `descriptor` (at `relative` under the top) and everything under it.
         mutating func folder(_ descriptor: Int32, relative: String, depth: Int) throws(SubmissionProblem) {
-            guard depth < FolderSnapshot.maximumDepth else {
-                throw SubmissionProblem("the folder nests more than \(FolderSnapshot.maximumDepth) folders deep (at `\(relative)`); flatten it")
+            guard depth < limits.depth else {
+                throw SubmissionProblem("\(limits.what) nests more than \(limits.depth) folders deep (at `\(relative.prefix(200))`); flatten it")
             }
             for name in try names(descriptor, relative: relative) where name != ".git" {
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -151,7 +173,7 @@ struct FolderSnapshot {
                 if count == 0 { break }
                 size += count
                 bytes += count
-                guard bytes <= FolderSnapshot.maximumBytes else { throw FolderSnapshot.tooLarge }
+                guard bytes <= limits.bytes else { throw limits.tooLarge }
                 let written = buffer.withUnsafeBytes { write(target, $0.baseAddress, count) }
                 guard written == count else { throw FolderSnapshot.copyFailure(path, destination) }
             }
@@ -161,7 +183,7 @@ struct FolderSnapshot {
 
         mutating func record(_ entry: Entry) throws(SubmissionProblem) {
             entries.append(entry)
-            guard entries.count <= FolderSnapshot.maximumEntries else { throw FolderSnapshot.tooLarge }
+            guard entries.count <= limits.entries else { throw limits.tooLarge }
         }
 
         /// The names in the folder open on `descriptor`.
@@ -189,6 +211,4 @@ struct FolderSnapshot {
             return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
-
-    static let tooLarge = SubmissionProblem("the folder holds more than \(maximumBytes >> 20) MiB or \(maximumEntries) files; remove build outputs and data it does not need")
 }

@@ -30,12 +30,15 @@ struct SubmissionBuilder: Sendable {
         /// Not entered; `ran` when a build ran now (and failed); `label` the manifest's name
         /// when it could be read.
         case failed(reason: String, log: String?, ran: Bool, label: String?)
+        /// A fault of the host (the output folder's disk is full or cannot be written): the
+        /// night stops before any game, and no student is left out for it.
+        case hostFault(String)
     }
 
     /// Copies `candidate` as it is read, reads its manifest from the copy, and builds it
-    /// unless its cache record matches. `firstSeen` records when each content was first seen
-    /// (the deadline's only clock).
-    func prepare(_ candidate: SubmissionCandidate, firstSeen: FirstSeenRecord) -> Result {
+    /// unless its cache record matches. `history` records when each content was first seen
+    /// (the deadline's only clock); `space` reserves the output folder's room for a build.
+    func prepare(_ candidate: SubmissionCandidate, history: VersionHistory, space: DiskSpace) -> Result {
         // The copy is made once, by descriptors, into a folder of Salvo's own; everything after
         // (the manifest, the hash, the build, play) reads the copy, which the student cannot change.
         let staging = botsFolder + "/.incoming-" + candidate.folderName
@@ -49,14 +52,14 @@ struct SubmissionBuilder: Sendable {
             manifest = try Self.manifest(of: snapshot)
             contents = try snapshot.contentHash()
         } catch {
-            return .failed(reason: error.reason, log: nil, ran: false, label: nil)
+            return error.ofHost ? .hostFault(error.reason) : .failed(reason: error.reason, log: nil, ran: false, label: nil)
         }
         do {
             _ = try manifest.limits(under: settings.limits)
         } catch {
             return .failed(reason: error.reason, log: nil, ran: false, label: manifest.name)
         }
-        let seen = firstSeen.sighting(folder: candidate.folderName, content: contents, now: Date())
+        let seen = history.sighting(folder: candidate.folderName, content: contents, now: Date())
         if let deadline = settings.deadline, seen > deadline, !settings.acceptLate.contains(candidate.folderName) {
             return .failed(reason: Self.lateReason(seen: seen, deadline: deadline), log: nil, ran: false, label: manifest.name)
         }
@@ -69,28 +72,69 @@ struct SubmissionBuilder: Sendable {
         let log = logsFolder + "/" + stem + ".build.log"
         let cache = cacheFolder + "/" + stem + ".json"
         let logIfBuilt = manifest.build == nil ? nil : log
-        if let record = BuildRecord.read(from: cache), record.key == key, FileManager.default.fileExists(atPath: copy) {
+        // A failed build's copy is gone (it can never play); its record alone says why.
+        if let record = BuildRecord.read(from: cache), record.key == key, !record.succeeded || FileManager.default.fileExists(atPath: copy) {
             guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false, label: manifest.name) }
             return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false, manifest: manifest)
         }
         // Stale or missing: this copy, and a build from scratch.
         unlink(cache)
         Self.removeTree(copy)
-        guard rename(staging, copy) == 0 else {
-            return .failed(reason: FolderSnapshot.copyFailure(".", copy).reason, log: nil, ran: false, label: manifest.name)
-        }
-        if geteuid() == 0 { FolderSnapshot(root: copy, entries: snapshot.entries).give(to: uid_t(Self.buildUser)) }
+        guard rename(staging, copy) == 0 else { return .hostFault(FolderSnapshot.copyFailure(".", copy).reason) }
         var record = BuildRecord(key: key, succeeded: true, reason: nil, seconds: 0)
         if let build = manifest.build {
-            record = run(build, in: copy, log: log, key: key)
+            do {
+                record = try buildOnItsDisk(build, copy: FolderSnapshot(root: copy, entries: snapshot.entries), folderName: candidate.folderName, log: log, key: key, space: space)
+            } catch {
+                Self.removeTree(copy)
+                return .hostFault(error.reason)
+            }
+            if !record.succeeded { Self.removeTree(copy) }
         }
         do {
             try record.write(to: cache)
         } catch {
-            return .failed(reason: error.reason, log: logIfBuilt, ran: logIfBuilt != nil, label: manifest.name)
+            return .hostFault(error.reason)
         }
         guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true, label: manifest.name) }
         return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil, manifest: manifest)
+    }
+
+    /// Runs `build` for `copy`: on a disk of its own (``BuildDisk``) of `build_disk_mb` where
+    /// one can be mounted, the sources copied in and the output copied back once it has
+    /// ended; else in place. A build that fills its disk fails alone, with that reason. Throws
+    /// a fault of the host: too little room on the output folder's disk to run it at all, or
+    /// to keep its output.
+    private func buildOnItsDisk(_ build: String, copy: FolderSnapshot, folderName: String, log: String, key: String, space: DiskSpace) throws(SubmissionProblem) -> BuildRecord {
+        let cap = settings.buildDiskBytes
+        if let shortage = space.reserve(cap ?? 0) { throw SubmissionProblem(shortage, ofHost: true) }
+        defer { space.release(cap ?? 0) }
+        guard let cap, let disk = BuildDisk.mount(at: botsFolder + "/.build-" + folderName, bytes: cap) else {
+            if geteuid() == 0 { copy.give(to: uid_t(Self.buildUser)) }
+            return run(build, in: copy.root, log: log, key: key)
+        }
+        defer { disk.unmount() }
+        let area = disk.path + "/bot"
+        let sources: FolderSnapshot
+        do {
+            sources = try FolderSnapshot.copy(from: copy.root, to: area, limits: .buildOutput(bytes: cap))
+        } catch {
+            return BuildRecord(key: key, succeeded: false, reason: "the folder does not fit on the build's \(cap >> 20) MiB disk (build_disk_mb): \(error.reason)", seconds: 0)
+        }
+        if geteuid() == 0 { sources.give(to: uid_t(Self.buildUser)) }
+        var record = run(build, in: area, log: log, key: key)
+        if !record.succeeded, disk.isFull {
+            record.reason = "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(log)):\n" + Self.tail(ofFileAt: log)
+        }
+        guard record.succeeded else { return record }
+        Self.removeTree(copy.root)
+        do {
+            _ = try FolderSnapshot.copy(from: area, to: copy.root, limits: .buildOutput(bytes: cap))
+        } catch {
+            if error.ofHost { throw error }
+            return BuildRecord(key: key, succeeded: false, reason: "the build's output cannot be kept: \(error.reason)", seconds: record.seconds)
+        }
+        return record
     }
 
     /// The manifest of the copy: its own `bot.yaml`, a plain file (a link is refused, so what
@@ -191,7 +235,10 @@ struct SubmissionBuilder: Sendable {
             "files=\(limits.openFiles ?? -1)", "size=\(limits.fileSizeBytes ?? -1)", "tmp=\(limits.tmpBytes ?? -1)",
             "sandbox=\(settings.sandbox.isEnabled)", "readOnly=\(settings.sandbox.readOnlyPaths.joined(separator: ":"))",
         ]
-        return SHA256Hasher.hash(data: Array(parts.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+        // Only a disk other than the default's is in the key, so the versions of every folder
+        // built before the disk existed keep their numbers.
+        let disk = settings.buildDiskBytes == SubmissionSettings.Defaults.buildDiskBytes ? [] : ["disk=\(settings.buildDiskBytes ?? -1)"]
+        return SHA256Hasher.hash(data: Array((parts + disk).joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// A submission's version: the first 12 hex digits of its cache key, so that the same

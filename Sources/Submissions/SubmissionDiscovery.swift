@@ -68,24 +68,37 @@ public enum SubmissionDiscovery {
         guard !candidates.isEmpty else { return entries }
         let lock = try lockWorkFolder(settings)
         defer { close(lock) }
-        let firstSeen = try FirstSeenRecord.read(workFolder: settings.workFolder)
+        // A night short of disk stops here, before a build or a game, with the numbers.
+        let space = DiskSpace(folder: settings.workFolder)
+        if let shortage = space.reserve(0) { throw SubmissionFolderError(shortage) }
+        let history = try VersionHistory.read(workFolder: settings.workFolder)
         let builder = SubmissionBuilder(settings: settings, launcher: launcher)
-        let results = prepareAll(candidates, builder: builder, firstSeen: firstSeen, jobs: settings.buildJobs)
-        try firstSeen.write(workFolder: settings.workFolder)
+        let results = prepareAll(candidates, builder: builder, history: history, space: space, jobs: settings.buildJobs)
         var labels: [String: String] = [:]
+        var hostFaults: [String] = []
         for (candidate, result) in zip(candidates, results) {
             let label: String?
             switch result {
             case .built(_, _, _, _, let manifest): label = manifest.name
             case .failed(_, _, _, let name): label = name
+            case .hostFault(let reason):
+                hostFaults.append(reason)
+                label = nil
             }
             if let cleaned = SubmissionLabels.clean(label) { labels[candidate.folderName] = cleaned }
+        }
+        // A fault of the host is nobody's submission: the night stops, and says why.
+        if let fault = hostFaults.first {
+            try history.write(workFolder: settings.workFolder)
+            throw SubmissionFolderError(fault)
         }
         let shown = SubmissionLabels.shown(labels: labels, folders: folders, listed: settings.takenNames)
         let searchPath = settings.sandbox.isEnabled ? SandboxLauncher.searchPath : ProgramLookup.runnerPath
         for (candidate, result) in zip(candidates, results) {
             let label = shown[candidate.folderName]
             switch result {
+            case .hostFault:
+                continue
             case .failed(let reason, let log, let ran, _):
                 if ran { entries.buildsRun += 1 }
                 entries.notEntered.append(NotEntered(folder: candidate.folderName, name: label, reason: reason, buildLog: log))
@@ -110,8 +123,11 @@ public enum SubmissionDiscovery {
                 entries.entered.append(SubmittedBot(
                     name: candidate.folderName, label: label, sourceFolder: candidate.path, spec: spec, build: build, version: version
                 ))
+                history.entered(folder: candidate.folderName, version: version)
             }
         }
+        try history.write(workFolder: settings.workFolder)
+        SubmissionRetention.prune(botsFolder: builder.botsFolder, folders: candidates.map(\.folderName), history: history)
         entries.notEntered.sort { Array($0.folder.utf8).lexicographicallyPrecedes(Array($1.folder.utf8)) }
         return entries
     }
@@ -139,7 +155,7 @@ public enum SubmissionDiscovery {
     }
 
     /// Prepares every candidate, `jobs` at a time; the results in the candidates' order.
-    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, firstSeen: FirstSeenRecord, jobs: Int) -> [SubmissionBuilder.Result] {
+    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, history: VersionHistory, space: DiskSpace, jobs: Int) -> [SubmissionBuilder.Result] {
         let state = Mutex<(next: Int, results: [SubmissionBuilder.Result?])>((0, Array(repeating: nil, count: candidates.count)))
         DispatchQueue.concurrentPerform(iterations: min(jobs, candidates.count)) { _ in
             while true {
@@ -148,7 +164,7 @@ public enum SubmissionDiscovery {
                     return state.next
                 }
                 guard index < candidates.count else { return }
-                let result = builder.prepare(candidates[index], firstSeen: firstSeen)
+                let result = builder.prepare(candidates[index], history: history, space: space)
                 state.withLock { $0.results[index] = result }
             }
         }

@@ -23,13 +23,16 @@ public struct SubmissionSettings: Hashable, Sendable {
     /// The limits of a build: 2 GiB of memory, 256 processes, CPU time up to the build's
     /// time limit, 1024 open files, files up to 256 MiB, a 256 MiB `/tmp`.
     public var buildLimits: ResourceLimits
+    /// Everything one build may write, enforced by a disk of its own (``BuildDisk``) where
+    /// the runner can mount one: 512 MiB by default, `build_disk_mb`; nil for no disk.
+    public var buildDiskBytes: Int? = Defaults.buildDiskBytes
     /// Builds at once; the machine's cores by default.
     public var buildJobs: Int
     /// The names of the tournament's listed `bots:`, which no folder may have and no label
     /// may claim.
     public var takenNames: [String]
     /// A season's `deadline:`: a version Salvo first saw after it is not entered (the last
-    /// version from before it goes on playing); file times never count (``FirstSeenRecord``).
+    /// version from before it goes on playing); file times never count (``VersionHistory``).
     /// Nil when there is none.
     public var deadline: Date?
     /// Folders whose versions first seen after the deadline are entered anyway, on purpose
@@ -40,6 +43,7 @@ public struct SubmissionSettings: Hashable, Sendable {
     public enum Defaults {
         public static let buildTimeout = Duration.seconds(120)
         public static let buildMemoryBytes = 2 << 30
+        public static let buildDiskBytes = 512 << 20
         public static let buildLimits = ResourceLimits(
             memoryBytes: buildMemoryBytes, cpuSeconds: 120, processes: 256, openFiles: 1_024,
             fileSizeBytes: 256 << 20, tmpBytes: 256 << 20

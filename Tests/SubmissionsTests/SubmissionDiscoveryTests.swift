@@ -100,7 +100,7 @@ struct SubmissionDiscoveryTests {
         defer { folders.remove() }
         let source = folders.submissions + "/writer"
         try folders.write("writer", [
-            "bot.yaml": "build: echo built > out.txt && echo tampered > \(source)/bot.yaml\ncommand: python3 bot.py\n",
+            "bot.yaml": "build: echo built > out.txt && cat out.txt && echo tampered > \(source)/bot.yaml\ncommand: python3 bot.py\n",
             "bot.py": "print('x')\n",
         ])
         try folders.write("online", [
@@ -109,9 +109,11 @@ struct SubmissionDiscoveryTests {
         ])
         let entries = try await SubmissionFolders.enter(folders.settings())
         #expect(entries.entered.isEmpty)
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/logs")
+        let writerLog = try #require(logs.first { $0.hasPrefix("writer@") })
+        #expect(try String(contentsOfFile: folders.workFolder + "/logs/" + writerLog, encoding: .utf8).contains("\nbuilt\n"), "its copy is writable: it wrote out.txt and read it back")
         let copies = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/bots")
-        let writer = try #require(copies.first { $0.hasPrefix("writer@") })
-        #expect(try String(contentsOfFile: folders.workFolder + "/bots/\(writer)/out.txt", encoding: .utf8) == "built\n", "its copy is writable")
+        #expect(!copies.contains { $0.hasPrefix("writer@") }, "a failed build's copy is removed: \(copies)")
         #expect(try String(contentsOfFile: source + "/bot.yaml", encoding: .utf8).hasPrefix("build: echo built"), "the submission is untouched")
         let reasons = Dictionary(uniqueKeysWithValues: entries.notEntered.map { ($0.folder, $0.reason) })
         #expect(reasons["writer"]?.contains("cannot create \(source)/bot.yaml: Directory nonexistent") == true, "\(reasons)")

@@ -18,6 +18,8 @@ public struct BotsFrom: Hashable, Sendable {
     /// What the mapping form sets; nil for the defaults of `SubmissionSettings`.
     public var buildTimeout: Duration?
     public var buildMemoryBytes: Int?
+    /// `build_disk_mb`: everything one build may write.
+    public var buildDiskBytes: Int?
     public var moveDeadline: Duration?
     public var startupDeadline: Duration?
     /// A season's deadline: a version Salvo first saw after it is not entered, and the last

@@ -6,7 +6,7 @@ import Yams
 /// `bots_from:`, a folder of submissions (bots/SUBMITTING.md): `bots_from: submissions/`, or a
 /// mapping with the builds' limits and the submitted bots' deadlines. Read, never entered here.
 extension TournamentFileReader {
-    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "move_timeout_ms", "startup_timeout_ms", "deadline", "accept_late"]
+    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "build_disk_mb", "move_timeout_ms", "startup_timeout_ms", "deadline", "accept_late"]
 
     /// What `bots_from:` says, checked.
     func botsFrom(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotsFrom {
@@ -32,6 +32,7 @@ extension TournamentFileReader {
         )
         if let node = values["build_timeout_s"] { botsFrom.buildTimeout = .seconds(try integer(node, "build_timeout_s", 1...86_400)) }
         if let node = values["build_memory_mb"] { botsFrom.buildMemoryBytes = try integer(node, "build_memory_mb", 64...65_536) << 20 }
+        if let node = values["build_disk_mb"] { botsFrom.buildDiskBytes = try integer(node, "build_disk_mb", 16...65_536) << 20 }
         if let node = values["move_timeout_ms"] { botsFrom.moveDeadline = .milliseconds(try integer(node, "move_timeout_ms", 1...600_000)) }
         if let node = values["startup_timeout_ms"] { botsFrom.startupDeadline = .milliseconds(try integer(node, "startup_timeout_ms", 1...600_000)) }
         if let node = values["deadline"] { botsFrom.deadline = try deadline(node) }
