@@ -195,7 +195,11 @@ public struct TournamentRun: Sendable {
     /// (``Bots/BotLauncher/setupProblem(for:)``): `name: problem`.
     static func botsThatCannotStart(_ bots: [BotEntry], launcher: any BotLauncher) -> [String] {
         bots.compactMap { bot in
-            guard case .external(let spec) = bot.kind, let problem = launcher.setupProblem(for: spec) else { return nil }
+            guard case .external(let spec) = bot.kind else { return nil }
+            if let version = bot.version, let folder = spec.folder, !FileManager.default.fileExists(atPath: folder) {
+                return "\(bot.name): the built copy of its version \(version) is missing (\(folder)): it was removed, or the output folder was copied without its submissions/bots: restore that folder from a backup, or have the student submit again (a version that builds replaces it)"
+            }
+            guard let problem = launcher.setupProblem(for: spec) else { return nil }
             return "\(bot.name): \(problem)"
         }
     }
@@ -218,9 +222,11 @@ public struct TournamentRun: Sendable {
     /// changed, to say before play. `resume` is the season's journal's.
     static func planNight(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint) throws(OrchestratorError) -> (config: TournamentConfig, changes: SeasonChanges) {
         let plan: SeasonPlan.Decision
+        // Where the copies are now: a season moved between nights launches them from here.
+        let botsFolder = URL(fileURLWithPath: config.outputDirectory).standardizedFileURL.path + "/submissions/bots"
         do {
             plan = try SeasonPlan.plan(
-                nights: resume.nights, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
+                nights: resume.nights.map { $0.movingCopies(to: botsFolder) }, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
                 entered: config.bots.filter { $0.version != nil }, notEntered: config.seasonNotEntered,
                 gamesPerPairing: config.gamesPerPairing, swissRounds: config.scheduler.seasonSwissRounds, now: Date()
             )

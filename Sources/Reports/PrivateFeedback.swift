@@ -27,6 +27,9 @@ public enum PrivateFeedback {
         public var token: String
         /// Why the bot was not entered, in full (with the end of the build log); nil when entered.
         public var notEntered: String?
+        /// A season's version of the student that still plays although the newest was not
+        /// entered (its last good one); nil otherwise.
+        public var keptVersion: String?
         /// The build log, relative to the run's submissions work folder; nil without a build.
         public var buildLog: String?
         /// Every game the bot lost by forfeit, with its stderr's end.
@@ -47,16 +50,22 @@ public enum PrivateFeedback {
     }
 
     /// Every submission of `ledger`, entered or not, in the order of their folders, each with
-    /// the forfeits of its bot among `records`.
-    public static func students(ledger: SubmissionLedger, records: [GameRecord], secret: [UInt8]) -> [Student] {
+    /// the forfeits of its bot among `records`. `current` are the run's entries (a season's
+    /// current versions): a folder not entered now whose last good version is among them
+    /// still plays, and its page says so.
+    public static func students(ledger: SubmissionLedger, records: [GameRecord], secret: [UInt8], current: [BotEntry] = []) -> [Student] {
+        func forfeits(of bot: String) -> [GameRecord] {
+            records.filter { record in record.termination == .forfeit && record.loser.map { record.player($0).bot == bot } == true }
+        }
         var students = ledger.entered.map { entry in
-            let forfeits = records.filter { record in
-                record.termination == .forfeit && record.loser.map { record.player($0).bot == entry.name } == true
-            }
-            return Student(folder: entry.folder, name: entry.name, token: token(secret: secret, folder: entry.folder), notEntered: nil, buildLog: entry.buildLog, forfeits: forfeits)
+            Student(folder: entry.folder, name: entry.name, token: token(secret: secret, folder: entry.folder), notEntered: nil, buildLog: entry.buildLog, forfeits: forfeits(of: entry.name))
         }
         students += ledger.notEntered.map { skipped in
-            Student(folder: skipped.folder, name: skipped.name, token: token(secret: secret, folder: skipped.folder), notEntered: skipped.reason, buildLog: skipped.buildLog, forfeits: [])
+            let kept = current.first { $0.name == skipped.folder }?.version
+            return Student(
+                folder: skipped.folder, name: skipped.name, token: token(secret: secret, folder: skipped.folder), notEntered: skipped.reason, keptVersion: kept,
+                buildLog: skipped.buildLog, forfeits: kept == nil ? [] : forfeits(of: skipped.folder)
+            )
         }
         return students.sorted { Array($0.folder.utf8).lexicographicallyPrecedes(Array($1.folder.utf8)) }
     }

@@ -34,8 +34,10 @@ public enum PrivateFeedbackPage {
         This page's address is yours alone: the other students cannot find it, and its stderr and build log are on no public page. Do not share it.</p>
 
         """
-        if let reason = student.notEntered {
-            html += "<section><h2>Not entered</h2><p id=\"entry\" class=\"not-entered\">Your bot was not entered in this run:</p><pre class=\"stderr\">\(HTML.escape(reason))</pre></section>\n"
+        if let reason = student.notEntered, let kept = student.keptVersion {
+            html += "<section><h2>Your new version was not entered</h2><p id=\"entry\" class=\"kept\">Your newest version was not entered in this run, so your previous version, <code>\(HTML.escape(kept))</code>, still plays as <code>\(HTML.escape(student.folder))</code>; its results are on the <a href=\"../../index.html\">public pages</a>. Why the new one was not entered:</p><pre class=\"stderr\">\(HTML.escape(reason))</pre></section>\n"
+        } else if let reason = student.notEntered {
+            html += "<section><h2>Not entered</h2><p id=\"entry\" class=\"not-entered\">You were not entered in this run, and no earlier version of yours plays, because:</p><pre class=\"stderr\">\(HTML.escape(reason))</pre></section>\n"
         } else {
             html += "<section><h2>Entered</h2><p id=\"entry\" class=\"entered\">Your bot played as <code>\(HTML.escape(student.name ?? student.folder))</code>; its results are on the <a href=\"../../index.html\">public pages</a>.</p></section>\n"
         }
@@ -50,7 +52,7 @@ public enum PrivateFeedbackPage {
 
     /// The forfeits, each with its reason and stderr.
     static func forfeits(_ student: PrivateFeedback.Student, rematches: Set<Int>) -> String {
-        guard student.notEntered == nil else { return "" }
+        guard student.notEntered == nil || student.keptVersion != nil else { return "" }
         var html = "<section id=\"forfeits\"><h2>Forfeits</h2>"
         guard !student.forfeits.isEmpty else { return html + "<p class=\"note\">None: your bot forfeited no game.</p></section>\n" }
         html += "<p class=\"note\">\(student.forfeits.count) game\(student.forfeits.count == 1 ? "" : "s") lost by forfeit; the stderr lines are the last your bot wrote in that game.</p>\n"

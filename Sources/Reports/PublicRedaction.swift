@@ -98,6 +98,15 @@ public struct PublicRedaction: Sendable {
         return record
     }
 
+    /// `record` with no absolute path in its texts (its reason and stderr tail), its ids kept:
+    /// what the run's own report shows.
+    public func applyPaths(to record: GameRecord) -> GameRecord {
+        var record = record
+        record.reason = record.reason.map(scrubPaths)
+        record.stderrTail = record.stderrTail.map(scrubPaths)
+        return record
+    }
+
     /// `text` with the absolute paths replaced.
     public func scrubPaths(_ text: String) -> String {
         var text = text

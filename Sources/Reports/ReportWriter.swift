@@ -110,8 +110,10 @@ public enum ReportWriter {
             default: break
             }
         }
-        // A season's standings are its last night's entries (docs/scoring.md, "A season").
-        if let last = nights.last {
+        // A season's standings are its last night's entries (docs/scoring.md, "A season"),
+        // their copies where they are now (a season's folder may have moved since).
+        let absoluteFolder = URL(fileURLWithPath: folder).standardizedFileURL.path
+        if let last = nights.last?.movingCopies(to: absoluteFolder + "/" + ResultsBuilder.submissionsFolder + "/bots") {
             config.bots = last.bots
             config.seasonNight = last
         }
@@ -152,7 +154,17 @@ public enum ReportWriter {
             ordered = current
             season = history
         }
-        if let redaction { config = redaction.apply(to: config) }
+        // A local report names no host path either: the run's folder and the working folder
+        // become relative, the home folder `~`, in the bots' commands and the games' texts.
+        var localPaths: PublicRedaction?
+        if let redaction {
+            config = redaction.apply(to: config)
+        } else {
+            let local = PublicRedaction(runFolder: absoluteFolder, workingDirectory: config.workingDirectory ?? FileManager.default.currentDirectoryPath)
+            config.bots = config.bots.map(local.apply(to:))
+            config.seasonNight = config.seasonNight.map(local.apply(to:))
+            localPaths = local
+        }
 
         // Pass 2: the standings' games in schedule order, a batch at a time.
         var fold = try ReportFold(config: config, folder: folder, gameCount: ordered.count, replayFiles: options.replayFiles)
@@ -161,6 +173,7 @@ public enum ReportWriter {
         try forEachBatch(of: ordered, in: source) { (batch, records) throws(ReportError) in
             var records = records
             if let redaction { records = records.map { redaction.apply(to: $0, ids: ids) } }
+            if let localPaths { records = records.map(localPaths.applyPaths(to:)) }
             // A published page shows no bot's stderr (each student reads theirs on their private page).
             if published { records = records.map { var record = $0; record.stderrTail = nil; return record } }
             let replays = try prepare(records, tournament: config.name, folder: folder, replayFiles: options.replayFiles)

@@ -14,13 +14,14 @@ extension PublishCommand {
     /// the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
     func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction) throws {
         let key = try Self.secret(at: secret ?? output + "/" + Self.secretFileName)
-        let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key)
+        let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key, current: journal.nights.last?.bots ?? journal.configuration.bots)
         let root = destination + "/" + PrivateFeedback.folder
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try Data("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\"><title>Private</title></head><body></body></html>\n".utf8)
             .write(to: URL(fileURLWithPath: root + "/index.html"))
         var links = "folder\tbot\tpage\n"
-        for student in students {
+        for var student in students {
+            student.notEntered = student.notEntered.map(redaction.scrubPaths)
             let folder = root + "/" + student.token
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let log = student.buildLog.flatMap { FileManager.default.contents(atPath: output + "/submissions/" + $0) }
@@ -28,7 +29,8 @@ extension PublishCommand {
             if let log { try Data(log.utf8).write(to: URL(fileURLWithPath: folder + "/build.log")) }
             var rematches: Set<Int> = []
             for record in student.forfeits.prefix(PrivateFeedbackPage.forfeitLimit) {
-                guard let name = student.name, let plan = try? RematchPlan(journal: original, index: record.index),
+                let name = student.folder
+                guard let plan = try? RematchPlan(journal: original, index: record.index),
                       let solo = SoloRematch(plan: plan, bot: name) else { continue }
                 let file = folder + "/" + SoloRematch.fileName(game: record.index)
                 try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

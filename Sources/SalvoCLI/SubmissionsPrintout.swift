@@ -11,6 +11,7 @@ enum SubmissionsPrintout {
         var lines = [
             "Submissions: \(entries.entered.count) entered, \(entries.notEntered.count) not entered; builds: \(entries.buildsRun) run, \(builds - entries.buildsRun) skipped (unchanged since the last build); \(String(format: "%.2f", seconds)) s",
         ]
+        lines += entries.unenforced
         if !entries.notEntered.isEmpty { lines.append("Not entered:") }
         for skipped in entries.notEntered {
             let reason = skipped.reason.split(separator: "\n", omittingEmptySubsequences: false)

@@ -111,7 +111,7 @@ struct SubmissionBuilder: Sendable {
         defer { space.release(cap ?? 0) }
         guard let cap, let disk = BuildDisk.mount(at: botsFolder + "/.build-" + folderName, bytes: cap) else {
             if geteuid() == 0 { copy.give(to: uid_t(Self.buildUser)) }
-            return run(build, in: copy.root, log: log, key: key)
+            return run(build, in: copy.root, copy: copy.root, log: log, key: key)
         }
         defer { disk.unmount() }
         let area = disk.path + "/bot"
@@ -122,9 +122,9 @@ struct SubmissionBuilder: Sendable {
             return BuildRecord(key: key, succeeded: false, reason: "the folder does not fit on the build's \(cap >> 20) MiB disk (build_disk_mb): \(error.reason)", seconds: 0)
         }
         if geteuid() == 0 { sources.give(to: uid_t(Self.buildUser)) }
-        var record = run(build, in: area, log: log, key: key)
+        var record = run(build, in: area, copy: copy.root, log: log, key: key)
         if !record.succeeded, disk.isFull {
-            record.reason = "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(log)):\n" + Self.tail(ofFileAt: log)
+            record.reason = "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log)
         }
         guard record.succeeded else { return record }
         Self.removeTree(copy.root)
@@ -168,10 +168,18 @@ struct SubmissionBuilder: Sendable {
     /// must own the copy to write it.
     static let buildUser = 65_534
 
-    /// Runs `build` in `folder`, its output in `log`.
-    private func run(_ build: String, in folder: String, log: String, key: String) -> BuildRecord {
+    /// A path of the work folder as the output folder names it (`submissions/logs/…`), for
+    /// logs and reasons that students and pages see: no host path leaves the machine.
+    func shown(_ path: String) -> String {
+        let parent = (settings.workFolder as NSString).deletingLastPathComponent
+        return path.hasPrefix(parent + "/") ? String(path.dropFirst(parent.count + 1)) : path
+    }
+
+    /// Runs `build` in `folder` (the copy `copy`, or its disk), its output in `log`.
+    private func run(_ build: String, in folder: String, copy: String, log: String, key: String) -> BuildRecord {
         let started = ContinuousClock.now
-        let header = "$ \(build)\n# in \(folder), \(settings.sandbox.isEnabled ? "sandboxed (no network)" : "unsandboxed"), time limit \(Self.seconds(settings.buildTimeout)) s\n"
+        let place = settings.sandbox.isEnabled ? "/bot, its copy \(shown(copy)), sandboxed (no network)" : "its copy \(shown(copy)), unsandboxed"
+        let header = "$ \(build)\n# in \(place), time limit \(Self.seconds(settings.buildTimeout)) s\n"
         _ = FileManager.default.createFile(atPath: log, contents: Data(header.utf8))
         let ending: BuildProcess.Ending
         do throws(BotFault) {
@@ -201,7 +209,7 @@ struct SubmissionBuilder: Sendable {
             try? handle.close()
         }
         guard let outcome else { return BuildRecord(key: key, succeeded: true, reason: nil, seconds: seconds) }
-        return BuildRecord(key: key, succeeded: false, reason: outcome + "; the end of its log (\(log)):\n" + Self.tail(ofFileAt: log), seconds: seconds)
+        return BuildRecord(key: key, succeeded: false, reason: outcome + "; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log), seconds: seconds)
     }
 
     /// The reason of a build that `signal` ended: SIGKILL, unasked, is most likely the memory cap.

@@ -127,6 +127,7 @@ public enum SubmissionDiscovery {
             }
         }
         try history.write(workFolder: settings.workFolder)
+        if entries.buildsRun > 0, settings.buildDiskBytes != nil, let warning = BuildDisk.unenforced { entries.unenforced.append(warning) }
         SubmissionRetention.prune(botsFolder: builder.botsFolder, folders: candidates.map(\.folderName), history: history)
         entries.notEntered.sort { Array($0.folder.utf8).lexicographicallyPrecedes(Array($1.folder.utf8)) }
         return entries

@@ -76,4 +76,25 @@ struct PrivateFeedbackPartsTests {
         #expect(html.contains("href=\"rematch/0001.json\" download") && html.contains("salvo bot-check . --rematch 0001.json"))
         #expect(!PrivateFeedbackPage.render(student, tournament: "golden", buildLog: nil).contains("--rematch 0001.json"))
     }
+
+    @Test("a season's student whose new version was not entered is told that the previous version still plays, with its forfeits; one with none is told why they are not entered")
+    func keptVersion() {
+        let current = [BotEntry(name: "charlie-folder", kind: .builtin(.random), version: "aaaaaaaaaaaa"), BotEntry(name: "dora", kind: .builtin(.random), version: "3f9c2a1b7d04")]
+        let records = Fixtures.finished().map { record -> GameRecord in
+            var record = record
+            record.players = record.players.map { var player = $0; if player.bot == "charlie" { player.bot = "dora" }; return player }
+            return record
+        }
+        let students = PrivateFeedback.students(ledger: Self.ledger, records: records, secret: [1], current: current)
+        let dora = students[1], eve = students[2]
+        #expect(dora.keptVersion == "3f9c2a1b7d04" && dora.forfeits.map(\.index) == [1])
+        #expect(eve.keptVersion == nil && eve.forfeits.isEmpty)
+        let doraPage = PrivateFeedbackPage.render(dora, tournament: "golden", buildLog: nil)
+        #expect(doraPage.contains("<p id=\"entry\" class=\"kept\">Your newest version was not entered in this run, so your previous version, <code>3f9c2a1b7d04</code>, still plays as <code>dora</code>"))
+        #expect(doraPage.contains("id=\"forfeits\""))
+        #expect(!doraPage.contains("You were not entered"))
+        let evePage = PrivateFeedbackPage.render(eve, tournament: "golden", buildLog: nil)
+        #expect(evePage.contains("You were not entered in this run, and no earlier version of yours plays, because:"))
+        #expect(!evePage.contains("id=\"forfeits\""))
+    }
 }

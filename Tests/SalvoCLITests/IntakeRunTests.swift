@@ -65,4 +65,43 @@ struct IntakeRunTests {
         #expect(run.err.contains("mallory"), "the not-entered submission is named: \(run.err)")
         #expect(run.err.contains("\\u{1b}]52;c;ZXZpbA=="), "the build's output is shown, made visible: \(run.err)")
     }
+
+    @Test("a season run, moved to another path, run again, reported and published under canary paths: no page, results.json, CSV, build log or published file names either path")
+    func noHostPaths() async throws {
+        let canary = "CANARY-\(UUID().uuidString.prefix(8))"
+        let first = NSTemporaryDirectory() + "salvo-\(canary)-first"
+        let second = NSTemporaryDirectory() + "salvo-\(canary)-second"
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        try FileManager.default.createDirectory(atPath: first + "/subs", withIntermediateDirectories: true)
+        for example in ["c-hunter", "python-random", "broken-build"] {
+            try FileManager.default.copyItem(atPath: Self.repository + "/bots/submissions-example/" + example, toPath: first + "/subs/" + example)
+        }
+        try "name: season\ngames_per_pairing: 2\nbots: [random]\nbots_from: subs\n".write(toFile: first + "/season.yaml", atomically: true, encoding: .utf8)
+        let night1 = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out"], timeout: .seconds(300), workingDirectory: first)
+        #expect(night1.status == 0, "\(night1.err)")
+        #expect(rename(first, second) == 0)
+        try "# night 2\n".write(toFile: second + "/subs/python-random/notes.txt", atomically: true, encoding: .utf8)
+        let night2 = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out"], timeout: .seconds(300), workingDirectory: second)
+        #expect(night2.status == 0, "\(night2.err)")
+        let report = try await SalvoExecutable.run(["report", "out", "--csv"], workingDirectory: second)
+        #expect(report.status == 0, "\(report.err)")
+        let publish = try await SalvoExecutable.run(["publish", "out", "pub"], workingDirectory: second)
+        #expect(publish.status == 0, "\(publish.err)")
+        // Everything a person reads or is given; the journal, the server's database and the
+        // secrets are the run's own records, never shown.
+        let own: Set<String> = ["journal.jsonl", "server.sqlite", "server.sqlite-wal", "server.sqlite-shm", "seed.key", "publish-secret", "salvo.lock"]
+        var searched = 0
+        for folder in [second + "/out", second + "/pub"] {
+            for case let path as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.default.enumerator(atPath: "/")! {
+                guard !own.contains((path as NSString).lastPathComponent),
+                      let data = FileManager.default.contents(atPath: folder + "/" + path) else { continue }
+                searched += 1
+                #expect(!String(decoding: data, as: UTF8.self).contains(canary), "\(folder)/\(path) names a host path")
+            }
+        }
+        #expect(searched > 20, "the report, replays, pages, CSV, build logs and private pages were searched")
+    }
 }

@@ -269,4 +269,31 @@ struct SeasonRunTests {
         #expect(late.err.contains("Season night 1 (continued)"), "nothing new is played: \(late.err)")
         #expect(Self.nights(try Self.entries(directory)).last?.bots.first { $0.name == "alice" }?.version == version1)
     }
+
+    @Test("a season moved to another path between nights goes on: a kept version is launched from where its copy is now, and no bot is charged a forfeit")
+    func movedSeason() async throws {
+        let first = try ClassFolder.make(["alice", "carol"])
+        let night1 = try await Self.night(first)
+        #expect(night1.status == 0, "\(night1.err)")
+        // A new machine, a new path: the whole folder moves.
+        let moved = first + "-moved"
+        #expect(rename(first, moved) == 0)
+        defer { try? FileManager.default.removeItem(atPath: moved) }
+        // carol's new version does not build, so her last good one stays current; alice's new one plays it.
+        try "command: python3 bot.py\nbuild: exit 3\n".write(toFile: moved + "/subs/carol/bot.yaml", atomically: true, encoding: .utf8)
+        try ClassFolder.resubmit("alice", in: moved, note: "night 2")
+        let night2 = try await Self.night(moved)
+        #expect(night2.status == 0, "\(night2.err)")
+        #expect(night2.err.contains("carol keeps its last good version"), "\(night2.err)")
+        let entries = try Self.entries(moved)
+        let last = try #require(Self.nights(entries).last)
+        #expect(last.number == 2)
+        let carol = try #require(last.bots.first { $0.name == "carol" })
+        guard case .external(let spec) = carol.kind else { Issue.record("carol is not external"); return }
+        let movedPath = URL(fileURLWithPath: moved).resolvingSymlinksInPath().path
+        #expect(spec.folder?.hasPrefix(movedPath + "/out/submissions/bots/carol@") == true || spec.folder?.hasPrefix(moved + "/out/submissions/bots/carol@") == true, "\(spec.folder ?? "")")
+        let played = Self.finished(entries).filter { last.indices.contains($0.index) }
+        #expect(played.count == 4, "alice's new version against carol's kept one and random, 2 games each")
+        #expect(played.allSatisfy { $0.termination != .forfeit }, "\(played.compactMap(\.reason))")
+    }
 }
