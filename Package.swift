@@ -243,7 +243,7 @@ let package = Package(
             name: "TournamentTests",
             dependencies: [
                 "Tournament", "Orchestrator", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
-                "LoopbackTestServer", "BattleshipAPI",
+                "LoopbackTestServer", "BattleshipAPI", "Reports",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],

@@ -73,7 +73,9 @@ public enum SeasonShardNight {
             }
         }
 
-        if let last = resume.nights.last, last.indices.contains(where: { resume.rated[$0] == nil }) {
+        if let found = resume.nights.last, found.indices.contains(where: { resume.rated[$0] == nil }) {
+            // Its copies where they are now: the season's folder may have moved since it opened.
+            let last = found.movingCopies(to: URL(fileURLWithPath: output).standardizedFileURL.path + "/submissions/bots")
             season.seasonNight = last
             season.bots = last.bots
             season.shard = shard

@@ -44,8 +44,8 @@ public enum GamesPage {
         for game in games {
             let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\(HTML.escape($0)))" } ?? "") : HTML.escape(game.termination)
             let players = game.players.map(HTML.escape)
-            html += "<tr data-index=\"\(game.index)\"><td><a class=\"replay-link\" href=\"../\(HTML.escape(game.replayHTML))\">\(game.index)</a>"
-            html += "<td class=\"bot\">\(players.first ?? "")<td class=\"bot\">\(players.dropFirst().first ?? "")<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)<td>\(game.shots)\n"
+            html += "<tr data-index=\"\(game.index)\"\(IndexPage.earlierClass(game))><td><a class=\"replay-link\" href=\"../\(HTML.escape(game.replayHTML))\">\(game.index)</a>"
+            html += "<td class=\"bot\">\(players.first ?? "")<td class=\"bot\">\(players.dropFirst().first ?? "")<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.shots)\n"
         }
         html += "</tbody></table></div></section>\n\(navigation(number: number, count: count))</main></body></html>\n"
         return html

@@ -283,16 +283,32 @@ public enum IndexPage {
             let names = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
             let title = names.map(HTML.escape).joined(separator: " vs ")
             var wins = [0, 0]
-            for game in games { if let winner = game.winner, let side = names.firstIndex(of: winner), side < 2 { wins[side] += 1 } }
-            html += "<details><summary>\(title) <span class=\"meta\">\(games.count) games, \(wins[0])–\(wins[1])</span></summary>"
+            for game in games where game.countsInStandings != false {
+                if let winner = game.winner, let side = names.firstIndex(of: winner), side < 2 { wins[side] += 1 }
+            }
+            let earlier = games.count { $0.countsInStandings == false }
+            let count = earlier == 0 ? "\(games.count) games" : "\(games.count - earlier) games (and \(earlier) of earlier versions)"
+            html += "<details><summary>\(title) <span class=\"meta\">\(count), \(wins[0])–\(wins[1])</span></summary>"
             html += "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th>Shots</th></tr></thead><tbody>\n"
             for game in games {
                 let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\(HTML.escape($0)))" } ?? "") : HTML.escape(game.termination)
-                html += "<tr><td><a class=\"replay-link\" href=\"\(HTML.escape(game.replayHTML))\">\(game.index)</a><td class=\"bot\">\(HTML.escape(game.players.first ?? ""))<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)<td>\(game.shots)\n"
+                html += "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(HTML.escape(game.replayHTML))\">\(game.index)</a><td class=\"bot\">\(HTML.escape(game.players.first ?? ""))<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)\(Self.earlierNote(game))<td>\(game.shots)\n"
             }
             html += "</tbody></table></div></details>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// ` class="earlier"` for a season's game the standings do not count; nothing otherwise.
+    static func earlierClass(_ game: ResultsDocument.GameEntry) -> String {
+        game.countsInStandings == false ? " class=\"earlier\"" : ""
+    }
+
+    /// What the end of such a game adds: which versions played it, and that it is not counted.
+    static func earlierNote(_ game: ResultsDocument.GameEntry) -> String {
+        guard game.countsInStandings == false else { return "" }
+        let versions = (game.versions ?? []).filter { !$0.isEmpty }.map { String($0.prefix(7)) }
+        return " <span class=\"meta\">· earlier version\(versions.isEmpty ? "" : " (" + HTML.escape(versions.joined(separator: ", ")) + ")"), not in the standings</span>"
     }
 
     /// The games section of a large run: one link per page of ``GamesPage``, and the viewer.

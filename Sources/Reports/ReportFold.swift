@@ -49,15 +49,19 @@ struct ReportFold {
     }
 
     /// Folds in `record`, the record that counts for its game (attempted `attempts` times),
-    /// and its `replay`. Games come in schedule order.
-    mutating func add(_ record: GameRecord, attempts: Int, replay: ReplayDocument) throws(ReportError) {
-        tally.add(record, attempts: attempts)
-        var seen: [String] = []
-        for player in record.players where !seen.contains(player.bot) {
-            seen.append(player.bot)
-            bots[player.bot, default: BotGames(bot: player.bot)].add(record)
+    /// and its `replay`. Games come in schedule order. A season's game that is not in the
+    /// standings (`counts` false: an earlier version's, a retired entry's) is listed with its
+    /// replay, and counted nowhere.
+    mutating func add(_ record: GameRecord, attempts: Int, replay: ReplayDocument, counts: Bool = true) throws(ReportError) {
+        if counts {
+            tally.add(record, attempts: attempts)
+            var seen: [String] = []
+            for player in record.players where !seen.contains(player.bot) {
+                seen.append(player.bot)
+                bots[player.bot, default: BotGames(bot: player.bot)].add(record)
+            }
         }
-        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles)
+        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles, season: config.isSeason || config.seasonNight != nil, countsInStandings: counts)
         try games.append(entry)
         if gameCount <= IndexPage.inlineGameLimit {
             inline.append(entry)

@@ -135,8 +135,10 @@ public enum ReportWriter {
         slots = GameSlots(plannedGames: 0)
 
         // A season only: every game read once more, into the history (every version's games),
-        // and sorted: the current versions' games make the standings, the rest only the history.
+        // and sorted: the current versions' games make the standings; every game, the rest
+        // included, is listed with its replay.
         var season: SeasonHistory?
+        var counting: Set<Int>?
         if !nights.isEmpty {
             var history = SeasonHistory(nights: nights)
             var current: [(index: Int, slot: GameSlots.Slot)] = []
@@ -151,7 +153,7 @@ public enum ReportWriter {
                     noResultAttempts += Int(game.slot.attempts) - (game.slot.rated ? 1 : 0)
                 }
             }
-            ordered = current
+            counting = Set(current.map(\.index))
             season = history
         }
         // A local report names no host path either: the run's folder and the working folder
@@ -178,7 +180,7 @@ public enum ReportWriter {
             if published { records = records.map { var record = $0; record.stderrTail = nil; return record } }
             let replays = try prepare(records, tournament: config.name, folder: folder, replayFiles: options.replayFiles)
             for (position, record) in records.enumerated() {
-                try fold.add(record, attempts: Int(batch[batch.startIndex + position].slot.attempts), replay: replays[position])
+                try fold.add(record, attempts: Int(batch[batch.startIndex + position].slot.attempts), replay: replays[position], counts: counting?.contains(record.index) ?? true)
             }
         }
         fold.season = season?.section

@@ -68,9 +68,10 @@ public enum ResultsBuilder {
         )
     }
 
-    /// The games section's entry of `record`, the record that counts for its game.
-    public static func entry(_ record: GameRecord, attempts: Int, replayFile: Bool = false) -> ResultsDocument.GameEntry {
-        .init(
+    /// The games section's entry of `record`, the record that counts for its game. A season's
+    /// game (`season`) names each seat's version, and says when the standings do not count it.
+    public static func entry(_ record: GameRecord, attempts: Int, replayFile: Bool = false, season: Bool = false, countsInStandings: Bool = true) -> ResultsDocument.GameEntry {
+        var entry = ResultsDocument.GameEntry(
             index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
             winnerSeat: record.winner?.index, termination: record.termination.rawValue,
             forfeitKind: record.forfeitKind?.rawValue, reason: record.reason, shots: record.shots.count,
@@ -79,6 +80,9 @@ public enum ResultsBuilder {
             replayJSON: replayFile ? ReportLayout.replayJSON(index: record.index) : nil,
             replayHTML: ReportLayout.replayLink(index: record.index)
         )
+        if season { entry.versions = record.players.map { $0.version ?? "" } }
+        if !countsInStandings { entry.countsInStandings = false }
+        return entry
     }
 
     /// The scoreboard's standings, in its order, with the fit's ratings.

@@ -30,6 +30,13 @@ extension ResultsDocument {
         /// The replay in the viewer (`replays/viewer.html#game=N`), relative to the folder of
         /// results.json.
         public var replayHTML: String
+        /// A season's game: the version of each seat's bot, in seat order (`""` for a listed
+        /// bot); absent outside a season.
+        public var versions: [String]?
+        /// False for a season's game that is not in the current standings (an earlier
+        /// version's, or a retired entry's): in the history and the list of games, with its
+        /// replay, but not counted; absent for a game the standings count.
+        public var countsInStandings: Bool?
 
         public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, shots: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String?, replayHTML: String) {
             self.index = index

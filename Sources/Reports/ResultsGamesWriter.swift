@@ -23,28 +23,18 @@ struct ResultsGamesWriter {
         count += 1
         buffer.append("    {\n")
         member("attempts") { $0.append(entry.attempts) }
+        if let counts = entry.countsInStandings { member("countsInStandings") { out in if counts { out.append("true") } else { out.append("false") } } }
         member("durationMilliseconds") { $0.append(entry.durationMilliseconds) }
         if let kind = entry.forfeitKind { member("forfeitKind") { Self.string(kind, to: &$0) } }
         member("gameId") { Self.string(entry.gameId, to: &$0) }
         member("index") { $0.append(entry.index) }
-        member("players") { out in
-            if entry.players.isEmpty {
-                out.append("[\n\n      ]")
-                return
-            }
-            out.append("[\n")
-            for (position, player) in entry.players.enumerated() {
-                out.append("        ")
-                Self.string(player, to: &out)
-                out.append(position < entry.players.count - 1 ? ",\n" : "\n")
-            }
-            out.append("      ]")
-        }
+        member("players") { Self.strings(entry.players, to: &$0) }
         if let reason = entry.reason { member("reason") { Self.string(reason, to: &$0) } }
         member("replayHTML") { Self.string(entry.replayHTML, to: &$0) }
         if let file = entry.replayJSON { member("replayJSON") { Self.string(file, to: &$0) } }
         member("shots") { $0.append(entry.shots) }
         member("termination") { Self.string(entry.termination, to: &$0) }
+        if let versions = entry.versions { member("versions") { Self.strings(versions, to: &$0) } }
         if let winner = entry.winner { member("winner") { Self.string(winner, to: &$0) } }
         if let seat = entry.winnerSeat { member("winnerSeat") { $0.append(seat) } }
         // The last member has no comma: take back the one written after it.
@@ -59,6 +49,21 @@ struct ResultsGamesWriter {
         buffer.append("\" : ")
         value(&buffer)
         buffer.append(",\n")
+    }
+
+    /// `texts` as `JSONEncoder` writes an array of strings, indented as a member of a game.
+    static func strings(_ texts: [String], to out: inout ByteBuffer) {
+        if texts.isEmpty {
+            out.append("[\n\n      ]")
+            return
+        }
+        out.append("[\n")
+        for (position, text) in texts.enumerated() {
+            out.append("        ")
+            string(text, to: &out)
+            out.append(position < texts.count - 1 ? ",\n" : "\n")
+        }
+        out.append("      ]")
     }
 
     /// `text` as `JSONEncoder` writes a string: plain text as is; anything with a quote, a

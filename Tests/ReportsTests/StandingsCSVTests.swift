@@ -37,4 +37,12 @@ struct StandingsCSVTests {
         #expect(CSVText.cell("cr\rhere") == "\"cr\rhere\"")
         #expect(CSVText.cell("crlf\r\nhere") == "\"crlf\r\nhere\"")
     }
+
+    @Test("a name a spreadsheet would run as a formula is written as text")
+    func formula() {
+        let csv = StandingsCSV.text([Self.standing(1, "=HYPERLINK(\"http://x\",\"y\")", rating: nil), Self.standing(2, "@cmd", rating: nil)])
+        let rows = csv.split(separator: "\r\n").map(String.init)
+        #expect(rows[1].hasPrefix("1,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","), "\(rows[1])")
+        #expect(rows[2].hasPrefix("2,'@cmd,"), "\(rows[2])")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import SalvoTestSupport
 import Testing
 @testable import Tournament
@@ -128,6 +129,23 @@ struct SeasonRunTests {
         #expect(versions.contains { $0["bot"] as? String == "carl" && $0["lastNight"] as? Int == 2 }, "carl was current until night 2")
         let standings = try #require(results["standings"] as? [[String: Any]])
         #expect(standings.first { $0["bot"] as? String == "alice" }?["version"] as? String == version2)
+        // Every game the season played is listed, with each seat's version and its replay:
+        // 24 in all; the 12 of alice's first version and of the retired carl are not in the standings.
+        let games = try #require(results["games"] as? [[String: Any]])
+        #expect(games.count == 24)
+        let uncounted = games.filter { $0["countsInStandings"] as? Bool == false }
+        #expect(uncounted.count == 12)
+        #expect(uncounted.allSatisfy { game in
+            let players = game["players"] as? [String] ?? [], versions = game["versions"] as? [String] ?? []
+            return players.contains("carl") || zip(players, versions).contains { $0 == ("alice", version1) }
+        }, "\(uncounted)")
+        #expect(games.allSatisfy { ($0["versions"] as? [String])?.count == 2 })
+        let listing = try String(contentsOfFile: directory + "/out/index.html", encoding: .utf8)
+        for game in uncounted {
+            let number = try #require(game["index"] as? Int)
+            #expect(listing.contains("href=\"replays/viewer.html#game=\(number)\">\(number)</a>"), "game \(number) is listed with its replay")
+            #expect(FileManager.default.fileExists(atPath: directory + "/out/" + ReportLayout.pack(number: ReplayPack.number(of: number))))
+        }
         // The grading export names each entry's current version.
         let csvRun = try await SalvoExecutable.run(["report", "out", "--csv"], workingDirectory: directory)
         #expect(csvRun.status == 0, "\(csvRun.err)")

@@ -4,8 +4,8 @@ import Foundation
 /// the entries found now: continue the last night, or begin a new one with exactly the games
 /// the current versions are missing. Pure; ``Orchestrator``'s run reads and writes the files.
 ///
-/// - An entry is a name (a listed bot, or a submission's folder or `name:`); a version is
-///   one state of a submission (``BotEntry/version``).
+/// - An entry is a name (a listed bot, or a submission's folder: its identity, whatever its
+///   bot.yaml's `name:` says); a version is one state of a submission (``BotEntry/version``).
 /// - A submission whose newer version was not entered (a failed build, a change after the
 ///   deadline) keeps its last good version; one that is gone from the folder is retired.
 /// - A game is the same game in every night when it is between the same two versions in the
