@@ -173,12 +173,13 @@ let package = Package(
             dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
-        // One tournament run as a library call (folder lock, server, journal, games, reports),
-        // and the one choice between the embedded server and a URL, for run, load and check.
+        // One tournament file run as a library call (its submissions entered, a season's shard
+        // night opened, the folder lock, server, journal, games, reports), and the one choice
+        // between the embedded server and a URL, for run, load and check.
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "CurlHTTP", "Bots", "Sandbox",
+                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "CurlHTTP", "Bots", "Sandbox", "DurationUnits",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -84,81 +84,42 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.description)
         }
-        var config = read.config
-        if let server, let choice = ServerChoice(parsing: server) { config.server = choice }
-        if let output { config.outputDirectory = output }
-        if let games { config.gamesPerPairing = games }
-        if let concurrency { config.concurrency = concurrency }
-        if let seed { config.seed = seed }
-        if let pollInterval { config.pollInterval = .milliseconds(pollInterval) }
-        if purePolling { config.wakeLocalOpponent = false }
+        var overrides = TournamentFileRun.Overrides(
+            server: server.flatMap(ServerChoice.init(parsing:)), outputDirectory: output, gamesPerPairing: games, concurrency: concurrency, seed: seed,
+            pollInterval: pollInterval.map { .milliseconds($0) }, purePolling: purePolling, sandboxDisabled: noSandbox
+        )
         if let shard {
             do {
-                config.shard = try Self.shard(shard)
+                overrides.shard = try Self.shard(shard)
             } catch {
                 throw CLIError(error.description)
             }
         }
         // The submissions are entered (built) once the output folder is known; a season's
         // shards share one night, which the first of them opens (SeasonShardNight).
-        if let botsFrom = read.botsFrom {
-            let entering = ContinuousClock.now
-            if config.shard != nil, config.scheduler.playsAsSeason {
-                config = try await Self.openSeasonNight(config, botsFrom: botsFrom, noSandbox: noSandbox, notes: console.notes)
-            } else {
-                // Shards enter one at a time, so that they never build into one folder at once
-                // (the first builds; the others find its builds in the cache).
-                let lock = config.shard == nil ? nil : try await Self.claimForEntering(config.outputDirectory, notes: console.notes)
-                defer { lock?.release() }
-                do {
-                    let entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: noSandbox)
-                    config = entered.config
-                    console.notes.say(SubmissionsPrintout.lines(entered.entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
-                } catch {
-                    throw CLIError(error.description)
-                }
-            }
-        }
-        if noSandbox { config.disableSandbox() }
-
-        try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
-    }
-
-    /// The output folder, claimed for entering the submissions, waiting while another shard holds it.
-    static func claimForEntering(_ output: String, notes: Notes) async throws -> FolderLock {
+        let notes = console.notes, shard = overrides.shard
+        let config: TournamentConfig
         do {
-            return try await FolderLock.acquire(output, waitingUpTo: FolderLock.shardWait) { pid in
-                notes.say("Waiting for \(output), held by \(pid.map { "pid \($0)" } ?? "another salvo process") (another shard entering the submissions, or a merge)")
-            }
+            config = try await TournamentFileRun(file: read, overrides: overrides).prepare { step in Self.say(step, shard: shard, notes: notes) }
         } catch {
             throw CLIError(error.description)
         }
+        try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: notes)
     }
 
-    /// A season's shard: the night its shards share, opened by this one (which then enters the
-    /// submissions and says what changed) or found open.
-    static func openSeasonNight(_ config: TournamentConfig, botsFrom: BotsFrom, noSandbox: Bool, notes: Notes) async throws -> TournamentConfig {
-        if let obstacle = config.scheduler.shardingObstacle {
-            throw CLIError("This tournament cannot be sharded: \(obstacle); run it without --shard")
-        }
-        let entering = ContinuousClock.now
-        let opened: SeasonShardNight.Opened
-        do {
-            opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: noSandbox) { notes.say($0) }
-        } catch {
-            throw CLIError(error.description)
-        }
-        if let entries = opened.entries {
-            notes.say(SubmissionsPrintout.lines(entries, seconds: (ContinuousClock.now - entering).seconds).joined(separator: "\n"))
-        }
-        let night = opened.config.seasonNight?.number ?? 0
-        if let changes = opened.changes {
+    /// What `salvo run` says of a step before the games.
+    static func say(_ step: TournamentFileRun.Step, shard: Shard?, notes: Notes) {
+        switch step {
+        case .waiting(let line):
+            notes.say(line)
+        case .entered(let entries, let seconds):
+            notes.say(SubmissionsPrintout.lines(entries, seconds: seconds).joined(separator: "\n"))
+        case .shardNight(_, let changes?):
             notes.say(changes.summary)
             for kept in changes.kept { notes.say("  \(kept.name) keeps its last good version: its new one is not entered (\(kept.reason))") }
-        } else {
-            notes.say("Season night \(night) is open (another shard opened it, or it was stopped): shard \(config.shard.map(\.description) ?? "") plays its part of it")
+        case .shardNight(let number, nil):
+            notes.say("Season night \(number) is open (another shard opened it, or it was stopped): shard \(shard.map(\.description) ?? "") plays its part of it")
         }
-        return opened.config
     }
 
     /// The line printed once the server answers.
