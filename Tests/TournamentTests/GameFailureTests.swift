@@ -125,7 +125,10 @@ struct GameFailureTests {
                 Issue.record("another error: \(error)")
                 return
             }
-            #expect(detail.contains("failed to start bots \(TournamentRunner.maximumHostFaults) times"), "\(detail)")
+            // The tenth fault stops the run; the game in flight beside it may fault too (a fresh
+            // clone's CI run saw 11): the message gives the true count.
+            let counts = (TournamentRunner.maximumHostFaults...(TournamentRunner.maximumHostFaults + 1)).map { "failed to start bots \($0) times" }
+            #expect(counts.contains { detail.contains($0) }, "\(detail)")
             #expect(detail.contains("bwrap: Can not mount proc"), "\(detail)")
             #expect(detail.contains("not of the bots"), "\(detail)")
         }
