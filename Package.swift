@@ -184,6 +184,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The arena (issue 42): a class's competition that plays as students upload. So far its
+        // folder, roster and tokens (hashes only, in SQLite through GRDB).
+        .target(
+            name: "Arena",
+            dependencies: ["Submissions", "Digests", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
         // its shards on Slurm and Kubernetes (the engines run `salvo run --shard`).
         .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest"], swiftSettings: swiftSettings),
@@ -211,6 +218,7 @@ let package = Package(
                 "Sandbox",
                 "SalvoVersion",
                 "SafeText",
+                "Arena",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -227,6 +235,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
+        // The arena's roster and tokens in a real SQLite file.
+        .testTarget(name: "ArenaTests", dependencies: ["Arena"], swiftSettings: swiftSettings),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),

@@ -28,6 +28,7 @@ struct Salvo: AsyncParsableCommand {
             RematchCommand.self,
             PublishCommand.self,
             LoadCommand.self,
+            ArenaCommand.self,
         ]
     )
 

@@ -1,0 +1,83 @@
+import Foundation
+
+/// An arena's folder: `arena.yaml` (the season's settings, the instructor's to edit),
+/// `arena.sqlite` (``ArenaStore``: the roster and token hashes) and `tokens.tsv` (each token
+/// as it was given, mode 0600, for the instructor to hand out; the arena never reads it).
+///
+/// ```swift
+/// let arena = try ArenaFolder.create(at: "cs101", roster: ArenaRoster.read(rosterText))
+/// let token = try arena.addStudent(login: "mia", name: "Mia")   // appended to tokens.tsv
+/// ```
+public struct ArenaFolder: Sendable {
+    public static let settingsFile = "arena.yaml"
+    public static let storeFile = "arena.sqlite"
+    public static let tokensFile = "tokens.tsv"
+
+    public let path: String
+    public let store: ArenaStore
+
+    /// The arena in `path`; fails when there is none.
+    public init(at path: String) throws(ArenaError) {
+        guard FileManager.default.fileExists(atPath: path + "/" + Self.storeFile) else { throw .notAnArena(path) }
+        self.path = path
+        store = try ArenaStore(path: path + "/" + Self.storeFile)
+    }
+
+    private init(path: String, store: ArenaStore) {
+        self.path = path
+        self.store = store
+    }
+
+    /// Makes a new arena in `path` (made if missing; refused when it holds one) for `roster`,
+    /// each student with a token of their own, written once to `tokens.tsv`.
+    public static func create(at path: String, roster: ArenaRoster, now: Date = Date()) throws(ArenaError) -> ArenaFolder {
+        guard !FileManager.default.fileExists(atPath: path + "/" + storeFile) else { throw .alreadyAnArena(path) }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: path, detail: error.localizedDescription)
+        }
+        let settings = path + "/" + settingsFile
+        if !FileManager.default.fileExists(atPath: settings) {
+            do {
+                try Data(ArenaSettings.template.utf8).write(to: URL(fileURLWithPath: settings))
+            } catch {
+                throw .cannotWrite(path: settings, detail: error.localizedDescription)
+            }
+        }
+        let arena = ArenaFolder(path: path, store: try ArenaStore(path: path + "/" + storeFile))
+        for student in roster.students {
+            _ = try arena.addStudent(login: student.login, name: student.name, now: now)
+        }
+        return arena
+    }
+
+    /// Adds a student with a new token, appended to `tokens.tsv`; the token.
+    public func addStudent(login: String, name: String? = nil, now: Date = Date()) throws(ArenaError) -> String {
+        if let problem = ArenaRoster.loginProblem(login) { throw .roster(problem) }
+        let token = ArenaToken.random()
+        try store.add(login: login, name: name ?? login, tokenHash: ArenaToken.hash(token), at: now)
+        try give(token, to: login)
+        return token
+    }
+
+    /// Replaces a student's token with a new one (the old stops working), appended to `tokens.tsv`.
+    public func newToken(login: String) throws(ArenaError) -> String {
+        let token = ArenaToken.random()
+        try store.replaceToken(login: login, tokenHash: ArenaToken.hash(token))
+        try give(token, to: login)
+        return token
+    }
+
+    /// Appends `login TAB token` to `tokens.tsv`, which only its owner may read.
+    private func give(_ token: String, to login: String) throws(ArenaError) {
+        let file = path + "/" + Self.tokensFile
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotWrite(path: file, detail: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        fchmod(descriptor, 0o600)
+        let line = Array("\(login)\t\(token)\n".utf8)
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == line.count, fsync(descriptor) == 0 else { throw .cannotWrite(path: file, detail: String(cString: strerror(errno))) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+/// An arena's durable state, one SQLite file (`DIR/arena.sqlite`, WAL): its roster with each
+/// student's token hash (never the token), written before any change is acknowledged. Later
+/// tables (submissions, their states) join it by migration; none is ever edited once shipped.
+///
+/// ```swift
+/// let store = try ArenaStore(path: "class/arena.sqlite")
+/// try store.add(login: "alice", name: "Alice", tokenHash: ArenaToken.hash(token))
+/// try store.login(forTokenHash: ArenaToken.hash(token))   // "alice"
+/// ```
+public final class ArenaStore: Sendable {
+    /// One row of the roster.
+    public struct Student: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+        public static let databaseTableName = "student"
+        public var login: String
+        public var name: String
+        /// SHA-256 of the student's current token (``ArenaToken/hash(_:)``).
+        public var tokenHash: String
+        public var addedAt: Date
+        /// When the token was revoked; nil while it is valid.
+        public var revokedAt: Date?
+
+        public enum Columns {
+            public static let login = Column("login")
+            public static let tokenHash = Column("tokenHash")
+        }
+    }
+
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the store at `path`, or an in-memory one when nil.
+    public init(path: String?) throws(ArenaError) {
+        do {
+            writer = try path.map { try DatabasePool(path: $0) } ?? DatabaseQueue()
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw .store(path: path ?? ":memory:", detail: "\(error)")
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: the roster") { db in
+            try db.create(table: "student") { table in
+                table.primaryKey("login", .text).collate(.nocase)
+                table.column("name", .text).notNull()
+                table.column("tokenHash", .text).notNull().unique()
+                table.column("addedAt", .datetime).notNull()
+                table.column("revokedAt", .datetime)
+            }
+        }
+        return migrator
+    }
+
+    /// Adds `login`; refused when the roster already has it (in any case).
+    public func add(login: String, name: String, tokenHash: String, at date: Date = Date()) throws(ArenaError) {
+        try write { db in
+            guard try Student.fetchOne(db, key: login) == nil else { throw ArenaError.alreadyListed(login) }
+            try Student(login: login, name: name, tokenHash: tokenHash, addedAt: date, revokedAt: nil).insert(db)
+        }
+    }
+
+    /// Revokes `login`'s token: it is refused from now on, until a new one is given.
+    public func revoke(login: String, at date: Date = Date()) throws(ArenaError) {
+        try write { db in
+            guard var student = try Student.fetchOne(db, key: login) else { throw ArenaError.notListed(login) }
+            student.revokedAt = date
+            try student.update(db)
+        }
+    }
+
+    /// Gives `login` a new token (its hash), which replaces the old one, revoked or not.
+    public func replaceToken(login: String, tokenHash: String) throws(ArenaError) {
+        try write { db in
+            guard var student = try Student.fetchOne(db, key: login) else { throw ArenaError.notListed(login) }
+            student.tokenHash = tokenHash
+            student.revokedAt = nil
+            try student.update(db)
+        }
+    }
+
+    /// The login whose valid token has `tokenHash`; nil for an unknown or revoked one.
+    public func login(forTokenHash tokenHash: String) throws(ArenaError) -> String? {
+        try read { db in
+            try Student.filter(Student.Columns.tokenHash == tokenHash).fetchOne(db).flatMap { $0.revokedAt == nil ? $0.login : nil }
+        }
+    }
+
+    /// The roster, by login.
+    public func students() throws(ArenaError) -> [Student] {
+        try read { db in try Student.order(Student.Columns.login).fetchAll(db) }
+    }
+
+    private func write(_ body: (Database) throws -> Void) throws(ArenaError) {
+        do {
+            try writer.write(body)
+        } catch let error as ArenaError {
+            throw error
+        } catch {
+            throw .store(path: writer.path, detail: "\(error)")
+        }
+    }
+
+    private func read<Value>(_ body: (Database) throws -> Value) throws(ArenaError) -> Value {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw .store(path: writer.path, detail: "\(error)")
+        }
+    }
+}
