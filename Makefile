@@ -105,6 +105,10 @@ STATIC_DEBUG_LINK := $(foreach flag,--start-group -lFoundation -lFoundationInter
 static-debug: deps commit-stamp
 	$(SWIFT) build --product salvo --static-swift-stdlib $(STATIC_DEBUG_LINK)
 	install -D -m 755 .build/debug/salvo $(STATIC_DEBUG_BINARY)
+	@# SwiftPM builds both links in one folder, and its incremental compiler may keep objects the
+	@# static build compiled, whose autolink entries name the static archives (-lCoreFoundation):
+	@# the dynamic link then fails. Those objects are removed, so they are compiled again.
+	@grep -l -a -e '-lCoreFoundation' .build/debug/*.build/*.o 2>/dev/null | xargs -r rm -f
 	$(SWIFT) build --product salvo
 
 # The binary without its symbol tables (81 MB instead of 149; .build/release/salvo keeps them,

@@ -1,4 +1,5 @@
 import Foundation
+import RunControl
 import Sandbox
 import Submissions
 import Tournament
@@ -38,7 +39,7 @@ public enum SeasonShardNight {
     /// file's, its shard set and its submissions not entered; `say` hears the waiting.
     public static func open(
         _ config: TournamentConfig, botsFrom: BotsFrom, sandboxDisabled: Bool = false, waitingUpTo limit: Duration = FolderLock.shardWait,
-        say: (String) -> Void = { _ in }
+        stop: StopSignal? = nil, say: (String) -> Void = { _ in }
     ) async throws(OrchestratorError) -> Opened {
         guard let shard = config.shard else { throw .cannotShard("no shard was given") }
         let output = config.outputDirectory
@@ -84,7 +85,7 @@ public enum SeasonShardNight {
 
         let entered: SubmissionEntry.Entered
         do {
-            entered = try SubmissionEntry.enter(botsFrom, into: season, sandboxDisabled: sandboxDisabled)
+            entered = try SubmissionEntry.enter(botsFrom, into: season, sandboxDisabled: sandboxDisabled, stop: stop)
         } catch {
             throw .submissions(error.description)
         }

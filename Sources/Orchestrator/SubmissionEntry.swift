@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Reports
+import RunControl
 import Submissions
 import Tournament
 
@@ -31,13 +32,13 @@ public enum SubmissionEntry {
     /// submission is entered under its folder's name (its identity); `name:` is a label. With
     /// `sandboxDisabled` (`--no-sandbox`), builds and bots run unsandboxed. Throws, at the line
     /// of `bots_from:`, when the folder cannot be read or fewer than two bots are left.
-    public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false) throws(TournamentFileError) -> Entered {
+    public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false, stop: StopSignal? = nil) throws(TournamentFileError) -> Entered {
         let settings = Self.settings(
             botsFrom, workFolder: config.outputDirectory + "/submissions", takenNames: config.bots.map(\.name), sandboxDisabled: sandboxDisabled
         )
         let entries: SubmissionEntries
         do {
-            entries = try SubmissionDiscovery.enter(settings)
+            entries = try SubmissionDiscovery.enter(settings, stop: stop)
         } catch {
             throw botsFrom.error(error.message)
         }

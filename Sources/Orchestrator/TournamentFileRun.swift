@@ -87,14 +87,15 @@ public struct TournamentFileRun: Sendable {
     /// The configuration the run plays: its submissions entered into the output folder (one
     /// shard at a time, under the folder's lock, so shards never build into it at once), a
     /// season's shard with the night its shards share. Builds, so it takes a while; `steps`
-    /// hears what it did.
-    public func prepare(steps: @Sendable (Step) -> Void = { _ in }) async throws(OrchestratorError) -> TournamentConfig {
+    /// hears what it did. With `stop` requested (Ctrl-C), the build in progress is killed and
+    /// the preparation throws.
+    public func prepare(stop: StopSignal? = nil, steps: @Sendable (Step) -> Void = { _ in }) async throws(OrchestratorError) -> TournamentConfig {
         var config = configuration
         if let botsFrom = file.botsFrom {
             let entering = ContinuousClock.now
             if config.shard != nil, config.scheduler.playsAsSeason {
                 if let obstacle = config.scheduler.shardingObstacle { throw .cannotShard(obstacle + "; run it without --shard") }
-                let opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: overrides.sandboxDisabled) { steps(.waiting($0)) }
+                let opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: overrides.sandboxDisabled, stop: stop) { steps(.waiting($0)) }
                 if let entries = opened.entries { steps(.entered(entries, seconds: (ContinuousClock.now - entering).seconds)) }
                 steps(.shardNight(number: opened.config.seasonNight?.number ?? 0, changes: opened.changes))
                 config = opened.config
@@ -115,7 +116,7 @@ public struct TournamentFileRun: Sendable {
                 defer { lock?.release() }
                 let entered: SubmissionEntry.Entered
                 do {
-                    entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: overrides.sandboxDisabled)
+                    entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: overrides.sandboxDisabled, stop: stop)
                 } catch {
                     throw .submissions(error.description)
                 }
@@ -132,7 +133,7 @@ public struct TournamentFileRun: Sendable {
         stop: StopSignal = StopSignal(), options: TournamentRun.Options = TournamentRun.Options(), steps: @Sendable (Step) -> Void = { _ in },
         progress: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) async throws(OrchestratorError) -> RunSummary {
-        let config = try await prepare(steps: steps)
+        let config = try await prepare(stop: stop, steps: steps)
         return try await TournamentRun(configuration: config, options: options).run(stop: stop, progress: progress)
     }
 }

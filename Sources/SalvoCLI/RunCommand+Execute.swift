@@ -10,8 +10,11 @@ extension RunCommand {
     /// Plays `config` as `salvo run` does, showing its progress (on stderr, through `notes`),
     /// its table and where its report is (stdout); with `summaryPath`, writes the JSON summary
     /// there. Throws the exit status of an incomplete run (docs/exit-codes.md). `salvo match`
-    /// plays through here too.
-    static func execute(_ config: TournamentConfig, live liveOptions: LiveOptions, summaryPath: String?, notes: Notes) async throws {
+    /// plays through here too. `stop` and `signals` are the caller's when it listened for
+    /// Ctrl-C before (`salvo run`, during the builds); else made here.
+    static func execute(
+        _ config: TournamentConfig, live liveOptions: LiveOptions, summaryPath: String?, notes: Notes, stop: StopSignal = StopSignal(), signals: InterruptHandler? = nil
+    ) async throws {
         let external = config.bots.compactMap { bot -> ExternalBotSpec? in
             if case .external(let spec) = bot.kind { spec } else { nil }
         }
@@ -19,8 +22,7 @@ extension RunCommand {
         if external.contains(where: \.sandbox.isEnabled), let warning = SandboxLauncher().fallbackWarning {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
-        let stop = StopSignal()
-        let signals = InterruptHandler(stop: stop, message: "Finishing the games in flight")
+        let signals = signals ?? InterruptHandler(stop: stop, message: "Finishing the games in flight")
         defer { signals.cancel() }
         let display = ProgressDisplay(botNames: config.bots.map(\.name), notes: notes)
         let planned = config

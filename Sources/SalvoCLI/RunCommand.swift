@@ -3,6 +3,7 @@ import Bots
 import DurationUnits
 import Foundation
 import Orchestrator
+import RunControl
 import Tournament
 
 /// `salvo run FILE`: the main job, a whole tournament through the REST API. The run itself is
@@ -98,13 +99,19 @@ struct RunCommand: AsyncParsableCommand {
         // The submissions are entered (built) once the output folder is known; a season's
         // shards share one night, which the first of them opens (SeasonShardNight).
         let notes = console.notes, shard = overrides.shard
+        // Ctrl-C from here on: during the builds, it kills the build in progress and stops.
+        let stop = StopSignal()
+        let signals = InterruptHandler(stop: stop, message: "Stopping the builds")
+        defer { signals.cancel() }
         let config: TournamentConfig
         do {
-            config = try await TournamentFileRun(file: read, overrides: overrides).prepare { step in Self.say(step, shard: shard, notes: notes) }
+            config = try await TournamentFileRun(file: read, overrides: overrides).prepare(stop: stop) { step in Self.say(step, shard: shard, notes: notes) }
         } catch {
+            if stop.isRequested { throw ExitStatus.incomplete("stopped before the games, while the submissions were built; run the same command again to continue") }
             throw CLIError(error.description)
         }
-        try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: notes)
+        signals.setMessage("Finishing the games in flight")
+        try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: notes, stop: stop, signals: signals)
     }
 
     /// What `salvo run` says of a step before the games.

@@ -1,10 +1,13 @@
 import Bots
 import CProcess
 import Foundation
+import RunControl
 
 /// One build run to its end: the plan's process in a process group of its own, standard input
 /// from `/dev/null`, standard output and error appended to the build log, every other
-/// descriptor closed; killed with its whole group when its time is up.
+/// descriptor closed; killed with its whole group when its time is up, or at once when the
+/// run is asked to stop (Ctrl-C). Its group is registered with ``Bots/BotProcessRegistry``, so
+/// a runner that exits at once (a second Ctrl-C, SIGTERM) leaves no build running either.
 enum BuildProcess {
     /// How a build process ended.
     enum Ending: Hashable, Sendable {
@@ -16,10 +19,13 @@ enum BuildProcess {
         case timedOut
         /// It could not be started.
         case notStarted(String)
+        /// The run was asked to stop, and the build was killed: nobody's fault.
+        case stopped
     }
 
-    /// Runs `plan` with its output appended to `logPath`, for at most `timeout`.
-    static func run(_ plan: LaunchPlan, logPath: String, timeout: Duration) -> Ending {
+    /// Runs `plan` with its output appended to `logPath`, for at most `timeout`, or until
+    /// `stop` is requested.
+    static func run(_ plan: LaunchPlan, logPath: String, timeout: Duration, stop: StopSignal? = nil) -> Ending {
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
         defer { close(log) }
@@ -33,24 +39,27 @@ enum BuildProcess {
             removeFolders(plan.removeAfterExit)
             return .notStarted("posix_spawn: \(String(cString: strerror(status)))")
         }
-        let ending = wait(for: pid, timeout: timeout)
+        BotProcessRegistry.register(pid)
+        let ending = wait(for: pid, timeout: timeout, stop: stop)
+        BotProcessRegistry.unregister(pid)
         removeFolders(plan.removeAfterExit)
         plan.lease?.release()
         return ending
     }
 
-    /// Waits for `pid`, killing its group at the deadline.
-    private static func wait(for pid: pid_t, timeout: Duration) -> Ending {
+    /// Waits for `pid`, killing its group at the deadline or when `stop` is requested.
+    private static func wait(for pid: pid_t, timeout: Duration, stop: StopSignal?) -> Ending {
         let deadline = ContinuousClock.now + timeout
         var status: Int32 = 0
         while true {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
             if reaped < 0 && errno != EINTR { return .exited(-1) }
-            if ContinuousClock.now >= deadline {
+            let stopped = stop?.isRequested == true
+            if stopped || ContinuousClock.now >= deadline {
                 kill(-pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return .timedOut
+                return stopped ? .stopped : .timedOut
             }
             usleep(10_000)
         }

@@ -1,6 +1,7 @@
 import Bots
 import Digests
 import Foundation
+import RunControl
 import Sandbox
 
 /// Copies one submission into the work folder and builds it there, or reuses the copy and the
@@ -17,6 +18,8 @@ import Sandbox
 struct SubmissionBuilder: Sendable {
     let settings: SubmissionSettings
     let launcher: SandboxLauncher
+    /// The run's stop request (Ctrl-C): a build in progress is killed, and no other starts.
+    var stop: StopSignal? = nil
 
     /// The folders of the work folder.
     var botsFolder: String { settings.workFolder + "/bots" }
@@ -111,7 +114,7 @@ struct SubmissionBuilder: Sendable {
         defer { space.release(cap ?? 0) }
         guard let cap, let disk = BuildDisk.mount(at: botsFolder + "/.build-" + folderName, bytes: cap) else {
             if geteuid() == 0 { copy.give(to: uid_t(Self.buildUser)) }
-            return run(build, in: copy.root, copy: copy.root, log: log, key: key)
+            return try run(build, in: copy.root, copy: copy.root, log: log, key: key)
         }
         defer { disk.unmount() }
         let area = disk.path + "/bot"
@@ -122,7 +125,7 @@ struct SubmissionBuilder: Sendable {
             return BuildRecord(key: key, succeeded: false, reason: "the folder does not fit on the build's \(cap >> 20) MiB disk (build_disk_mb): \(error.reason)", seconds: 0)
         }
         if geteuid() == 0 { sources.give(to: uid_t(Self.buildUser)) }
-        var record = run(build, in: area, copy: copy.root, log: log, key: key)
+        var record = try run(build, in: area, copy: copy.root, log: log, key: key)
         if !record.succeeded, disk.isFull {
             record.reason = "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log)
         }
@@ -159,6 +162,9 @@ struct SubmissionBuilder: Sendable {
         }
     }
 
+    /// Why the builds ended before they were all done: the run was asked to stop.
+    static let stoppedReason = "stopped (Ctrl-C) before every build had run; nothing was played: run the same command again to build the rest and play"
+
     /// Why a content first seen at `seen` is not entered under `deadline`.
     static func lateReason(seen: Date, deadline: Date) -> String {
         "this version was first seen by Salvo at \(timestamp(seen)), after the deadline (\(timestamp(deadline))); its version from before the deadline plays, if it has one (file times do not count: Salvo keeps its own record of when it first saw each version)"
@@ -176,7 +182,9 @@ struct SubmissionBuilder: Sendable {
     }
 
     /// Runs `build` in `folder` (the copy `copy`, or its disk), its output in `log`.
-    private func run(_ build: String, in folder: String, copy: String, log: String, key: String) -> BuildRecord {
+    /// Throws a fault of the host when the run was asked to stop (the build was killed; no
+    /// record of it is kept, and the next run builds it again).
+    private func run(_ build: String, in folder: String, copy: String, log: String, key: String) throws(SubmissionProblem) -> BuildRecord {
         let started = ContinuousClock.now
         let place = settings.sandbox.isEnabled ? "/bot, its copy \(shown(copy)), sandboxed (no network)" : "its copy \(shown(copy)), unsandboxed"
         let header = "$ \(build)\n# in \(place), time limit \(Self.seconds(settings.buildTimeout)) s\n"
@@ -186,7 +194,7 @@ struct SubmissionBuilder: Sendable {
             let plan = try settings.sandbox.isEnabled
                 ? launcher.buildPlan(build, folder: folder, limits: settings.buildLimits, readOnly: settings.sandbox.readOnlyPaths)
                 : Self.directPlan(build, folder: folder, limits: settings.buildLimits)
-            ending = BuildProcess.run(plan, logPath: log, timeout: settings.buildTimeout)
+            ending = BuildProcess.run(plan, logPath: log, timeout: settings.buildTimeout, stop: stop)
         } catch {
             ending = .notStarted(error.description)
         }
@@ -201,6 +209,7 @@ struct SubmissionBuilder: Sendable {
         case .signalled(let signal): outcome = Self.killed(by: signal, memory: settings.buildLimits.memoryBytes)
         case .timedOut: outcome = "the build took longer than \(Self.seconds(settings.buildTimeout)) s and was stopped; make it faster, or ask for a longer build_timeout_s"
         case .notStarted(let why): outcome = "the build could not start: \(why)"
+        case .stopped: throw SubmissionProblem(Self.stoppedReason, ofHost: true)
         }
         let footer = outcome.map { "# \($0)\n" } ?? "# build succeeded in \(String(format: "%.1f", seconds)) s\n"
         if let handle = FileHandle(forWritingAtPath: log) {

@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import RunControl
 import Sandbox
 import Synchronization
 
@@ -28,15 +29,17 @@ import Synchronization
 public enum SubmissionDiscovery {
     /// Discovers, copies, builds and checks the submissions `settings` describes, and keeps
     /// what it found in the work folder's ``SubmissionLedger`` for the reports.
-    public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher()) throws(SubmissionFolderError) -> SubmissionEntries {
-        let entries = try discover(settings, launcher: launcher)
+    /// With `stop` requested (Ctrl-C), the build in progress is killed, none other starts, and
+    /// the entering throws: nothing is recorded of the builds that did not finish.
+    public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil) throws(SubmissionFolderError) -> SubmissionEntries {
+        let entries = try discover(settings, launcher: launcher, stop: stop)
         let workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
         try SubmissionLedger(entries, folder: settings.folder, workFolder: workFolder).write(workFolder: workFolder)
         return entries
     }
 
     /// Discovers, copies, builds and checks the submissions.
-    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher) throws(SubmissionFolderError) -> SubmissionEntries {
+    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher, stop: StopSignal? = nil) throws(SubmissionFolderError) -> SubmissionEntries {
         let root = URL(fileURLWithPath: settings.folder).standardizedFileURL.path
         // Absolute: a bot's folder is bound at the same path inside the sandbox.
         var settings = settings
@@ -72,7 +75,7 @@ public enum SubmissionDiscovery {
         let space = DiskSpace(folder: settings.workFolder)
         if let shortage = space.reserve(0) { throw SubmissionFolderError(shortage) }
         let history = try VersionHistory.read(workFolder: settings.workFolder)
-        let builder = SubmissionBuilder(settings: settings, launcher: launcher)
+        let builder = SubmissionBuilder(settings: settings, launcher: launcher, stop: stop)
         let results = prepareAll(candidates, builder: builder, history: history, space: space, jobs: settings.buildJobs)
         var labels: [String: String] = [:]
         var hostFaults: [String] = []
@@ -165,7 +168,8 @@ public enum SubmissionDiscovery {
                     return state.next
                 }
                 guard index < candidates.count else { return }
-                let result = builder.prepare(candidates[index], history: history, space: space)
+                let result: SubmissionBuilder.Result = builder.stop?.isRequested == true
+                    ? .hostFault(SubmissionBuilder.stoppedReason) : builder.prepare(candidates[index], history: history, space: space)
                 state.withLock { $0.results[index] = result }
             }
         }

@@ -104,4 +104,51 @@ struct IntakeRunTests {
         }
         #expect(searched > 20, "the report, replays, pages, CSV, build logs and private pages were searched")
     }
+
+    /// The pids whose command line holds `marker`.
+    static func processes(holding marker: String) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+            guard let pid = Int32(name), let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return nil }
+            return String(decoding: data, as: UTF8.self).contains(marker) ? pid : nil
+        }
+    }
+
+    @Test("Ctrl-C during the builds kills the build in progress: the run stops incomplete (exit 2), leaves no build process, and records nothing of the build")
+    func interruptedBuild() async throws {
+        let folder = try Self.folder("interrupt")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let marker = "salvo-slow-build-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder + "/subs/slow", withIntermediateDirectories: true)
+        try "command: python3 bot.py\nbuild: python3 -c 'import time; time.sleep(600)' \(marker)\n".write(toFile: folder + "/subs/slow/bot.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.repository + "/bots/python/hunt_target_bot.py", toPath: folder + "/subs/slow/bot.py")
+        try "name: interrupted\ngames_per_pairing: 2\nbots: [random, hunt-target]\nbots_from: subs\n".write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
+        process.arguments = ["run", "class.yaml", "--output", "out"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The build has started once its process is there (a minute at most, however loaded the machine).
+        for _ in 0..<600 where Self.processes(holding: marker).isEmpty && process.isRunning {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(!Self.processes(holding: marker).isEmpty, "the build started")
+        kill(process.processIdentifier, SIGINT)
+        let stderr = await withCheckedContinuation { continuation in
+            Thread {
+                let data = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }.start()
+        }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "exited incomplete, not killed by the signal: \(stderr)")
+        #expect(stderr.contains("stopped before the games, while the submissions were built"), "\(stderr)")
+        #expect(Self.processes(holding: marker).isEmpty, "no build process is left")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/journal.jsonl"), "nothing was played")
+        let cache = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out/submissions/cache")) ?? []
+        #expect(!cache.contains { $0.hasPrefix("slow@") }, "the stopped build is not recorded as failed: \(cache)")
+    }
 }

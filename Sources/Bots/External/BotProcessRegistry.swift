@@ -18,7 +18,8 @@ public enum BotProcessRegistry {
 
     private static let state = Mutex(State())
 
-    static func register(_ group: Int32) {
+    /// Registers a process group to kill with the others (a bot's, or a submission's build).
+    public static func register(_ group: Int32) {
         let closed = state.withLock { state in
             state.groups.insert(group)
             return state.closed
@@ -26,7 +27,8 @@ public enum BotProcessRegistry {
         if closed { kill(-group, SIGKILL) }
     }
 
-    static func unregister(_ group: Int32) {
+    /// Forgets a group that has ended.
+    public static func unregister(_ group: Int32) {
         _ = state.withLock { $0.groups.remove(group) }
     }
 
