@@ -219,6 +219,7 @@ let package = Package(
                 "SalvoVersion",
                 "SafeText",
                 "Arena",
+                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -68,4 +69,8 @@ int salvo_spawn_logged(pid_t *pid, const char *path, char *const argv[], char *c
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     return status;
+}
+
+int salvo_exchange_paths(const char *a, const char *b) {
+    return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
 }

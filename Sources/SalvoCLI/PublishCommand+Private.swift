@@ -12,7 +12,7 @@ extension PublishCommand {
     /// DEST/private/index.html so a server's folder listing shows no token, and the list of
     /// links to OUTPUT/private-links.tsv. `journal` is redacted, its stderr kept; `original`,
     /// the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
-    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction) throws {
+    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, into destination: String) throws {
         let key = try Self.secret(at: secret ?? output + "/" + Self.secretFileName)
         let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key, current: journal.nights.last?.bots ?? journal.configuration.bots)
         let root = destination + "/" + PrivateFeedback.folder
@@ -43,7 +43,7 @@ extension PublishCommand {
         }
         let linksPath = output + "/" + Self.linksFileName
         try Data(links.utf8).write(to: URL(fileURLWithPath: linksPath), options: .atomic)
-        print("Wrote \(students.count) private pages under \(root); each student's link is in \(linksPath): hand each student their own.")
+        print("Wrote \(students.count) private pages under \(self.destination)/\(PrivateFeedback.folder); each student's link is in \(linksPath): hand each student their own.")
     }
 
     /// The secret in `path`, made there (32 random bytes, readable by its owner only) when

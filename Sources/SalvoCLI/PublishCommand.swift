@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcess
 import Foundation
 import Reports
 import Submissions
@@ -18,7 +19,8 @@ struct PublishCommand: AsyncParsableCommand {
             no server URLs; no absolute paths (the working folder becomes relative, the run's \
             folder its own name, the home folder ~). Every page is self-contained and loads \
             nothing from the network: copy DEST to a course web server, or open it from disk. \
-            DEST must not exist yet or be empty.
+            DEST must not exist yet, be empty, or be a folder salvo publish wrote: then it is \
+            replaced whole, in one step, so a nightly cron can publish into the live folder.
 
             No bot's stderr and no `salvo rematch` command is on a public page. A run with \
             `bots_from:` lists the folders not entered with their reason in one line, and gets a \
@@ -33,7 +35,7 @@ struct PublishCommand: AsyncParsableCommand {
     @Argument(help: "A run's output folder, e.g. reports/demo.")
     var output: String
 
-    @Argument(help: "The folder to write, e.g. public/demo; it must not exist yet or be empty.")
+    @Argument(help: "The folder to write, e.g. public/demo: new, empty, or one salvo publish wrote (replaced whole).")
     var destination: String
 
     @Option(help: "The file of the secret the private pages' links are derived from (default: OUTPUT/publish-secret, made when missing); keep it out of every published folder.")
@@ -46,10 +48,20 @@ struct PublishCommand: AsyncParsableCommand {
         }
     }
 
+    /// The file that marks a folder as salvo publish's, which a later publish may replace.
+    static let marker = ".salvo-published"
+
     func run() async throws {
-        if let contents = try? FileManager.default.contentsOfDirectory(atPath: destination), !contents.isEmpty {
-            throw CLIError("\(destination) is not empty; give a new folder, so nothing else is published with the reports.")
+        let folder = (destination as NSString).standardizingPath
+        var replacing = false
+        if let contents = try? FileManager.default.contentsOfDirectory(atPath: folder), !contents.isEmpty {
+            guard contents.contains(Self.marker) else {
+                throw CLIError("\(destination) is not empty and is not a folder salvo publish wrote; give a new folder, so nothing else is published with the reports.")
+            }
+            replacing = true
         }
+        // Into a new folder beside it, swapped in at the end: the live site never shows half a report.
+        let target = replacing ? folder + ".salvo-new-\(getpid())" : folder
         // A run still writing OUTPUT owns it: its journal is not finished.
         let lock: FolderLock
         do {
@@ -60,25 +72,38 @@ struct PublishCommand: AsyncParsableCommand {
         defer { lock.release() }
         let redaction = PublicRedaction(runFolder: output)
         let written: ReportWriter.Written
+        if replacing { try? FileManager.default.removeItem(atPath: target) }
         do {
             let source = try JournalFileSource(directory: output)
-            try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
             written = try ReportWriter.write(
-                source: source, directory: destination,
+                source: source, directory: target,
                 options: .init(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
             )
             // The private pages (a class's submissions only) read the journal whole: each
             // student's forfeits, and the recorded games their solo rematches replay.
             if let ledger {
                 let original = try RunJournal.load(directory: output)
-                try writePrivatePages(ledger: ledger, journal: redaction.apply(to: original), original: original, redaction: redaction)
+                try writePrivatePages(ledger: ledger, journal: redaction.apply(to: original), original: original, redaction: redaction, into: target)
             }
+            try Data().write(to: URL(fileURLWithPath: target + "/" + Self.marker))
         } catch let error as ReportError {
+            if replacing { try? FileManager.default.removeItem(atPath: target) }
             throw CLIError(error.description)
         } catch {
-            throw CLIError("Cannot create \(destination): \(error.localizedDescription)")
+            if replacing { try? FileManager.default.removeItem(atPath: target) }
+            throw CLIError("Cannot create \(target): \(error.localizedDescription)")
         }
-        print("Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(written.index): copy \(destination) as it is.")
+        if replacing {
+            guard salvo_exchange_paths(target, folder) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: target)
+                throw CLIError("Cannot put the new reports in place of \(destination) (\(reason)); the old ones are still there")
+            }
+            // The old reports, now under the new folder's name.
+            try? FileManager.default.removeItem(atPath: target)
+        }
+        print("Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(destination)/\((written.index as NSString).lastPathComponent): copy \(destination) as it is\(replacing ? " (the folder's last reports were replaced whole)" : "").")
     }
 }

@@ -47,9 +47,11 @@ struct PublishTests {
         #expect(files.contains("index.html") && files.contains("results.json"))
         #expect(files.contains { $0.hasPrefix("bots/") } && files.contains { $0.hasPrefix("replays/") })
         let unexpected = files.filter { path in
-            !(path == "index.html" || path == "results.json" || path.hasPrefix("bots/") || path.hasPrefix("replays/") || path.hasPrefix("games/"))
+            !(path == "index.html" || path == "results.json" || path.hasPrefix("bots/") || path.hasPrefix("replays/") || path.hasPrefix("games/") || path == ".salvo-published")
         }
         #expect(unexpected.isEmpty, "\(unexpected)")
+        // The mark that lets the next publish replace the folder whole: empty, it tells nothing.
+        #expect((try? Data(contentsOf: folder.appendingPathComponent(".salvo-published")))?.isEmpty == true)
         #expect(files.allSatisfy { !$0.contains("journal") && !$0.hasSuffix(".sqlite") && !$0.hasSuffix(".log") && !$0.hasSuffix(".lock") })
     }
 

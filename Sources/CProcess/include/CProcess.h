@@ -35,4 +35,8 @@ int salvo_name_this_thread(const char *name);
 /// A descriptor that becomes readable when process `pid` exits (pidfd_open(2)); -1 on error.
 int salvo_pidfd_open(pid_t pid);
 
+/// Swaps the files or folders at `a` and `b` in one step (renameat2 with RENAME_EXCHANGE): a
+/// published folder replaced whole, never missing in between. 0, or -1 with errno.
+int salvo_exchange_paths(const char *a, const char *b);
+
 #endif
