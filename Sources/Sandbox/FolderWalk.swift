@@ -19,7 +19,7 @@ public enum FolderWalk {
         var current = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard current >= 0 else { return }
         // Per level: the names still to visit, and the level's own name in its parent.
-        var levels: [(pending: [String], name: String)] = [(names(current), "")]
+        var levels: [(pending: [String], name: String)] = [(names(current) ?? [], "")]
         while let last = levels.indices.last {
             guard let name = levels[last].pending.popLast() else {
                 let finished = levels.removeLast().name
@@ -39,7 +39,7 @@ public enum FolderWalk {
             guard child >= 0 else { continue }
             close(current)
             current = child
-            levels.append((names(child), name))
+            levels.append((names(child) ?? [], name))
         }
         close(current)
     }
@@ -66,12 +66,13 @@ public enum FolderWalk {
         rmdir(path)
     }
 
-    /// The names in the folder open on `descriptor`.
-    static func names(_ descriptor: Int32) -> [String] {
+    /// The names in the folder open on `descriptor` (`.` and `..` left out); nil when it
+    /// cannot be read. The descriptor stays open, and its own.
+    public static func names(_ descriptor: Int32) -> [String]? {
         let duplicate = dup(descriptor)
         guard duplicate >= 0, let directory = fdopendir(duplicate) else {
             if duplicate >= 0 { close(duplicate) }
-            return []
+            return nil
         }
         defer { closedir(directory) }
         var names: [String] = []

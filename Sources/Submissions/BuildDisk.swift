@@ -29,6 +29,8 @@ struct BuildDisk: Sendable {
     /// Mounts a `bytes`-sized tmpfs at `path` (made if missing); nil where none can be mounted.
     static func mount(at path: String, bytes: Int) -> BuildDisk? {
         guard geteuid() == 0 else { return nil }
+        // A disk a killed run left mounted there goes first, with whatever it held.
+        umount2(path, Int32(MNT_DETACH))
         rmdir(path)
         guard mkdir(path, 0o755) == 0 else { return nil }
         let options = "size=\(bytes),mode=0755"

@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import Sandbox
 
 /// A submission folder as Salvo read it: every folder, regular file and symbolic link under
 /// it (never followed), copied into a folder of Salvo's own as it was read, sorted by path;
@@ -186,20 +187,10 @@ struct FolderSnapshot {
             guard entries.count <= limits.entries else { throw limits.tooLarge }
         }
 
-        /// The names in the folder open on `descriptor`.
+        /// The names in the folder open on `descriptor` (``Sandbox/FolderWalk/names(_:)``).
         func names(_ descriptor: Int32, relative: String) throws(SubmissionProblem) -> [String] {
-            let duplicate = dup(descriptor)
-            guard duplicate >= 0, let stream = fdopendir(duplicate) else {
-                if duplicate >= 0 { close(duplicate) }
+            guard let names = FolderWalk.names(descriptor) else {
                 throw SubmissionProblem("cannot read `\(relative.isEmpty ? "." : relative)` (\(String(cString: strerror(errno)))); make the folder readable")
-            }
-            defer { closedir(stream) }
-            var names: [String] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name != "." && name != ".." { names.append(name) }
             }
             return names
         }

@@ -82,4 +82,23 @@ struct BuildDiskTests {
         let copies = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/bots").filter { !$0.hasPrefix(".") }.sorted()
         #expect(copies == versions.suffix(3).map { "carol@" + $0 }.sorted())
     }
+
+    @Test("a build disk a killed run left mounted is unmounted first: the build gets a fresh disk and nothing of the old one")
+    func leftoverDisk() async throws {
+        guard geteuid() == 0 else { return }
+        let folders = SubmissionFolders("disk-leftover")
+        defer { folders.remove() }
+        try folders.write("alice", ["bot.yaml": "command: python3 bot.py\nbuild: ls > listing.txt\n", "bot.py": Self.python])
+        let leftover = folders.workFolder + "/bots/.build-alice"
+        try FileManager.default.createDirectory(atPath: leftover, withIntermediateDirectories: true)
+        #expect(mount("tmpfs", leftover, "tmpfs", 0, "size=8m") == 0)
+        try "from the killed run".write(toFile: leftover + "/stale.txt", atomically: true, encoding: .utf8)
+        let entries = try await SubmissionFolders.enter(folders.settings())
+        let alice = try #require(entries.entered.first?.spec.folder, "\(entries.notEntered)")
+        let listing = try String(contentsOfFile: alice + "/listing.txt", encoding: .utf8)
+        #expect(listing.split(separator: "\n").sorted() == ["bot.py", "bot.yaml", "listing.txt"], "\(listing)")
+        #expect(!FileManager.default.fileExists(atPath: leftover), "no disk is left mounted")
+        let mounts = try String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
+        #expect(!mounts.contains(".build-alice"))
+    }
 }
