@@ -38,7 +38,7 @@ public enum GamesPage {
         <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(total) games in all.</p></header>
         \(navigation(number: number, count: count))
         <section><div class="scroll"><table id="games">
-        <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th>Shots</th></tr></thead><tbody>
+        <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th title="shots fired by both seats">Shots, both</th></tr></thead><tbody>
 
         """
         for game in games {

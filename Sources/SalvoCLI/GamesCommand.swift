@@ -57,7 +57,11 @@ struct GamesCommand: AsyncParsableCommand {
                 let players = record.players.map(\.bot).joined(separator: " vs ")
                 let outcome: String
                 switch record.termination {
-                case .win: outcome = "won by \(record.winner.map { record.player($0).bot } ?? "?") in \(record.shots.count) shots"
+                // One meaning per number: a win's shots are the winner's, as in the replay and the
+                // standings' shots/win; both seats' together are said as such.
+                case .win:
+                    let own = record.winner.map { winner in record.shots.count { $0.seat == winner } } ?? 0
+                    outcome = "won by \(record.winner.map { record.player($0).bot } ?? "?"), who sank the fleet in \(own) shots (\(record.shots.count) by both)"
                 case .forfeit: outcome = "forfeit: \(record.reason ?? "")"
                 case .noResult: outcome = "no result: \(record.reason ?? "")"
                 }
