@@ -18,6 +18,19 @@ struct GameFailureTests {
         TournamentConfig(name: "failing", bots: bots, gamesPerPairing: 2, concurrency: 2, server: .url(server.baseURL), seed: 6, outputDirectory: output)
     }
 
+    /// Runs `body` with a mutant server of `fault`, and stops the server once `body` has ended,
+    /// thrown or not: no server outlives its test.
+    static func withServer(_ fault: MutantFault, _ body: (MutantServer) async throws -> Void) async throws {
+        let server = try await MutantServer.start(fault: fault)
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     static func finished(_ journal: [JournalEntry]) -> [GameRecord] {
         journal.compactMap { entry in if case .finished(let record) = entry { record } else { nil } }
     }
@@ -36,65 +49,65 @@ struct GameFailureTests {
         ServerFailure(fault: .winnerIsPlayerId, reason: "The server named an unknown winner `"),
     ])
     func failingServerStepIsNoResult(_ failure: ServerFailure) async throws {
-        let server = try await MutantServer.start(fault: failure.fault)
-        defer { Task { await server.stop() } }
-        let (records, journal) = try await RunnerTests.run(Self.config(on: server))
-        #expect(records.isEmpty)
-        let attempts = Self.finished(journal)
-        #expect(attempts.map(\.index).sorted() == [0, 0, 0, 1, 1, 1])
-        #expect(TournamentRunner.maximumAttempts == 3)
-        for attempt in attempts {
-            #expect(attempt.termination == .noResult && attempt.winner == nil)
-            #expect((attempt.reason ?? "").hasPrefix(failure.reason), "\(attempt.reason ?? "no reason")")
-        }
-        // Each failure stops the game where it happened.
-        switch failure.fault {
-        case .createFails:
-            #expect(server.log.count("POST", pathSuffix: "/join") == 0)
-        case .joinFails:
-            #expect(server.log.count("POST", pathSuffix: "/join") == 6)
-            #expect(server.log.count("POST", pathSuffix: "/guess") == 0)
-        case .guessFails:
-            #expect(attempts.allSatisfy { $0.shots.isEmpty })
-        default:
-            // The games were played to the end: the winner hit 17 cells, then was named by id.
-            #expect(attempts.allSatisfy { record in PlayerSeat.allCases.contains { seat in record.shots.filter { $0.seat == seat && $0.hit }.count == 17 } })
+        try await Self.withServer(failure.fault) { server in
+            let (records, journal) = try await RunnerTests.run(Self.config(on: server))
+            #expect(records.isEmpty)
+            let attempts = Self.finished(journal)
+            #expect(attempts.map(\.index).sorted() == [0, 0, 0, 1, 1, 1])
+            #expect(TournamentRunner.maximumAttempts == 3)
+            for attempt in attempts {
+                #expect(attempt.termination == .noResult && attempt.winner == nil)
+                #expect((attempt.reason ?? "").hasPrefix(failure.reason), "\(attempt.reason ?? "no reason")")
+            }
+            // Each failure stops the game where it happened.
+            switch failure.fault {
+            case .createFails:
+                #expect(server.log.count("POST", pathSuffix: "/join") == 0)
+            case .joinFails:
+                #expect(server.log.count("POST", pathSuffix: "/join") == 6)
+                #expect(server.log.count("POST", pathSuffix: "/guess") == 0)
+            case .guessFails:
+                #expect(attempts.allSatisfy { $0.shots.isEmpty })
+            default:
+                // The games were played to the end: the winner hit 17 cells, then was named by id.
+                #expect(attempts.allSatisfy { record in PlayerSeat.allCases.contains { seat in record.shots.filter { $0.seat == seat && $0.hit }.count == 17 } })
+            }
         }
     }
 
     @Test("a bot whose program is not there could start in no game: the run stops before its first game, charging nothing to the bot")
     func botThatCannotStart() async throws {
-        let server = try await MutantServer.start(fault: .none)
-        defer { Task { await server.stop() } }
-        let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(30), sandbox: .none)))
-        let config = Self.config(on: server, bots: [ghost, Self.builtIns[0]])
-        await #expect {
-            _ = try await RunnerTests.run(config)
-        } throws: { error in
-            "\(error)".hasPrefix("A bot could start in no game, so nothing was played") && "\(error)".contains("ghost: `/nonexistent/bot` is not an executable file")
+        try await Self.withServer(.none) { server in
+            let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(30), sandbox: .none)))
+            let config = Self.config(on: server, bots: [ghost, Self.builtIns[0]])
+            await #expect {
+                _ = try await RunnerTests.run(config)
+            } throws: { error in
+                "\(error)".hasPrefix("A bot could start in no game, so nothing was played") && "\(error)".contains("ghost: `/nonexistent/bot` is not an executable file")
+            }
+            #expect(!FileManager.default.fileExists(atPath: config.runDirectory + "/journal.jsonl"), "nothing was played, so nothing is left")
+            #expect(server.log.count("POST", pathSuffix: "/join") == 0, "no game was played")
         }
-        #expect(!FileManager.default.fileExists(atPath: config.runDirectory + "/journal.jsonl"), "nothing was played, so nothing is left")
-        #expect(server.log.count("POST", pathSuffix: "/join") == 0, "no game was played")
     }
 
     @Test("a bot whose program is there but cannot run (a broken #! line) is the bot's fault: it forfeits every game as a crash with exit status 127; its opponent wins them")
     func botThatFailsEachStart() async throws {
-        let server = try await MutantServer.start(fault: .none)
-        defer { Task { await server.stop() } }
-        let script = NSTemporaryDirectory() + "salvo-ghost-\(UUID().uuidString.prefix(8)).sh"
-        defer { unlink(script) }
-        try "#!/nonexistent/interpreter\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: [script], startupDeadline: .seconds(30), sandbox: .none)))
-        let (records, _) = try await RunnerTests.run(Self.config(on: server, bots: [ghost, Self.builtIns[0]]))
-        #expect(records.map(\.index) == [0, 1])
-        for record in records {
-            #expect(record.termination == .forfeit)
-            #expect(record.forfeitKind == .crash, "\(record.reason ?? "")")
-            #expect((record.reason ?? "").hasPrefix("ghost: The bot crashed") && (record.reason ?? "").hasSuffix("exit status 127"), "\(record.reason ?? "")")
-            let winner = try #require(record.winner)
-            #expect(record.player(winner).bot == "density")
-            #expect(record.shots.isEmpty)
+        try await Self.withServer(.none) { server in
+            let script = NSTemporaryDirectory() + "salvo-ghost-\(UUID().uuidString.prefix(8)).sh"
+            defer { unlink(script) }
+            try "#!/nonexistent/interpreter\n".write(toFile: script, atomically: true, encoding: .utf8)
+            chmod(script, 0o755)
+            let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: [script], startupDeadline: .seconds(30), sandbox: .none)))
+            let (records, _) = try await RunnerTests.run(Self.config(on: server, bots: [ghost, Self.builtIns[0]]))
+            #expect(records.map(\.index) == [0, 1])
+            for record in records {
+                #expect(record.termination == .forfeit)
+                #expect(record.forfeitKind == .crash, "\(record.reason ?? "")")
+                #expect((record.reason ?? "").hasPrefix("ghost: The bot crashed") && (record.reason ?? "").hasSuffix("exit status 127"), "\(record.reason ?? "")")
+                let winner = try #require(record.winner)
+                #expect(record.player(winner).bot == "density")
+                #expect(record.shots.isEmpty)
+            }
         }
     }
 
@@ -111,34 +124,34 @@ struct GameFailureTests {
 
     @Test("a sandbox that fails on the host is never a forfeit, and after 10 such games the run stops, saying whose fault it is")
     func hostFaultsStopTheRun() async throws {
-        let server = try await MutantServer.start(fault: .none)
-        defer { Task { await server.stop() } }
-        let boxed = BotEntry(name: "boxed", kind: .external(ExternalBotSpec(command: ["/bin/true"], startupDeadline: .seconds(30), sandbox: .none)))
-        var config = Self.config(on: server, bots: [boxed] + Self.builtIns + [BotEntry(name: "random", kind: .builtin(.random))])
-        config.gamesPerPairing = 4
-        let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical, launcher: FailingSandboxLauncher())
-        do {
-            _ = try await TournamentRun(configuration: config, options: options).run()
-            Issue.record("the run went on")
-        } catch {
-            guard case .cannotContinue(let detail) = error else {
-                Issue.record("another error: \(error)")
-                return
+        try await Self.withServer(.none) { server in
+            let boxed = BotEntry(name: "boxed", kind: .external(ExternalBotSpec(command: ["/bin/true"], startupDeadline: .seconds(30), sandbox: .none)))
+            var config = Self.config(on: server, bots: [boxed] + Self.builtIns + [BotEntry(name: "random", kind: .builtin(.random))])
+            config.gamesPerPairing = 4
+            let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical, launcher: FailingSandboxLauncher())
+            do {
+                _ = try await TournamentRun(configuration: config, options: options).run()
+                Issue.record("the run went on")
+            } catch {
+                guard case OrchestratorError.cannotContinue(let detail)? = error as? OrchestratorError else {
+                    Issue.record("another error: \(error)")
+                    return
+                }
+                // The tenth fault stops the run; the game in flight beside it may fault too (a fresh
+                // clone's CI run saw 11): the message gives the true count.
+                let counts = (TournamentRunner.maximumHostFaults...(TournamentRunner.maximumHostFaults + 1)).map { "failed to start bots \($0) times" }
+                #expect(counts.contains { detail.contains($0) }, "\(detail)")
+                #expect(detail.contains("bwrap: Can not mount proc"), "\(detail)")
+                #expect(detail.contains("not of the bots"), "\(detail)")
             }
-            // The tenth fault stops the run; the game in flight beside it may fault too (a fresh
-            // clone's CI run saw 11): the message gives the true count.
-            let counts = (TournamentRunner.maximumHostFaults...(TournamentRunner.maximumHostFaults + 1)).map { "failed to start bots \($0) times" }
-            #expect(counts.contains { detail.contains($0) }, "\(detail)")
-            #expect(detail.contains("bwrap: Can not mount proc"), "\(detail)")
-            #expect(detail.contains("not of the bots"), "\(detail)")
+            let finished = Self.finished(try Journal.read(path: config.outputDirectory + "/journal.jsonl"))
+            let boxedGames = finished.filter { $0.players.contains { $0.bot == "boxed" } }
+            // 3 pairings of 4 games, 3 attempts each, would be 36: the run stopped after 10 (and
+            // the one in flight beside the tenth).
+            #expect(boxedGames.count >= TournamentRunner.maximumHostFaults && boxedGames.count <= TournamentRunner.maximumHostFaults + 1)
+            #expect(boxedGames.allSatisfy { $0.termination == .noResult }, "never charged to the bot")
+            #expect(finished.allSatisfy { $0.termination != .forfeit })
         }
-        let finished = Self.finished(try Journal.read(path: config.outputDirectory + "/journal.jsonl"))
-        let boxedGames = finished.filter { $0.players.contains { $0.bot == "boxed" } }
-        // 3 pairings of 4 games, 3 attempts each, would be 36: the run stopped after 10 (and
-        // the one in flight beside the tenth).
-        #expect(boxedGames.count >= TournamentRunner.maximumHostFaults && boxedGames.count <= TournamentRunner.maximumHostFaults + 1)
-        #expect(boxedGames.allSatisfy { $0.termination == .noResult }, "never charged to the bot")
-        #expect(finished.allSatisfy { $0.termination != .forfeit })
     }
 
     @Test("a resume gives every unrated game its attempts afresh: after two runs of failures, a third on a working server rates each game once")
