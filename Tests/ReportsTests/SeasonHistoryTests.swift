@@ -156,5 +156,8 @@ struct SeasonChangesTests {
         first.newEntries = (1...60).map { "s\($0)" }
         #expect(first.summary == "Season night 1: 60 new entries (s1, s2, s3, s4, s5, s6, s7, s8 and 52 more); 3540 games to play")
         #expect(SeasonChanges(night: 2, continued: true, gamesToPlay: 1).summary == "Season night 2 (continued): nothing changed since it began; 1 game to play")
+        var back = SeasonChanges(night: 5, continued: false, gamesToPlay: 0)
+        back.returnedVersions = ["alice"]
+        #expect(back.summary == "Season night 5: 1 back to an earlier version (alice); 0 games to play")
     }
 }

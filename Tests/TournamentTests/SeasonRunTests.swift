@@ -314,4 +314,19 @@ struct SeasonRunTests {
         #expect(played.count == 4, "alice's new version against carol's kept one and random, 2 games each")
         #expect(played.allSatisfy { $0.termination != .forfeit }, "\(played.compactMap(\.reason))")
     }
+
+    @Test("going back to an earlier version is said as such, not as a new version, and plays only what it misses: nothing")
+    func backToAnEarlierVersion() async throws {
+        let directory = try ClassFolder.make(["alice", "bob"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: directory + "/subs/alice/bot.py"))
+        #expect(try await Self.night(directory).status == 0)
+        try ClassFolder.resubmit("alice", in: directory, note: "version 2")
+        let second = try await Self.night(directory)
+        #expect(second.err.contains("Season night 2: 1 new version (alice); 4 games to play"), "\(second.err)")
+        try original.write(to: URL(fileURLWithPath: directory + "/subs/alice/bot.py"))
+        let third = try await Self.night(directory)
+        #expect(third.status == 0, "\(third.err)")
+        #expect(third.err.contains("Season night 3: 1 back to an earlier version (alice); 0 games to play"), "\(third.err)")
+    }
 }

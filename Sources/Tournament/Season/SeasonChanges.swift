@@ -7,6 +7,9 @@ public struct SeasonChanges: Hashable, Sendable {
     public var continued: Bool
     /// Entries with a new current version.
     public var newVersions: [String] = []
+    /// Entries whose current version is one they had before (not the last night's): back to
+    /// an earlier version, which plays only the games it still misses.
+    public var returnedVersions: [String] = []
     /// Entries seen for the first time.
     public var newEntries: [String] = []
     /// Entries of the last night that are gone from the folder: they play no more and leave
@@ -38,7 +41,8 @@ public struct SeasonChanges: Hashable, Sendable {
             return "\(names.count) \(names.count == 1 ? one : many) (\(shown))"
         }
         var parts = [
-            part(newVersions, "new version", "new versions"), part(newEntries, "new entry", "new entries"),
+            part(newVersions, "new version", "new versions"), part(returnedVersions, "back to an earlier version", "back to earlier versions"),
+            part(newEntries, "new entry", "new entries"),
             part(retired, "retired", "retired"), part(kept.map(\.name), "kept at its last good version", "kept at their last good versions"),
         ].compactMap { $0 }
         if parts.isEmpty { parts = [continued ? "nothing changed since it began" : "no entry changed"] }

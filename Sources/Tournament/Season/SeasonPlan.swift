@@ -77,9 +77,16 @@ public enum SeasonPlan {
         }
         var changes = SeasonChanges(night: night.number, continued: false, gamesToPlay: night.indices.count)
         let lastNames = Set((last?.bots ?? []).map(\.name))
+        // Every version each entry was current with, in any night: going back to one is no new version.
+        var earlier: [String: Set<String>] = [:]
+        for night in nights {
+            for entry in night.bots { if let version = entry.version { earlier[entry.name, default: []].insert(version) } }
+        }
         for bot in bots where bot.version != nil {
             if let old = previous[bot.name] {
-                if old.version != bot.version { changes.newVersions.append(bot.name) }
+                if old.version != bot.version, let version = bot.version {
+                    if earlier[bot.name]?.contains(version) == true { changes.returnedVersions.append(bot.name) } else { changes.newVersions.append(bot.name) }
+                }
             } else if !lastNames.contains(bot.name) {
                 changes.newEntries.append(bot.name)
             }
