@@ -11,7 +11,8 @@ struct VersionCommandTests {
         let result = try await SalvoExecutable.run(["--version"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out == SalvoVersion.text + "\n")
-        // `0.3.0 (` then 12 hex digits (and -dirty for a changed tree) or "unknown", then `)`.
-        #expect(result.out.range(of: #"^0\.3\.0 \(([0-9a-f]{12}(-dirty)?|unknown)\)\n$"#, options: .regularExpression) != nil, "\(result.out)")
+        // The release number (`0.4.0`, or `0.4.0-dev` before its release), ` (`, then 12 hex
+        // digits (and -dirty for a changed tree) or "unknown", then `)`.
+        #expect(result.out.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+(-[a-z]+)? \(([0-9a-f]{12}(-dirty)?|unknown)\)\n$"#, options: .regularExpression) != nil, "\(result.out)")
     }
 }
