@@ -19,8 +19,9 @@ VENV := .venv
 # build; git: SwiftPM fetches the Swift packages with it; bubblewrap: the sandbox of external bots (util-linux:
 # setpriv, unshare and flock for it; libseccomp-dev: the system-call filter bwrap installs, built
 # by Sources/CSeccomp); python3: the demo's external bot; zlib1g-dev: the report's packs of
-# replays are deflated (Sources/CZlib).
-DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux libseccomp-dev python3 zlib1g-dev
+# replays are deflated (Sources/CZlib); libarchive-dev: the arena unpacks uploads and `salvo
+# submit` packs them (Sources/CArchive).
+DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git bubblewrap util-linux libseccomp-dev python3 zlib1g-dev libarchive-dev
 # Only for the tests (`make test`): curl: the game by hand (`make curl-game`, docs/curl-game.sh);
 # wrk: the server benchmark (`make bench-server`);
 # chromium: the browser tests open the HTML reports in real headless Chromium

@@ -179,16 +179,35 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "CurlHTTP", "Bots", "Sandbox", "DurationUnits",
+                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Sandbox",
+                "DurationUnits",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
-        // The arena (issue 42): a class's competition that plays as students upload. So far its
-        // folder, roster and tokens (hashes only, in SQLite through GRDB).
+        // libarchive (Debian's libarchive-dev) as a C module: the arena's uploads, tar.gz or zip.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        // An uploaded archive unpacked into a folder, refusing what could leave it or fill the
+        // disk (absolute paths, `..`, outward links, devices, bombs); a folder packed for upload.
+        .target(name: "ArchiveIntake", dependencies: ["CArchive"], swiftSettings: swiftSettings),
+        // The arena (issue 42): a class's competition that plays as students upload: its folder,
+        // roster and tokens (hashes only), uploads and their states in SQLite through GRDB, the
+        // queue that checks, enters and plays them, and its HTTP service.
         .target(
             name: "Arena",
-            dependencies: ["Submissions", "Digests", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
@@ -219,6 +238,7 @@ let package = Package(
                 "SalvoVersion",
                 "SafeText",
                 "Arena",
+                "ArchiveIntake",
                 "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -236,8 +256,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
-        // The arena's roster and tokens in a real SQLite file.
-        .testTarget(name: "ArenaTests", dependencies: ["Arena"], swiftSettings: swiftSettings),
+        // Hostile archives (written with libarchive itself) against the unpacker's refusals.
+        .testTarget(name: "ArchiveIntakeTests", dependencies: ["ArchiveIntake"], swiftSettings: swiftSettings),
+        // The arena: its roster and tokens in a real SQLite file, its service over real HTTP with
+        // real uploads, checks in the real sandbox and a real season.
+        .testTarget(name: "ArenaTests", dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "SalvoTestSupport"], swiftSettings: swiftSettings),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),

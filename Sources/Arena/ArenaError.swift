@@ -14,6 +14,10 @@ public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
     case roster(String)
     /// A file of the arena cannot be written.
     case cannotWrite(path: String, detail: String)
+    /// `arena.yaml` cannot be read or is wrong.
+    case settings(String)
+    /// The service cannot listen.
+    case cannotServe(host: String, port: Int, detail: String)
 
     public var description: String {
         switch self {
@@ -24,6 +28,8 @@ public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notListed(let login): "`\(login)` is not on the roster; add them with --add \(login)"
         case .roster(let message): message
         case .cannotWrite(let path, let detail): "cannot write \(path) (\(detail)); check that the folder is writable"
+        case .settings(let message): message
+        case .cannotServe(let host, let port, let detail): "the arena cannot listen on \(host):\(port) (\(detail)); give another --port, or stop what uses it"
         }
     }
 }

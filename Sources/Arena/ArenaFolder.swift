@@ -33,7 +33,7 @@ public struct ArenaFolder: Sendable {
     public static func create(at path: String, roster: ArenaRoster, now: Date = Date()) throws(ArenaError) -> ArenaFolder {
         guard !FileManager.default.fileExists(atPath: path + "/" + storeFile) else { throw .alreadyAnArena(path) }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path + "/" + ArenaSettings.submissionsFolder, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: path, detail: error.localizedDescription)
         }
@@ -67,6 +67,39 @@ public struct ArenaFolder: Sendable {
         try store.replaceToken(login: login, tokenHash: ArenaToken.hash(token))
         try give(token, to: login)
         return token
+    }
+
+    /// Saves an upload's bytes as a new file of `uploads/` (mode 0600), synced to disk with its
+    /// folder before it returns: the file's name.
+    public func saveUpload(_ bytes: UnsafeRawBufferPointer, at date: Date = Date()) throws(ArenaError) -> String {
+        let folder = path + "/uploads"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: folder, detail: error.localizedDescription)
+        }
+        let name = "\(Int(date.timeIntervalSince1970))-\(UUID().uuidString.prefix(8).lowercased()).upload"
+        let file = folder + "/" + name
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotWrite(path: file, detail: String(cString: strerror(errno))) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            guard written > 0 else { break }
+            offset += written
+        }
+        let synced = offset == bytes.count && fsync(descriptor) == 0
+        close(descriptor)
+        guard synced else {
+            unlink(file)
+            throw .cannotWrite(path: file, detail: String(cString: strerror(errno)))
+        }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+        return name
     }
 
     /// Appends `login TAB token` to `tokens.tsv`, which only its owner may read.

@@ -1,18 +1,151 @@
-/// The settings an arena's season starts with, as `salvo arena init` writes them into
-/// `arena.yaml` for the instructor to edit before the arena serves (docs/arena.md).
-public enum ArenaSettings {
+import Foundation
+import Tournament
+import Yams
+
+/// An arena's `arena.yaml` as read: a tournament file's keys (tournaments/README.md) for the
+/// season its students play, and the arena's own keys around them. The arena adds what it owns:
+/// `bots_from:` is its `submissions/` folder (a `bots_from:` mapping may set the builds' and
+/// bots' limits, not the folder) and `output:` its `season/` folder.
+///
+/// ```yaml
+/// name: cs101
+/// bots: [random, hunt-target]
+/// games_per_pairing: 2
+/// deadline: 2026-12-11T23:59:00Z   # uploads received later are kept, not entered
+/// submissions_per_day: 10          # per student, in any 24 hours
+/// upload_mb: 20
+/// schedule: continuous             # or nightly, with night_at: "02:00" (UTC)
+/// ```
+public struct ArenaSettings: Sendable {
+    /// When the games of new versions are played.
+    public enum Schedule: Sendable, Hashable {
+        /// As soon as a version is entered (a batch of the versions checked meanwhile).
+        case continuous
+        /// Once a day at `hour:minute` UTC, with every version entered since.
+        case nightly(hour: Int, minute: Int)
+    }
+
+    /// The season's tournament file, its `bots_from:` and output the arena's.
+    public var tournament: TournamentFile
+    /// Uploads received after it are kept and not entered.
+    public var deadline: Date?
+    /// Uploads per student in any 24 hours.
+    public var submissionsPerDay: Int
+    /// The largest upload accepted, in bytes.
+    public var uploadBytes: Int
+    public var schedule: Schedule
+    /// Games each upload plays against a built-in in its check before it is entered.
+    public var checkGames: Int
+
+    /// The arena's own keys, taken out before the rest is read as a tournament file.
+    static let arenaKeys = ["deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games"]
+    /// The subfolders the arena owns.
+    public static let submissionsFolder = "submissions"
+    public static let seasonFolder = "season"
+
+    /// Reads the arena's settings in the folder `arena`.
+    public static func read(arena: String) throws(ArenaError) -> ArenaSettings {
+        let path = arena + "/" + ArenaFolder.settingsFile
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .settings("cannot read \(path); make the arena with `salvo arena init \(arena) --roster FILE`")
+        }
+        do {
+            return try read(String(decoding: data, as: UTF8.self), file: path, arena: arena)
+        } catch {
+            throw .settings(error.description)
+        }
+    }
+
+    /// Reads `text` (the file `file`) for the arena in the folder `arena`.
+    static func read(_ text: String, file: String, arena: String) throws(TournamentFileError) -> ArenaSettings {
+        let parser = TournamentFileParser()
+        let root = try parser.compose(text, file: file)
+        guard let mapping = root.mapping else { throw TournamentFileError(file: file, line: root.mark?.line, message: "the file must be a mapping of keys such as `name:` and `bots:`") }
+        func fail(_ node: Node?, _ message: String) -> TournamentFileError {
+            TournamentFileError(file: file, line: node?.mark?.line, message: message)
+        }
+        var own: [String: Node] = [:]
+        var rest: [(Node, Node)] = []
+        var botsFrom: [(Node, Node)] = []
+        for (key, value) in mapping {
+            switch key.string {
+            case let name? where arenaKeys.contains(name):
+                own[name] = value
+            case "output":
+                throw fail(key, "the arena writes its season into \(arena)/\(seasonFolder); remove `output:`")
+            case "bots_from":
+                guard let given = value.mapping else {
+                    throw fail(key, "the arena's submissions are its own (\(arena)/\(submissionsFolder)); give `bots_from:` only as a mapping of limits, or remove it")
+                }
+                for (subkey, subvalue) in given {
+                    if subkey.string == "folder" { throw fail(subkey, "the arena's submissions are its own (\(arena)/\(submissionsFolder)); remove `folder:`") }
+                    if subkey.string == "deadline" { throw fail(subkey, "give the arena's deadline as the top-level `deadline:`, which counts from each upload's arrival") }
+                    botsFrom.append((subkey, subvalue))
+                }
+            default:
+                rest.append((key, value))
+            }
+        }
+        botsFrom.append((Node("folder"), Node(arena + "/" + submissionsFolder)))
+        rest.append((Node("bots_from"), Node.mapping(Node.Mapping(botsFrom))))
+        rest.append((Node("output"), Node(arena + "/" + seasonFolder)))
+        var tournament = try parser.read(node: Node.mapping(Node.Mapping(rest, mapping.tag, mapping.style, mapping.mark)), file: file)
+        tournament.config.sourceFile = URL(fileURLWithPath: file).standardizedFileURL.path
+        tournament.config.workingDirectory = FileManager.default.currentDirectoryPath
+        guard tournament.config.scheduler.playsAsSeason else {
+            throw fail(root, "the arena plays a season: `format:` must be round-robin or swiss")
+        }
+
+        var settings = ArenaSettings(tournament: tournament, deadline: nil, submissionsPerDay: 10, uploadBytes: 20 << 20, schedule: .continuous, checkGames: 4)
+        if let node = own["deadline"] {
+            guard let text = node.string, let date = Self.date(text) else { throw fail(node, "`deadline` must be a date and time with its zone, such as 2026-12-11T23:59:00Z") }
+            settings.deadline = date
+        }
+        if let node = own["submissions_per_day"] { settings.submissionsPerDay = try integer(node, "submissions_per_day", 1...10_000, fail) }
+        if let node = own["upload_mb"] { settings.uploadBytes = try integer(node, "upload_mb", 1...1_024, fail) << 20 }
+        if let node = own["check_games"] { settings.checkGames = try integer(node, "check_games", 0...100, fail) }
+        if let node = own["schedule"] {
+            switch node.string {
+            case "continuous": settings.schedule = .continuous
+            case "nightly": settings.schedule = .nightly(hour: 2, minute: 0)
+            default: throw fail(node, "`schedule` must be `continuous` (games as soon as a version is entered) or `nightly`")
+            }
+        }
+        if let node = own["night_at"] {
+            guard case .nightly = settings.schedule else { throw fail(node, "`night_at` is for `schedule: nightly`; add it, or remove `night_at`") }
+            let parts = (node.string ?? "").split(separator: ":").compactMap { Int($0) }
+            guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else { throw fail(node, "`night_at` must be a UTC time of day, HH:MM, such as \"02:00\"") }
+            settings.schedule = .nightly(hour: parts[0], minute: parts[1])
+        }
+        return settings
+    }
+
+    static func integer(_ node: Node, _ key: String, _ range: ClosedRange<Int>, _ fail: (Node?, String) -> TournamentFileError) throws(TournamentFileError) -> Int {
+        guard let value = node.int, range.contains(value) else { throw fail(node, "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
+
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
     /// The file `salvo arena init` writes.
     public static let template = """
         # An arena: a class's season that plays as students upload (salvo arena serve DIR).
-        # Edit before serving; the keys are those of a tournament file's (tournaments/README.md).
+        # Edit before serving. The keys are a tournament file's (tournaments/README.md), but for
+        # `bots_from:` (the arena's submissions/; a mapping may set the builds' limits) and
+        # `output:` (its season/), and the arena's own below.
         name: arena
         bots: [random, hunt-target, density]   # built-ins every student plays against
         games_per_pairing: 2
         limits: {memory_mb: 512, cpu_seconds: 60}
-        # deadline: 2026-12-11T23:59:00Z      # entry freezes then; later uploads are kept, not entered
-        submissions_per_day: 10                # per student
+        # deadline: 2026-12-11T23:59:00Z      # uploads received later are kept, not entered
+        submissions_per_day: 10                # per student, in any 24 hours
         upload_mb: 20                          # the largest archive accepted
-        schedule: continuous                   # or nightly
+        check_games: 4                         # games against a built-in before a version is entered
+        schedule: continuous                   # or nightly (with night_at: "02:00", UTC)
 
         """
 }

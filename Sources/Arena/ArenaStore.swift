@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 
 /// An arena's durable state, one SQLite file (`DIR/arena.sqlite`, WAL): its roster with each
-/// student's token hash (never the token), written before any change is acknowledged. Later
-/// tables (submissions, their states) join it by migration; none is ever edited once shipped.
+/// student's token hash (never the token), and every upload with its state
+/// (``ArenaSubmission``), written before any change is acknowledged. Tables join by
+/// migration; none is ever edited once shipped.
 ///
 /// ```swift
 /// let store = try ArenaStore(path: "class/arena.sqlite")
@@ -51,6 +52,20 @@ public final class ArenaStore: Sendable {
                 table.column("revokedAt", .datetime)
             }
         }
+        migrator.registerMigration("v2: the uploads") { db in
+            try db.create(table: "submission") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("login", .text).notNull().indexed()
+                table.column("receivedAt", .datetime).notNull()
+                table.column("state", .text).notNull().indexed()
+                table.column("reason", .text)
+                table.column("lines", .blob).notNull()
+                table.column("archive", .text).notNull()
+                table.column("archiveBytes", .integer).notNull()
+                table.column("version", .text)
+                table.column("updatedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 
@@ -93,7 +108,7 @@ public final class ArenaStore: Sendable {
         try read { db in try Student.order(Student.Columns.login).fetchAll(db) }
     }
 
-    private func write(_ body: (Database) throws -> Void) throws(ArenaError) {
+    func write(_ body: (Database) throws -> Void) throws(ArenaError) {
         do {
             try writer.write(body)
         } catch let error as ArenaError {
@@ -103,7 +118,7 @@ public final class ArenaStore: Sendable {
         }
     }
 
-    private func read<Value>(_ body: (Database) throws -> Value) throws(ArenaError) -> Value {
+    func read<Value>(_ body: (Database) throws -> Value) throws(ArenaError) -> Value {
         do {
             return try writer.read(body)
         } catch {

@@ -2,13 +2,13 @@ import Arena
 import ArgumentParser
 import Foundation
 
-/// `salvo arena init|roster`: a class's arena, a competition that plays as students upload
-/// (docs/arena.md). This round: the arena's folder, its roster and the students' tokens.
+/// `salvo arena init|roster|serve|status`: a class's arena, a competition that plays as
+/// students upload (docs/arena.md).
 struct ArenaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arena",
-        abstract: "Set up a class's arena: its settings, roster and students' tokens.",
-        subcommands: [ArenaInitCommand.self, ArenaRosterCommand.self]
+        abstract: "A class's arena: students upload at any hour, their bots play as they come.",
+        subcommands: [ArenaInitCommand.self, ArenaRosterCommand.self, ArenaServeCommand.self, ArenaStatusCommand.self]
     )
 }
 

@@ -96,7 +96,10 @@ struct BotCheckCommand: AsyncParsableCommand {
         // Before anything is copied or built: without bubblewrap a sandboxed check refuses in
         // one line, and --no-sandbox says it runs unsandboxed (the bot's spec is not known yet).
         let launcher = try CLISandbox.launcher(for: [ExternalBotSpec(command: [], sandbox: settings.sandbox)])
-        var check = BotCheckRun(target: target, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games, against: BuiltInBot(rawValue: against) ?? .random)
+        var check = BotCheck(
+            folder: target.folder, command: target.command, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games,
+            against: BuiltInBot(rawValue: against) ?? .random
+        )
         if let rematch {
             do {
                 check.rematch = try ReportJSON.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
@@ -104,7 +107,7 @@ struct BotCheckCommand: AsyncParsableCommand {
                 throw CLIError("Cannot read the recorded game \(rematch) (\(error.localizedDescription)); give a rematch/NNNN.json file saved from your private page.")
             }
         }
-        let passed = await check.run()
+        let passed = await check.run { print($0.text) }
         print(passed ? "bot-check: passed" : "bot-check: FAILED")
         if !passed { throw ExitCode.failure }
     }

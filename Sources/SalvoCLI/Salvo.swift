@@ -20,6 +20,7 @@ struct Salvo: AsyncParsableCommand {
             HTTPBenchCommand.self,
             BenchCommand.self,
             BotCheckCommand.self,
+            SubmitCommand.self,
             CheckCommand.self,
             ReportCommand.self,
             MergeCommand.self,

@@ -57,6 +57,17 @@ extension SubmissionDiscovery {
 
     /// Removes `path` and everything under it, read-only folders a build left included: the
     /// work folder of a check, once done.
+    /// Copies the submission folder `path` to `destination` exactly as a tournament reads it
+    /// (``FolderSnapshot``: no `.git`, no special files, links only inside, by descriptor):
+    /// what `salvo submit` packs for the arena.
+    public static func copyAsRead(_ path: String, to destination: String) throws(SubmissionFolderError) {
+        do throws(SubmissionProblem) {
+            _ = try FolderSnapshot.copy(from: path, to: destination)
+        } catch {
+            throw SubmissionFolderError("the folder \(path) cannot be read as a submission: \(error.reason)")
+        }
+    }
+
     public static func removeWorkFolder(_ path: String) {
         SubmissionBuilder.removeTree(path)
     }

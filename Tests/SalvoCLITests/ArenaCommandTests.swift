@@ -2,8 +2,9 @@ import Foundation
 import SalvoTestSupport
 import Testing
 
-/// `salvo arena init` and `salvo arena roster` as an instructor runs them.
-@Suite("salvo arena init and roster")
+/// `salvo arena` as an instructor runs it, and `salvo submit` as a student does, against a
+/// real `salvo arena serve`.
+@Suite("salvo arena and salvo submit")
 struct ArenaCommandTests {
     @Test("init makes the arena from a roster; roster lists, adds, revokes and gives new tokens; mistakes say what to do")
     func initAndRoster() async throws {
@@ -28,5 +29,53 @@ struct ArenaCommandTests {
         let bad = try await SalvoExecutable.run(["arena", "init", "other", "--roster", "bad.txt"], workingDirectory: folder)
         #expect(bad.status == 1 && bad.err.contains("bad.txt: roster line 2: `=cmd` cannot be a login"), "\(bad.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/other"), "a bad roster makes nothing")
+    }
+
+    @Test("serve takes a student's `salvo submit` (exit 0 once entered, the check's steps printed), refuses a broken one (exit 1, the reason), a wrong token (exit 1); status lists them; Ctrl-C stops it")
+    func serveAndSubmit() async throws {
+        let folder = NSTemporaryDirectory() + "salvo-arena-serve-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "alice\nbob\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
+        #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
+        try "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
+        let token = try #require(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").first?.split(separator: "\t").last.map(String.init))
+
+        let server = try RunningSalvo(["arena", "serve", folder + "/cs101", "--port", "0"])
+        var url = ""
+        for _ in 0..<200 where url.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
+        }
+        #expect(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+
+        let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url], timeout: .seconds(300), environment: ["SALVO_TOKEN": token])
+        #expect(entered.status == 0, "\(entered.out)\(entered.err)")
+        #expect(entered.out.contains("PASS  games: 2 against random on the embedded server"))
+        #expect(entered.out.contains("Entered as version "))
+
+        let broken = folder + "/broken"
+        try FileManager.default.copyItem(atPath: ClassFolder.examples + "/python-random", toPath: broken)
+        try "name: broken\ncommand: python3 missing.py\n".write(toFile: broken + "/bot.yaml", atomically: true, encoding: .utf8)
+        let refused = try await SalvoExecutable.run(["submit", broken, "--arena", url, "--token", token], timeout: .seconds(300))
+        #expect(refused.status == 1)
+        #expect(refused.out.contains("FAIL  entry:"), "\(refused.out)")
+        #expect(refused.out.contains("Not entered (refused): entry: not entered: the command names `missing.py`"), "\(refused.out)")
+
+        let wrong = try await SalvoExecutable.run(["submit", broken, "--arena", url, "--token", "wrong"])
+        #expect(wrong.status == 1 && wrong.err.contains("HTTP 401") && wrong.err.contains("missing, wrong or revoked"), "\(wrong.err)")
+
+        let status = try await SalvoExecutable.run(["arena", "status", folder + "/cs101"])
+        #expect(status.status == 0)
+        let rows = status.out.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.hasPrefix("1 ") && $0.contains("alice") && $0.contains("entered") }, "\(status.out)")
+        #expect(rows.contains { $0.hasPrefix("2 ") && $0.contains("alice") && $0.contains("refused") && $0.contains("missing.py") }, "\(status.out)")
+        #expect(status.out.contains("Queue: empty"))
+
+        server.interrupt()
+        let ended = try await server.finish(timeout: .seconds(60))
+        #expect(ended.status == 0, "\(ended.err)")
+        #expect(ended.out.contains("upload 1 from alice: entered as version"))
+        #expect(ended.out.hasSuffix("Arena stopped.\n"))
     }
 }

@@ -18,7 +18,7 @@ struct HelpListingTests {
         )
         let commands: Set = [
             "run", "match", "play", "serve", "lobby", "show", "games", "http-bench", "bench", "bot-check", "check",
-            "report", "merge", "cluster", "replay", "rematch", "publish", "load", "arena",
+            "report", "merge", "cluster", "replay", "rematch", "publish", "load", "arena", "submit",
         ]
         #expect(listed == commands, "\(result.out)")
     }

@@ -58,12 +58,23 @@ public struct TournamentFileParser {
 
     /// Reads YAML `text`; `file` names it in errors.
     public func read(_ text: String, file: String) throws(TournamentFileError) -> TournamentFile {
-        let root: Node
+        try read(node: compose(text, file: file), file: file)
+    }
+
+    /// Reads a tournament file already composed by Yams: for a caller that adds keys of its
+    /// own around a tournament's (the arena's `arena.yaml`) and takes them out first, the
+    /// lines of the rest still named in errors.
+    public func read(node root: Node, file: String) throws(TournamentFileError) -> TournamentFile {
+        try TournamentFileReader(file: file).read(from: root)
+    }
+
+    /// Composes YAML `text` into Yams' tree, with the file's errors (`file` names it).
+    public func compose(_ text: String, file: String) throws(TournamentFileError) -> Node {
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw TournamentFileError(file: file, line: nil, message: "the file is empty; it needs at least `name:` and `bots:`")
             }
-            root = node
+            return node
         } catch let error as TournamentFileError {
             throw error
         } catch let error as YamlError {
@@ -71,7 +82,6 @@ public struct TournamentFileParser {
         } catch {
             throw TournamentFileError(file: file, line: nil, message: "not valid YAML: \(error)")
         }
-        return try TournamentFileReader(file: file).read(from: root)
     }
 
     private static func line(of error: YamlError) -> Int? {

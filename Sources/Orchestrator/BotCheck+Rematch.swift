@@ -5,14 +5,14 @@ import Reports
 import Submissions
 import Tournament
 
-extension BotCheckRun {
+extension BotCheck {
     /// Plays `solo`'s recorded game again with `bot` alone, in its seat, against the
-    /// opponent's recorded shots (``Bots/ScriptedBot``); prints how it went and whether the bot
+    /// opponent's recorded shots (``Bots/ScriptedBot``); says how it went and whether the bot
     /// fired the recorded shots. Whether it played to the end without a forfeit.
-    func replay(_ solo: SoloRematch, with bot: SubmittedBot, stderrPath: String) async -> Bool {
+    func replay(_ solo: SoloRematch, with bot: SubmittedBot, stderrPath: String, _ out: Account) async -> Bool {
         let name = "rematch: game \(solo.game) of \(solo.tournament) with your bot alone, in seat \(solo.seat)\(solo.seat == 0 ? " (moves first)" : "")"
         guard solo.fleets.count == 2, (0...1).contains(solo.seat), let seed = UInt64(solo.botSeed) else {
-            Self.say(false, name, "the file is not a recorded game of this Salvo (two fleets, a seat 0 or 1, a bot seed); save it again from your private page")
+            out.say(false, name, "the file is not a recorded game of this Salvo (two fleets, a seat 0 or 1, a bot seed); save it again from your private page")
             return false
         }
         let opponent = ScriptedBot(name: "recorded opponent", shots: solo.opponentShots)
@@ -25,12 +25,12 @@ extension BotCheckRun {
             ?? "the same \(fired.count) shots as the recorded game"
         let recorded = "recorded: \(solo.recordedEnding)"
         if let forfeit = result.forfeit, forfeit.seat == mySeat {
-            Self.say(false, name, "your bot forfeits (\(forfeit.fault.kind)) after \(fired.count) shots: \(forfeit.fault.description)\n\(comparison); \(recorded)")
-            Self.explain(failure: forfeit.fault.description, stderr: Self.tail(ofFileAt: stderrPath), command: bot.spec.command)
+            out.say(false, name, "your bot forfeits (\(forfeit.fault.kind)) after \(fired.count) shots: \(forfeit.fault.description)\n\(comparison); \(recorded)")
+            out.explain(failure: forfeit.fault.description, stderr: Self.tail(ofFileAt: stderrPath), command: bot.spec.command)
             return false
         }
         let ending = result.winner == mySeat ? "your bot won in \(fired.count) shots" : "your bot lost after \(fired.count) shots"
-        Self.say(true, name, "\(ending); \(comparison); \(recorded)")
+        out.say(true, name, "\(ending); \(comparison); \(recorded)")
         return true
     }
 }

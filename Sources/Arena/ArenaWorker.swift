@@ -1,0 +1,219 @@
+import Bots
+import Foundation
+import Orchestrator
+import RunControl
+import Submissions
+import Synchronization
+import Tournament
+
+/// The arena's one worker: it takes the uploads in the order they came (``ArenaIntake``:
+/// unpack, build and check, put in place), then enters the passed versions into the season and
+/// plays their missing games as one batch, a season night, through the library call a
+/// tournament file runs with (``Orchestrator/TournamentFileRun``); the season's journal and
+/// reports (results.json, the ratings, the history) are updated after each batch. With
+/// `schedule: nightly`, batches wait for the night's time.
+///
+/// Nothing is lost on a kill: uploads are durable before they are acknowledged; one caught
+/// mid-check is checked again; versions passed but not yet entered are entered at the next
+/// start; a batch cut short is finished by the next (the season plays only what is missing).
+public actor ArenaWorker {
+    /// What the worker did, for the service's log: a student's words are in it as written, so a
+    /// terminal shows it through ``SafeText/TerminalText``.
+    public typealias Log = @Sendable (String) -> Void
+
+    let folder: ArenaFolder
+    let settings: ArenaSettings
+    let intake: ArenaIntake
+    let sandboxDisabled: Bool
+    let stop: StopSignal
+    let log: Log
+    let clock: @Sendable () -> Date
+    private let wake: AsyncStream<Void>.Continuation
+    private let wakes: AsyncStream<Void>
+    /// The last day (UTC, as yyyy-mm-dd) a nightly batch was played.
+    private var lastNight: String?
+    /// When a failed batch may be tried again.
+    private var retryAfter: Date?
+    /// Batches played since the worker started.
+    public private(set) var batches = 0
+
+    public init(
+        folder: ArenaFolder, settings: ArenaSettings, launcher: any BotLauncher, sandboxDisabled: Bool = false, stop: StopSignal,
+        clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping Log = { _ in }
+    ) {
+        self.folder = folder
+        self.settings = settings
+        self.intake = ArenaIntake(arena: folder.path, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled)
+        self.sandboxDisabled = sandboxDisabled
+        self.stop = stop
+        self.clock = clock
+        self.log = log
+        (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Says that something may be waiting (a new upload, the stop): the worker looks at once.
+    public nonisolated func nudge() {
+        wake.yield()
+    }
+
+    /// Works until the stop is requested: the queue, then a batch when one is due.
+    public func run() async {
+        do {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + ArenaSettings.submissionsFolder, withIntermediateDirectories: true)
+        } catch {
+            log("arena: cannot make \(folder.path)/\(ArenaSettings.submissionsFolder): \(error.localizedDescription)")
+        }
+        do {
+            let requeued = try folder.store.requeueInterrupted()
+            if requeued > 0 { log("\(requeued) upload\(requeued == 1 ? "" : "s") caught mid-check by the last stop: checked again") }
+        } catch {
+            log("arena: \(error)")
+        }
+        // A timer for the nightly schedule and retries: the worker looks every 30 s anyway.
+        let ticker = Task { [wake] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(30))
+                wake.yield()
+            }
+        }
+        defer { ticker.cancel() }
+        var iterator = wakes.makeAsyncIterator()
+        while !stop.isRequested {
+            await workOnce()
+            if stop.isRequested { break }
+            _ = await iterator.next()
+        }
+    }
+
+    /// Checks every queued upload, then plays a batch if one is due. Tests call it directly.
+    public func workOnce() async {
+        while !stop.isRequested, let next = (try? folder.store.submissions(in: [.queued]))?.first {
+            await take(next)
+        }
+        guard !stop.isRequested, batchIsDue() else { return }
+        let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
+        guard !waiting.isEmpty || needsFirstNight() else { return }
+        await playBatch(waiting)
+    }
+
+    /// Takes one upload through its check.
+    func take(_ submission: ArenaSubmission) async {
+        guard let id = submission.id else { return }
+        let store = folder.store
+        let log = self.log
+        try? store.update(id, to: .building)
+        log("upload \(id) from \(submission.login): building")
+        let outcome = await intake.take(submission, state: { state in try? store.update(id, to: state) }, line: { line in
+            do {
+                try store.append(line, to: id)
+            } catch {
+                log("arena: \(error)")
+            }
+        })
+        switch outcome {
+        case .passed:
+            try? store.update(id, to: .waiting)
+            // A version waiting to play is worth a batch now, whatever failed before.
+            retryAfter = nil
+            log("upload \(id) from \(submission.login): passed its check; entered with the next batch")
+        case .refused(let reason):
+            try? store.update(id, to: .refused, reason: reason)
+            log("upload \(id) from \(submission.login): refused: \(reason)")
+        }
+    }
+
+    /// Whether a batch may be played now: always for `continuous`, once a day after the night's time for `nightly`.
+    func batchIsDue() -> Bool {
+        let now = clock()
+        if let retryAfter, now < retryAfter { return false }
+        switch settings.schedule {
+        case .continuous:
+            return true
+        case .nightly(let hour, let minute):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
+            let today = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            guard (parts.hour ?? 0, parts.minute ?? 0) >= (hour, minute), lastNight != today else { return false }
+            return true
+        }
+    }
+
+    /// Whether the season has never been played (its first night makes the leaderboard of the built-ins).
+    func needsFirstNight() -> Bool {
+        !FileManager.default.fileExists(atPath: settings.tournament.config.outputDirectory + "/journal.jsonl")
+    }
+
+    /// Enters the waiting versions (the newest of each student; older ones are replaced) and
+    /// plays the season's missing games.
+    func playBatch(_ waiting: [ArenaSubmission]) async {
+        let store = folder.store
+        var newest: [String: ArenaSubmission] = [:]
+        for submission in waiting {
+            if let earlier = newest[submission.login], let earlierID = earlier.id {
+                try? store.update(earlierID, to: .replaced, reason: "upload \(submission.id ?? 0) of yours passed after it, before either was entered; that one is entered")
+            }
+            newest[submission.login] = submission
+        }
+        let entered = EnteredBox()
+        let run = TournamentFileRun(file: settings.tournament, overrides: .init(sandboxDisabled: sandboxDisabled))
+        let started = ContinuousClock.now
+        let summary: RunSummary
+        do {
+            summary = try await run.run(stop: stop, steps: { step in
+                if case .entered(let entries, _) = step { entered.set(entries) }
+            })
+        } catch {
+            retryAfter = clock().addingTimeInterval(60)
+            log("arena: the batch could not be played, tried again in a minute: \(error.description)")
+            settle(newest, entries: entered.get(), final: false)
+            return
+        }
+        batches += 1
+        if case .nightly = settings.schedule { lastNight = Self.day(clock()) }
+        retryAfter = nil
+        settle(newest, entries: entered.get(), final: true)
+        let seconds = (ContinuousClock.now - started).components.seconds
+        let missing = summary.missingGames
+        log("batch \(batches): \(summary.records.count) game\(summary.records.count == 1 ? "" : "s") played in \(seconds) s\(missing > 0 ? ", \(missing) missing (played with the next batch)" : "")")
+    }
+
+    /// Marks each waiting upload entered (with its version) or refused (with the season's
+    /// reason) from the batch's entries; `final` when the batch ran, so that an upload it did
+    /// not mention was not entered.
+    func settle(_ newest: [String: ArenaSubmission], entries: SubmissionEntries?, final: Bool) {
+        guard let entries else { return }
+        for (login, submission) in newest {
+            guard let id = submission.id else { continue }
+            if let bot = entries.entered.first(where: { $0.name.lowercased() == login.lowercased() }) {
+                try? folder.store.update(id, to: .entered, version: bot.version)
+                log("upload \(id) from \(login): entered as version \(bot.version)")
+            } else if let refused = entries.notEntered.first(where: { $0.folder.lowercased() == login.lowercased() }) {
+                try? folder.store.update(id, to: .refused, reason: refused.reason)
+                log("upload \(id) from \(login): not entered: \(refused.reason)")
+            } else if final {
+                try? folder.store.update(id, to: .refused, reason: "the season did not enter it (no reason given); ask your instructor")
+            }
+        }
+    }
+
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}
+
+/// The entries a batch's run reports, kept from its callback.
+private final class EnteredBox: Sendable {
+    private let value = Mutex<SubmissionEntries?>(nil)
+
+    func set(_ entries: SubmissionEntries) {
+        value.withLock { $0 = entries }
+    }
+
+    func get() -> SubmissionEntries? {
+        value.withLock { $0 }
+    }
+}
