@@ -174,13 +174,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // One tournament file run as a library call (its submissions entered, a season's shard
-        // night opened, the folder lock, server, journal, games, reports), and the one choice
-        // between the embedded server and a URL, for run, load and check.
+        // night opened, the folder lock, server, journal, games, reports), a bot's check as
+        // bot-check and the arena make it, a run published, and the one choice between the
+        // embedded server and a URL, for run, load and check.
         .target(
             name: "Orchestrator",
             dependencies: [
                 "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Sandbox",
-                "DurationUnits",
+                "DurationUnits", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -239,7 +240,6 @@ let package = Package(
                 "SafeText",
                 "Arena",
                 "ArchiveIntake",
-                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

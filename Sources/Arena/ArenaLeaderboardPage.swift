@@ -22,7 +22,7 @@ enum ArenaLeaderboardPage {
             <tbody id="standings">
             \(rows)
             </tbody></table>
-            <p><a href="upload">Upload your bot</a></p>
+            <p><a href="season/index.html">The season: every game, replay, rating history and bot page</a> · <a href="upload">Upload your bot</a></p>
             <script id="data" type="application/json">\(HTML.scriptJSON(json))</script>
             <script>
             function cell(row, text) { const td = document.createElement("td"); td.textContent = text; row.appendChild(td); }

@@ -1,14 +1,18 @@
 import Foundation
 import HTMLText
 import Hummingbird
+import Orchestrator
+import Reports
 
 /// The arena's HTTP routes (docs/arena.md):
 /// - `POST /api/submissions` (Bearer token, body a .tar.gz or .zip): 202 once the upload is on
 ///   disk and in the store; 401, 413 or 429 otherwise;
 /// - `GET /api/submissions`: the token's owner's uploads; `GET /api/submissions/ID`: one of
 ///   them (another student's id is a 404, as a missing one);
+/// - `GET /api/me`: the token's owner's login, name and private page;
 /// - `GET /api/standings`: the public standings; `GET /`: the live leaderboard;
-///   `GET /upload`: the upload page.
+///   `GET /season/...`: the published season (every page and replay, redacted; the private
+///   pages under unguessable paths); `GET /upload`: the upload page.
 struct ArenaRoutes: Sendable {
     let folder: ArenaFolder
     let settings: ArenaSettings
@@ -38,6 +42,17 @@ struct ArenaRoutes: Sendable {
         }
         router.get("/") { _, _ in
             html(ArenaLeaderboardPage.render(standings.document(tournament: settings.tournament.config.name)))
+        }
+        router.get("/api/me") { request, _ in
+            guard let login = login(of: request) else { return unauthorized() }
+            return json(me(login))
+        }
+        router.get("/season") { request, _ in
+            // The router reads `/season` and `/season/` alike; the page's own links are relative to `/season/`.
+            Response(status: .found, headers: [.location: request.uri.path.hasSuffix("/") ? "index.html" : "season/index.html"])
+        }
+        router.get("/season/**") { _, context in
+            season(context.parameters.getCatchAll().map(String.init))
         }
         router.get("/upload") { _, _ in
             html(ArenaUploadPage.render(tournament: settings.tournament.config.name, uploadMB: settings.uploadBytes >> 20))
@@ -86,6 +101,51 @@ struct ArenaRoutes: Sendable {
             return response
         } catch {
             return problem(.internalServerError, "the arena could not save the upload (\(error)); nothing was kept: send it again, or ask your instructor")
+        }
+    }
+
+    /// A student's own: their login, name and private page (once the season has one for them).
+    struct Me: Codable, Hashable {
+        var login: String
+        var name: String
+        /// `season/private/TOKEN/index.html`, relative to the arena's root; nil before their first entry.
+        var privatePage: String?
+    }
+
+    func me(_ login: String) -> Me {
+        let name = ((try? folder.store.students()) ?? []).first { $0.login.lowercased() == login.lowercased() }?.name ?? login
+        var page: String?
+        if let secret = try? RunPublisher.secret(at: folder.path + "/" + ArenaSettings.secretFile) {
+            let path = PrivateFeedback.path(token: PrivateFeedback.token(secret: secret, folder: login))
+            if FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path) { page = "season/" + path }
+        }
+        return Me(login: login, name: name, privatePage: page)
+    }
+
+    /// A file of the published season (`DIR/public`), a folder's index.html for a folder;
+    /// names starting with a dot and `..` are never served.
+    func season(_ parts: [String]) -> Response {
+        let root = folder.path + "/" + ArenaSettings.publicFolder
+        guard parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }) else { return problem(.notFound, "no such page") }
+        var path = ([root] + parts).joined(separator: "/")
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { path += "/index.html" }
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
+            return problem(.notFound, parts.isEmpty ? "the season has no pages yet: they are published after its first batch" : "no such page")
+        }
+        return bytes(Array(data), contentType: Self.contentType(of: path), status: .ok)
+    }
+
+    static func contentType(of path: String) -> String {
+        switch (path as NSString).pathExtension {
+        case "html": "text/html; charset=utf-8"
+        case "json": "application/json"
+        case "js": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "csv": "text/csv; charset=utf-8"
+        case "log", "txt": "text/plain; charset=utf-8"
+        default: "application/octet-stream"
         }
     }
 

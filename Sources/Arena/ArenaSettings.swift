@@ -1,4 +1,5 @@
 import Foundation
+import Orchestrator
 import Tournament
 import Yams
 
@@ -42,6 +43,16 @@ public struct ArenaSettings: Sendable {
     /// The subfolders the arena owns.
     public static let submissionsFolder = "submissions"
     public static let seasonFolder = "season"
+    /// The season published after each batch, served under `/season/`.
+    public static let publicFolder = "public"
+    /// The secret the private pages' links are derived from (never published).
+    public static let secretFile = "publish-secret"
+
+    /// The publisher of the arena's season into `destination`: `DIR/public` after each batch,
+    /// another folder for `salvo arena export`; the same private links either way.
+    public static func publisher(arena: String, settings: ArenaSettings, into destination: String) -> RunPublisher {
+        RunPublisher(output: settings.tournament.config.outputDirectory, destination: destination, secretFile: arena + "/" + secretFile)
+    }
 
     /// Reads the arena's settings in the folder `arena`.
     public static func read(arena: String) throws(ArenaError) -> ArenaSettings {

@@ -23,6 +23,7 @@ enum ArenaUploadPage {
         </form>
         <p id="state"></p>
         <pre id="lines"></pre>
+        <p id="mine"></p>
         <p><a href="./">The leaderboard</a></p>
         <script>
         const tokenField = document.getElementById("token");
@@ -46,9 +47,19 @@ enum ArenaUploadPage {
             if (!r.ok) { say("The arena answered " + r.status); return; }
             const status = await r.json();
             show(status);
-            if (status.final) return;
+            if (status.final) { mine(token); return; }
             await new Promise(done => setTimeout(done, 1000));
           }
+        }
+        async function mine(token) {
+          const r = await fetch("api/me", {headers: {"Authorization": "Bearer " + token}, cache: "no-store"});
+          if (!r.ok) return;
+          const me = await r.json();
+          if (!me.privatePage) return;
+          const link = document.createElement("a");
+          link.href = me.privatePage;
+          link.textContent = "Your private page (your games' forfeits with your bot's stderr, your build log, rematch files); keep its address to yourself";
+          document.getElementById("mine").replaceChildren(link);
         }
         document.getElementById("form").addEventListener("submit", async event => {
           event.preventDefault();

@@ -172,6 +172,8 @@ public actor ArenaWorker {
         batches += 1
         if case .nightly = settings.schedule { lastNight = Self.day(clock()) }
         retryAfter = nil
+        // The pages first, so that a version said entered has its private page.
+        publish()
         settle(newest, entries: entered.get(), final: true)
         let seconds = (ContinuousClock.now - started).components.seconds
         let missing = summary.missingGames
@@ -194,6 +196,16 @@ public actor ArenaWorker {
             } else if final {
                 try? folder.store.update(id, to: .refused, reason: "the season did not enter it (no reason given); ask your instructor")
             }
+        }
+    }
+
+    /// The season published into `DIR/public` (the pages the service shows under `/season/`),
+    /// replaced whole: the redacted reports, every replay, a private page per student.
+    func publish() {
+        do {
+            _ = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder).publish()
+        } catch {
+            log("arena: the season's pages were not published: \(error.description)")
         }
     }
 

@@ -8,7 +8,7 @@ struct ArenaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arena",
         abstract: "A class's arena: students upload at any hour, their bots play as they come.",
-        subcommands: [ArenaInitCommand.self, ArenaRosterCommand.self, ArenaServeCommand.self, ArenaStatusCommand.self]
+        subcommands: [ArenaInitCommand.self, ArenaRosterCommand.self, ArenaServeCommand.self, ArenaStatusCommand.self, ArenaExportCommand.self]
     )
 }
 

@@ -1,9 +1,7 @@
 import ArgumentParser
-import CProcess
 import Foundation
+import Orchestrator
 import Reports
-import Submissions
-import Tournament
 
 /// `salvo publish OUTPUT DEST`: a finished run's reports in a new folder that can be put on a
 /// web server as it is (``Reports/PublicRedaction``).
@@ -49,61 +47,17 @@ struct PublishCommand: AsyncParsableCommand {
     }
 
     /// The file that marks a folder as salvo publish's, which a later publish may replace.
-    static let marker = ".salvo-published"
-
     func run() async throws {
-        let folder = (destination as NSString).standardizingPath
-        var replacing = false
-        if let contents = try? FileManager.default.contentsOfDirectory(atPath: folder), !contents.isEmpty {
-            guard contents.contains(Self.marker) else {
-                throw CLIError("\(destination) is not empty and is not a folder salvo publish wrote; give a new folder, so nothing else is published with the reports.")
-            }
-            replacing = true
-        }
-        // Into a new folder beside it, swapped in at the end: the live site never shows half a report.
-        let target = replacing ? folder + ".salvo-new-\(getpid())" : folder
-        // A run still writing OUTPUT owns it: its journal is not finished.
-        let lock: FolderLock
+        let published: RunPublisher.Published
         do {
-            lock = try FolderLock.acquire(output, createFolder: false)
+            published = try RunPublisher(output: output, destination: destination, secretFile: secret).publish()
         } catch {
             throw CLIError(error.description)
         }
-        defer { lock.release() }
-        let redaction = PublicRedaction(runFolder: output)
-        let written: ReportWriter.Written
-        if replacing { try? FileManager.default.removeItem(atPath: target) }
-        do {
-            let source = try JournalFileSource(directory: output)
-            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-            let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
-            written = try ReportWriter.write(
-                source: source, directory: target,
-                options: .init(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
-            )
-            // The private pages (a class's submissions only) read the journal whole: each
-            // student's forfeits, and the recorded games their solo rematches replay.
-            if let ledger {
-                let original = try RunJournal.load(directory: output)
-                try writePrivatePages(ledger: ledger, journal: redaction.apply(to: original), original: original, redaction: redaction, into: target)
-            }
-            try Data().write(to: URL(fileURLWithPath: target + "/" + Self.marker))
-        } catch let error as ReportError {
-            if replacing { try? FileManager.default.removeItem(atPath: target) }
-            throw CLIError(error.description)
-        } catch {
-            if replacing { try? FileManager.default.removeItem(atPath: target) }
-            throw CLIError("Cannot create \(target): \(error.localizedDescription)")
+        if let links = published.linksPath {
+            print("Wrote \(published.privatePages) private pages under \(destination)/\(PrivateFeedback.folder); each student's link is in \(links): hand each student their own.")
         }
-        if replacing {
-            guard salvo_exchange_paths(target, folder) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: target)
-                throw CLIError("Cannot put the new reports in place of \(destination) (\(reason)); the old ones are still there")
-            }
-            // The old reports, now under the new folder's name.
-            try? FileManager.default.removeItem(atPath: target)
-        }
-        print("Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(destination)/\((written.index as NSString).lastPathComponent): copy \(destination) as it is\(replacing ? " (the folder's last reports were replaced whole)" : "").")
+        let written = published.written
+        print("Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(destination)/\((written.index as NSString).lastPathComponent): copy \(destination) as it is\(published.replaced ? " (the folder's last reports were replaced whole)" : "").")
     }
 }

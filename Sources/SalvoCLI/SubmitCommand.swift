@@ -81,6 +81,10 @@ struct SubmitCommand: AsyncParsableCommand {
         switch status.state {
         case .entered:
             print("Entered as version \(status.version ?? "?"); its games are played now. The leaderboard: \(base)/")
+            let me = try? await client.execute(HTTPRequest(url: base + "/api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
+            if let me, me.status == 200, let object = try? JSONDecoder().decode([String: String].self, from: Data(me.body)), let page = object["privatePage"] {
+                print("Your private page (keep its address to yourself): \(base)/\(TerminalText.visible(page))")
+            }
         default:
             print("Not entered (\(status.state.rawValue)): \(TerminalText.visible(status.reason ?? "no reason given"))")
             throw ExitCode.failure

@@ -149,6 +149,28 @@ struct ArenaServiceTests {
             #expect(page.contains("<td>Alice A</td>"))
             #expect(!page.contains("alice"))
             #expect(FileManager.default.fileExists(atPath: folder.path + "/submissions/alice/bot.yaml"))
+
+            // Her private page is published before her upload is said entered, and only her token learns where.
+            let me = try JSONDecoder().decode([String: String].self, from: Data(try await client.get("/api/me", token: alice).body))
+            let privatePath = try #require(me["privatePage"])
+            #expect(privatePath.hasPrefix("season/private/") && privatePath.count == "season/private/".count + 32 + "/index.html".count)
+            let bobs = try JSONDecoder().decode([String: String].self, from: Data(try await client.get("/api/me", token: bob).body))
+            #expect(bobs["login"] == "bob" && bobs["privatePage"] == nil)
+            #expect(try await client.get("/api/me").status == 401)
+            let privatePage = try await client.get("/" + privatePath)
+            #expect(privatePage.status == 200)
+            #expect(String(decoding: privatePage.body, as: UTF8.self).contains("Your bot played as"))
+            // The published season: every page served, nothing of the arena's own files.
+            #expect(try await client.get("/season/").headers.first { $0.name.lowercased() == "location" }?.value == "index.html")
+            #expect(try await client.get("/season").headers.first { $0.name.lowercased() == "location" }?.value == "season/index.html")
+            let season = try await client.get("/season/index.html")
+            #expect(season.status == 200 && String(decoding: season.body, as: UTF8.self).contains("<!DOCTYPE html>"))
+            #expect(try await client.get("/season/results.json").status == 200)
+            for hidden in ["/season/.salvo-published", "/season/../arena.sqlite", "/season/%2e%2e/arena.sqlite", "/season/private/"] {
+                let answer = try await client.get(hidden)
+                #expect(answer.status == 404 || !String(decoding: answer.body, as: UTF8.self).contains("SQLite"), "\(hidden)")
+                #expect(!String(decoding: answer.body, as: UTF8.self).contains("index.html\""), "\(hidden) lists the private pages")
+            }
         }
     }
 

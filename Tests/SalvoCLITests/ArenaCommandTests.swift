@@ -53,6 +53,7 @@ struct ArenaCommandTests {
         #expect(entered.status == 0, "\(entered.out)\(entered.err)")
         #expect(entered.out.contains("PASS  games: 2 against random on the embedded server"))
         #expect(entered.out.contains("Entered as version "))
+        #expect(entered.out.contains("Your private page (keep its address to yourself): \(url.hasSuffix("/") ? String(url.dropLast()) : url)/season/private/"), "\(entered.out)")
 
         let broken = folder + "/broken"
         try FileManager.default.copyItem(atPath: ClassFolder.examples + "/python-random", toPath: broken)
@@ -71,6 +72,16 @@ struct ArenaCommandTests {
         #expect(rows.contains { $0.hasPrefix("1 ") && $0.contains("alice") && $0.contains("entered") }, "\(status.out)")
         #expect(rows.contains { $0.hasPrefix("2 ") && $0.contains("alice") && $0.contains("refused") && $0.contains("missing.py") }, "\(status.out)")
         #expect(status.out.contains("Queue: empty"))
+
+        let exported = try await SalvoExecutable.run(["arena", "export", folder + "/cs101", folder + "/site"])
+        #expect(exported.status == 0, "\(exported.err)")
+        #expect(exported.out.contains("1 private pages"), "\(exported.out)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/index.html"))
+        // The same private link as the arena gives.
+        let links = try String(contentsOfFile: folder + "/cs101/season/private-links.tsv", encoding: .utf8)
+        let alicePage = try #require(links.split(separator: "\n").first { $0.hasPrefix("alice\t") }?.split(separator: "\t").last.map(String.init))
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/" + alicePage))
+        #expect(entered.out.contains(alicePage))
 
         server.interrupt()
         let ended = try await server.finish(timeout: .seconds(60))

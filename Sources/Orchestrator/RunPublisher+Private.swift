@@ -2,18 +2,13 @@ import Foundation
 import Reports
 import Submissions
 
-extension PublishCommand {
-    /// The secret's file when --secret is not given, in the run's folder (never published).
-    static let secretFileName = "publish-secret"
-    /// The instructor's list of private links, in the run's folder.
-    static let linksFileName = "private-links.tsv"
-
+extension RunPublisher {
     /// Writes each student's private page (and build log) under DEST/private/TOKEN/, a blank
     /// DEST/private/index.html so a server's folder listing shows no token, and the list of
-    /// links to OUTPUT/private-links.tsv. `journal` is redacted, its stderr kept; `original`,
-    /// the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
-    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, into destination: String) throws {
-        let key = try Self.secret(at: secret ?? output + "/" + Self.secretFileName)
+    /// links to OUTPUT/private-links.tsv; how many pages. `journal` is redacted, its stderr
+    /// kept; `original`, the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
+    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, into destination: String) throws -> Int {
+        let key = try Self.secret(at: secretPath)
         let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key, current: journal.nights.last?.bots ?? journal.configuration.bots)
         let root = destination + "/" + PrivateFeedback.folder
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -41,22 +36,23 @@ extension PublishCommand {
             try Data(page.utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
             links += "\(student.folder)\t\(student.name ?? "")\t\(PrivateFeedback.path(token: student.token))\n"
         }
-        let linksPath = output + "/" + Self.linksFileName
-        try Data(links.utf8).write(to: URL(fileURLWithPath: linksPath), options: .atomic)
-        print("Wrote \(students.count) private pages under \(self.destination)/\(PrivateFeedback.folder); each student's link is in \(linksPath): hand each student their own.")
+        try Data(links.utf8).write(to: URL(fileURLWithPath: output + "/" + Self.linksFileName), options: .atomic)
+        return students.count
     }
 
     /// The secret in `path`, made there (32 random bytes, readable by its owner only) when
     /// missing.
-    static func secret(at path: String) throws -> [UInt8] {
+    public static func secret(at path: String) throws(Failure) -> [UInt8] {
         if let data = FileManager.default.contents(atPath: path) {
-            guard data.count >= 16 else { throw CLIError("The secret \(path) holds fewer than 16 bytes; remove it to have a new one made (every private link changes), or give another with --secret.") }
+            guard data.count >= 16 else {
+                throw Failure(description: "The secret \(path) holds fewer than 16 bytes; remove it to have a new one made (every private link changes), or give another with --secret.")
+            }
             return Array(data)
         }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-            throw CLIError("Cannot write the secret \(path); check that the folder is writable, or give one with --secret.")
+            throw Failure(description: "Cannot write the secret \(path); check that the folder is writable, or give one with --secret.")
         }
         return bytes
     }
