@@ -33,10 +33,7 @@ public enum ArenaServer {
     ) async throws(ArenaError) -> RunningArena {
         let stop = StopSignal()
         let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
-        let store = folder.store
-        let standings = ArenaStandings(seasonFolder: settings.tournament.config.outputDirectory) {
-            Dictionary(((try? store.students()) ?? []).map { ($0.login.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
-        }
+        let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)
         let router = Router(context: BasicRequestContext.self)
         ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock).add(to: router)
         let (ports, continuation) = AsyncStream<Int>.makeStream()

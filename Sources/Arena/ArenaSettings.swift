@@ -50,8 +50,11 @@ public struct ArenaSettings: Sendable {
 
     /// The publisher of the arena's season into `destination`: `DIR/public` after each batch,
     /// another folder for `salvo arena export`; the same private links either way.
-    public static func publisher(arena: String, settings: ArenaSettings, into destination: String) -> RunPublisher {
-        RunPublisher(output: settings.tournament.config.outputDirectory, destination: destination, secretFile: arena + "/" + secretFile)
+    /// Each student is shown under their roster name (when the instructor gave one), else a
+    /// pseudonym: never their login, whatever their bot.yaml says.
+    public static func publisher(arena: String, settings: ArenaSettings, into destination: String, roster: [ArenaStore.Student]) -> RunPublisher {
+        let names = Dictionary(roster.filter { $0.name != $0.login }.map { ($0.login, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return RunPublisher(output: settings.tournament.config.outputDirectory, destination: destination, secretFile: arena + "/" + secretFile, labels: names)
     }
 
     /// Reads the arena's settings in the folder `arena`.

@@ -2,9 +2,10 @@ import Foundation
 import Reports
 import Synchronization
 
-/// The season's standings as the public sees them (`GET /api/standings`, the leaderboard):
-/// the members of results.json's standings, each student shown by their roster name, never
-/// their login. Read from `season/results.json` again only when the file changed.
+/// The season's standings (`GET /api/standings`, the leaderboard, `salvo arena status`): the
+/// members of a results.json's standings, read again only when the file changed. The public
+/// read the published season's (`public/results.json`: each student under their public name,
+/// never their login); the instructor the season's own.
 public final class ArenaStandings: Sendable {
     /// The public document.
     public struct Document: Codable, Hashable, Sendable {
@@ -17,13 +18,11 @@ public final class ArenaStandings: Sendable {
     }
 
     let resultsPath: String
-    let names: @Sendable () -> [String: String]
     private let cache = Mutex<(modified: Date, document: Document)?>(nil)
 
-    /// The standings of the season in `seasonFolder`; `names` gives each login's public name.
-    public init(seasonFolder: String, names: @escaping @Sendable () -> [String: String]) {
-        resultsPath = seasonFolder + "/" + ReportLayout.results
-        self.names = names
+    /// The standings of the report in `folder` (a season's, or its publication's).
+    public init(folder: String) {
+        resultsPath = folder + "/" + ReportLayout.results
     }
 
     /// The standings now; an empty table named `tournament` before the first batch.
@@ -34,13 +33,7 @@ public final class ArenaStandings: Sendable {
         guard let data = FileManager.default.contents(atPath: resultsPath), let results = try? ReportJSON.decoder().decode(ResultsDocument.self, from: data) else {
             return Document(tournament: tournament, generatedAt: nil, games: 0, standings: [])
         }
-        let shown = names()
-        let standings = results.standings.map { standing in
-            var standing = standing
-            standing.bot = shown[standing.bot.lowercased()] ?? standing.bot
-            return standing
-        }
-        let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: standings)
+        let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)
         cache.withLock { $0 = (modified, document) }
         return document
     }

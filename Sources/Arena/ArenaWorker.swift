@@ -203,9 +203,9 @@ public actor ArenaWorker {
     /// replaced whole: the redacted reports, every replay, a private page per student.
     func publish() {
         do {
-            _ = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder).publish()
+            _ = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()).publish()
         } catch {
-            log("arena: the season's pages were not published: \(error.description)")
+            log("arena: the season's pages were not published: \(error)")
         }
     }
 

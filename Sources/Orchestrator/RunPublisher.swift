@@ -45,11 +45,20 @@ public struct RunPublisher: Sendable {
     public var destination: String
     /// The file of the secret the private links are derived from; nil for OUTPUT/publish-secret.
     public var secretFile: String?
+    /// Whether the public pages name a class's submissions by their folders (`--show-folders`);
+    /// by default they show each as its label or a stable pseudonym (``Reports/PublicNames``),
+    /// since a folder is usually its student's login.
+    public var showsFolders: Bool
+    /// Folder → the label its public name is made from, in place of the manifests' `name:`
+    /// (the arena gives its roster's names); nil for the manifests'.
+    public var labels: [String: String]?
 
-    public init(output: String, destination: String, secretFile: String? = nil) {
+    public init(output: String, destination: String, secretFile: String? = nil, showsFolders: Bool = false, labels: [String: String]? = nil) {
         self.output = output
         self.destination = destination
         self.secretFile = secretFile
+        self.showsFolders = showsFolders
+        self.labels = labels
     }
 
     /// The secret's file in use.
@@ -82,10 +91,17 @@ public struct RunPublisher: Sendable {
             let source = try JournalFileSource(directory: output)
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
-            let written = try ReportWriter.write(
-                source: source, directory: target,
-                options: .init(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
-            )
+            let options = { (ledger: SubmissionLedger?) in
+                ReportWriter.Options(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
+            }
+            let written: ReportWriter.Written
+            if let ledger, !showsFolders {
+                // A class's logins stay off every public page: each folder under its public name.
+                let names = try PublicNames(source: source, ledger: ledger, secret: Self.secret(at: secretPath), labels: labels)
+                written = try ReportWriter.write(source: RenamedSource(source, names: names), directory: target, options: options(names.apply(to: ledger)))
+            } else {
+                written = try ReportWriter.write(source: source, directory: target, options: options(ledger))
+            }
             published = Published(written: written, replaced: replacing, privatePages: 0, linksPath: nil)
             // The private pages (a class's submissions only) read the journal whole: each
             // student's forfeits, and the recorded games their solo rematches replay.

@@ -25,7 +25,8 @@ struct ArenaExportCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let settings = try ArenaSettings.read(arena: folder)
-            let published = try ArenaSettings.publisher(arena: folder, settings: settings, into: destination).publish()
+            let roster = try ArenaFolder(at: folder).store.students()
+            let published = try ArenaSettings.publisher(arena: folder, settings: settings, into: destination, roster: roster).publish()
             print("Exported \(published.written.replayCount) replays, \(published.written.botPageCount) bot pages and \(published.privatePages) private pages to \(destination)\(published.linksPath.map { "; the private links are in \($0)" } ?? "")")
         } catch {
             throw CLIError(String(describing: error))

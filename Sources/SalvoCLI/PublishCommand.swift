@@ -26,7 +26,11 @@ struct PublishCommand: AsyncParsableCommand {
             bot's forfeits and their stderr: TOKEN is derived from a secret kept outside DEST \
             (--secret, by default OUTPUT/publish-secret, made on first use), so each student's \
             link is unguessable and stays the same from one night to the next. The links are \
-            written to OUTPUT/private-links.tsv for the instructor to hand out (docs/publishing.md).
+            written to OUTPUT/private-links.tsv for the instructor to hand out (docs/publishing.md). \
+            A folder is usually its student's login, so the public pages name each submission by \
+            its label (bot.yaml's `name:`) when that is unique and plain, else by a pseudonym \
+            (entry-3fa2c1) that stays the same from night to night; --show-folders names them by \
+            their folders.
             """
     )
 
@@ -39,6 +43,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "The file of the secret the private pages' links are derived from (default: OUTPUT/publish-secret, made when missing); keep it out of every published folder.")
     var secret: String?
 
+    @Flag(help: "Name a class's submissions by their folders on the public pages (usually the students' logins); by default each is shown as its label, or a pseudonym.")
+    var showFolders = false
+
     func validate() throws {
         let from = (output as NSString).standardizingPath, to = (destination as NSString).standardizingPath
         if from == to || to.hasPrefix(from + "/") {
@@ -50,7 +57,7 @@ struct PublishCommand: AsyncParsableCommand {
     func run() async throws {
         let published: RunPublisher.Published
         do {
-            published = try RunPublisher(output: output, destination: destination, secretFile: secret).publish()
+            published = try RunPublisher(output: output, destination: destination, secretFile: secret, showsFolders: showFolders).publish()
         } catch {
             throw CLIError(error.description)
         }

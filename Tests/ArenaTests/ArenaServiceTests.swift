@@ -165,6 +165,12 @@ struct ArenaServiceTests {
             #expect(try await client.get("/season").headers.first { $0.name.lowercased() == "location" }?.value == "season/index.html")
             let season = try await client.get("/season/index.html")
             #expect(season.status == 200 && String(decoding: season.body, as: UTF8.self).contains("<!DOCTYPE html>"))
+            // The season's pages name her by her roster name too, never her login.
+            for path in ["/season/index.html", "/season/results.json"] {
+                let text = String(decoding: try await client.get(path).body, as: UTF8.self)
+                // (Her bot page's file, bots/alice-a.html, is named after her public name.)
+                #expect(text.contains("Alice A") && !text.replacingOccurrences(of: "alice-a", with: "").contains("alice"), "\(path)")
+            }
             #expect(try await client.get("/season/results.json").status == 200)
             for hidden in ["/season/.salvo-published", "/season/../arena.sqlite", "/season/%2e%2e/arena.sqlite", "/season/private/"] {
                 let answer = try await client.get(hidden)
