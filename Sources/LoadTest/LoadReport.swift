@@ -12,23 +12,56 @@ public struct LoadReport: Codable, Sendable, Hashable {
     public struct Percentiles: Codable, Sendable, Hashable {
         public var p50: Double
         public var p90: Double
+        /// Absent in reports from before it (Salvo 0.3).
+        public var p95: Double?
         public var p99: Double
         public var p999: Double
         public var max: Double
         public var mean: Double
+        /// The standard deviation, from the histogram (within its 0.1%); absent in reports from before it.
+        public var stdev: Double?
 
         enum CodingKeys: String, CodingKey {
-            case p50, p90, p99, p999 = "p99.9", max, mean
+            case p50, p90, p95, p99, p999 = "p99.9", max, mean, stdev
         }
 
         init(_ histogram: LatencyHistogram) {
             func milliseconds(_ microseconds: UInt64) -> Double { LoadReport.milliseconds(Double(microseconds)) }
             p50 = milliseconds(histogram.valueAtPercentile(50))
             p90 = milliseconds(histogram.valueAtPercentile(90))
+            p95 = milliseconds(histogram.valueAtPercentile(95))
             p99 = milliseconds(histogram.valueAtPercentile(99))
             p999 = milliseconds(histogram.valueAtPercentile(99.9))
             max = milliseconds(histogram.max)
             mean = LoadReport.milliseconds(histogram.mean)
+            stdev = histogram.count == 0 ? 0 : LoadReport.milliseconds(histogram.histogram.stdDeviation)
+        }
+    }
+
+    /// An open loop's schedule kept or not: the requests due at the asked rate over the run's
+    /// whole time, those sent, and a warning when the generator fell behind (less than 95%).
+    /// Every request due before the end of `--duration` is sent, however late; when they are
+    /// late, the run lasts longer than asked and fewer were sent than its time called for.
+    public struct OpenLoop: Codable, Sendable, Hashable {
+        public var requestsPerSecondAsked: Double
+        public var due: Int
+        public var sent: Int
+        /// `100·sent/due`, to 0.1.
+        public var sentPercent: Double
+        /// Why the figures are not what was asked; nil when at least 95% of the due requests were sent.
+        public var warning: String?
+
+        init(rate: Double, seconds: Double, sent: Int) {
+            requestsPerSecondAsked = rate
+            due = Int((rate * seconds).rounded(.down))
+            self.sent = sent
+            sentPercent = due == 0 ? 100 : LoadReport.rounded(100 * Double(sent) / Double(due), places: 1)
+            if due > 0, Double(sent) < 0.95 * Double(due) {
+                warning = String(
+                    format: "the load generator fell behind: at %.0f requests/s, %d requests were due in the run's %.1f s, and %d were sent (%.1f%%, %.1f requests/s); the latencies count from each request's due time, but the server was not given the asked load: raise --concurrency, lower --rate, or run shards on more machines",
+                    rate, due, seconds, sent, sentPercent, Double(sent) / Swift.max(seconds, 1e-9)
+                )
+            }
         }
     }
 
@@ -48,6 +81,10 @@ public struct LoadReport: Codable, Sendable, Hashable {
         /// Requests that got a reply or failed.
         public var requests: Int
         public var requestsPerSecond: Double
+        /// Failed requests of every kind, and their share of the requests in %, to 0.01
+        /// (absent in reports from before them).
+        public var errorCount: Int?
+        public var errorRatePercent: Double?
         /// Failures by kind: `connect`, `disconnect`, `timeout`, `4xx`, `5xx`, `undecodable`
         /// (every kind present, 0 when none).
         public var errors: [String: Int]
@@ -121,6 +158,8 @@ public struct LoadReport: Codable, Sendable, Hashable {
     public var shard: String?
     /// How many shards a merged report (`salvo merge`) adds up; nil for one run.
     public var shards: Int?
+    /// An open loop's due and sent requests (`--rate`); nil for a closed loop.
+    public var openLoop: OpenLoop?
     /// In a merged report whose shards never all ran at once: what that means for its rates
     /// (``ShardTimeSpans/warning``); nil otherwise.
     public var timingWarning: String?
@@ -173,6 +212,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
             return Self.row(endpoint: endpoint.rawValue, route: endpoint.route, figures, seconds: seconds)
         }
         total = Self.row(endpoint: "total", route: "*", all, seconds: seconds)
+        openLoop = settings.rate.map { OpenLoop(rate: $0, seconds: seconds, sent: total.requests) }
     }
 
     private static func row(endpoint: String, route: String, _ figures: EndpointStatistics, seconds: Double) -> EndpointRow {
@@ -180,9 +220,11 @@ public struct LoadReport: Codable, Sendable, Hashable {
         for kind in LoadErrorKind.allCases { errors[kind.rawValue] = figures.errors[kind] ?? 0 }
         var examples: [String: String] = [:]
         for (kind, text) in figures.errorExamples { examples[kind.rawValue] = text }
+        let failed = figures.errors.values.reduce(0, +)
         return EndpointRow(
             endpoint: endpoint, route: route, requests: figures.requests,
             requestsPerSecond: rounded(Double(figures.requests) / max(seconds, 1e-9), places: 1),
+            errorCount: failed, errorRatePercent: figures.requests == 0 ? 0 : rounded(100 * Double(failed) / Double(figures.requests), places: 2),
             errors: errors, errorExamples: examples,
             latency: Percentiles(figures.latency), serviceTime: Percentiles(figures.serviceTime),
             latencyCurve: curve(figures.latency), serviceTimeCurve: curve(figures.serviceTime)

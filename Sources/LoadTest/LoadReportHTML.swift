@@ -28,6 +28,9 @@ public enum LoadReportHTML {
 
             """
         html += "<p class=\"note\">\(HTML.escape(summary(report)))</p>\n"
+        if let warning = report.openLoop?.warning {
+            html += "<p class=\"note\" id=\"open-loop-warning\"><strong>Warning:</strong> \(HTML.escape(warning)).</p>\n"
+        }
         if let warning = report.timingWarning {
             html += "<p class=\"note\" id=\"timing-warning\"><strong>Note:</strong> \(HTML.escape(warning)).</p>\n"
         }
@@ -75,12 +78,14 @@ public enum LoadReportHTML {
     }
 
     private static func table(_ report: LoadReport) -> String {
-        var html = "<table>\n<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors</th></tr>\n"
+        var html = "<table>\n<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean ms</th><th>stdev ms</th><th>p50 ms</th><th>p90 ms</th><th>p95 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors by kind</th></tr>\n"
         for row in report.endpoints + [report.total] {
             let errors = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let failed = row.errorCount ?? row.errors.values.reduce(0, +)
             let cells = [
-                row.endpoint, "\(row.requests)", format(row.requestsPerSecond), format(row.latency.p50), format(row.latency.p90),
-                format(row.latency.p99), format(row.latency.p999), format(row.latency.max), errors.isEmpty ? "0" : errors,
+                row.endpoint, "\(row.requests)", format(row.requestsPerSecond), "\(failed)", String(format: "%.2f", row.errorRatePercent ?? 0),
+                format(row.latency.mean), row.latency.stdev.map(format) ?? "-", format(row.latency.p50), format(row.latency.p90),
+                row.latency.p95.map(format) ?? "-", format(row.latency.p99), format(row.latency.p999), format(row.latency.max), errors.isEmpty ? "–" : errors,
             ]
             html += "<tr>" + cells.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>\n"
         }

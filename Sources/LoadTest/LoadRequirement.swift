@@ -3,7 +3,7 @@
 /// the run misses any.
 ///
 /// A requirement is `[ENDPOINT:]METRIC OP VALUE[UNIT]`:
-/// - METRIC: a latency (`p50`, `p90`, `p99`, `p99.9`, `max`, `mean`; units `us`, `ms`
+/// - METRIC: a latency (`p50`, `p90`, `p95`, `p99`, `p99.9`, `max`, `mean`; units `us`, `ms`
 ///   (the default) or `s`); `errors` (failed requests); `error-rate` (percent of requests,
 ///   `%` optional); `rps` (requests per second); `games/s` (finished games per second, the
 ///   whole run only);
@@ -54,7 +54,7 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    static let latencyNames = ["p50", "p90", "p99", "p99.9", "max", "mean"]
+    static let latencyNames = ["p50", "p90", "p95", "p99", "p99.9", "max", "mean"]
 
     /// A comma-separated list.
     public static func parseList(_ text: String) throws(ParseError) -> [LoadRequirement] {
@@ -102,7 +102,7 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
             guard endpoint == nil else { throw fail("games/s is a figure of the whole run, not of one endpoint") }
             metric = .gamesPerSecond
         default:
-            throw fail("\(subject.isEmpty ? "the metric is missing" : subject + " is not a metric") (p50, p90, p99, p99.9, max, mean, errors, error-rate, rps, games/s)")
+            throw fail("\(subject.isEmpty ? "the metric is missing" : subject + " is not a metric") (p50, p90, p95, p99, p99.9, max, mean, errors, error-rate, rps, games/s)")
         }
         guard let number = Double(value), number.isFinite else { throw fail("\(value.isEmpty ? "the value is missing" : value + " is not a number")") }
         self.comparison = comparison
@@ -117,7 +117,7 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
         switch metric {
         case .latency(let name):
             let figures = row.latency
-            let values = ["p50": figures.p50, "p90": figures.p90, "p99": figures.p99, "p99.9": figures.p999, "max": figures.max, "mean": figures.mean]
+            let values = ["p50": figures.p50, "p90": figures.p90, "p95": figures.p95 ?? figures.p99, "p99": figures.p99, "p99.9": figures.p999, "max": figures.max, "mean": figures.mean]
             return (values[name] ?? 0, "ms")
         case .errors: return (Double(row.errors.values.reduce(0, +)), "")
         case .errorRate: return (row.requests == 0 ? 0 : 100 * Double(row.errors.values.reduce(0, +)) / Double(row.requests), "%")

@@ -4,13 +4,16 @@ import LoadTest
 /// The final table of `salvo load`: one row per endpoint and the total, then the games.
 enum LoadTable {
     static func render(_ report: LoadReport) -> String {
-        let header = ["endpoint", "requests", "requests/s", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "errors"]
+        // As wrk and k6 give them: the failures and their share first, then mean and spread, then the percentiles.
+        let header = ["endpoint", "requests", "requests/s", "errors", "error %", "mean ms", "stdev ms", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms"]
         let rows = (report.endpoints + [report.total]).map { row in
-            let errors = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            let failed = row.errorCount ?? row.errors.values.reduce(0, +)
+            let rate = row.errorRatePercent ?? (row.requests == 0 ? 0 : 100 * Double(failed) / Double(row.requests))
             return [
-                row.endpoint, "\(row.requests)", String(format: "%.1f", row.requestsPerSecond),
-                milliseconds(row.latency.p50), milliseconds(row.latency.p90), milliseconds(row.latency.p99),
-                milliseconds(row.latency.p999), milliseconds(row.latency.max), errors.isEmpty ? "0" : errors.joined(separator: ", "),
+                row.endpoint, "\(row.requests)", String(format: "%.1f", row.requestsPerSecond), "\(failed)", String(format: "%.2f", rate),
+                milliseconds(row.latency.mean), row.latency.stdev.map(milliseconds) ?? "-",
+                milliseconds(row.latency.p50), milliseconds(row.latency.p90), row.latency.p95.map(milliseconds) ?? "-", milliseconds(row.latency.p99),
+                milliseconds(row.latency.p999), milliseconds(row.latency.max),
             ]
         }
         var lines = [TextTable.render(header: header, rows: rows)]
@@ -22,6 +25,10 @@ enum LoadTable {
             ))
         }
         if let example = games.failureExample { lines.append("first failed game: \(example)") }
+        for row in report.endpoints + [report.total] {
+            let kinds = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            if !kinds.isEmpty { lines.append("\(row.endpoint) errors: " + kinds.joined(separator: ", ")) }
+        }
         for row in report.endpoints {
             for (kind, text) in row.errorExamples.sorted(by: { $0.key < $1.key }) {
                 lines.append("first \(kind) error: \(text)")
@@ -32,6 +39,7 @@ enum LoadTable {
             report.settings.rate.map { String(format: "open loop at %.1f requests/s (latency from each request's due time)", $0) } ?? "closed loop",
             report.embeddedServer ? "; embedded server in this process (shared CPU)" : ""
         ))
+        if let warning = report.openLoop?.warning { lines.append("warning: " + warning) }
         return lines.joined(separator: "\n")
     }
 

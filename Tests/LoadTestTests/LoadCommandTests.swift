@@ -74,10 +74,17 @@ struct LoadCommandTests {
             let name = row["endpoint"] as? String ?? ""
             let printed = try #require(rows[name], "no row for \(name) in:\n\(result.out)")
             #expect(Int(printed[1]) == row["requests"] as? Int, "\(name)")
+            // endpoint, requests, requests/s, errors, error %, mean, stdev, p50, p90, p95, p99, p99.9, max
+            #expect(printed[3] == "0" && printed[4] == "0.00", "\(name)")
+            #expect(row["errorCount"] as? Int == 0 && row["errorRatePercent"] as? Double == 0, "\(name)")
             let latency = try #require(row["latency"] as? [String: Double])
-            #expect(printed[3] == String(format: "%.3f", latency["p50"] ?? -1), "\(name)")
-            #expect(printed[5] == String(format: "%.3f", latency["p99"] ?? -1), "\(name)")
-            #expect(printed[7] == String(format: "%.3f", latency["max"] ?? -1), "\(name)")
+            #expect(printed[5] == String(format: "%.3f", latency["mean"] ?? -1), "\(name)")
+            #expect(printed[6] == String(format: "%.3f", latency["stdev"] ?? -1), "\(name)")
+            #expect(printed[7] == String(format: "%.3f", latency["p50"] ?? -1), "\(name)")
+            #expect(printed[9] == String(format: "%.3f", latency["p95"] ?? -1), "\(name)")
+            #expect(printed[10] == String(format: "%.3f", latency["p99"] ?? -1), "\(name)")
+            #expect(printed[12] == String(format: "%.3f", latency["max"] ?? -1), "\(name)")
+            #expect((latency["p90"] ?? 0) <= (latency["p95"] ?? -1) && (latency["p95"] ?? 0) <= (latency["p99"] ?? -1), "\(name)")
         }
         #expect(result.out.contains("games: \(games["started"] as? Int ?? -1) started, \(finished) finished"))
         let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
@@ -134,6 +141,38 @@ struct LoadCommandTests {
         // ...and, measured from the timetable, they reach the 99th percentile.
         #expect((latency["p99"] ?? 0) >= 300, "latency \(latency), service time \(serviceTime)")
         #expect((status["errors"] as? [String: Int])?.values.allSatisfy { $0 == 0 } == true)
+    }
+
+    @Test("an open loop asked more than it could send: load.json counts the requests due and sent, and the table and load.html warn")
+    func openLoopShortfall() async throws {
+        // Every reply takes 20 ms and one connection waits for each: about 50 requests a
+        // second can be sent, against 1,000 due each second. The 200 requests due in the 0.2 s
+        // asked for are all sent, late: the run lasts about 4 s, in which 4,000 were due.
+        let server = try LoopbackServer { request in
+            if request.path == "/api/games", request.method == "POST" {
+                return .json(#"{"playerId":"11111111-1111-4111-8111-111111111111","gameId":"22222222-2222-4222-8222-222222222222"}"#)
+            }
+            if request.path.hasSuffix("/join") { return .json(#"{"playerId":"33333333-3333-4333-8333-333333333333"}"#) }
+            return .delay(.milliseconds(20), then: .json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#))
+        }
+        defer { server.stop() }
+        let folder = Self.temporaryFolder()
+        let result = try await Self.salvo([
+            "load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1", "--rate", "1000", "--duration", "0.2", "--output", folder,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let report = try Self.json(folder)
+        let openLoop = try #require(report["openLoop"] as? [String: Any])
+        let due = try #require(openLoop["due"] as? Int), sent = try #require(openLoop["sent"] as? Int)
+        let seconds = try #require(report["elapsedSeconds"] as? Double)
+        #expect(openLoop["requestsPerSecondAsked"] as? Double == 1000)
+        #expect(sent == 200 && sent == (report["total"] as? [String: Any])?["requests"] as? Int)
+        #expect(seconds >= 4 && abs(Double(due) - 1000 * seconds) <= 1, "\(due) due in \(seconds) s")
+        let warning = try #require(openLoop["warning"] as? String)
+        #expect(warning.hasPrefix(String(format: "the load generator fell behind: at 1000 requests/s, %d requests were due in the run's %.1f s, and 200 were sent", due, seconds)), "\(warning)")
+        #expect(result.out.contains("warning: " + warning))
+        let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
+        #expect(html.contains("id=\"open-loop-warning\""))
     }
 
     @Test("an unreachable server or bad flags: one line on stderr, nothing run")

@@ -39,7 +39,16 @@ struct LoadReportTests {
         #expect(object["schema"] as? String == "salvo-load/1")
         #expect(object["salvoVersion"] as? String == SalvoVersion.text)
         let latency = try #require(((object["endpoints"] as? [[String: Any]])?.last?["latency"]) as? [String: Double])
-        #expect(Set(latency.keys) == ["p50", "p90", "p99", "p99.9", "max", "mean"])
+        #expect(Set(latency.keys) == ["p50", "p90", "p95", "p99", "p99.9", "max", "mean", "stdev"])
+        // 10 µs to 10 ms evenly: p95 9.5 ms, standard deviation 10·√((1000² − 1)/12) µs = 2.887 ms.
+        #expect(abs((status.latency.p95 ?? 0) - 9.5) <= 0.0095)
+        #expect(abs((status.latency.stdev ?? 0) - 2.887) <= 0.01, "\(status.latency)")
+        // Failures counted and as a share: one guess of two; one request of 1,002.
+        #expect(guess.errorCount == 1 && guess.errorRatePercent == 50)
+        #expect(report.total.errorCount == 1 && report.total.errorRatePercent == 0.1)
+        // The open loop at 500 requests/s for 2 s: 1,000 due, 1,002 sent, no warning.
+        let openLoop = try #require(report.openLoop)
+        #expect(openLoop.requestsPerSecondAsked == 500 && openLoop.due == 1_000 && openLoop.sent == 1_002 && openLoop.sentPercent == 100.2 && openLoop.warning == nil)
         #expect(try JSONDecoder().decode(LoadReport.self, from: report.json()) == report)
     }
 

@@ -114,12 +114,13 @@ struct LoadShardMergeTests {
     @Test("requirements are read, and each broken one is one line naming what was measured")
     func requirements() throws {
         let report = Self.report(guesses: 1_000, microseconds: 40_000, shard: "0/1", elapsed: 10, failures: 5)
-        let kept = try LoadRequirement.parseList("p99<50ms, guess:p50<=41ms, errors<10, error-rate<1%, rps>=100, max<0.05s, p50>39999us")
-        #expect(kept.count == 7)
+        let kept = try LoadRequirement.parseList("p99<50ms, guess:p50<=41ms, errors<10, error-rate<1%, rps>=100, max<0.05s, p50>39999us, p95<=40.1ms, mean<41ms")
+        #expect(kept.count == 9)
         #expect(kept.compactMap { $0.brokenBy(report) } == [])
-        let broken = try LoadRequirement.parseList("p99<30ms,errors=0,rps>200,status:p99<1ms,games/s>=1")
+        let broken = try LoadRequirement.parseList("p99<30ms,p95<5ms,errors=0,rps>200,status:p99<1ms,games/s>=1")
         #expect(broken.compactMap { $0.brokenBy(report) } == [
             "p99<30ms: broken, measured 40ms",
+            "p95<5ms: broken, measured 40ms",
             "errors=0: broken, measured 5",
             "rps>200: broken, measured 100 requests/s",
             "status:p99<1ms: broken, status sent no request",
