@@ -91,7 +91,7 @@ public struct LoadGenerator: Sendable {
                 }
             }
         }
-        return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt)
+        return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
     }
 
     /// `--endpoint`: creates and joins `concurrency` games (not measured), then each of
@@ -131,7 +131,7 @@ public struct LoadGenerator: Sendable {
                     group.addTask { await hammer.run(mine) }
                 }
             }
-            return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt)
+            return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
         }
         let sent = SharedCounter()
         await withTaskGroup(of: Void.self) { group in
@@ -155,7 +155,7 @@ public struct LoadGenerator: Sendable {
                 }
             }
         }
-        return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt)
+        return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
     }
 
     /// The games of single-endpoint mode and the request of `endpoint` for each.

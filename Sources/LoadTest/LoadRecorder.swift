@@ -12,13 +12,26 @@ public final class LoadRecorder: Sendable {
     }
 
     private let state = Mutex(LoadStatistics())
+    /// The run second by second, from the first reply.
+    private let seconds = Mutex<(first: ContinuousClock.Instant?, timeline: LoadTimeline)>((nil, LoadTimeline()))
 
     public init() {}
 
-    /// Counts one request of `endpoint`, latencies in microseconds.
+    /// Counts one request of `endpoint`, latencies in microseconds, in the second it ended.
     func record(_ endpoint: Endpoint, latency: Int64, serviceTime: Int64, error: LoadErrorKind?, detail: @autoclosure () -> String) {
         let text = error == nil ? "" : detail()
         state.withLock { $0.record(endpoint, latency: latency, serviceTime: serviceTime, error: error, detail: text) }
+        let now = ContinuousClock.now
+        seconds.withLock { seconds in
+            let first = seconds.first ?? now
+            seconds.first = first
+            seconds.timeline.record(second: Int((now - first).components.seconds), latency: latency, failed: error != nil)
+        }
+    }
+
+    /// The run second by second so far.
+    public var timeline: LoadTimeline {
+        seconds.withLock { $0.timeline }
     }
 
     /// Counts one game's end.

@@ -160,6 +160,9 @@ public struct LoadReport: Codable, Sendable, Hashable {
     public var shards: Int?
     /// An open loop's due and sent requests (`--rate`); nil for a closed loop.
     public var openLoop: OpenLoop?
+    /// The run second by second after the first reply (``LoadTimeline``): requests, errors,
+    /// p50 and p99; nil in a merged report (its shards' seconds are not one clock's).
+    public var timeline: [LoadTimeline.Point]?
     /// In a merged report whose shards never all ran at once: what that means for its rates
     /// (``ShardTimeSpans/warning``); nil otherwise.
     public var timingWarning: String?
@@ -188,6 +191,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
             server: settings.serverURL, embeddedServer: embeddedServer, mode: settings.endpoint == nil ? "games" : "endpoint"
         )
         self.shard = shard
+        timeline = result.timeline?.points
     }
 
     /// The report of `statistics`, measured over `seconds`.

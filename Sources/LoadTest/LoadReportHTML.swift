@@ -36,6 +36,7 @@ public enum LoadReportHTML {
         }
         html += "<p class=\"note\">\(HTML.escape(gamesLine(report)))</p>\n"
         html += table(report)
+        html += timeline(report.timeline)
         let openLoop = report.settings.rate != nil
         html += "<p class=\"note\">"
         html += openLoop

@@ -9,4 +9,6 @@ public struct LoadResult: Sendable {
     public var elapsed: Duration
     /// When the measured part began.
     public var startedAt: Date
+    /// The run second by second; nil when not recorded.
+    public var timeline: LoadTimeline? = nil
 }

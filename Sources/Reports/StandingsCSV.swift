@@ -6,28 +6,30 @@ import SafeText
 /// (quoted when it must be; a field a spreadsheet would run as a formula neutralised). `salvo report DIR --csv` writes it to
 /// `DIR/standings.csv`, beside results.json.
 ///
-/// Columns: `rank,name,version,rating,interval_low,interval_high,games,wins,losses,forfeits`.
-/// `rating` and the interval are Elo to 0.1, empty when no fit was possible; `version` is the
-/// entry's current version (a season's submission, ``ResultsDocument/Standing/version``), empty
-/// for a listed bot; `forfeits` counts its forfeits of every kind.
+/// Columns: `rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits`.
+/// `login` is a submission's folder (its identity, usually the student's login: the column a
+/// grade sheet joins on), empty for a listed bot. `rating` and the interval are Elo to 0.1,
+/// empty when no fit was possible; `version` is the entry's current version (a season's
+/// submission, ``ResultsDocument/Standing/version``), empty for a listed bot; `forfeits`
+/// counts its forfeits of every kind. It is the instructor's file: `salvo publish` writes none.
 ///
 /// ```swift
 /// let csv = StandingsCSV.text(document.standings)
-/// // "rank,name,version,rating,...\r\n1,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,20,15,5,0\r\n..."
+/// // "rank,name,login,version,rating,...\r\n1,alice,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,20,15,5,0\r\n..."
 /// ```
 public enum StandingsCSV {
     /// The file's name beside results.json.
     public static let fileName = "standings.csv"
 
     /// The header's fields.
-    public static let header = ["rank", "name", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits"]
+    public static let header = ["rank", "name", "login", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits"]
 
     /// The CSV of `standings`.
     public static func text(_ standings: [ResultsDocument.Standing]) -> String {
         var rows = [header]
         for standing in standings {
             rows.append([
-                String(standing.rank), standing.bot, standing.version ?? "",
+                String(standing.rank), standing.bot, standing.version == nil ? "" : standing.bot, standing.version ?? "",
                 elo(standing.rating?.value), elo(standing.rating?.lower), elo(standing.rating?.upper),
                 String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount),
             ])

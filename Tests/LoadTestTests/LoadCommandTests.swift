@@ -87,8 +87,15 @@ struct LoadCommandTests {
             #expect((latency["p90"] ?? 0) <= (latency["p95"] ?? -1) && (latency["p95"] ?? 0) <= (latency["p99"] ?? -1), "\(name)")
         }
         #expect(result.out.contains("games: \(games["started"] as? Int ?? -1) started, \(finished) finished"))
+        // Second by second: every request and error counted once, in the second it ended.
+        let timeline = try #require(report["timeline"] as? [[String: Any]])
+        #expect(timeline.map { $0["second"] as? Int ?? -1 } == Array(0..<timeline.count))
+        #expect(timeline.map { $0["requests"] as? Int ?? 0 }.reduce(0, +) == total["requests"] as? Int)
+        #expect(timeline.map { $0["errors"] as? Int ?? -1 }.reduce(0, +) == 0)
         let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
-        #expect(html.components(separatedBy: "<svg").count - 1 == 7)
+        // A percentile curve per endpoint, then the two charts over time.
+        #expect(html.components(separatedBy: "<svg").count - 1 == 9)
+        #expect(html.contains("id=\"timeline-requests\"") && html.contains("id=\"timeline-latency\"") && html.contains("seconds after the first reply"))
     }
 
     @Test("a server that names the winner by player id: load.json and the summary line count every game inconsistent")

@@ -10,7 +10,7 @@ struct StandingsCSVTests {
         ResultsDocument.Standing(rank: rank, bot: bot, rating: rating, games: 10, wins: 7 - rank, losses: 3 + rank, scorePercent: 0, meanShotsToWin: nil, forfeits: forfeits)
     }
 
-    @Test("a header and one CRLF row per entry; names with a comma, a quote or a line break are quoted, quotes doubled; no rating leaves its cells empty")
+    @Test("a header and one CRLF row per entry; a submission's login beside its name, none for a listed bot; names with a comma, a quote or a line break are quoted, quotes doubled; no rating leaves its cells empty")
     func rows() {
         let standings = [
             Self.standing(1, "alice, the \"hunter\"", rating: .init(value: 112.44, standardError: 10, lower: 92.85, upper: 132.04), forfeits: ["timeout": 1, "crash": 2]),
@@ -21,11 +21,11 @@ struct StandingsCSVTests {
         withVersion[2].version = "3f2a9c"
         let csv = StandingsCSV.text(withVersion)
         #expect(csv == """
-            rank,name,version,rating,interval_low,interval_high,games,wins,losses,forfeits\r
-            1,"alice, the ""hunter\""",,112.4,92.8,132.0,10,6,4,3\r
+            rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits\r
+            1,"alice, the ""hunter\""",,,112.4,92.8,132.0,10,6,4,3\r
             2,"bob
-            smith",,-12.0,-31.6,7.6,10,5,5,0\r
-            3,carol,3f2a9c,,,,10,4,6,0\r
+            smith",,,-12.0,-31.6,7.6,10,5,5,0\r
+            3,carol,carol,3f2a9c,,,,10,4,6,0\r
 
             """)
     }
