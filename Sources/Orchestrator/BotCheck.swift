@@ -139,7 +139,10 @@ public struct BotCheck: Sendable {
         guard forfeits.isEmpty, mine.count == summary.scheduledGames else {
             out.say(false, name, line)
             if let first = forfeits.first {
-                out.explain(failure: "game \(first.index + 1): " + (first.reason ?? "a forfeit"), stderr: first.stderrTail, command: bot.spec.command)
+                // A game the bot finished without fault before it: one process plays several (restart: reuse).
+                let forfeited = Set(forfeits.map(\.index))
+                let clean = mine.contains { $0.index < first.index && !forfeited.contains($0.index) }
+                out.explain(failure: "game \(first.index + 1): " + (first.reason ?? "a forfeit"), stderr: first.stderrTail, command: bot.spec.command, afterCleanGame: clean)
             }
             return false
         }
@@ -162,13 +165,13 @@ public struct BotCheck: Sendable {
         }
 
         /// The end of the bot's stderr (or that it wrote none), and the hints for `failure`.
-        func explain(failure: String, stderr: String?, command: [String], ran: Bool = true) {
+        func explain(failure: String, stderr: String?, command: [String], ran: Bool = true, afterCleanGame: Bool = false) {
             if let stderr, !stderr.isEmpty {
                 report(.stderr(stderr))
             } else if ran {
                 report(.stderr(""))
             }
-            let hints = FailureHint.hints(failure: failure, stderr: stderr, command: command)
+            let hints = FailureHint.hints(failure: failure, stderr: stderr, command: command, afterCleanGame: afterCleanGame)
             for hint in hints { report(.hint(hint.text)) }
             if hints.isEmpty { report(.hint(FailureHint.usualMistakes)) }
         }

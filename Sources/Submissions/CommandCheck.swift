@@ -27,6 +27,11 @@ enum CommandCheck {
         if program.contains("/") {
             if !FileManager.default.isExecutableFile(atPath: program) {
                 let shown = program.hasPrefix(folder + "/") ? "./" + program.dropFirst(folder.count + 1) : program
+                var status = stat()
+                if stat(program, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                    let name = (program as NSString).lastPathComponent
+                    return "the command `\(shown)` is a file without its executable bit; make it executable (`chmod +x \(name)`, which git keeps), or run it through its interpreter (`command: python3 \(name)`)"
+                }
                 return "the command `\(shown)` is not an executable file in the folder; check the name, and that `build:` writes it"
             }
         } else if ProgramLookup.problem(with: program, searchPath: searchPath) != nil {

@@ -28,6 +28,27 @@ struct FailureHintTests {
         #expect(FailureHint.hints(failure: "bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, memory_mb", stderr: nil, command: []) == [.manifest])
     }
 
+    @Test("issue 43's five mistakes get the hint of their real cause, and not the hints they used to get")
+    func realCauses() {
+        // A script without its executable bit: the bit, not a missing build output.
+        #expect(FailureHint.hints(failure: "not entered: the command `./bot.py` is a file without its executable bit; make it executable (`chmod +x bot.py`, which git keeps), or run it through its interpreter (`command: python3 bot.py`)", stderr: nil, command: ["./bot.py"]) == [.executableBit])
+        // A time-out after answered moves: a slow move, not flushing.
+        let slow = "The bot timed out: no \"shot <x> <y>\" within 3.0 seconds after \"your-turn\" (0.00 s of its 1.0 seconds of CPU time used)\n    last lines (> sent, < received):\n    < shot 0 6\n    > result 0 6 miss\n    > your-turn"
+        #expect(FailureHint.hints(failure: slow, stderr: nil, command: ["python3", "bot.py"]) == [.slowMove])
+        // CRLF endings: the line endings, not the interpreter nor the folder.
+        let crlf = "/usr/bin/env: \u{2018}python3\r\u{2019}: No such file or directory\n/usr/bin/env: use -[v]S to pass options in shebang lines"
+        #expect(FailureHint.hints(failure: "The bot crashed: it ended while \"name <name>\" was expected, exit status 127", stderr: crlf, command: ["./bot.py"]) == [.lineEndings])
+        #expect(FailureHint.hints(failure: "The bot crashed, exit status 127", stderr: "bash: ./bot.sh: /bin/sh^M: bad interpreter: No such file or directory", command: ["./bot.sh"]) == [.lineEndings])
+        // As a stderr tail spells it.
+        #expect(FailureHint.hints(failure: "The bot crashed, exit status 127", stderr: "/usr/bin/env: \u{2018}python3\\r\u{2019}: No such file or directory", command: ["./bot.py"]) == [.lineEndings])
+        // Debug prints on stdout.
+        #expect(FailureHint.hints(failure: "The bot wrote \"trying 7 1\" where shot <x> <y> was expected", stderr: nil, command: ["python3", "bot.py"]) == [.debugOnStdout])
+        // A failure after a clean game of the same process: state kept from the last game.
+        let later = "game 3: The bot crashed: it ended while \"shot <x> <y>\" was expected, exit status 1"
+        #expect(FailureHint.hints(failure: later, stderr: "IndexError: pop from empty list", command: ["python3", "bot.py"], afterCleanGame: true) == [.stateAcrossGames])
+        #expect(FailureHint.hints(failure: later, stderr: "IndexError: pop from empty list", command: ["python3", "bot.py"]).isEmpty)
+    }
+
     @Test("a failure none fits has no hint (the usual mistakes are shown instead)")
     func none() {
         #expect(FailureHint.hints(failure: "The bot fired twice at (3, 4)", stderr: "thinking\n", command: ["./bot"]).isEmpty)

@@ -95,6 +95,48 @@ struct BotCheckSubmissionTests {
         #expect(result.out.contains("Hint: Not flushing stdout?"), "\(result.out)")
     }
 
+    /// The example Python bot changed as a student's mistake changes it: `edit` rewrites its
+    /// source, `command` is its bot.yaml's, `executable` its mode.
+    static func mistake(edit: (String) -> String, command: String, executable: Bool) throws -> String {
+        let source = try String(contentsOfFile: Self.examples + "/python-random/bot.py", encoding: .utf8)
+        let folder = try Self.folder(["bot.py": edit(source), "bot.yaml": "command: \(command)\n"])
+        chmod(folder + "/bot.py", executable ? 0o755 : 0o644)
+        return folder
+    }
+
+    @Test("issue 43's five mistakes, each a real bot in the sandbox, get the hint of their real cause and not the ones they used to", arguments: [
+        ("no executable bit", "The executable bit is off", ["The build output missing?"]),
+        ("a slow tenth move", "Your bot answered earlier moves, then went silent", ["Not flushing stdout?"]),
+        ("CRLF line endings", "Windows line endings (CRLF)?", ["The wrong interpreter?", "Reading a file from the wrong folder?"]),
+        ("debug prints on stdout", "Debug output on stdout?", ["The usual mistakes"]),
+        ("state kept from the last game", "One process plays several games", ["The usual mistakes"]),
+    ])
+    func mistakes(mistake: String, hint: String, wrong: [String]) async throws {
+        let shot = "            x, y = cells.pop()\n"
+        let folder: String
+        switch mistake {
+        case "no executable bit":
+            folder = try Self.mistake(edit: { $0 }, command: "./bot.py", executable: false)
+        case "a slow tenth move":
+            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: shot, with: "            turns.append(1)\n            if len(turns) == 10:\n                import time; time.sleep(3600)\n" + shot).replacingOccurrences(of: "    cells = []\n", with: "    cells = []\n    turns = []\n") }, command: "python3 bot.py", executable: false)
+        case "CRLF line endings":
+            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: "\n", with: "\r\n") }, command: "./bot.py", executable: true)
+        case "debug prints on stdout":
+            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: shot, with: shot + "            print(\"trying\", x, y)\n") }, command: "python3 bot.py", executable: false)
+        default:
+            // The cells to fire at are made once, for the first game only.
+            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: "            cells = [(x, y) for y in range(size) for x in range(size)]\n            random.shuffle(cells)\n", with: "            if not cells and not made:\n                made.append(1)\n                cells = [(x, y) for y in range(size) for x in range(size)]\n                random.shuffle(cells)\n").replacingOccurrences(of: "    cells = []\n", with: "    cells = []\n    made = []\n") }, command: "python3 bot.py", executable: false)
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await SalvoExecutable.run(["bot-check", folder, "--games", "4", "--move-deadline", "1000"], timeout: .seconds(240))
+        #expect(result.status == 1, "\(result.out)")
+        let hints = result.out.split(separator: "\n").filter { $0.hasPrefix("Hint: ") }
+        #expect(hints.first?.hasPrefix("Hint: " + hint) == true, "\(result.out)")
+        for other in wrong {
+            #expect(!hints.contains { $0.hasPrefix("Hint: " + other) }, "\(other) in \(result.out)")
+        }
+    }
+
     @Test("a folder without bot.yaml is refused in one line that says what to add")
     func noManifest() async throws {
         let folder = try Self.folder(["bot.py": "print('hi')\n"])

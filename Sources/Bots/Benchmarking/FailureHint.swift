@@ -16,6 +16,11 @@ public enum FailureHint: String, CaseIterable, Sendable {
     case javaClass
     case missingModule
     case memory
+    case executableBit
+    case slowMove
+    case lineEndings
+    case debugOnStdout
+    case stateAcrossGames
 
     /// The hint, in a sentence or two that say what to do.
     public var text: String {
@@ -38,13 +43,24 @@ public enum FailureHint: String, CaseIterable, Sendable {
             "A module the machine lacks? Only the standard library and this machine's packages are there, and the sandbox has no network: put your own modules in your folder, beside your program."
         case .memory:
             "Out of memory? Your bot's processes share its memory limit (`memory_mb`, 1024 MiB unless the tournament says otherwise); a JVM needs `-Xmx64m` or so in `command:`."
+        case .executableBit:
+            "The executable bit is off: a program named as `./NAME` must be executable. Run `chmod +x NAME` (git keeps the bit; a zip made on Windows may lose it), or name its interpreter in `command:` (`python3 bot.py`)."
+        case .slowMove:
+            "Your bot answered earlier moves, then went silent: so it flushes. A move took longer than the deadline (a loop that never ends, a search too deep for the time), or the bot waits for a line the protocol does not send. Time your slowest move on your own machine, and print progress to stderr to see where it stops."
+        case .lineEndings:
+            "Windows line endings (CRLF)? The first line `#!/usr/bin/env python3` ends in an invisible \\r, so the system looks for a program named `python3\\r`. Save the file with LF endings (your editor's setting, `dos2unix bot.py`, or `sed -i 's/\\r$//' bot.py`), or run it as `command: python3 bot.py`."
+        case .debugOnStdout:
+            "Debug output on stdout? Every line your bot writes to stdout is read as a protocol line. Print your debugging to stderr instead (Python `print(..., file=sys.stderr)`, C `fprintf(stderr, ...)`, Java `System.err.println`): salvo keeps it, and your private page shows its end."
+        case .stateAcrossGames:
+            "One process plays several games: your bot played a game without fault, then failed a later one. Reset everything at `new-game` (the board, the shots already fired, the cells to hunt); nothing may carry over from the previous game."
         }
     }
 
     /// The hints that fit a failure: its sentence (a step's detail, a forfeit's reason, a
     /// build's reason), the end of the bot's stderr, and the bot's command. Empty when none
     /// fits; then ``usualMistakes`` is the one to show.
-    public static func hints(failure: String, stderr: String?, command: [String]) -> [FailureHint] {
+    /// `afterCleanGame` says that the bot played a game without fault before the one that failed.
+    public static func hints(failure: String, stderr: String?, command: [String], afterCleanGame: Bool = false) -> [FailureHint] {
         let err = stderr ?? ""
         let quiet = err.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         var found: [FailureHint] = []
@@ -52,18 +68,29 @@ public enum FailureHint: String, CaseIterable, Sendable {
             if condition && !found.contains(hint) { found.append(hint) }
         }
         let program = command.first ?? ""
+        // The invisible \r of a script saved with CRLF endings, quoted by env or the shell: as
+        // the byte, or spelt `\r` as a stderr tail shows control characters.
+        let lineEndings = ["\r\u{2019}", "\r'", "\r\"", "\\r\u{2019}", "\\r'", "^M"].contains { err.contains($0) }
+        // A transcript that shows a move the bot did answer ("< shot ...").
+        let answeredBefore = failure.contains("< shot ")
+        note(.stateAcrossGames, when: afterCleanGame)
+        note(.lineEndings, when: lineEndings)
+        note(.executableBit, when: failure.contains("without its executable bit") || err.contains("Permission denied") && program.hasPrefix("./"))
+        note(.debugOnStdout, when: failure.contains("The bot wrote \"") && failure.contains("was expected"))
+        note(.slowMove, when: failure.contains("timed out") && answeredBefore && !failure.contains("CPU time in this game"))
         note(.buildFailed, when: failure.hasPrefix("the build"))
         note(.manifest, when: failure.hasPrefix("bot.yaml") || failure.contains("no bot.yaml") || failure.contains("its bot.yaml"))
         note(.javaClass, when: err.contains("Could not find or load main class") || err.contains("ClassNotFoundException") || err.contains("UnsupportedClassVersionError"))
         note(.missingModule, when: err.contains("ModuleNotFoundError") || err.contains("ImportError") || err.contains("Can't locate "))
         note(.memory, when: err.contains("OutOfMemoryError") || err.contains("MemoryError") || err.contains("Cannot allocate memory") || failure.contains("memory cap") || failure.contains("out of its"))
-        note(.missingProgram, when: failure.contains("is not an executable file") || failure.contains("which is not in the folder")
-            || (program.hasPrefix("./") && (failure.contains("No such file") || err.contains("No such file or directory") && err.contains(program))))
-        note(.interpreter, when: failure.contains("was not found on the PATH") || err.contains("bad interpreter") || err.contains("Exec format error")
-            || err.contains("command not found") || failure.contains("exit status 127") || failure.contains("exit status 126"))
-        note(.wrongFolder, when: err.contains("can't open file") || err.contains("FileNotFoundException") || err.contains("NoSuchFileException")
-            || (err.contains("No such file or directory") && !found.contains(.missingProgram)))
-        note(.flushing, when: failure.contains("timed out") && quiet && !failure.contains("CPU time in this game"))
+        note(.missingProgram, when: !lineEndings && (failure.contains("is not an executable file") || failure.contains("which is not in the folder")
+            || (program.hasPrefix("./") && (failure.contains("No such file") || err.contains("No such file or directory") && err.contains(program)))))
+        // A script with CRLF endings fails as a missing interpreter or file would: the line endings are the cause.
+        note(.interpreter, when: !lineEndings && !found.contains(.executableBit) && (failure.contains("was not found on the PATH") || err.contains("bad interpreter") || err.contains("Exec format error")
+            || err.contains("command not found") || failure.contains("exit status 127") || failure.contains("exit status 126")))
+        note(.wrongFolder, when: !lineEndings && (err.contains("can't open file") || err.contains("FileNotFoundException") || err.contains("NoSuchFileException")
+            || (err.contains("No such file or directory") && !found.contains(.missingProgram))))
+        note(.flushing, when: failure.contains("timed out") && quiet && !answeredBefore && !failure.contains("CPU time in this game"))
         return found
     }
 
