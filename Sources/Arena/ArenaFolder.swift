@@ -102,6 +102,22 @@ public struct ArenaFolder: Sendable {
         return name
     }
 
+    /// Why the sandbox could not reach this arena's copies, or nil: a root runner's bots and
+    /// builds run as other users, who must be able to pass through every folder above the
+    /// arena (`o+x`). Checked before serving, so that no student's check fails for it.
+    public func sandboxReachProblem() -> String? {
+        guard geteuid() == 0 else { return nil }
+        var folder = URL(fileURLWithPath: path).standardizedFileURL.path
+        while true {
+            var status = stat()
+            if stat(folder, &status) == 0, status.st_mode & S_IXOTH == 0 {
+                return "the sandbox's users cannot pass through \(folder) (mode \(String(status.st_mode & 0o777, radix: 8))), above the arena's copies of the students' bots; run `chmod o+x \(folder)`, or put the arena in a folder they can reach"
+            }
+            guard folder != "/" else { return nil }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+
     /// Appends `login TAB token` to `tokens.tsv`, which only its owner may read.
     private func give(_ token: String, to login: String) throws(ArenaError) {
         let file = path + "/" + Self.tokensFile

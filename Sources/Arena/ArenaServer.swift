@@ -31,6 +31,7 @@ public enum ArenaServer {
         folder: ArenaFolder, settings: ArenaSettings, host: String, port: Int, launcher: any BotLauncher, sandboxDisabled: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping ArenaWorker.Log = { _ in }, logger: Logger = ArenaServer.quietLogger
     ) async throws(ArenaError) -> RunningArena {
+        if !sandboxDisabled, let problem = folder.sandboxReachProblem() { throw .settings(problem) }
         let stop = StopSignal()
         let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
         let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)

@@ -274,6 +274,22 @@ struct ArenaServiceTests {
         }
     }
 
+    @Test("an arena the sandbox's users cannot reach (a folder above it closed to others) is refused before it serves, so no student's check fails for it", .enabled(if: geteuid() == 0))
+    func unreachable() async throws {
+        let closed = NSTemporaryDirectory() + "salvo-arena-closed-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: closed) }
+        let folder = try ArenaFolder.create(at: closed + "/cs101", roster: ArenaRoster.read("alice\n"))
+        try "name: cs101\nbots: [random]\n".write(toFile: closed + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
+        do {
+            let running = try await ArenaServer.start(folder: folder, settings: ArenaSettings.read(arena: folder.path), host: "127.0.0.1", port: 0, launcher: SandboxLauncher())
+            await running.stop()
+            Issue.record("served an arena its sandbox cannot reach")
+        } catch {
+            #expect(error.description.contains("the sandbox's users cannot pass through \(closed) (mode 700)"), "\(error)")
+        }
+    }
+
     @Test("arena.yaml: the arena's own keys are read, and what the arena owns is refused with its line")
     func settings() throws {
         let good = try ArenaSettings.read("name: x\nbots: [random]\nsubmissions_per_day: 3\nupload_mb: 5\nschedule: nightly\nnight_at: \"03:30\"\nbots_from: {build_timeout_s: 60}\n", file: "a.yaml", arena: "/srv/a")
