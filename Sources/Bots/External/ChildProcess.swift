@@ -31,6 +31,9 @@ final class ChildProcess {
     private var lease: LaunchLease?
     /// What the process's cgroup counts, readable until ``kill()`` removes the group.
     let accounting: CgroupAccounting?
+    /// The cgroup's CPU-time file (``CgroupAccounting/cpuFile``), opened once and read again
+    /// from its start on every move (a `pread`, a seventh of an open, read and close); -1 without one.
+    private var cpuDescriptor: Int32 = -1
     /// The read end of the pipe on which bubblewrap reports its child's start and exit
     /// (non-blocking; -1 without one), and what was read from it so far.
     private let status: Int32
@@ -119,6 +122,7 @@ final class ChildProcess {
         removeAfterExit = plan.removeAfterExit
         lease = plan.lease
         accounting = plan.accounting
+        if let cpuFile = plan.accounting?.cpuFile { cpuDescriptor = open(cpuFile, O_RDONLY | O_CLOEXEC) }
         self.status = statusFromChild[0]
         if self.status >= 0 { _ = fcntl(self.status, F_SETFL, fcntl(self.status, F_GETFL) | O_NONBLOCK) }
     }
@@ -146,8 +150,20 @@ final class ChildProcess {
         return !String(decoding: statusText, as: UTF8.self).contains("\"exit-code\"")
     }
 
+    /// The CPU time of every process ever in the process's cgroup, in nanoseconds
+    /// (``CgroupAccounting/cpuNanoseconds()``, read through the descriptor kept open); nil
+    /// without a cgroup that counts it, or once the process is killed.
+    func cgroupCPUNanoseconds() -> UInt64? {
+        guard cpuDescriptor >= 0 else { return accounting?.cpuNanoseconds() }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { pread(cpuDescriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return CgroupAccounting.cpuNanoseconds(in: String(decoding: bytes[..<count], as: UTF8.self))
+    }
+
     /// Writes `line` and a newline; false when the bot no longer reads, or leaves no room in
-    /// its pipe until `deadline` (monotonic nanoseconds, see ``now``).
+    /// its pipe until `deadline` (monotonic nanoseconds, see ``now``). `line` may hold several
+    /// lines, joined by newlines: they go in one write, and the bot wakes once for all of them.
     func write(line: String, deadline: UInt64) async -> Bool {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
@@ -169,7 +185,14 @@ final class ChildProcess {
     /// The next line (without its newline and any carriage return), waiting at most until
     /// `deadline` (monotonic nanoseconds, see ``now``). The bot's stderr is drained meanwhile:
     /// a bot that writes much to it while it thinks must not block on a full pipe.
+    ///
+    /// When the line is not there yet, the calling task first lets the tasks queued before it
+    /// run, once, and looks again: on a busy runner the bot has answered by then, and the answer
+    /// is read without a trip through ``BotEventLoop`` (two descriptors armed, the loop's thread
+    /// woken, the task resumed from it): the hand-offs that cost most per move (BENCHMARKS.md,
+    /// "External bots at the speed of built-ins").
     func readLine(deadline: UInt64) async -> Result<String, ReadFailure> {
+        var yielded = false
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
@@ -187,6 +210,11 @@ final class ChildProcess {
             if errno == EINTR { continue }
             guard errno == EAGAIN else { return .failure(.endOfFile) }
             guard Self.now() < deadline else { return .failure(.timedOut) }
+            if !yielded {
+                yielded = true
+                await Task.yield()
+                continue
+            }
             // The stderr pipe is watched only while it is open: once the bot closes it, it is
             // readable (at its end) for good.
             let watched: [BotEventLoop.Interest] = stderr.isOpen ? [.readable(output), .readable(stderr.pipe)] : [.readable(output)]
@@ -237,6 +265,8 @@ final class ChildProcess {
     func kill() {
         guard !reaped else { return }
         Glibc.kill(-pid, SIGKILL)
+        if cpuDescriptor >= 0 { close(cpuDescriptor) }
+        cpuDescriptor = -1
         stderr.drain()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
