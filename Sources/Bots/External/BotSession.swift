@@ -61,7 +61,7 @@ final class BotSession: @unchecked Sendable {
     /// Launches the process and exchanges `salvo 1` / `name ...` (after any `supports ...`
     /// lines, whose features are kept); returns the name.
     func launch() async throws(BotFault) -> String {
-        let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
+        let process = try await ChildProcess.start(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.hello(), awaiting: "name <name>")

@@ -48,84 +48,35 @@ final class ChildProcess {
     static let maximumLineLength = 4096
 
     /// Starts `plan` in a new process group, stderr to `logPath` (appended; discarded when nil).
-    init(plan: LaunchPlan, logPath: String?) throws(BotFault) {
+    ///
+    /// The pipes are made and the process is spawned on ``SpawnThread``, which the calling task
+    /// awaits without holding its thread: a spawn waits for the child's `exec` (some milliseconds
+    /// for a sandbox's shell), and a run that starts a hundred bots at once would otherwise hold
+    /// every thread of the cooperative pool meanwhile, its games and HTTP client with them.
+    static func start(plan: LaunchPlan, logPath: String?) async throws(BotFault) -> ChildProcess {
         guard !plan.arguments.isEmpty else { throw .launchFailed("empty command") }
         // A bot that dies must not kill us with SIGPIPE when we write to it.
         signal(SIGPIPE, SIG_IGN)
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
-        var errorsFromChild: [Int32] = [-1, -1]
-        guard salvo_pipe_cloexec(&toChild) == 0 else { throw .launchFailed("pipe: errno \(errno)") }
-        guard salvo_pipe_cloexec(&fromChild) == 0 else {
-            close(toChild[0]); close(toChild[1])
-            throw .launchFailed("pipe: errno \(errno)")
-        }
-        guard salvo_pipe_cloexec(&errorsFromChild) == 0 else {
-            for descriptor in toChild + fromChild { close(descriptor) }
-            throw .launchFailed("pipe: errno \(errno)")
-        }
-        var statusFromChild: [Int32] = [-1, -1]
-        if plan.statusDescriptor != nil, salvo_pipe_cloexec(&statusFromChild) != 0 {
-            for descriptor in toChild + fromChild + errorsFromChild { close(descriptor) }
-            throw .launchFailed("pipe: errno \(errno)")
-        }
-        // Our ends never leak into other children (close-on-exec); the bot's ends are dup2'ed
-        // onto 0, 1 and 2, and every other descriptor is closed in the child.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-        if let slot = plan.statusDescriptor {
-            // The status pipe on its descriptor, everything between it and 2 /dev/null (the
-            // launching shell opens what it needs there), and nothing above it.
-            posix_spawn_file_actions_adddup2(&actions, statusFromChild[1], slot)
-            for low in 3..<slot { posix_spawn_file_actions_addopen(&actions, low, "/dev/null", O_RDONLY, 0) }
-            salvo_spawn_closefrom(&actions, slot + 1)
-        } else {
-            salvo_spawn_closefrom(&actions, 3)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        salvo_spawnattr_own_group(&attributes)
+        let spawned = try await SpawnThread.run { Self.spawn(plan) }.get()
+        return ChildProcess(spawned, plan: plan, logPath: logPath)
+    }
 
-        var cArguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
-        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
-        var child: pid_t = 0
-        // From the thread that outlives every bot: a sandbox dies with the thread that started it.
-        let status: Int32 = SpawnThread.run {
-            if cEnvironment != nil {
-                return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
-            }
-            return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
-        }
-        close(toChild[0])
-        close(fromChild[1])
-        close(errorsFromChild[1])
-        if statusFromChild[1] >= 0 { close(statusFromChild[1]) }
-        guard status == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
-            if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
-            throw .launchFailed("posix_spawn: \(String(cString: strerror(status)))")
-        }
-        pid = child
-        BotProcessRegistry.register(child)
-        input = toChild[1]
-        output = fromChild[0]
+    private init(_ spawned: Spawned, plan: LaunchPlan, logPath: String?) {
+        pid = spawned.pid
+        BotProcessRegistry.register(pid)
+        input = spawned.input
+        output = spawned.output
         for descriptor in [input, output] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-        exitDescriptor = salvo_pidfd_open(child)
-        stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
+        exitDescriptor = salvo_pidfd_open(pid)
+        stderr = StderrLog(pipe: spawned.errors, path: logPath)
         removeAfterExit = plan.removeAfterExit
         lease = plan.lease
         accounting = plan.accounting
         if let cpuFile = plan.accounting?.cpuFile { cpuDescriptor = open(cpuFile, O_RDONLY | O_CLOEXEC) }
-        self.status = statusFromChild[0]
-        if self.status >= 0 { _ = fcntl(self.status, F_SETFL, fcntl(self.status, F_GETFL) | O_NONBLOCK) }
+        status = spawned.status
+        if status >= 0 { _ = fcntl(status, F_SETFL, fcntl(status, F_GETFL) | O_NONBLOCK) }
     }
+
 
     deinit {
         kill()
