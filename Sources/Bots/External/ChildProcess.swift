@@ -77,7 +77,6 @@ final class ChildProcess {
         if status >= 0 { _ = fcntl(status, F_SETFL, fcntl(status, F_GETFL) | O_NONBLOCK) }
     }
 
-
     deinit {
         kill()
         close(input)
@@ -142,8 +141,14 @@ final class ChildProcess {
     /// is read without a trip through ``BotEventLoop`` (two descriptors armed, the loop's thread
     /// woken, the task resumed from it): the hand-offs that cost most per move (BENCHMARKS.md,
     /// "External bots at the speed of built-ins").
+    ///
+    /// A bot that fills its stderr pipe (a flood, blocked until the runner reads) is drained
+    /// between yields in the same way, for as long as each look finds the pipe full: one
+    /// trip through the loop per 64 KiB would leave a bot writing megabytes waiting on the
+    /// loop's thread and the task's, the more so on a loaded machine.
     func readLine(deadline: UInt64) async -> Result<String, ReadFailure> {
         var yielded = false
+        var flooded = false
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
@@ -161,6 +166,11 @@ final class ChildProcess {
             if errno == EINTR { continue }
             guard errno == EAGAIN else { return .failure(.endOfFile) }
             guard Self.now() < deadline else { return .failure(.timedOut) }
+            if flooded {
+                await Task.yield()
+                flooded = stderr.drain() >= StderrLog.pipeCapacity
+                continue
+            }
             if !yielded {
                 yielded = true
                 await Task.yield()
@@ -170,7 +180,7 @@ final class ChildProcess {
             // readable (at its end) for good.
             let watched: [BotEventLoop.Interest] = stderr.isOpen ? [.readable(output), .readable(stderr.pipe)] : [.readable(output)]
             guard let ready = await BotEventLoop.shared.wait(watched, until: deadline) else { return .failure(.timedOut) }
-            if ready == stderr.pipe { stderr.drain() }
+            if ready == stderr.pipe { flooded = stderr.drain() >= StderrLog.pipeCapacity }
         }
     }
 
