@@ -39,12 +39,13 @@ enum BubblewrapArguments {
     /// Files and folders of `/etc` that runtimes read: the dynamic linker's cache, the
     /// alternatives links (`java`, `python`), the time zone, and the configuration of Java,
     /// Perl and Python. Nothing with secrets: no passwd, shadow, hosts or SSL keys.
-    static var etc: [String] {
+    /// Listed once per runner, as ``system`` is: the arguments of every start are the same.
+    static let etc: [String] = {
         var paths = ["/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime", "/etc/perl"]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/etc")) ?? []
         paths += entries.filter { $0.hasPrefix("java-") || $0.hasPrefix("python3") }.sorted().map { "/etc/" + $0 }
         return paths.flatMap { ["--ro-bind-try", $0, $0] }
-    }
+    }()
 
     /// The host user a root runner starts bwrap as when it has no user of its own to give
     /// (``HostUsers``), and the probe: `nobody`, who owns nothing.

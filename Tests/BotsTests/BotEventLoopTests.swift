@@ -83,7 +83,7 @@ struct ChildProcessEndTests {
     @Test("an ended bot stays a zombie, holding its pid and group id, until it is killed; then it is reaped")
     func endedNotReapedUntilKilled() async throws {
         let plan = try DirectLauncher().plan(for: ExternalBotSpec(command: ["/bin/sh", "-c", "exit 3"]))
-        let process = try ChildProcess(plan: plan, logPath: nil)
+        let process = try await ChildProcess.start(plan: plan, logPath: nil)
         #expect(await process.waitExit(until: ChildProcess.now() + 60_000_000_000))
         #expect(process.exitStatus == 3 << 8, "exit status 3 in waitpid's form")
         #expect(Self.state(of: process.pid) == "Z", "seen ended, not reaped: its pid cannot be reused yet")

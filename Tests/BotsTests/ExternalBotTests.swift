@@ -32,6 +32,23 @@ struct ExternalBotTests {
         #expect(await bot.name == "perl-parity")
     }
 
+    @Test("the lines that ask for no answer reach the bot in one write with the next line that does, in order")
+    func linesThatAskNothingGoWithTheNext() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-reads-\(getpid()).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let result = await Self.play(Self.spec("reads_bot.py"), log: log)
+        #expect(result.fault == nil)
+        // One line of the log per read of the bot: the first words of the lines that reached it together.
+        let reads = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map(String.init) }
+        #expect(Array(reads.prefix(3)) == [["salvo"], ["new-game"], ["your-turn"]], "\(reads)")
+        // Each `result` went with the next `your-turn`, the last one with `game-over` (and `quit`,
+        // when the bot was slow to read).
+        let turns = reads.dropFirst(3).prefix { $0 == ["result", "your-turn"] }
+        #expect(turns.count == result.shots - 1, "\(reads)")
+        let end = reads.dropFirst(3 + turns.count).flatMap { $0 }
+        #expect(end == ["result", "game-over"] || end == ["result", "game-over", "quit"], "\(reads)")
+    }
+
     @Test("a crash is a forfeit with the exit status, and stderr goes to the log")
     func crash() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-crash-\(getpid()).log").path

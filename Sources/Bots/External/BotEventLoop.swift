@@ -17,9 +17,12 @@ import Synchronization
 /// until the loop sees the pipe ready or the deadline pass. A thousand bots in flight are a
 /// thousand suspended tasks and a thousand epoll entries, not a thousand threads.
 ///
-/// Each wait registers its descriptors one-shot and removes them before it resumes, so the
-/// next wait of the same owner can register them again. `@unchecked Sendable`: the waiters
-/// and the heap are behind `state`; the descriptors are fixed at `init`.
+/// Each wait arms its descriptors one-shot, tagged with the wait's id; they stay in the set
+/// after it resumes (disarmed once they fired), and the next wait of the same owner arms them
+/// again with its own tag (`EPOLL_CTL_MOD`, one system call a descriptor instead of an add and
+/// a delete). A descriptor that fires for a wait that has ended (its deadline passed first) is
+/// ignored; a closed one leaves the set with its last descriptor. `@unchecked Sendable`: the
+/// waiters and the heap are behind `state`; the descriptors are fixed at `init`.
 final class BotEventLoop: @unchecked Sendable {
     /// What a wait asks of one descriptor.
     struct Interest: Sendable {
@@ -77,8 +80,8 @@ final class BotEventLoop: @unchecked Sendable {
                 state.nextID += 1
                 state.waiters[id] = Waiter(continuation: continuation, descriptors: interests.map(\.descriptor))
                 for (index, interest) in interests.enumerated() where !register(interest, tag: id << 2 | UInt64(index)) {
+                    // The descriptors armed already fire for a wait that is over: ignored.
                     state.waiters[id] = nil
-                    for earlier in interests[..<index] { epoll_ctl(epoll, EPOLL_CTL_DEL, earlier.descriptor, nil) }
                     return (false, interest.descriptor)
                 }
                 guard let deadline else { return (false, nil) }
@@ -95,12 +98,12 @@ final class BotEventLoop: @unchecked Sendable {
         }
     }
 
-    /// Adds `interest` to the set, one-shot, tagged; an entry left by an earlier owner of the
-    /// descriptor number is overwritten.
+    /// Arms `interest` in the set, one-shot, tagged: the entry of an earlier wait on the
+    /// descriptor (or of an earlier owner of its number) is rearmed, else one is added.
     private func register(_ interest: Interest, tag: UInt64) -> Bool {
         var event = epoll_event(events: interest.events | EPOLLONESHOT.rawValue, data: epoll_data_t(u64: tag))
-        if epoll_ctl(epoll, EPOLL_CTL_ADD, interest.descriptor, &event) == 0 { return true }
-        return errno == EEXIST && epoll_ctl(epoll, EPOLL_CTL_MOD, interest.descriptor, &event) == 0
+        if epoll_ctl(epoll, EPOLL_CTL_MOD, interest.descriptor, &event) == 0 { return true }
+        return errno == ENOENT && epoll_ctl(epoll, EPOLL_CTL_ADD, interest.descriptor, &event) == 0
     }
 
     private func signal() {
@@ -108,13 +111,11 @@ final class BotEventLoop: @unchecked Sendable {
         _ = Glibc.write(wakeup, &one, 8)
     }
 
-    /// Takes waiter `id` out (if it is still waiting) and its descriptors out of the set, and
-    /// resumes it with its descriptor number `ready` (nil: its deadline passed).
+    /// Takes waiter `id` out (if it is still waiting) and resumes it with its descriptor number
+    /// `ready` (nil: its deadline passed). Its descriptors stay in the set for the next wait.
     private func complete(_ id: UInt64, ready: Int?) {
         let waiter = state.withLock { state -> Waiter? in
-            guard let waiter = state.waiters.removeValue(forKey: id) else { return nil }
-            for descriptor in waiter.descriptors { epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, nil) }
-            return waiter
+            state.waiters.removeValue(forKey: id)
         }
         guard let waiter else { return }
         waiter.continuation.resume(returning: ready.map { waiter.descriptors[$0] })

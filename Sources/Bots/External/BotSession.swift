@@ -43,6 +43,9 @@ final class BotSession: @unchecked Sendable {
     private static let shortestLook: UInt64 = 5_000_000
     /// Called with every line sent or received, for transcripts.
     var observer: ((Direction, String) -> Void)?
+    /// Lines posted (``post(_:)``) and not yet written, each with its newline: they go with the
+    /// next line sent, in one write.
+    private var pending = ""
 
     init(spec: ExternalBotSpec, logPath: String?, launcher: any BotLauncher) {
         self.spec = spec
@@ -58,7 +61,7 @@ final class BotSession: @unchecked Sendable {
     /// Launches the process and exchanges `salvo 1` / `name ...` (after any `supports ...`
     /// lines, whose features are kept); returns the name.
     func launch() async throws(BotFault) -> String {
-        let process = try ChildProcess(plan: launcher.plan(for: spec), logPath: logPath)
+        let process = try await ChildProcess.start(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
         let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.hello(), awaiting: "name <name>")
@@ -201,13 +204,26 @@ final class BotSession: @unchecked Sendable {
         process = nil
     }
 
-    /// Sends `line`, after which the protocol expects `expected` (nil: no answer).
+    /// Sends `line`, after which the protocol expects `expected` (nil: no answer), with the
+    /// lines posted before it, in one write.
     func send(_ line: String, awaiting expected: String? = nil) async throws(BotFault) {
         guard let process else { throw .crashed("the bot is not running") }
         observer?(.toBot, line)
-        guard await process.write(line: line, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
+        let text = pending.isEmpty ? line : pending + line
+        pending = ""
+        guard await process.write(line: text, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
             throw await crash("it stopped reading its input", expected: expected, process)
         }
+    }
+
+    /// Queues `line`, which asks for no answer (`result`, `opponent-shot`), to go with the next
+    /// line sent: the bot reads them all in order, as if each had been written alone, and is
+    /// woken once a turn instead of once a line (BENCHMARKS.md, "External bots at the speed of
+    /// built-ins"). A bot that has stopped reading is found at that next write.
+    func post(_ line: String) throws(BotFault) {
+        guard process != nil else { throw .crashed("the bot is not running") }
+        observer?(.toBot, line)
+        pending += line + "\n"
     }
 
     /// Sends `game-over` and `quit`, gives the bot `grace` to exit, then kills its process group.
@@ -251,7 +267,7 @@ final class BotSession: @unchecked Sendable {
     /// process it ever started, reaped or not), else the sum over its process tree as last
     /// walked (walked again first with `walk`); nil when it cannot be read.
     private func cpuTime(_ process: ChildProcess, walk: Bool) -> UInt64? {
-        if let counted = process.accounting?.cpuNanoseconds() { return counted }
+        if let counted = process.cgroupCPUNanoseconds() { return counted }
         if walk || treeMembers.isEmpty, let members = ProcessCPUTime.members(of: process.pid) { treeMembers = members }
         return ProcessCPUTime.sum(treeMembers.isEmpty ? [process.pid] : treeMembers)
     }

@@ -28,6 +28,11 @@ public struct CgroupAccounting: Hashable, Sendable {
     /// Nanoseconds of CPU used by every process ever in the group; nil when not counted.
     public func cpuNanoseconds() -> UInt64? {
         guard let cpuFile, let text = Self.read(cpuFile) else { return nil }
+        return Self.cpuNanoseconds(in: text)
+    }
+
+    /// The nanoseconds in the text of a CPU-time file: v1's one number, or v2's `usage_usec` line.
+    static func cpuNanoseconds(in text: String) -> UInt64? {
         if text.first?.isNumber == true { return UInt64(text.prefix(while: \.isNumber)) }
         return Self.field("usage_usec", in: text).map { $0 &* 1000 }
     }

@@ -31,6 +31,9 @@ final class ChildProcess {
     private var lease: LaunchLease?
     /// What the process's cgroup counts, readable until ``kill()`` removes the group.
     let accounting: CgroupAccounting?
+    /// The cgroup's CPU-time file (``CgroupAccounting/cpuFile``), opened once and read again
+    /// from its start on every move (a `pread`, a seventh of an open, read and close); -1 without one.
+    private var cpuDescriptor: Int32 = -1
     /// The read end of the pipe on which bubblewrap reports its child's start and exit
     /// (non-blocking; -1 without one), and what was read from it so far.
     private let status: Int32
@@ -45,82 +48,33 @@ final class ChildProcess {
     static let maximumLineLength = 4096
 
     /// Starts `plan` in a new process group, stderr to `logPath` (appended; discarded when nil).
-    init(plan: LaunchPlan, logPath: String?) throws(BotFault) {
+    ///
+    /// The pipes are made and the process is spawned on ``SpawnThread``, which the calling task
+    /// awaits without holding its thread: a spawn waits for the child's `exec` (some milliseconds
+    /// for a sandbox's shell), and a run that starts a hundred bots at once would otherwise hold
+    /// every thread of the cooperative pool meanwhile, its games and HTTP client with them.
+    static func start(plan: LaunchPlan, logPath: String?) async throws(BotFault) -> ChildProcess {
         guard !plan.arguments.isEmpty else { throw .launchFailed("empty command") }
         // A bot that dies must not kill us with SIGPIPE when we write to it.
         signal(SIGPIPE, SIG_IGN)
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
-        var errorsFromChild: [Int32] = [-1, -1]
-        guard salvo_pipe_cloexec(&toChild) == 0 else { throw .launchFailed("pipe: errno \(errno)") }
-        guard salvo_pipe_cloexec(&fromChild) == 0 else {
-            close(toChild[0]); close(toChild[1])
-            throw .launchFailed("pipe: errno \(errno)")
-        }
-        guard salvo_pipe_cloexec(&errorsFromChild) == 0 else {
-            for descriptor in toChild + fromChild { close(descriptor) }
-            throw .launchFailed("pipe: errno \(errno)")
-        }
-        var statusFromChild: [Int32] = [-1, -1]
-        if plan.statusDescriptor != nil, salvo_pipe_cloexec(&statusFromChild) != 0 {
-            for descriptor in toChild + fromChild + errorsFromChild { close(descriptor) }
-            throw .launchFailed("pipe: errno \(errno)")
-        }
-        // Our ends never leak into other children (close-on-exec); the bot's ends are dup2'ed
-        // onto 0, 1 and 2, and every other descriptor is closed in the child.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-        if let slot = plan.statusDescriptor {
-            // The status pipe on its descriptor, everything between it and 2 /dev/null (the
-            // launching shell opens what it needs there), and nothing above it.
-            posix_spawn_file_actions_adddup2(&actions, statusFromChild[1], slot)
-            for low in 3..<slot { posix_spawn_file_actions_addopen(&actions, low, "/dev/null", O_RDONLY, 0) }
-            salvo_spawn_closefrom(&actions, slot + 1)
-        } else {
-            salvo_spawn_closefrom(&actions, 3)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        salvo_spawnattr_own_group(&attributes)
+        let spawned = try await SpawnThread.run { Self.spawn(plan) }.get()
+        return ChildProcess(spawned, plan: plan, logPath: logPath)
+    }
 
-        var cArguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
-        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
-        var child: pid_t = 0
-        // From the thread that outlives every bot: a sandbox dies with the thread that started it.
-        let status: Int32 = SpawnThread.run {
-            if cEnvironment != nil {
-                return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &cEnvironment!)
-            }
-            return posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
-        }
-        close(toChild[0])
-        close(fromChild[1])
-        close(errorsFromChild[1])
-        if statusFromChild[1] >= 0 { close(statusFromChild[1]) }
-        guard status == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
-            if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
-            throw .launchFailed("posix_spawn: \(String(cString: strerror(status)))")
-        }
-        pid = child
-        BotProcessRegistry.register(child)
-        input = toChild[1]
-        output = fromChild[0]
+    private init(_ spawned: Spawned, plan: LaunchPlan, logPath: String?) {
+        pid = spawned.pid
+        BotProcessRegistry.register(pid)
+        input = spawned.input
+        output = spawned.output
         for descriptor in [input, output] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-        exitDescriptor = salvo_pidfd_open(child)
-        stderr = StderrLog(pipe: errorsFromChild[0], path: logPath)
+        exitDescriptor = salvo_pidfd_open(pid)
+        stderr = StderrLog(pipe: spawned.errors, path: logPath)
         removeAfterExit = plan.removeAfterExit
         lease = plan.lease
         accounting = plan.accounting
-        self.status = statusFromChild[0]
-        if self.status >= 0 { _ = fcntl(self.status, F_SETFL, fcntl(self.status, F_GETFL) | O_NONBLOCK) }
+        if let cpuFile = plan.accounting?.cpuFile { cpuDescriptor = open(cpuFile, O_RDONLY | O_CLOEXEC) }
+        status = spawned.status
+        if status >= 0 { _ = fcntl(status, F_SETFL, fcntl(status, F_GETFL) | O_NONBLOCK) }
     }
 
     deinit {
@@ -146,8 +100,20 @@ final class ChildProcess {
         return !String(decoding: statusText, as: UTF8.self).contains("\"exit-code\"")
     }
 
+    /// The CPU time of every process ever in the process's cgroup, in nanoseconds
+    /// (``CgroupAccounting/cpuNanoseconds()``, read through the descriptor kept open); nil
+    /// without a cgroup that counts it, or once the process is killed.
+    func cgroupCPUNanoseconds() -> UInt64? {
+        guard cpuDescriptor >= 0 else { return accounting?.cpuNanoseconds() }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { pread(cpuDescriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return CgroupAccounting.cpuNanoseconds(in: String(decoding: bytes[..<count], as: UTF8.self))
+    }
+
     /// Writes `line` and a newline; false when the bot no longer reads, or leaves no room in
-    /// its pipe until `deadline` (monotonic nanoseconds, see ``now``).
+    /// its pipe until `deadline` (monotonic nanoseconds, see ``now``). `line` may hold several
+    /// lines, joined by newlines: they go in one write, and the bot wakes once for all of them.
     func write(line: String, deadline: UInt64) async -> Bool {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
@@ -169,7 +135,20 @@ final class ChildProcess {
     /// The next line (without its newline and any carriage return), waiting at most until
     /// `deadline` (monotonic nanoseconds, see ``now``). The bot's stderr is drained meanwhile:
     /// a bot that writes much to it while it thinks must not block on a full pipe.
+    ///
+    /// When the line is not there yet, the calling task first lets the tasks queued before it
+    /// run, once, and looks again: on a busy runner the bot has answered by then, and the answer
+    /// is read without a trip through ``BotEventLoop`` (two descriptors armed, the loop's thread
+    /// woken, the task resumed from it): the hand-offs that cost most per move (BENCHMARKS.md,
+    /// "External bots at the speed of built-ins").
+    ///
+    /// A bot that fills its stderr pipe (a flood, blocked until the runner reads) is drained
+    /// between yields in the same way, for as long as each look finds the pipe full: one
+    /// trip through the loop per 64 KiB would leave a bot writing megabytes waiting on the
+    /// loop's thread and the task's, the more so on a loaded machine.
     func readLine(deadline: UInt64) async -> Result<String, ReadFailure> {
+        var yielded = false
+        var flooded = false
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
@@ -187,11 +166,21 @@ final class ChildProcess {
             if errno == EINTR { continue }
             guard errno == EAGAIN else { return .failure(.endOfFile) }
             guard Self.now() < deadline else { return .failure(.timedOut) }
+            if flooded {
+                await Task.yield()
+                flooded = stderr.drain() >= StderrLog.pipeCapacity
+                continue
+            }
+            if !yielded {
+                yielded = true
+                await Task.yield()
+                continue
+            }
             // The stderr pipe is watched only while it is open: once the bot closes it, it is
             // readable (at its end) for good.
             let watched: [BotEventLoop.Interest] = stderr.isOpen ? [.readable(output), .readable(stderr.pipe)] : [.readable(output)]
             guard let ready = await BotEventLoop.shared.wait(watched, until: deadline) else { return .failure(.timedOut) }
-            if ready == stderr.pipe { stderr.drain() }
+            if ready == stderr.pipe { flooded = stderr.drain() >= StderrLog.pipeCapacity }
         }
     }
 
@@ -237,6 +226,8 @@ final class ChildProcess {
     func kill() {
         guard !reaped else { return }
         Glibc.kill(-pid, SIGKILL)
+        if cpuDescriptor >= 0 { close(cpuDescriptor) }
+        cpuDescriptor = -1
         stderr.drain()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

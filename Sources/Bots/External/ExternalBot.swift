@@ -104,11 +104,11 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     }
 
     public func record(_ cell: Coordinate, result: ShotResult) async throws(BotFault) {
-        try await guarded { () async throws(BotFault) in try await self.session.send(ProtocolLine.result(cell, result)) }
+        try await guarded { () async throws(BotFault) in try self.session.post(ProtocolLine.result(cell, result)) }
     }
 
     public func opponentFired(at cell: Coordinate, result: ShotResult) async throws(BotFault) {
-        try await guarded { () async throws(BotFault) in try await self.session.send(ProtocolLine.opponentShot(cell, result)) }
+        try await guarded { () async throws(BotFault) in try self.session.post(ProtocolLine.opponentShot(cell, result)) }
     }
 
     /// The last lines the bot's process wrote to stderr in this game (``StderrTail``), for the

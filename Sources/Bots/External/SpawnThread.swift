@@ -7,49 +7,33 @@ import Foundation
 /// whatever thread ran the game's task (a worker of libdispatch or of Swift's pool) was killed
 /// with SIGKILL some 5 s after that worker went idle (libdispatch ends idle workers), in the
 /// middle of its game: on a loaded machine, several bots at once "crashed, killed by signal 9".
-/// Started from here, a bot still dies with the runner, and only then. The caller waits only
-/// for `posix_spawn` itself (a few milliseconds, once per process).
+/// Started from here, a bot still dies with the runner, and only then. The calling task
+/// suspends while `posix_spawn` runs here (a few milliseconds, once per process: it returns
+/// once the child has called `exec`), and holds no thread of the cooperative pool meanwhile.
 ///
 /// ```swift
-/// let status = SpawnThread.run { posix_spawn(&pid, path, &actions, &attributes, &arguments, environ) }
+/// let spawned = await SpawnThread.run { ChildProcess.spawn(plan) }
 /// ```
 enum SpawnThread {
-    /// Runs `body` on the spawning thread and returns its result; blocks the caller meanwhile,
-    /// so `body` may use the caller's pointers.
-    static func run<Value>(_ body: @escaping () -> Value) -> Value {
-        let job = Job(body)
-        worker.submit(job)
-        job.done.wait()
-        return job.result!
+    /// Runs `body` on the spawning thread and returns its result; the calling task suspends
+    /// meanwhile.
+    static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+            worker.submit(Job { continuation.resume(returning: body()) })
+        }
     }
 
     private static let worker = Worker()
 
-    /// One call handed to the thread, and its result once `done` is signalled (the semaphore
-    /// orders the write before the read).
-    private final class Job<Value>: Runnable, @unchecked Sendable {
-        let body: () -> Value
-        var result: Value?
-        let done = DispatchSemaphore(value: 0)
-
-        init(_ body: @escaping () -> Value) {
-            self.body = body
-        }
-
-        func run() {
-            result = body()
-            done.signal()
-        }
-    }
-
-    private protocol Runnable: AnyObject {
-        func run()
+    /// One call handed to the thread.
+    private struct Job: Sendable {
+        let run: @Sendable () -> Void
     }
 
     /// The thread and its queue of jobs, guarded by `condition`.
     private final class Worker: @unchecked Sendable {
         private let condition = NSCondition()
-        private var jobs: [any Runnable] = []
+        private var jobs: [Job] = []
 
         init() {
             let thread = Thread { [self] in loop() }
@@ -57,7 +41,7 @@ enum SpawnThread {
             thread.start()
         }
 
-        func submit(_ job: any Runnable) {
+        func submit(_ job: Job) {
             condition.lock()
             jobs.append(job)
             condition.signal()

@@ -47,14 +47,21 @@ final class StderrLog {
         if file >= 0 { close(file) }
     }
 
-    /// Reads whatever the pipe holds now, without waiting.
-    func drain() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+    /// A pipe's capacity unless resized (Linux's default, 16 pages): a drain that reads this much
+    /// found the bot blocked on a full pipe.
+    static let pipeCapacity = 65_536
+
+    /// Reads whatever the pipe holds now, without waiting; returns how many bytes it read.
+    @discardableResult
+    func drain() -> Int {
+        var chunk = [UInt8](repeating: 0, count: Self.pipeCapacity)
+        var total = 0
         while true {
             let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count == 0 { isOpen = false }
-            guard count > 0 else { return }
+            guard count > 0 else { return total }
+            total += count
             recent.append(chunk[..<count])
             let keep = max(0, min(count, Self.capBytes - kept))
             if keep > 0 { append(Array(chunk[..<keep])) }

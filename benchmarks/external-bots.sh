@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# External bots against built-ins (issue 44), side by side in one run: two copies of the same
+# bot play each other, sandboxed (the default), on the embedded server:
+#  - builtin: the built-in hunt-target against itself;
+#  - c: the C hunter of bots/submissions-example/c-hunter, compiled here with cc -O2;
+#  - python: bots/python/hunt_target_bot.py with Debian's /usr/bin/python3 (on these machines
+#    `python3` on PATH is a slow pyenv shim outside the sandbox and Debian's inside);
+# at concurrency 8 (600 games) and 64 (300 games), the three variants alternating within each
+# pair. Each figure is the run's own rate (its last progress line: its games from its start to
+# its last game, without the reports), and the whole command's (games / wall time); the ratio to
+# the built-ins is taken pair by pair, and the medians of pairs are printed.
+# Usage: benchmarks/external-bots.sh SALVO_BINARY [pairs]
+set -euo pipefail
+SALVO=$(realpath "$1"); PAIRS=${2:-3}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+chmod 755 "$WORK"  # a sandboxed bot runs as a host user of its own when the runner is root: it must reach its folder
+cd "$ROOT"
+echo "machine: $(nproc) cores, $(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2}'); $(date -u "+%Y-%m-%d %H:%M") UTC; $("$SALVO" --version 2>/dev/null | head -1)"
+
+mkdir -p "$WORK/c-hunter"
+cc -O2 -o "$WORK/c-hunter/bot" bots/submissions-example/c-hunter/bot.c
+chmod -R a+rX "$WORK/c-hunter"
+
+# Writes the tournament of variant $1 at concurrency $2 with $3 games to $WORK/$1-$2.yaml.
+tournament() {
+  local variant=$1 concurrency=$2 games=$3 entry
+  case "$variant" in
+    builtin) entry="builtin: hunt-target" ;;
+    c) entry="command: $WORK/c-hunter/bot" ;;
+    python) entry="command: /usr/bin/python3 bots/python/hunt_target_bot.py" ;;
+  esac
+  cat > "$WORK/$variant-$concurrency.yaml" <<YAML
+name: external-$variant
+games_per_pairing: $games
+concurrency: $concurrency
+seed: 44
+bots:
+  - name: $variant-a
+    $entry
+  - name: $variant-b
+    $entry
+YAML
+}
+
+# Runs one tournament; prints its play-only and whole-command games/s, and its mean shots per
+# game (both seats): a weaker bot plays longer games, so its games/s is lower for that alone.
+games_per_second() {
+  local file=$1 games=$2
+  rm -rf "$WORK/out"
+  local start end
+  start=$(date +%s.%N)
+  "$SALVO" run "$file" --output "$WORK/out" > "$WORK/log" 2>&1 || { echo "salvo run $file failed:" >&2; tail -5 "$WORK/log" >&2; return 1; }
+  end=$(date +%s.%N)
+  local rated play
+  rated=$(grep -o '^[0-9]* of [0-9]* games rated' "$WORK/log" | awk '{print $1}')
+  [ "$rated" = "$games" ] || { echo "$file: $rated of $games games rated" >&2; tail -5 "$WORK/log" >&2; return 1; }
+  play=$(grep -o "^$games/$games games *[0-9.]* games/s" "$WORK/log" | tail -1 | awk '{print $3}')
+  echo "$play $(python3 -c "print($games / ($end - $start))") $(python3 -c "import json, statistics; print(statistics.mean(g['shots'] for g in json.load(open('$WORK/out/results.json'))['games']))")"
+}
+
+for concurrency in 8 64; do
+  games=$([ "$concurrency" = 8 ] && echo 600 || echo 300)
+  for variant in builtin c python; do tournament "$variant" "$concurrency" "$games"; done
+done
+for pair in $(seq "$PAIRS"); do
+  for concurrency in 8 64; do
+    games=$([ "$concurrency" = 8 ] && echo 600 || echo 300)
+    for variant in builtin c python; do
+      figures=$(games_per_second "$WORK/$variant-$concurrency.yaml" "$games")
+      echo "$pair $concurrency $variant $figures" | tee -a "$WORK/rows"
+    done
+  done
+done
+
+python3 - "$WORK/rows" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+def figure(pair, c, variant, column):
+    return next(float(r[column]) for r in rows if r[0] == pair and r[1] == c and r[2] == variant)
+pairs = sorted({r[0] for r in rows}, key=int)
+targets = {"8": 0.85, "64": 0.75}
+for column, label in ((3, "play only (the run's own rate)"), (4, "whole command (games / wall time)")):
+    print(f"\n{label}, medians of {len(pairs)} pairs:")
+    print("| bots | concurrency 64, 300 games | concurrency 8, 600 games |")
+    print("|---|---|---|")
+    for variant, name in (("builtin", "built-in `hunt-target`"), ("c", "the C hunter, compiled"), ("python", "bots/python/hunt_target_bot.py")):
+        cells = []
+        for c in ("64", "8"):
+            rates = [figure(p, c, variant, column) for p in pairs]
+            cell = f"{statistics.median(rates):.1f} games/s"
+            if variant != "builtin":
+                ratios = [figure(p, c, variant, column) / figure(p, c, "builtin", column) for p in pairs]
+                met = "met" if statistics.median(ratios) >= targets[c] else "not met"
+                cell += f" ({statistics.median(ratios):.2f}x; pairs {', '.join(f'{r:.2f}' for r in ratios)}; target {targets[c]}: {met})"
+            else:
+                cell += f" (pairs {', '.join(f'{r:.1f}' for r in rates)})"
+            if column == 3:
+                shots = statistics.mean(float(r[5]) for r in rows if r[1] == c and r[2] == variant)
+                cell += f"; {shots:.1f} shots a game"
+            cells.append(cell)
+        print(f"| {name} | {cells[0]} | {cells[1]} |")
+PY
