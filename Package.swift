@@ -260,7 +260,11 @@ let package = Package(
         .testTarget(name: "ArchiveIntakeTests", dependencies: ["ArchiveIntake"], swiftSettings: swiftSettings),
         // The arena: its roster and tokens in a real SQLite file, its service over real HTTP with
         // real uploads, checks in the real sandbox and a real season.
-        .testTarget(name: "ArenaTests", dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "SalvoTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ArenaTests",
+            dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),

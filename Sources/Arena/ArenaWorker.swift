@@ -87,7 +87,14 @@ public actor ArenaWorker {
 
     /// Checks every queued upload, then plays a batch if one is due. Tests call it directly.
     public func workOnce() async {
-        while !stop.isRequested, let next = (try? folder.store.submissions(in: [.queued]))?.first {
+        var taken: Set<Int64> = []
+        while !stop.isRequested, let next = (try? folder.store.submissions(in: [.queued]))?.first, let id = next.id {
+            // An upload still queued after its check: the store did not record its end (a full
+            // disk); checking it again and again would never end.
+            guard taken.insert(id).inserted else {
+                log("arena: the store did not record the end of upload \(id)'s check; the queue waits until the store can be written (check the disk)")
+                return
+            }
             await take(next)
         }
         guard !stop.isRequested, batchIsDue() else { return }
@@ -101,9 +108,15 @@ public actor ArenaWorker {
         guard let id = submission.id else { return }
         let store = folder.store
         let log = self.log
-        try? store.update(id, to: .building)
+        record(id, .building)
         log("upload \(id) from \(submission.login): building")
-        let outcome = await intake.take(submission, state: { state in try? store.update(id, to: state) }, line: { line in
+        let outcome = await intake.take(submission, state: { [log] state in
+            do {
+                try store.update(id, to: state)
+            } catch {
+                log("arena: \(error)")
+            }
+        }, line: { line in
             do {
                 try store.append(line, to: id)
             } catch {
@@ -112,13 +125,22 @@ public actor ArenaWorker {
         })
         switch outcome {
         case .passed:
-            try? store.update(id, to: .waiting)
+            record(id, .waiting)
             // A version waiting to play is worth a batch now, whatever failed before.
             retryAfter = nil
             log("upload \(id) from \(submission.login): passed its check; entered with the next batch")
         case .refused(let reason):
-            try? store.update(id, to: .refused, reason: reason)
+            record(id, .refused, reason: reason)
             log("upload \(id) from \(submission.login): refused: \(reason)")
+        }
+    }
+
+    /// Moves upload `id` to `state` in the store, saying so in the log when the store cannot.
+    func record(_ id: Int64, _ state: ArenaSubmission.State, reason: String? = nil, version: String? = nil) {
+        do {
+            try folder.store.update(id, to: state, reason: reason, version: version)
+        } catch {
+            log("arena: upload \(id) could not be marked \(state.rawValue): \(error)")
         }
     }
 
@@ -151,7 +173,7 @@ public actor ArenaWorker {
         var newest: [String: ArenaSubmission] = [:]
         for submission in waiting {
             if let earlier = newest[submission.login], let earlierID = earlier.id {
-                try? store.update(earlierID, to: .replaced, reason: "upload \(submission.id ?? 0) of yours passed after it, before either was entered; that one is entered")
+                record(earlierID, .replaced, reason: "upload \(submission.id ?? 0) of yours passed after it, before either was entered; that one is entered")
             }
             newest[submission.login] = submission
         }
@@ -188,13 +210,13 @@ public actor ArenaWorker {
         for (login, submission) in newest {
             guard let id = submission.id else { continue }
             if let bot = entries.entered.first(where: { $0.name.lowercased() == login.lowercased() }) {
-                try? folder.store.update(id, to: .entered, version: bot.version)
+                record(id, .entered, version: bot.version)
                 log("upload \(id) from \(login): entered as version \(bot.version)")
             } else if let refused = entries.notEntered.first(where: { $0.folder.lowercased() == login.lowercased() }) {
-                try? folder.store.update(id, to: .refused, reason: refused.reason)
+                record(id, .refused, reason: refused.reason)
                 log("upload \(id) from \(login): not entered: \(refused.reason)")
             } else if final {
-                try? folder.store.update(id, to: .refused, reason: "the season did not enter it (no reason given); ask your instructor")
+                record(id, .refused, reason: "the season did not enter it (no reason given); ask your instructor")
             }
         }
     }

@@ -3,6 +3,8 @@ import ArchiveIntake
 import Bots
 import CurlHTTP
 import Foundation
+import GRDB
+import RunControl
 import Sandbox
 import SalvoTestSupport
 import Synchronization
@@ -288,6 +290,25 @@ struct ArenaServiceTests {
         } catch {
             #expect(error.description.contains("the sandbox's users cannot pass through \(closed) (mode 700)"), "\(error)")
         }
+    }
+
+    @Test("a store that cannot record an upload's end stops the queue with a line in the log, instead of checking the same upload forever")
+    func storeFailure() async throws {
+        let (folder, _) = try Self.arena()
+        let name = try Data("not an archive".utf8).withUnsafeBytes { try folder.saveUpload($0) }
+        _ = try folder.store.insert(ArenaSubmission(login: "alice", receivedAt: Date(), state: .queued, archive: name, archiveBytes: 14))
+        // A full disk, as far as SQLite is concerned: every change of an upload fails.
+        let database = try DatabaseQueue(path: folder.path + "/" + ArenaFolder.storeFile)
+        try await database.write { db in try db.execute(sql: "CREATE TRIGGER full BEFORE UPDATE ON submission BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END") }
+        let lines = Mutex<[String]>([])
+        let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), log: { line in
+            lines.withLock { $0.append(line) }
+        })
+        await worker.workOnce()
+        let log = lines.withLock { $0 }
+        #expect(log.contains { $0.contains("upload 1 could not be marked refused") && $0.contains("database or disk is full") }, "\(log)")
+        #expect(log.last == "arena: the store did not record the end of upload 1's check; the queue waits until the store can be written (check the disk)", "\(log)")
+        #expect(log.filter { $0 == "upload 1 from alice: building" }.count == 1)
     }
 
     @Test("arena.yaml: the arena's own keys are read, and what the arena owns is refused with its line")
