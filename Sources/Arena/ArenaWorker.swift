@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Orchestrator
+import Reports
 import RunControl
 import Submissions
 import Synchronization
@@ -163,7 +164,7 @@ public actor ArenaWorker {
 
     /// Whether the season has never been played (its first night makes the leaderboard of the built-ins).
     func needsFirstNight() -> Bool {
-        !FileManager.default.fileExists(atPath: settings.tournament.config.outputDirectory + "/journal.jsonl")
+        !FileManager.default.fileExists(atPath: settings.tournament.config.outputDirectory + "/" + ReportLayout.journal)
     }
 
     /// Enters the waiting versions (the newest of each student; older ones are replaced) and

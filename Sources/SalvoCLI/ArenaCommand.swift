@@ -10,6 +10,15 @@ struct ArenaCommand: AsyncParsableCommand {
         abstract: "A class's arena: students upload at any hour, their bots play as they come.",
         subcommands: [ArenaInitCommand.self, ArenaRosterCommand.self, ArenaServeCommand.self, ArenaStatusCommand.self, ArenaExportCommand.self]
     )
+
+    /// The arena in `folder` and its settings, or the error that says what to do.
+    static func open(_ folder: String) throws -> (ArenaFolder, ArenaSettings) {
+        do {
+            return (try ArenaFolder(at: folder), try ArenaSettings.read(arena: folder))
+        } catch {
+            throw CLIError(String(describing: error))
+        }
+    }
 }
 
 /// `salvo arena init DIR --roster FILE`.

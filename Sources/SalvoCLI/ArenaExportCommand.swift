@@ -23,10 +23,9 @@ struct ArenaExportCommand: AsyncParsableCommand {
     var destination: String
 
     func run() async throws {
+        let (arena, settings) = try ArenaCommand.open(folder)
         do {
-            let settings = try ArenaSettings.read(arena: folder)
-            let roster = try ArenaFolder(at: folder).store.students()
-            let published = try ArenaSettings.publisher(arena: folder, settings: settings, into: destination, roster: roster).publish()
+            let published = try ArenaSettings.publisher(arena: folder, settings: settings, into: destination, roster: arena.store.students()).publish()
             print("Exported \(published.written.replayCount) replays, \(published.written.botPageCount) bot pages and \(published.privatePages) private pages to \(destination)\(published.linksPath.map { "; the private links are in \($0)" } ?? "")")
         } catch {
             throw CLIError(String(describing: error))

@@ -31,14 +31,7 @@ struct ArenaServeCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func run() async throws {
-        let arena: ArenaFolder
-        let settings: ArenaSettings
-        do {
-            arena = try ArenaFolder(at: folder)
-            settings = try ArenaSettings.read(arena: folder)
-        } catch {
-            throw CLIError(String(describing: error))
-        }
+        let (arena, settings) = try ArenaCommand.open(folder)
         let launcher = try CLISandbox.launcher(for: [.init(command: [], sandbox: noSandbox ? .none : .init())])
         let stop = StopSignal()
         let interrupts = InterruptHandler(stop: stop, message: "Stopping the arena after the step in progress")

@@ -18,14 +18,7 @@ struct ArenaStatusCommand: AsyncParsableCommand {
     var last = 20
 
     func run() async throws {
-        let arena: ArenaFolder
-        let settings: ArenaSettings
-        do {
-            arena = try ArenaFolder(at: folder)
-            settings = try ArenaSettings.read(arena: folder)
-        } catch {
-            throw CLIError(String(describing: error))
-        }
+        let (arena, settings) = try ArenaCommand.open(folder)
         do {
             let waiting = try arena.store.submissions(in: [.queued, .building, .checking, .waiting])
             print("Queue: \(waiting.isEmpty ? "empty" : waiting.map { "\($0.id ?? 0) \($0.login) (\($0.state.rawValue))" }.joined(separator: ", "))")
