@@ -105,9 +105,4 @@ public final class RunningArena: Sendable {
         _ = try? await serving.value
         await working.value
     }
-
-    /// Waits until the service stops by itself (it does not, but for an error).
-    public func wait() async throws {
-        try await serving.value
-    }
 }
