@@ -14,7 +14,8 @@ pair) through a channel no file of its own carries, and reads what the other pro
   Either reads only what processes of its own runner (its parent) published.
 - `honest`: no channel; the same play otherwise. Its twin.
 
-The play (all three): the cells read from the channel first (dropped after two misses in a
+The play (all three): the cells read from the channel (listened to on each of the first 20
+turns until something is heard) first (dropped after two misses in a
 row), then neighbours of its hits, then a fixed order of the cells (a checkerboard first): a
 bot of middling strength, so that its shots to win show any help it gets.
 
@@ -144,7 +145,9 @@ class Mirror(Bot):
             self.channel.withdraw()
 
     def on_turn(self):
-        if self.channel and self.turn == 0:
+        # Listened to until the pair's other process has said something: under load that
+        # process may still be reading the last lines of its game when this one starts.
+        if self.channel and not self.told and self.turn < 20:
             self.listen()
         done = set(self.fired)
         if self.misses < 2:
@@ -164,7 +167,9 @@ class Mirror(Bot):
         try:
             cells = self.channel.read()
         except OSError as error:
-            report(self.channel.attack, False, describe(error))
+            if not self.reported:
+                report(self.channel.attack, False, describe(error))
+            self.reported = True
             return
         if cells:
             self.told = cells
