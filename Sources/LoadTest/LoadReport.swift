@@ -90,10 +90,14 @@ public struct LoadReport: Codable, Sendable, Hashable {
         public var errors: [String: Int]
         /// The first failure of each kind that occurred.
         public var errorExamples: [String: String]
-        /// From the intended send time (open loop) or the send time (closed loop).
+        /// Of successful requests, from the intended send time (open loop) or the send time
+        /// (closed loop). Reports before Salvo 0.4 counted failed requests here too.
         public var latency: Percentiles
-        /// From the actual send time.
+        /// Of successful requests, from the actual send time.
         public var serviceTime: Percentiles
+        /// Of failed requests: the time to failure, from the intended send time; absent when
+        /// none failed (and in reports from before it).
+        public var failedLatency: Percentiles?
         /// `latency` at percentiles from 0 to 100, for a chart.
         public var latencyCurve: [CurvePoint]
         /// `serviceTime` at the same percentiles.
@@ -231,6 +235,7 @@ public struct LoadReport: Codable, Sendable, Hashable {
             errorCount: failed, errorRatePercent: figures.requests == 0 ? 0 : rounded(100 * Double(failed) / Double(figures.requests), places: 2),
             errors: errors, errorExamples: examples,
             latency: Percentiles(figures.latency), serviceTime: Percentiles(figures.serviceTime),
+            failedLatency: figures.failedLatency.count == 0 ? nil : Percentiles(figures.failedLatency),
             latencyCurve: curve(figures.latency), serviceTimeCurve: curve(figures.serviceTime)
         )
     }

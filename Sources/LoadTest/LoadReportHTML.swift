@@ -36,6 +36,7 @@ public enum LoadReportHTML {
         }
         html += "<p class=\"note\">\(HTML.escape(gamesLine(report)))</p>\n"
         html += table(report)
+        html += failures(report)
         html += timeline(report.timeline)
         let openLoop = report.settings.rate != nil
         html += "<p class=\"note\">"
@@ -45,7 +46,8 @@ public enum LoadReportHTML {
         html += " Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
         for row in report.endpoints {
             html += "<h2>\(HTML.escape(row.endpoint)) <small><code>\(HTML.escape(row.route))</code></small></h2>\n"
-            html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s, p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms</p>\n"
+            let failed = row.failedLatency.map { ", and \(row.errorCount ?? 0) failed after p50 \(format($0.p50)) ms, max \(format($0.max)) ms" } ?? ", none failed"
+            html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; successful ones p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms\(failed)</p>\n"
             var curves = [Curve(label: "latency", points: row.latencyCurve, color: "#1f6fb2", dashed: false)]
             if openLoop { curves.append(Curve(label: "service time", points: row.serviceTimeCurve, color: "#d9822b", dashed: true)) }
             html += "<div class=\"chart\">\(chart(curves, title: row.endpoint))</div>\n"
@@ -76,6 +78,22 @@ public enum LoadReportHTML {
     static func gamesLine(_ report: LoadReport) -> String {
         let games = report.games
         return "Games: \(games.started) started, \(games.finished) finished (\(format(games.perSecond))/s), \(games.abandoned) abandoned, \(games.failed) failed, \(games.inconsistent) inconsistent."
+    }
+
+    /// The failed requests' time to failure, per endpoint, apart from the table's latencies
+    /// (those of successful requests). DOM contract: `<table id="failed-latency">`, one
+    /// `<tr data-endpoint="…">` per endpoint with failures; nothing when none failed.
+    private static func failures(_ report: LoadReport) -> String {
+        let rows = (report.endpoints + [report.total]).filter { $0.failedLatency != nil }
+        guard !rows.isEmpty else { return "<p class=\"note\">Latencies are those of successful requests; none failed.</p>\n" }
+        var html = "<p class=\"note\">Latencies above are those of successful requests. Failed requests, apart: their time to failure (a timeout's is the timeout).</p>\n"
+        html += "<table id=\"failed-latency\">\n<tr><th>endpoint</th><th>failed</th><th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>\n"
+        for row in rows {
+            guard let failed = row.failedLatency else { continue }
+            let cells = [row.endpoint, "\(row.errorCount ?? 0)", format(failed.mean), format(failed.p50), format(failed.p99), format(failed.max)]
+            html += "<tr data-endpoint=\"\(HTML.escape(row.endpoint))\">" + cells.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</table>\n"
     }
 
     private static func table(_ report: LoadReport) -> String {

@@ -47,7 +47,7 @@ extension LoadStatistics: Codable {
 
 extension EndpointStatistics: Codable {
     enum CodingKeys: String, CodingKey {
-        case requests, errors, errorExamples, latency, serviceTime
+        case requests, errors, errorExamples, latency, serviceTime, failedLatency
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +57,7 @@ extension EndpointStatistics: Codable {
         try container.encode(Dictionary(uniqueKeysWithValues: errorExamples.map { ($0.key.rawValue, $0.value) }), forKey: .errorExamples)
         try container.encode(latency, forKey: .latency)
         try container.encode(serviceTime, forKey: .serviceTime)
+        try container.encode(failedLatency, forKey: .failedLatency)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,5 +74,7 @@ extension EndpointStatistics: Codable {
         for (name, text) in try container.decode([String: String].self, forKey: .errorExamples) { errorExamples[try kind(name, .errorExamples)] = text }
         latency = try container.decode(LatencyHistogram.self, forKey: .latency)
         serviceTime = try container.decode(LatencyHistogram.self, forKey: .serviceTime)
+        // Shards written before 0.4 counted failures in `latency` and have no member of their own.
+        failedLatency = try container.decodeIfPresent(LatencyHistogram.self, forKey: .failedLatency) ?? LatencyHistogram()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A load run second by second: requests, failed requests, and the latency's p50 and p99 of
-/// the requests that ended in each second after the first reply, to see warm-up, a leak or a
+/// the successful requests that ended in each second after the first reply, to see warm-up, a leak or a
 /// pause that the whole run's percentiles hide (as k6's results over time). Each second keeps
 /// a coarse histogram of its own, buckets 5% apart, so its percentiles are within 5% (the
 /// whole run's stay HdrHistogram's, within 0.1%).
@@ -18,7 +18,7 @@ public struct LoadTimeline: Sendable, Hashable {
         public var second: Int
         public var requests: Int
         public var errors: Int
-        /// Milliseconds.
+        /// Milliseconds, of the second's successful requests (0 when none succeeded).
         public var p50: Double
         public var p99: Double
     }
@@ -54,8 +54,11 @@ public struct LoadTimeline: Sendable, Hashable {
         guard second >= 0, second < Self.maximumSeconds else { return }
         while seconds.count <= second { seconds.append(Second()) }
         seconds[second].requests += 1
-        if failed { seconds[second].errors += 1 }
-        seconds[second].buckets[Self.bucket(microseconds)] += 1
+        if failed {
+            seconds[second].errors += 1
+        } else {
+            seconds[second].buckets[Self.bucket(microseconds)] += 1
+        }
     }
 
     /// Every second from the first reply to the last, empty ones included.
@@ -67,8 +70,9 @@ public struct LoadTimeline: Sendable, Hashable {
 
     /// The nearest-rank percentile of a second's buckets, as its bucket's upper bound; 0 when empty.
     static func percentile(_ percentile: Double, of second: Second) -> Double {
-        guard second.requests > 0 else { return 0 }
-        let rank = max(1, Int((percentile / 100 * Double(second.requests)).rounded(.up)))
+        let succeeded = second.requests - second.errors
+        guard succeeded > 0 else { return 0 }
+        let rank = max(1, Int((percentile / 100 * Double(succeeded)).rounded(.up)))
         var seen = 0
         for (bucket, count) in second.buckets.enumerated() where count > 0 {
             seen += Int(count)

@@ -14,10 +14,10 @@ extension BotPage {
         var rows: [(key: String, label: String, value: String)] = []
         rows.append(("rank", "Rank", standing.map { "\($0.rank) of \(input.results.standings.count)" } ?? "–"))
         if let rating = standing?.rating {
-            rows.append(("elo", "Elo", IndexPage.number(rating.value)))
+            rows.append(("elo", "Elo in the standings", IndexPage.number(rating.value)))
             rows.append(("interval", "95% interval", "\(IndexPage.number(rating.lower)) to \(IndexPage.number(rating.upper)) (±\(IndexPage.number(rating.standardError)) standard error)"))
         } else {
-            rows.append(("elo", "Elo", "– (no rated game)"))
+            rows.append(("elo", "Elo in the standings", "– (no rated game)"))
             rows.append(("interval", "95% interval", "–"))
         }
         rows.append(("games", "Rated games", "\(standing?.games ?? 0)"))
@@ -32,7 +32,7 @@ extension BotPage {
         for row in rows {
             html += "<tr data-key=\"\(row.key)\"><th class=\"bot\">\(row.label)</th><td class=\"bot\">\(row.value)</td></tr>\n"
         }
-        html += "</tbody></table></div><p class=\"note\">Elo and its interval as in results.json: a joint Bradley–Terry fit of all rated games, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
+        html += "</tbody></table></div><p class=\"note\">Elo in the standings, the one that ranks, and its interval as in results.json: a joint Bradley–Terry fit of all rated games, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
         return html
     }
 

@@ -28,7 +28,11 @@ public enum PageStyle {
     svg .axis{stroke:var(--line)}svg .bar{fill:var(--bar)}svg .err{stroke:var(--bar);stroke-width:2}
     svg .dot{fill:var(--fg)}svg .mean{stroke:var(--loss);stroke-dasharray:3 2}
     svg .history{fill:none;stroke:var(--bar);stroke-width:1.5}svg .history.mine{stroke:var(--fg);stroke-width:3}svg .history.other{opacity:.45}
-    .latest,.best{font-size:.8em;border:1px solid var(--line);border-radius:3px;padding:0 4px}.best{font-weight:600}
+    svg .axis-title{fill:var(--muted);font-weight:600}svg .leader{fill:none;stroke:var(--line);stroke-width:1}
+    svg g.entry{cursor:pointer;outline:none}svg.history-chart:hover g.entry,svg.history-chart:focus-within g.entry{opacity:.18}
+    svg.history-chart g.entry:hover,svg.history-chart g.entry:focus{opacity:1}svg g.entry:hover .history,svg g.entry:focus .history{stroke-width:3.5}
+    svg g.entry:hover .label,svg g.entry:focus .label{font-weight:700}
+    .latest,.best,.back{font-size:.8em;border:1px solid var(--line);border-radius:3px;padding:0 4px}.best{font-weight:600}
     .verdict{font-size:1.1rem;font-weight:600}
     .reason pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font-size:.85em}
     details{border-top:1px solid var(--line);padding:6px 0}

@@ -54,9 +54,16 @@ extension ResultsDocument {
         public var bot: String
         /// Absent for a listed bot.
         public var version: String?
-        /// The nights in which it was current: the first and the last.
+        /// The nights in which it was current: the first and the last (it may not have been
+        /// current in every night between: see ``nightsPlayed`` and ``backOn``).
         public var firstNight: Int
         public var lastNight: Int
+        /// The nights in which it played at least one game, in order.
+        public var nightsPlayed: [Int]
+        /// The nights on which its entry went back to it from a later version, in order.
+        public var backOn: [Int]
+        /// Its rating on the season's scale: every version of every night in one fit. Not the
+        /// standings' rating, which ranks the current versions alone.
         public var rating: Estimate?
         public var games: Int
         /// Whether it is the entry's current version.
@@ -64,15 +71,40 @@ extension ResultsDocument {
         /// Whether it is the entry's best-rated version (one per entry with a fit).
         public var best: Bool
 
-        public init(bot: String, version: String?, firstNight: Int, lastNight: Int, rating: Estimate?, games: Int, latest: Bool, best: Bool) {
+        public init(
+            bot: String, version: String?, firstNight: Int, lastNight: Int, nightsPlayed: [Int] = [], backOn: [Int] = [],
+            rating: Estimate?, games: Int, latest: Bool, best: Bool
+        ) {
             self.bot = bot
             self.version = version
             self.firstNight = firstNight
             self.lastNight = lastNight
+            self.nightsPlayed = nightsPlayed
+            self.backOn = backOn
             self.rating = rating
             self.games = games
             self.latest = latest
             self.best = best
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case bot, version, firstNight, lastNight, nightsPlayed, backOn, rating, games, latest, best
+        }
+
+        /// Reads results.json files written before `nightsPlayed` and `backOn` (0.3): those
+        /// members are then empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            bot = try container.decode(String.self, forKey: .bot)
+            version = try container.decodeIfPresent(String.self, forKey: .version)
+            firstNight = try container.decode(Int.self, forKey: .firstNight)
+            lastNight = try container.decode(Int.self, forKey: .lastNight)
+            nightsPlayed = try container.decodeIfPresent([Int].self, forKey: .nightsPlayed) ?? []
+            backOn = try container.decodeIfPresent([Int].self, forKey: .backOn) ?? []
+            rating = try container.decodeIfPresent(Estimate.self, forKey: .rating)
+            games = try container.decode(Int.self, forKey: .games)
+            latest = try container.decode(Bool.self, forKey: .latest)
+            best = try container.decode(Bool.self, forKey: .best)
         }
     }
 }

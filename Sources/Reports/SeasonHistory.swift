@@ -26,6 +26,10 @@ public struct SeasonHistory: Sendable {
     /// first and last nights it was current.
     private let order: [BotEntry]
     private let span: [String: (first: Int, last: Int)]
+    /// The nights on which an entry went back to each version from a later one.
+    private let backOn: [String: [Int]]
+    /// The nights in which each version played a game.
+    private var nightsPlayed: [String: Set<Int>] = [:]
     /// One fit of every game, versions as players.
     private var versionsBoard: Scoreboard
 
@@ -36,19 +40,25 @@ public struct SeasonHistory: Sendable {
         played = Array(repeating: 0, count: nights.count)
         var order: [BotEntry] = []
         var span: [String: (first: Int, last: Int)] = [:]
+        var backOn: [String: [Int]] = [:]
+        var previous: [String: String] = [:]
         for night in nights {
             for bot in night.bots {
                 let key = bot.versionedName
                 if let known = span[key] {
+                    // Current before, then not (another version was), now again: back to it.
+                    if let before = previous[bot.name], before != key { backOn[key, default: []].append(night.number) }
                     span[key] = (known.first, night.number)
                 } else {
                     span[key] = (night.number, night.number)
                     order.append(bot)
                 }
+                previous[bot.name] = key
             }
         }
         self.order = order
         self.span = span
+        self.backOn = backOn
         versionsBoard = Scoreboard(bots: order.map(\.versionedName))
     }
 
@@ -57,7 +67,12 @@ public struct SeasonHistory: Sendable {
     public mutating func add(_ record: GameRecord) {
         guard record.termination != .noResult else { return }
         for (position, night) in nights.enumerated() {
-            if night.indices.contains(record.index) { played[position] += 1 }
+            if night.indices.contains(record.index) {
+                played[position] += 1
+                for player in record.players {
+                    nightsPlayed[BotEntry.versionedName(player.bot, version: player.version), default: []].insert(night.number)
+                }
+            }
             if record.index < night.indices.upperBound && night.isCurrent(record) { boards[position].add(record) }
         }
         var relabeled = record
@@ -101,6 +116,7 @@ public struct SeasonHistory: Sendable {
         var versions = order.map { bot in
             ResultsDocument.Version(
                 bot: bot.name, version: bot.version, firstNight: span[bot.versionedName]?.first ?? 0, lastNight: span[bot.versionedName]?.last ?? 0,
+                nightsPlayed: (nightsPlayed[bot.versionedName] ?? []).sorted(), backOn: backOn[bot.versionedName] ?? [],
                 rating: ratings?.rating(of: bot.versionedName).flatMap(ResultsBuilder.estimate), games: versionsBoard.tally(of: bot.versionedName).games,
                 latest: current.contains(bot.versionedName), best: false
             )

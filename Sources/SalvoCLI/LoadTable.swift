@@ -16,7 +16,16 @@ enum LoadTable {
                 milliseconds(row.latency.p999), milliseconds(row.latency.max),
             ]
         }
-        var lines = [TextTable.render(header: header, rows: rows)]
+        var lines = [TextTable.render(header: header, rows: rows), "latencies of successful requests; failed requests' time to failure apart:"]
+        lines.removeLast(report.total.failedLatency == nil ? 1 : 0)
+        for row in report.endpoints + [report.total] {
+            guard let failed = row.failedLatency else { continue }
+            lines.append(String(
+                format: "  %@ failed: %d, time to failure p50 %@ ms, p99 %@ ms, max %@ ms",
+                row.endpoint, row.errorCount ?? 0, milliseconds(failed.p50), milliseconds(failed.p99), milliseconds(failed.max)
+            ))
+        }
+        if report.total.failedLatency == nil { lines[0] += "\n(latencies of successful requests; none failed)" }
         let games = report.games
         if report.mode == "games" {
             lines.append(String(

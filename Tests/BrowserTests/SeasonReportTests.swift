@@ -18,6 +18,104 @@ struct SeasonReportTests {
         try "command: python3 bot.py\n".write(to: bot.appendingPathComponent("bot.yaml"), atomically: true, encoding: .utf8)
     }
 
+    /// A student's bot for the crowded seasons: bots/python's hunt-target (short games), its
+    /// version told apart by `note`.
+    static func submitHunter(_ name: String, in folder: URL, note: String) throws {
+        let bot = folder.appendingPathComponent("subs/\(name)")
+        try FileManager.default.createDirectory(at: bot, withIntermediateDirectories: true)
+        let source = try String(contentsOf: root.appendingPathComponent("bots/python/hunt_target_bot.py"), encoding: .utf8)
+        try (source + "# \(note)\n").write(to: bot.appendingPathComponent("bot.py"), atomically: true, encoding: .utf8)
+        try "command: python3 bot.py\n".write(to: bot.appendingPathComponent("bot.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    /// The chart's names: none over another, each inside the chart; the axis titles; picking
+    /// one entry out by focusing it (a tap, or Tab) fades the others.
+    static func expectReadableChart(_ page: BrowserPage, entries: Int, _ context: String) async throws {
+        let labels = try await page.evaluate("""
+            [...document.querySelectorAll('#season svg text.label')].map(t => { const r = t.getBoundingClientRect(); return { top: r.top, bottom: r.bottom } })
+              .sort((a, b) => a.top - b.top)
+            """).array ?? []
+        #expect(labels.count == entries, "\(context): \(labels.count) names for \(entries) entries")
+        for (upper, lower) in zip(labels, labels.dropFirst()) {
+            let bottom = upper["bottom"]?.number ?? 0, top = lower["top"]?.number ?? 0
+            #expect(top >= bottom - 0.5, "\(context): two names overlap (\(bottom) > \(top))")
+        }
+        let chart = try await page.evaluate("(() => { const r = document.querySelector('#season svg').getBoundingClientRect(); return { top: r.top, bottom: r.bottom } })()")
+        let chartTop = chart["top"]?.number ?? 0, chartBottom = chart["bottom"]?.number ?? 0
+        #expect(labels.allSatisfy { ($0["top"]?.number ?? -1) >= chartTop - 1 && ($0["bottom"]?.number ?? .infinity) <= chartBottom + 1 }, "\(context): a name outside the chart")
+        let titles = try await page.evaluate("[...document.querySelectorAll('#season svg text.axis-title')].map(t => t.textContent)").array?.compactMap(\.string) ?? []
+        #expect(titles == ["Night", "Elo in the standings"], "\(context)")
+        let picked = try await page.evaluate("""
+            (() => { const groups = [...document.querySelectorAll('#season svg g.entry')]; groups[3].focus();
+              return { picked: Number(getComputedStyle(groups[3]).opacity), other: Number(getComputedStyle(groups[4]).opacity) } })()
+            """)
+        #expect(picked["picked"]?.number == 1 && (picked["other"]?.number ?? 1) < 0.5, "\(context): focusing one entry does not pick it out: \(picked)")
+        _ = try await page.evaluate("document.activeElement.blur()")
+    }
+
+    @Test(
+        "a crowded season's chart stays readable at desktop and phone widths: 10 entries in a round robin, 40 in Swiss rounds; a version's nights are the nights it played, and going back to one says so",
+        arguments: [(10, "round-robin"), (40, "swiss")]
+    )
+    func crowdedChart(entries: Int, format: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-season-crowd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            name: crowd
+            format: \(format)
+            \(format == "swiss" ? "rounds: 2" : "")
+            games_per_pairing: 2
+            concurrency: 16
+            bots_from: subs
+            """.write(to: folder.appendingPathComponent("season.yaml"), atomically: true, encoding: .utf8)
+        try FixedSeedKey.write(into: folder.path + "/out")
+        let students = (1...entries).map { String(format: "student%02d", $0) }
+        // Night 1: everyone. Night 2: student01 and student02 resubmit. Night 3: student01 goes
+        // back to its first version (the same bytes), student03 resubmits.
+        let nights: [[(String, String)]] = [students.map { ($0, "night 1") }, [("student01", "night 2"), ("student02", "night 2")], [("student01", "night 1"), ("student03", "night 3")]]
+        for (night, changes) in nights.enumerated() {
+            for (name, note) in changes { try Self.submitHunter(name, in: folder, note: note) }
+            let run = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out"], timeout: .seconds(300), workingDirectory: folder.path)
+            try #require(run.status == 0, "night \(night + 1): \(run.err)")
+        }
+        let output = folder.appendingPathComponent("out")
+
+        try await HeadlessBrowser.with { browser in
+            let page = try await browser.open(output.appendingPathComponent("index.html"))
+            try await page.setViewport(width: 1280, height: 900, mobile: false)
+            try await Self.expectReadableChart(page, entries: entries, "desktop, \(entries) entries")
+            // student01: version 1 played nights 1 and 3 (not 2), and says it came back.
+            let first = try await page.evaluate("""
+                [...document.querySelectorAll('table#versions > tbody > tr')].filter(r => r.dataset.bot === 'student01')
+                  .map(r => ({ nights: r.querySelector('td.nights').textContent, back: r.querySelector('.back')?.textContent ?? '' }))
+                """).array ?? []
+            try #require(first.count == 2, "\(first)")
+            #expect(first[0]["nights"]?.string == "1, 3", "\(first)")
+            #expect(first[0]["back"]?.string == "back to it on night 3", "\(first)")
+            #expect(first[1]["nights"]?.string == "2" && first[1]["back"]?.string == "", "\(first)")
+            _ = try await page.evaluate("document.getElementById('season').scrollIntoView()")
+            try Screenshots.save(try await page.screenshot(), as: "season-history-\(entries).png")
+
+            try await page.emulatePhone()
+            try await Self.expectReadableChart(page, entries: entries, "phone, \(entries) entries")
+            let width = try #require(try await page.evaluate("document.documentElement.scrollWidth").int)
+            let viewport = try #require(try await page.evaluate("window.innerWidth").int)
+            #expect(width <= viewport, "the page scrolls sideways on a phone: \(width) > \(viewport)")
+            _ = try await page.evaluate("document.getElementById('season').scrollIntoView()")
+            try Screenshots.save(try await page.screenshot(), as: "season-history-\(entries)-phone.png")
+
+            // One Elo per bot page, named: the record's is the standings'; the versions' are the season's.
+            let href = try #require(try await page.evaluate("[...document.querySelectorAll('a')].find(a => a.classList.contains('bot-link') && a.textContent === 'student01')?.getAttribute('href')").string)
+            let botPage = try await browser.open(output.appendingPathComponent(href))
+            #expect(try await botPage.evaluate("document.querySelector('#record tr[data-key=elo] th').textContent").string == "Elo in the standings")
+            let headers = try await botPage.evaluate("[...document.querySelectorAll('table#bot-versions th')].map(t => t.textContent)").array?.compactMap(\.string) ?? []
+            #expect(headers.contains("Season Elo") && !headers.contains("Elo"), "\(headers)")
+            #expect(try await botPage.evaluate("document.querySelectorAll('#bot-season svg text.label').length").int == 1, "a bot page names its own line alone")
+            #expect(botPage.exceptions.isEmpty && page.exceptions.isEmpty)
+        }
+    }
+
     @Test("the Season chart has a line per entry with a point per night, the versions table marks latest and best, and a bot page draws its own line")
     func historyChart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-season-report-\(UUID().uuidString)")

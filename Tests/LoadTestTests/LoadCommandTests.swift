@@ -3,6 +3,7 @@ import Foundation
 import LoopbackTestServer
 import MutantServer
 import SalvoTestSupport
+import Synchronization
 import Testing
 
 /// `salvo load` as a user runs it: a real child process, real servers on loopback, real files.
@@ -180,6 +181,35 @@ struct LoadCommandTests {
         #expect(result.out.contains("warning: " + warning))
         let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
         #expect(html.contains("id=\"open-loop-warning\""))
+    }
+
+    @Test("failed requests' latency is apart: against a server that fails every other status after 60 ms and answers the rest at once, the latencies are the fast successes', the failures' 60 ms are counted apart in the table, load.json and load.html")
+    func failedLatencyApart() async throws {
+        let count = Mutex(0)
+        let server = try LoopbackServer { request in
+            if request.path == "/api/games", request.method == "POST" {
+                return .json(#"{"playerId":"11111111-1111-4111-8111-111111111111","gameId":"22222222-2222-4222-8222-222222222222"}"#)
+            }
+            if request.path.hasSuffix("/join") { return .json(#"{"playerId":"33333333-3333-4333-8333-333333333333"}"#) }
+            let odd = count.withLock { value in value += 1; return value % 2 == 1 }
+            return odd ? .delay(.milliseconds(60), then: .respond(status: 503, body: #"{"error":"busy"}"#)) : .json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#)
+        }
+        defer { server.stop() }
+        let folder = Self.temporaryFolder()
+        let result = try await Self.salvo(["load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1", "--duration", "1", "--output", folder])
+        #expect(result.status == 0, "\(result.err)")
+        let status = try #require((try Self.json(folder)["endpoints"] as? [[String: Any]])?.first { $0["endpoint"] as? String == "status" })
+        let requests = try #require(status["requests"] as? Int), errors = try #require(status["errorCount"] as? Int)
+        #expect(requests >= 4 && abs(errors * 2 - requests) <= 1, "every other request failed: \(errors) of \(requests)")
+        let latency = try #require(status["latency"] as? [String: Double]), failed = try #require(status["failedLatency"] as? [String: Double])
+        // A success on loopback takes well under the failures' 60 ms, even on a loaded machine;
+        // had the failures been mixed in, the p99 and max would be 60 ms or more.
+        #expect((latency["max"] ?? 60) < 60 && (latency["p99"] ?? 60) < 60, "\(latency)")
+        #expect((failed["p50"] ?? 0) >= 60 && (failed["max"] ?? 0) >= 60, "\(failed)")
+        #expect(result.out.contains("latencies of successful requests; failed requests' time to failure apart:"), "\(result.out)")
+        #expect(result.out.contains("  status failed: \(errors), time to failure p50 "), "\(result.out)")
+        let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
+        #expect(html.contains("<table id=\"failed-latency\">") && html.contains("<tr data-endpoint=\"status\">"))
     }
 
     @Test("an unreachable server or bad flags: one line on stderr, nothing run")

@@ -45,11 +45,16 @@ struct LoadReportTests {
         #expect(abs((status.latency.stdev ?? 0) - 2.887) <= 0.01, "\(status.latency)")
         // Failures counted and as a share: one guess of two; one request of 1,002.
         #expect(guess.errorCount == 1 && guess.errorRatePercent == 50)
+        // The latencies are the successful guess's (0.5 ms); the failed one's 0.8 ms is apart.
+        #expect(guess.latency.max == 0.5 && guess.latency.p50 == 0.5 && guess.serviceTime.max == 0.5)
+        #expect(guess.failedLatency?.max == 0.8 && guess.failedLatency?.p50 == 0.8)
+        #expect(status.failedLatency == nil && report.total.failedLatency?.max == 0.8 && report.total.latency.max == 10)
         #expect(report.total.errorCount == 1 && report.total.errorRatePercent == 0.1)
         // The open loop at 500 requests/s for 2 s: 1,000 due, 1,002 sent, no warning.
         let openLoop = try #require(report.openLoop)
         #expect(openLoop.requestsPerSecondAsked == 500 && openLoop.due == 1_000 && openLoop.sent == 1_002 && openLoop.sentPercent == 100.2 && openLoop.warning == nil)
-        #expect(try JSONDecoder().decode(LoadReport.self, from: report.json()) == report)
+        let decoded = try JSONDecoder().decode(LoadReport.self, from: report.json())
+        #expect(decoded == report, "\(decoded.endpoints.map(\.failedLatency)) \(report.endpoints.map(\.failedLatency))")
     }
 
     @Test("curve percentiles go as deep as the request count resolves")

@@ -10,16 +10,18 @@ struct SeasonHistoryTests {
     /// Three nights: alice, bob and carl enter; alice resubmits; bob resubmits. Four games per
     /// pairing of versions, the first mover alternating, results drawn from each version's
     /// strength with a fixed generator.
-    static func season() -> (nights: [SeasonNight], records: [GameRecord]) {
+    static func bot(_ name: String, _ version: String) -> BotEntry {
+        BotEntry(name: name, kind: .external(.init(command: ["./bot"])), version: version)
+    }
+
+    static let threeNights = [
+        [bot("alice", "a1"), bot("bob", "b1"), bot("carl", "c1")],
+        [bot("alice", "a2"), bot("bob", "b1"), bot("carl", "c1")],
+        [bot("alice", "a2"), bot("bob", "b2"), bot("carl", "c1")],
+    ]
+
+    static func season(_ rosters: [[BotEntry]] = threeNights) -> (nights: [SeasonNight], records: [GameRecord]) {
         let strengths = ["alice@a1": 0.0, "bob@b1": 80, "carl@c1": 40, "alice@a2": 150, "bob@b2": -60]
-        func bot(_ name: String, _ version: String) -> BotEntry {
-            BotEntry(name: name, kind: .external(.init(command: ["./bot"])), version: version)
-        }
-        let rosters = [
-            [bot("alice", "a1"), bot("bob", "b1"), bot("carl", "c1")],
-            [bot("alice", "a2"), bot("bob", "b1"), bot("carl", "c1")],
-            [bot("alice", "a2"), bot("bob", "b2"), bot("carl", "c1")],
-        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Double {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -73,6 +75,43 @@ struct SeasonHistoryTests {
         // Night 1's standings do not move when later nights are added.
         let firstAlone = try #require(SeasonHistory.section(nights: [nights[0]], records: records.filter { $0.index < 12 }))
         #expect(firstAlone.nights[0] == section.nights[0])
+    }
+
+    @Test("a version's nights are the nights it played, and an entry going back to an earlier version is said to, not counted as new")
+    func nightsPlayedAndBack() throws {
+        // Night 4: alice goes back to a1, which has games left to play against bob's b2 only.
+        let (nights, records) = Self.season(Self.threeNights + [[Self.bot("alice", "a1"), Self.bot("bob", "b2"), Self.bot("carl", "c1")]])
+        let section = try #require(SeasonHistory.section(nights: nights, records: records))
+        let versions = Dictionary(uniqueKeysWithValues: section.versions.map { ("\($0.bot)@\($0.version ?? "")", $0) })
+        #expect(section.versions.count == 5, "going back adds no version")
+        #expect(versions["alice@a1"]?.nightsPlayed == [1, 4])
+        #expect(versions["alice@a1"]?.backOn == [4])
+        #expect(versions["alice@a1"]?.firstNight == 1 && versions["alice@a1"]?.lastNight == 4)
+        #expect(versions["alice@a2"]?.nightsPlayed == [2, 3] && versions["alice@a2"]?.backOn == [])
+        // carl's c1 was current every night, but had played a1 and b2 already by night 4.
+        #expect(versions["carl@c1"]?.nightsPlayed == [1, 2, 3] && versions["carl@c1"]?.lastNight == 4 && versions["carl@c1"]?.backOn == [])
+        #expect(versions["bob@b1"]?.nightsPlayed == [1, 2])
+        #expect(IndexPage.nightList([1, 2, 3, 5, 7, 8]) == "1–3, 5, 7–8")
+        #expect(IndexPage.nightList([]) == "–")
+        // The members reach results.json and come back; a file without them still reads.
+        let data = try ReportJSON.encoder().encode(section)
+        #expect(try ReportJSON.decoder().decode(ResultsDocument.SeasonSection.self, from: data) == section)
+        let old = #"{"bot":"a","firstNight":1,"lastNight":2,"games":4,"latest":true,"best":false}"#
+        let version = try ReportJSON.decoder().decode(ResultsDocument.Version.self, from: Data(old.utf8))
+        #expect(version.nightsPlayed == [] && version.backOn == [] && version.lastNight == 2)
+    }
+
+    @Test("the history chart's names never overlap: spread keeps the order, the spacing and the bounds, and moves nothing it need not")
+    func labelSpread() {
+        let crowded = SVGCharts.spread(Array(repeating: 100, count: 40), spacing: 13, within: 10...530)
+        let sorted = crowded.sorted()
+        #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $1 - $0 >= 13 - 1e-9 })
+        #expect(crowded.allSatisfy { (10...530).contains($0) })
+        #expect(crowded == crowded.sorted(), "equal wishes keep their order")
+        // Apart already: unmoved. Two too close at the bottom edge: pushed up inside.
+        #expect(SVGCharts.spread([50, 20, 90], spacing: 13, within: 0...200) == [50, 20, 90])
+        #expect(SVGCharts.spread([199, 200], spacing: 13, within: 0...200) == [187, 200])
+        #expect(SVGCharts.spread([60, 55], spacing: 13, within: 0...200) == [68, 55])
     }
 
     @Test("every version on one scale: latest and best per entry, the ratings those of an independent fit")
