@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // NIOHTTPTypes: the HTTP request parts HTTPGuards' deadline handler reads (Hummingbird's own).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -68,10 +70,23 @@ let package = Package(
             dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits", "DeadlineHeap"],
             swiftSettings: swiftSettings
         ),
+        // What Salvo's HTTP services refuse at the door: requests that stall or trickle in,
+        // and clients past their rate.
+        .target(
+            name: "HTTPGuards",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The embedded, wire-compatible server: game service, SQLite store, HTTP routes.
         .target(
             name: "BattleshipServer",
             dependencies: [
+                "HTTPGuards",
                 "BattleshipRules",
                 "BattleshipAPI",
                 "DurationUnits",
@@ -201,7 +216,7 @@ let package = Package(
         .target(
             name: "Arena",
             dependencies: [
-                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText",
+                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -307,6 +322,7 @@ let package = Package(
         ),
         // A misbehaving HTTP server on loopback for the client's fault tests.
         .target(name: "LoopbackTestServer", dependencies: ["DurationUnits"], path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPGuardsTests", dependencies: ["HTTPGuards", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: swiftSettings),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleshipClientTests",
@@ -371,6 +387,7 @@ let package = Package(
             name: "BattleshipServerTests",
             dependencies: [
                 "BattleshipServer",
+                "HTTPGuards",
                 "BattleshipAPI",
                 "BattleshipRules",
                 "SalvoTestSupport",

@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import HTTPGuards
 import Hummingbird
 import Logging
 import NIOCore
@@ -7,8 +8,10 @@ import RunControl
 import ServiceLifecycle
 
 /// `salvo arena serve`: the arena's HTTP service (``ArenaRoutes``) and its worker
-/// (``ArenaWorker``) in one process. A connection that sends nothing for 30 seconds, a
-/// request stalled half-way included, is closed.
+/// (``ArenaWorker``) in one process. A connection that sends nothing for 30 seconds is closed,
+/// and so is one whose request does not arrive whole in time, however it trickles
+/// (``ArenaSettings/requestDeadline``); each client address is held to its request rate
+/// (``ArenaSettings/requestsPerSecond``, 429 past it).
 ///
 /// ```swift
 /// let arena = try ArenaFolder(at: "cs101")
@@ -35,12 +38,16 @@ public enum ArenaServer {
         let stop = StopSignal()
         let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
         let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: AddressedRequestContext.self)
+        if settings.requestsPerSecond > 0 {
+            router.middlewares.add(RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst))
+        }
         ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock).add(to: router)
+        let deadline = settings.requestDeadline
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)], idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Salvo arena"),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? port)

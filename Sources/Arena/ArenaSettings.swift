@@ -1,4 +1,5 @@
 import Foundation
+import HTTPGuards
 import Orchestrator
 import Tournament
 import Yams
@@ -16,6 +17,7 @@ import Yams
 /// submissions_per_day: 10          # per student, in any 24 hours
 /// upload_mb: 20
 /// schedule: continuous             # or nightly, with night_at: "02:00" (UTC)
+/// requests_per_second: 20          # per client address, after a burst of request_burst: 120
 /// ```
 public struct ArenaSettings: Sendable {
     /// When the games of new versions are played.
@@ -37,9 +39,17 @@ public struct ArenaSettings: Sendable {
     public var schedule: Schedule
     /// Games each upload plays against a built-in in its check before it is entered.
     public var checkGames: Int
+    /// Requests a second per client address, after a burst of ``requestBurst``; 0 for no limit.
+    /// A class behind one address (a campus NAT) shares it: the default, 20 a second, is a
+    /// class of 40 polling every 2 s.
+    public var requestsPerSecond: Double = 20
+    public var requestBurst: Int = 120
+    /// How long a client may take to send a request: 30 s, plus a second for every 16 KiB of
+    /// upload, so a stalled or trickling request cannot hold a connection.
+    public var requestDeadline: RequestDeadline = .standard
 
     /// The arena's own keys, taken out before the rest is read as a tournament file.
-    static let arenaKeys = ["deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games"]
+    static let arenaKeys = ["deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "requests_per_second", "request_burst"]
     /// The subfolders the arena owns.
     public static let submissionsFolder = "submissions"
     public static let seasonFolder = "season"
@@ -118,6 +128,8 @@ public struct ArenaSettings: Sendable {
         if let node = own["submissions_per_day"] { settings.submissionsPerDay = try integer(node, "submissions_per_day", 1...10_000, fail) }
         if let node = own["upload_mb"] { settings.uploadBytes = try integer(node, "upload_mb", 1...1_024, fail) << 20 }
         if let node = own["check_games"] { settings.checkGames = try integer(node, "check_games", 0...100, fail) }
+        if let node = own["requests_per_second"] { settings.requestsPerSecond = Double(try integer(node, "requests_per_second", 0...100_000, fail)) }
+        if let node = own["request_burst"] { settings.requestBurst = try integer(node, "request_burst", 1...100_000, fail) }
         if let node = own["schedule"] {
             switch node.string {
             case "continuous": settings.schedule = .continuous

@@ -1,3 +1,4 @@
+import HTTPGuards
 import Hummingbird
 import Logging
 import SalvoVersion
@@ -46,8 +47,10 @@ public enum SalvoServer {
         }
         router.middlewares.add(ErrorMiddleware())
         GameRoutes(service: service, offersExtensions: configuration.offersExtensions).add(to: router)
+        let deadline = configuration.requestDeadline
         return Application(
             router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "Salvo/\(SalvoVersion.text)"

@@ -1,3 +1,5 @@
+import HTTPGuards
+
 /// Where the server listens and where it keeps its games.
 public struct ServerConfiguration: Sendable {
     /// The address to bind, `127.0.0.1` by default.
@@ -25,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     public var metrics: ServerMetrics? = nil
     /// Where every request is logged as a JSON line (``AccessLog``); nil for no access log.
     public var accessLog: AccessLog? = nil
+    /// How long a client may take to send each request (a stalled or trickling one, or an
+    /// idle keep-alive connection, is closed after it): ``HTTPGuards/RequestDeadline/standard``.
+    public var requestDeadline: RequestDeadline = .standard
 
     /// A configuration; the defaults are those of `salvo serve`.
     public init(

@@ -252,6 +252,26 @@ struct ArenaServiceTests {
         }
     }
 
+    @Test("request rates: an address past its burst gets 429 with Retry-After and a sentence, then is served again once its tokens return")
+    func requestRate() async throws {
+        let (folder, _) = try Self.arena("requests_per_second: 1\nrequest_burst: 3")
+        try await Self.serving(folder) { _, client in
+            for _ in 0..<3 { #expect(try await client.get("/api/standings").status == 200) }
+            // A token comes back each second: ten requests in a row outrun it, however busy the machine.
+            var refused: HTTPResponse?
+            for _ in 0..<10 where refused == nil {
+                let response = try await client.get("/api/standings")
+                if response.status == 429 { refused = response } else { #expect(response.status == 200) }
+            }
+            let answer = try #require(refused, "ten requests past the burst were all served")
+            let wait = try #require(answer.headers.first { $0.name.lowercased() == "retry-after" }.flatMap { Int($0.value) })
+            #expect(wait == 1, "a token within a second, said as a whole second")
+            #expect(Self.error(answer).contains("Too many requests from this address") && Self.error(answer).contains("at most 1 a second"))
+            try await Task.sleep(for: .seconds(wait))
+            #expect(try await client.get("/api/standings").status == 200)
+        }
+    }
+
     @Test("nothing is lost on a kill: an upload caught mid-check is checked again, a passed one not yet entered is entered, at the next start")
     func restart() async throws {
         let (folder, tokens) = try Self.arena()
