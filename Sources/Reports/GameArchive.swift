@@ -30,6 +30,14 @@ public enum GameArchive: Sendable {
         }
     }
 
+    /// Why no game has the id `id`, in a sentence that says where to look.
+    public func unknownGame(id: String) -> ReportError {
+        switch self {
+        case .journal(let games): .unknownGame(id: id, journal: games.source.path)
+        case .published: .unknownPublishedGame(id: id, results: file)
+        }
+    }
+
     /// The file whose games an unknown id was looked for in, for messages.
     public var file: String {
         switch self {

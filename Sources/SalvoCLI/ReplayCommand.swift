@@ -74,7 +74,7 @@ struct ReplayCommand: AsyncParsableCommand {
             throw CLIError(error.description)
         }
         guard let replay = found else {
-            throw CLIError(ReportError.unknownGame(id: id, journal: archive.file).description)
+            throw CLIError(archive.unknownGame(id: id).description)
         }
         let data: Data
         switch format ?? .html {

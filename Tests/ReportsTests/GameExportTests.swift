@@ -161,7 +161,7 @@ struct GameExportTests {
         let page = try await SalvoExecutable.run(["replay", "4", "--from", published])
         #expect(page.status == 0 && page.out.contains("id=\"replay\""), "\(page.err)")
         let unknown = try await SalvoExecutable.run(["replay", "99", "--from", published])
-        #expect(unknown.status == 1 && unknown.err == "Error: No game with id or schedule index `99` in \(published)/results.json; `salvo games` on the folder lists the games.\n")
+        #expect(unknown.status == 1 && unknown.err == "Error: No game with schedule index `99` has a replay in the folder of \(published)/results.json; its games' indices are the `index` of results.json's games (a published folder keeps no game ids).\n")
 
         let export = folder + "-export"
         defer { try? FileManager.default.removeItem(atPath: export) }
@@ -184,6 +184,25 @@ struct GameExportTests {
         let again = try await SalvoExecutable.run(["replay", "--all", "--from", folder, "--output", export])
         #expect(again.status == 0, "\(again.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: export + "/replays").sorted() == (0..<6).map { String(format: "%04d.json", $0) })
+    }
+
+    @Test("a Swiss tournament's results.json, played for real, passes results.schema.json, and its games export")
+    func swiss() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-swiss-export-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "name: swiss\nformat: swiss\nrounds: 2\nbots: [random, parity, density, champion, admiral]\ngames_per_pairing: 1\nconcurrency: 2\nseed: 5\n"
+            .write(toFile: folder + "/swiss.yaml", atomically: true, encoding: .utf8)
+        let run = try await SalvoExecutable.run(["run", folder + "/swiss.yaml", "--output", folder + "/out", "--quiet"])
+        #expect(run.status == 0, "\(run.err)")
+        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
+        #expect(results.swiss?.rounds.count == 2 && results.swiss?.rounds.first?.bye != nil)
+        let errors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [folder + "/out/results.json"])
+        #expect(errors.isEmpty, "\(errors)")
+        let export = try await SalvoExecutable.run(["replay", "--all", "--from", folder + "/out", "--output", folder + "/export"])
+        #expect(export.status == 0, "\(export.err)")
+        let games = try await ProjectPython.csvRows(folder + "/export/games.csv")
+        #expect(games.map { $0["game"] } == results.games.map { String($0.index) })
     }
 
     @Test("--all wants --output and no GAME_ID; a GAME_ID is needed without it")
