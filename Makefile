@@ -32,8 +32,10 @@ DEMO_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config git b
 # (Tests/ClusterTests, docs/cluster-testing.md); python3-venv: the test tools' environment.
 TEST_PACKAGES := curl wrk chromium gcc default-jdk-headless slurm-wlm munge python3-venv
 # PyPI, into $(VENV): kubernetes-validate, the official Kubernetes schemas, bundled, for the
-# manifest tests (Tests/ClusterTests run $(VENV)/bin/python3).
-PYTHON_TEST_PACKAGES := kubernetes-validate
+# manifest tests (Tests/ClusterTests run $(VENV)/bin/python3); jsonschema, which checks
+# results.json, the replays and load.json against reports/schemas (Tests/SalvoTestSupport's
+# ProjectPython).
+PYTHON_TEST_PACKAGES := kubernetes-validate jsonschema
 
 # Where `make install` puts Salvo (DESTDIR for staging, as packagers use it).
 PREFIX ?= /usr/local
@@ -60,8 +62,8 @@ deps:
 
 test-deps: deps
 	$(call install_debian,$(TEST_PACKAGES))
-	@if ! $(VENV)/bin/python3 -c 'import kubernetes_validate' 2>/dev/null; then \
-	  echo "Installing the PyPI package $(PYTHON_TEST_PACKAGES) into $(VENV)"; \
+	@if ! $(VENV)/bin/python3 -c 'import kubernetes_validate, jsonschema' 2>/dev/null; then \
+	  echo "Installing the PyPI packages $(PYTHON_TEST_PACKAGES) into $(VENV)"; \
 	  $(PYTHON) -m venv $(VENV) && $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
 	fi
 

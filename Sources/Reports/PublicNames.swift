@@ -141,12 +141,17 @@ public struct PublicNames: Sendable, Hashable {
         return night
     }
 
-    /// `record` with its players under their public names, and no folder in its texts.
+    /// `record` with its players under their public names, and no folder in its texts. A
+    /// renamed player's server name, which was made from its folder (``Tournament/ServerNames``),
+    /// becomes its public name too.
     public func apply(to record: GameRecord) -> GameRecord {
         var record = record
         record.players = record.players.map { player in
             var player = player
-            player.bot = shown(player.bot)
+            if let name = names[player.bot] {
+                player.bot = name
+                player.serverName = name
+            }
             return player
         }
         record.reason = record.reason.map(scrub)

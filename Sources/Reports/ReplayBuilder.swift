@@ -16,7 +16,7 @@ public enum ReplayBuilder {
                 ships: fleet.ships?.map {
                     ReplayDocument.Ship(length: $0.length, x: $0.origin.x, y: $0.origin.y, orientation: $0.orientation.rawValue)
                 },
-                shipsSource: fleet.source
+                shipsSource: fleet.source, version: player.version
             )
         }
         let winner = record.winner.map { record.player($0).bot }

@@ -6,6 +6,10 @@ extension ReplayDocument {
         public var seat: Int
         /// The bot's display name in the tournament.
         public var bot: String
+        /// A season's game: the version of the submission that played this seat (its folder's
+        /// digest, ``Tournament/PlayerRecord/version``); absent for a listed bot and outside a
+        /// season.
+        public var version: String?
         /// The name the server knew the player by.
         public var serverName: String
         /// The `boardSeed` sent with create or join, in decimal, as a string (it may exceed
@@ -21,9 +25,10 @@ extension ReplayDocument {
         /// into the fleet 5-4-3-3-2); absent with `ships`.
         public var shipsSource: String?
 
-        public init(seat: Int, bot: String, serverName: String, boardSeed: String?, shipCells: [Cell]?, ships: [Ship]?, shipsSource: String?) {
+        public init(seat: Int, bot: String, serverName: String, boardSeed: String?, shipCells: [Cell]?, ships: [Ship]?, shipsSource: String?, version: String? = nil) {
             self.seat = seat
             self.bot = bot
+            self.version = version
             self.serverName = serverName
             self.boardSeed = boardSeed
             self.shipCells = shipCells

@@ -54,6 +54,7 @@ enum ReplayJSONWriter {
             newline()
             key(3, "seat"); out.append(player.seat); next()
             key(3, "bot"); out.appendJSONString(player.bot); next()
+            if let version = player.version { key(3, "version"); out.appendJSONString(version); next() }
             key(3, "serverName"); out.appendJSONString(player.serverName)
             if let seed = player.boardSeed { next(); key(3, "boardSeed"); out.appendJSONString(seed) }
             if let cells = player.shipCells {

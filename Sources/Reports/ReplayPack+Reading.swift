@@ -26,7 +26,7 @@ extension ReplayPack {
                   let shotText = game[8] as? String, let times = (game[9] as? String).flatMap({ CompactShots.offsets(text: $0.utf8) }), let termination = game[10] as? String else { return nil }
             var players: [ReplayDocument.Player] = []
             for seat in 0..<2 {
-                guard let player = game[6 + seat] as? [Any], player.count == 6, let number = player[0] as? Int, names.indices.contains(number) else { return nil }
+                guard let player = game[6 + seat] as? [Any], player.count == 6 || player.count == 7, let number = player[0] as? Int, names.indices.contains(number) else { return nil }
                 let bot = names[number]
                 let ships = (player[3] as? String).flatMap(Self.ships)
                 var cells = (player[4] as? String).flatMap(Self.cells)
@@ -39,7 +39,8 @@ extension ReplayPack {
                 }
                 players.append(ReplayDocument.Player(
                     seat: seat, bot: bot, serverName: player[1] as? String ?? bot, boardSeed: player[2] as? String,
-                    shipCells: cells, ships: ships, shipsSource: player[5] as? String
+                    shipCells: cells, ships: ships, shipsSource: player[5] as? String,
+                    version: player.count == 7 ? player[6] as? String : nil
                 ))
             }
             guard let shots = CompactShots.decode(shotText.utf8, offsets: times) else { return nil }

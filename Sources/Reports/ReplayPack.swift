@@ -17,7 +17,8 @@ import Tournament
 /// winnerSeat or null, reason or null, forfeitKind or null]`
 ///
 /// and each PLAYER `[bot (a position in names), serverName or null when it is the bot's name,
-/// boardSeed (decimal text) or null, ships or null, shipCells or null, shipsSource or null]`:
+/// boardSeed (decimal text) or null, ships or null, shipCells or null, shipsSource or null,
+/// version]`, the version (a season's submission's) only when there is one:
 /// ships as four characters each (column, row, length, `h` or `v`), cells as two digits each
 /// (column, row), shots and times as the journal writes them (``Tournament/CompactShots``).
 /// A replay of today's schema (``ReplayDocument``) is rebuilt from it exactly, but for the
@@ -85,6 +86,10 @@ public enum ReplayPack {
                 }
                 out.append(",")
                 if let source = player.shipsSource { out.appendJSONString(source) } else { out.append("null") }
+                if let version = player.version {
+                    out.append(",")
+                    out.appendJSONString(version)
+                }
                 out.append("]")
             }
             let records = replay.shots

@@ -36,7 +36,7 @@ public enum ReplayPage {
         if let indexLink { html += "<p class=\"meta\"><a href=\"\(HTML.escape(indexLink))\">← \(HTML.escape(replay.tournament))</a></p>" }
         html += """
         <h1>\(name(0)) <span class="meta">vs</span> \(name(1))</h1>
-        <p class="meta">Game \(replay.index) of \(HTML.escape(replay.tournament)) · \(HTML.escape(replay.gameName))\(replay.gameId.isEmpty ? "" : " · id <code>\(HTML.escape(replay.gameId))</code>") · \
+        <p class="meta">Game \(replay.index) of \(HTML.escape(replay.tournament)) · \(HTML.escape(replay.gameName))\(replay.gameId.isEmpty ? "" : " · id <code>\(HTML.escape(replay.gameId))</code>")\(versions(replay)) · \
         started \(IndexPage.timestamp(replay.startedAt)) · \(replay.durationMilliseconds / 1000).\(replay.durationMilliseconds % 1000 / 100) s</p>
         <p class="outcome" id="outcome">\(outcome(replay))</p>
         </header>
@@ -84,6 +84,13 @@ public enum ReplayPage {
     static let tail = "</script>\n<script>\(ReplayViewerScript.source)</script>\n</body></html>\n"
 
     /// The outcome in a sentence, escaped.
+    /// ` · alice version 3f9c2a1b7d04, bob version 77e0c1d2a9b3`: the version that played
+    /// each seat of a season's game, HTML-escaped; empty when no seat has one.
+    static func versions(_ replay: ReplayDocument) -> String {
+        let named = replay.players.compactMap { player in player.version.map { HTML.escape(player.bot) + " version " + HTML.escape($0) } }
+        return named.isEmpty ? "" : " · " + named.joined(separator: ", ")
+    }
+
     static func outcome(_ replay: ReplayDocument) -> String {
         let outcome = replay.outcome
         let winner = HTML.escape(outcome.winner ?? "?")

@@ -71,7 +71,7 @@ enum ReplayViewerPackScript {
           shipCells=[];
           ships.forEach(function(s){for(var i=0;i<s.length;i++){shipCells.push({x:s.x+(s.orientation==="horizontal"?i:0),y:s.y+(s.orientation==="vertical"?i:0)});}});
         }
-        return {seat:seat,bot:bot,serverName:p[1]===null?bot:p[1],boardSeed:p[2],shipCells:shipCells,ships:ships,shipsSource:p[5]};
+        return {seat:seat,bot:bot,serverName:p[1]===null?bot:p[1],boardSeed:p[2],shipCells:shipCells,ships:ships,shipsSource:p[5],version:p.length>6?p[6]:null};
       });
       var termination={w:"win",f:"forfeit",n:"no-result"}[g[10]]||"no-result";
       return {index:g[0],gameId:g[1],gameName:g[2],server:pack.servers[g[3]],startedAt:g[4],durationMilliseconds:g[5],players:players,
@@ -84,12 +84,16 @@ enum ReplayViewerPackScript {
       return null;
     }
     function stamp(seconds){var d=new Date(seconds*1000).toISOString();return d.slice(0,10)+" "+d.slice(11,16)+" UTC";}
+    function versionsText(){
+      var named=data.players.filter(function(p){return p.version;});
+      return named.length?" · "+named.map(function(p){return p.bot+" version "+p.version;}).join(", "):"";
+    }
     function header(){
       var names=data.players.map(function(p){return p.bot;});
       $("game-title").textContent=names[0]+" vs "+names[1];
       document.title="Game "+data.index+": "+names[0]+" vs "+names[1]+" · "+tournament;
       $("name-0").textContent=names[0];$("name-1").textContent=names[1];
-      var meta="Game "+data.index+" of "+tournament+" · "+data.gameName+(data.gameId?" · id "+data.gameId:"")+" · started "+stamp(data.startedAt)+" · "+(data.durationMilliseconds/1000).toFixed(1)+" s";
+      var meta="Game "+data.index+" of "+tournament+" · "+data.gameName+(data.gameId?" · id "+data.gameId:"")+versionsText()+" · started "+stamp(data.startedAt)+" · "+(data.durationMilliseconds/1000).toFixed(1)+" s";
       $("game-meta").textContent=meta;
       var o=data.outcome,outcome=$("outcome"),winner=document.createElement("b");
       outcome.textContent="";winner.textContent=o.winner===null?"?":o.winner;

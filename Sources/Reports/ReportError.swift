@@ -11,6 +11,14 @@ public enum ReportError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, detail: String)
     /// No game of the run has this id or schedule index.
     case unknownGame(id: String, journal: String)
+    /// No game of a published folder has this schedule index (or game id).
+    case unknownPublishedGame(id: String, results: String)
+    /// A folder holds neither a run's journal nor a published report.
+    case noGames(directory: String)
+    /// A published report's file (results.json, a pack of replays) cannot be read.
+    case damagedPublication(path: String, detail: String)
+    /// An export's folder holds files that are not an earlier export's.
+    case exportFolderInUse(path: String)
 
     public var description: String {
         switch self {
@@ -24,6 +32,14 @@ public enum ReportError: Error, Hashable, Sendable, CustomStringConvertible {
             "Cannot write \(path) (\(detail)); check that the folder exists and is writable."
         case .unknownGame(let id, let journal):
             "No game with id or schedule index `\(id)` in \(journal); `salvo games` on the folder lists the games."
+        case .unknownPublishedGame(let id, let results):
+            "No game with schedule index `\(id)` has a replay in the folder of \(results); its games' indices are the `index` of results.json's games (a published folder keeps no game ids)."
+        case .noGames(let directory):
+            "There is no journal (\(directory)/journal.jsonl) and no published report (results.json and replays/pack-NNNN.js) in \(directory); give the output folder of a `salvo run` or a folder `salvo publish` wrote."
+        case .damagedPublication(let path, let detail):
+            "The published report's file \(path) cannot be read (\(detail)); publish the run again with `salvo publish`, or export from the run's own folder."
+        case .exportFolderInUse(let path):
+            "\(path) is not empty and holds no earlier export (games.csv and shots.csv); give a new or empty folder, so no file of yours is overwritten."
         }
     }
 }

@@ -52,7 +52,8 @@ struct ReportFold {
     /// and its `replay`. Games come in schedule order. A season's game that is not in the
     /// standings (`counts` false: an earlier version's, a retired entry's) is listed with its
     /// replay, and counted nowhere.
-    mutating func add(_ record: GameRecord, attempts: Int, replay: ReplayDocument, counts: Bool = true) throws(ReportError) {
+    /// A season's game names the `night` that played it.
+    mutating func add(_ record: GameRecord, attempts: Int, replay: ReplayDocument, counts: Bool = true, night: Int? = nil) throws(ReportError) {
         if counts {
             tally.add(record, attempts: attempts)
             var seen: [String] = []
@@ -61,7 +62,7 @@ struct ReportFold {
                 bots[player.bot, default: BotGames(bot: player.bot)].add(record)
             }
         }
-        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles, season: config.isSeason || config.seasonNight != nil, countsInStandings: counts)
+        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles, season: config.isSeason || config.seasonNight != nil, countsInStandings: counts, night: night)
         try games.append(entry)
         if gameCount <= IndexPage.inlineGameLimit {
             inline.append(entry)

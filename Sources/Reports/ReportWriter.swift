@@ -180,7 +180,10 @@ public enum ReportWriter {
             if published { records = records.map { var record = $0; record.stderrTail = nil; return record } }
             let replays = try prepare(records, tournament: config.name, folder: folder, replayFiles: options.replayFiles)
             for (position, record) in records.enumerated() {
-                try fold.add(record, attempts: Int(batch[batch.startIndex + position].slot.attempts), replay: replays[position], counts: counting?.contains(record.index) ?? true)
+                try fold.add(
+                    record, attempts: Int(batch[batch.startIndex + position].slot.attempts), replay: replays[position],
+                    counts: counting?.contains(record.index) ?? true, night: SeasonNight.number(ofGame: record.index, in: nights)
+                )
             }
         }
         fold.season = season?.section

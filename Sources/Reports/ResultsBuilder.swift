@@ -69,8 +69,9 @@ public enum ResultsBuilder {
     }
 
     /// The games section's entry of `record`, the record that counts for its game. A season's
-    /// game (`season`) names each seat's version, and says when the standings do not count it.
-    public static func entry(_ record: GameRecord, attempts: Int, replayFile: Bool = false, season: Bool = false, countsInStandings: Bool = true) -> ResultsDocument.GameEntry {
+    /// game (`season`) names each seat's version and its `night`, and says when the standings
+    /// do not count it.
+    public static func entry(_ record: GameRecord, attempts: Int, replayFile: Bool = false, season: Bool = false, countsInStandings: Bool = true, night: Int? = nil) -> ResultsDocument.GameEntry {
         var entry = ResultsDocument.GameEntry(
             index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
             winnerSeat: record.winner?.index, termination: record.termination.rawValue,
@@ -81,6 +82,7 @@ public enum ResultsBuilder {
             replayHTML: ReportLayout.replayLink(index: record.index)
         )
         if season { entry.versions = record.players.map { $0.version ?? "" } }
+        if season { entry.night = night }
         if !countsInStandings { entry.countsInStandings = false }
         return entry
     }

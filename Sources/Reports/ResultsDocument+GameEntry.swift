@@ -33,6 +33,9 @@ extension ResultsDocument {
         /// A season's game: the version of each seat's bot, in seat order (`""` for a listed
         /// bot); absent outside a season.
         public var versions: [String]?
+        /// A season's game: the number of the night that played it (``Tournament/SeasonNight``);
+        /// absent outside a season.
+        public var night: Int?
         /// False for a season's game that is not in the current standings (an earlier
         /// version's, or a retired entry's): in the history and the list of games, with its
         /// replay, but not counted; absent for a game the standings count.

@@ -28,6 +28,7 @@ struct ResultsGamesWriter {
         if let kind = entry.forfeitKind { member("forfeitKind") { Self.string(kind, to: &$0) } }
         member("gameId") { Self.string(entry.gameId, to: &$0) }
         member("index") { $0.append(entry.index) }
+        if let night = entry.night { member("night") { $0.append(night) } }
         member("players") { Self.strings(entry.players, to: &$0) }
         if let reason = entry.reason { member("reason") { Self.string(reason, to: &$0) } }
         member("replayHTML") { Self.string(entry.replayHTML, to: &$0) }

@@ -3,7 +3,9 @@ import Foundation
 import Reports
 import Tournament
 
-/// `salvo replay GAME_ID --from DIR`: one game's replay, as JSON or as a viewer page.
+/// `salvo replay GAME_ID --from DIR`: one game's replay, as JSON or as a viewer page;
+/// `salvo replay --all --from DIR --output OUT`: every game, as replay files and CSV tables
+/// (``Reports/GameExporter``). DIR is a run's folder or a folder `salvo publish` wrote.
 struct ReplayCommand: AsyncParsableCommand {
     /// The replay's form.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -13,40 +15,69 @@ struct ReplayCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Export one game's replay from a run's journal, as JSON or as a self-contained HTML viewer.",
+        abstract: "Export one game's replay, as JSON or as a self-contained HTML viewer, or every game as replay files and CSV tables.",
         discussion: """
-            GAME_ID is the server's game id or the game's schedule index (`salvo games DIR` \
-            lists both). The replay goes to standard output unless --output is given.
+            DIR is a run's output folder (its journal.jsonl) or a folder `salvo publish` wrote \
+            (its results.json and replays/; only what it holds is used: public names, no ids). \
+            GAME_ID is the game's schedule index, or the server's game id where DIR keeps it \
+            (`salvo games DIR` lists both for a run). The replay goes to standard output unless \
+            --output is given.
+
+            With --all, every game is written into the folder --output (made when missing; it \
+            must be empty or an earlier export): games.csv (a row per game), shots.csv (a row \
+            per shot) and replays/NNNN.json (each game's replay); a season's every game, its \
+            earlier versions' too. reports/README.md describes the columns.
             """
     )
 
-    @Argument(help: "The game's id on the server, or its schedule index.")
-    var gameId: String
+    @Argument(help: "The game's schedule index, or its id on the server.")
+    var gameId: String?
 
-    @Option(help: "The run's output folder, which holds journal.jsonl.")
+    @Option(help: "A run's output folder (which holds journal.jsonl), or a folder salvo publish wrote.")
     var from: String
 
-    @Option(help: "html (a viewer page) or json.")
-    var format: Format = .html
+    @Flag(help: "Export every game into the folder given with --output: games.csv, shots.csv and replays/NNNN.json.")
+    var all = false
 
-    @Option(help: "Write the replay to this file instead of standard output.")
+    @Option(help: "html (a viewer page, the default) or json; with --all, the replays are JSON.")
+    var format: Format?
+
+    @Option(help: "Write the replay to this file instead of standard output; with --all, the folder to export into.")
     var output: String?
 
+    func validate() throws {
+        if all {
+            guard gameId == nil else { throw ValidationError("Please give either a GAME_ID or --all, not both.") }
+            guard output != nil else { throw ValidationError("Please give the folder to export into with --output, e.g. --all --output export.") }
+            guard format != .html else { throw ValidationError("--all writes JSON replays and CSV tables; leave out --format html (one game's page: salvo replay N --format html).") }
+        } else if gameId == nil {
+            throw ValidationError("Please give a GAME_ID (a schedule index, as `salvo games DIR` lists), or --all --output FOLDER for every game.")
+        }
+    }
+
     func run() async throws {
-        let source: JournalFileSource
-        let found: GameRecord?
+        let archive: GameArchive
         do {
-            source = try JournalFileSource(directory: from)
-            found = try source.record(id: gameId)
+            archive = try GameArchive.open(directory: from)
         } catch {
             throw CLIError(error.description)
         }
-        guard let record = found else {
-            throw CLIError(ReportError.unknownGame(id: gameId, journal: from + "/journal.jsonl").description)
+        if all, let output {
+            try exportAll(archive, to: output)
+            return
         }
-        let replay = ReplayBuilder.replay(of: record, tournament: source.configuration.name)
+        let id = gameId ?? ""
+        let found: ReplayDocument?
+        do {
+            found = try archive.replay(id: id)
+        } catch {
+            throw CLIError(error.description)
+        }
+        guard let replay = found else {
+            throw CLIError(archive.unknownGame(id: id).description)
+        }
         let data: Data
-        switch format {
+        switch format ?? .html {
         case .json: data = ReportJSON.replayFile(replay)
         case .html: data = Data(ReplayPage.render(replay, indexLink: nil).utf8)
         }
@@ -59,5 +90,19 @@ struct ReplayCommand: AsyncParsableCommand {
         } else {
             FileHandle.standardOutput.write(data)
         }
+    }
+
+    /// `--all`: every game into `output`; says what it wrote.
+    func exportAll(_ archive: GameArchive, to output: String) throws {
+        let exported: GameExporter.Exported
+        do {
+            exported = try GameExporter.export(from: archive, to: output)
+        } catch {
+            throw CLIError(error.description)
+        }
+        if exported.missing > 0 {
+            FileHandle.standardError.write(Data("Warning: \(exported.missing) games of \(archive.file) have no replay in \(from)/replays and are not exported; publish the run again, or export from the run's own folder.\n".utf8))
+        }
+        print("Exported \(exported.games) games and \(exported.shots) shots: \(output)/\(GamesCSV.fileName), \(output)/\(ShotsCSV.fileName) and \(exported.games) replays in \(output)/replays/.")
     }
 }

@@ -174,6 +174,20 @@ struct SeasonReportTests {
             let phone = try await botPage.screenshot()
             #expect(Screenshots.pngSize(phone) != nil)
             try Screenshots.save(phone, as: "season-bot-page-phone.png")
+
+            // The packed viewer names the version that played each seat (issue 43): game 0 is
+            // night 1's, alice's first version against the listed bot or bob.
+            let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("results.json"))) as? [String: Any])
+            let game = try #require((results["games"] as? [[String: Any]])?.first)
+            let players = try #require(game["players"] as? [String]), seatVersions = try #require(game["versions"] as? [String])
+            let viewer = try #require(URL(string: output.appendingPathComponent("replays/viewer.html").absoluteString + "#game=0"))
+            let replay = try await browser.open(viewer)
+            try await replay.waitUntil("document.getElementById('replay').dataset.state === 'ready'")
+            let meta = try #require(try await replay.evaluate("document.getElementById('game-meta').textContent").string)
+            for (bot, version) in zip(players, seatVersions) where !version.isEmpty {
+                #expect(meta.contains("\(bot) version \(version)"), "\(meta)")
+            }
+            #expect(seatVersions.contains { !$0.isEmpty } && replay.exceptions.isEmpty)
         }
     }
 }

@@ -70,6 +70,12 @@ public struct SeasonNight: Hashable, Sendable {
     /// The schedule indices of the night's games.
     public var indices: Range<Int> { firstIndex..<(firstIndex + (swiss?.games ?? games.count)) }
 
+    /// The number of the night of `nights` that played the game `index` (the last whose
+    /// indices hold it); nil when none does (a game outside a season).
+    public static func number(ofGame index: Int, in nights: [SeasonNight]) -> Int? {
+        nights.last { $0.indices.contains(index) }?.number
+    }
+
     /// The game with schedule index `index`, if it is this night's.
     public func game(at index: Int) -> Game? {
         games.indices.contains(index - firstIndex) ? games[index - firstIndex] : nil
