@@ -212,6 +212,9 @@ struct LoadCommandTests {
         #expect(result.out.contains("  status failed: \(errors), time to failure p50 "), "\(result.out)")
         let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
         #expect(html.contains("<table id=\"failed-latency\">") && html.contains("<tr data-endpoint=\"status\">"))
+        // A load.json with failures, and so with failedLatency, holds to its schema.
+        let schemaErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("load.schema.json"), documents: [folder + "/load.json"])
+        #expect(schemaErrors.isEmpty, "\(schemaErrors)")
     }
 
     @Test("an unreachable server or bad flags: one line on stderr, nothing run")
