@@ -70,7 +70,7 @@ public struct RunPublisher: Sendable {
         var replacing = false
         if let contents = try? FileManager.default.contentsOfDirectory(atPath: folder), !contents.isEmpty {
             guard contents.contains(Self.marker) else {
-                throw Failure(description: "\(destination) is not empty and is not a folder salvo publish wrote; give a new folder, so nothing else is published with the reports.")
+                throw Failure(description: "\(destination) is not empty and is not a folder salvo publish wrote (a folder it wrote is replaced whole, in one step, so a cron publishes into the live site again); give a new folder, so nothing else is published with the reports.")
             }
             replacing = true
         }
