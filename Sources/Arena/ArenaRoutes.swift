@@ -10,7 +10,8 @@ import Reports
 /// - `GET /api/submissions`: the token's owner's uploads; `GET /api/submissions/ID`: one of
 ///   them (another student's id is a 404, as a missing one);
 /// - `GET /api/me`: the token's owner's login, name and private page;
-/// - `GET /api/standings`: the public standings; `GET /`: the live leaderboard;
+/// - `GET /api/standings`: the public standings; `GET /api/history.svg`: the season's history
+///   chart; `GET /`: the live leaderboard;
 ///   `GET /season/...`: the published season (every page and replay, redacted; the private
 ///   pages under unguessable paths); `GET /upload`: the upload page.
 struct ArenaRoutes: Sendable {
@@ -40,8 +41,12 @@ struct ArenaRoutes: Sendable {
         router.get("/api/standings") { _, _ in
             json(standings.document(tournament: settings.tournament.config.name))
         }
+        router.get("/api/history.svg") { _, _ in
+            bytes(Array(standings.chart(tournament: settings.tournament.config.name).utf8), contentType: "image/svg+xml; charset=utf-8", status: .ok)
+        }
         router.get("/") { _, _ in
-            html(ArenaLeaderboardPage.render(standings.document(tournament: settings.tournament.config.name)))
+            let name = settings.tournament.config.name
+            return html(ArenaLeaderboardPage.render(standings.document(tournament: name), chart: standings.chart(tournament: name)))
         }
         router.get("/api/me") { request, _ in
             guard let login = login(of: request) else { return unauthorized() }

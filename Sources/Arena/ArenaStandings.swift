@@ -3,7 +3,8 @@ import Reports
 import Synchronization
 
 /// The season's standings (`GET /api/standings`, the leaderboard, `salvo arena status`): the
-/// members of a results.json's standings, read again only when the file changed. The public
+/// members of a results.json's standings, read again only when the file changed (another
+/// inode, size or modification time to the nanosecond). The public
 /// read the published season's (`public/results.json`: each student under their public name,
 /// never their login); the instructor the season's own.
 public final class ArenaStandings: Sendable {
@@ -18,7 +19,26 @@ public final class ArenaStandings: Sendable {
     }
 
     let resultsPath: String
-    private let cache = Mutex<(modified: Date, document: Document)?>(nil)
+    /// The file's standings and history chart, as last read, and which file that was.
+    private let cache = Mutex<(file: FileIdentity, document: Document, chart: String)?>(nil)
+
+    /// A file as `stat` tells it apart: a publish swaps in a new file (a new inode), and two
+    /// publishes within one second have the same whole-second modification time.
+    struct FileIdentity: Equatable {
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            seconds = info.st_mtim.tv_sec
+            nanoseconds = info.st_mtim.tv_nsec
+        }
+    }
 
     /// The standings of the report in `folder` (a season's, or its publication's).
     public init(folder: String) {
@@ -27,14 +47,24 @@ public final class ArenaStandings: Sendable {
 
     /// The standings now; an empty table named `tournament` before the first batch.
     public func document(tournament: String) -> Document {
-        let modified = (try? FileManager.default.attributesOfItem(atPath: resultsPath)[.modificationDate] as? Date) ?? nil
-        guard let modified else { return Document(tournament: tournament, generatedAt: nil, games: 0, standings: []) }
-        if let cached = cache.withLock({ $0 }), cached.modified == modified { return cached.document }
+        read(tournament: tournament).document
+    }
+
+    /// The season's history chart now (``Reports/SeasonChart``); empty before the first batch.
+    public func chart(tournament: String) -> String {
+        read(tournament: tournament).chart
+    }
+
+    private func read(tournament: String) -> (document: Document, chart: String) {
+        let empty = (Document(tournament: tournament, generatedAt: nil, games: 0, standings: []), "")
+        guard let file = FileIdentity(path: resultsPath) else { return empty }
+        if let cached = cache.withLock({ $0 }), cached.file == file { return (cached.document, cached.chart) }
         guard let data = FileManager.default.contents(atPath: resultsPath), let results = try? ReportJSON.decoder().decode(ResultsDocument.self, from: data) else {
-            return Document(tournament: tournament, generatedAt: nil, games: 0, standings: [])
+            return empty
         }
         let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)
-        cache.withLock { $0 = (modified, document) }
-        return document
+        let chart = SeasonChart.svg(results.season)
+        cache.withLock { $0 = (file, document, chart) }
+        return (document, chart)
     }
 }

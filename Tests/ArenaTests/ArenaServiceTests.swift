@@ -150,6 +150,9 @@ struct ArenaServiceTests {
             let page = String(decoding: try await client.get("/").body, as: UTF8.self)
             #expect(page.contains("<td>Alice A</td>"))
             #expect(!page.contains("alice"))
+            // One game between two entries rates neither: no history yet, and the page says so.
+            #expect(page.contains("<p id=\"no-history\"") && !page.contains("<svg class=\"history-chart\""))
+            #expect(try await client.get("/api/history.svg").body.isEmpty)
             #expect(FileManager.default.fileExists(atPath: folder.path + "/submissions/alice/bot.yaml"))
 
             // Her private page is published before her upload is said entered, and only her token learns where.
@@ -293,6 +296,16 @@ struct ArenaServiceTests {
             #expect(bobsEnd.state == .entered, "\(bobsEnd)")
             // The check began again from its first step: one entry step, not two.
             #expect(alicesEnd.lines.filter { ($0.name ?? "").hasPrefix("entry:") }.count == 1)
+            // Three entries rated: the leaderboard's history chart has a line each, by public
+            // name, on the page and on its own for the page's refresh.
+            let page = String(decoding: try await client.get("/").body, as: UTF8.self)
+            let chart = try await client.get("/api/history.svg")
+            let chartText = String(decoding: chart.body, as: UTF8.self)
+            #expect(chart.headers.first { $0.name.lowercased() == "content-type" }?.value.hasPrefix("image/svg+xml") == true)
+            #expect(chartText.hasPrefix("<svg class=\"history-chart\"") && !chartText.contains("alice"), "\(chartText)")
+            let lines = chartText.components(separatedBy: "<polyline class=\"history\" data-bot=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            #expect(lines.count == 3 && lines.contains("Alice A") && lines.contains("random"), "\(lines)")
+            #expect(page.contains(chartText) && !page.contains("id=\"no-history\""), "the page is served with the chart the API gives")
         }
     }
 

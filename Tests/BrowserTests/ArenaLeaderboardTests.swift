@@ -1,0 +1,70 @@
+import Foundation
+import HeadlessBrowser
+import SalvoTestSupport
+import Testing
+
+/// The arena's live leaderboard in headless Chromium: a real `salvo arena serve`, two students'
+/// real `salvo submit`, then the page as served and after its refresh, at desktop and phone
+/// widths.
+@Suite("The arena's leaderboard in Chromium", .serialized, .timeLimit(.minutes(6)))
+struct ArenaLeaderboardTests {
+    /// The history chart as the page shows it: its lines and dots, its drawn height, and its
+    /// namespace (an <svg> parsed as XML without one is shown as its text).
+    static func chart(_ page: BrowserPage) async throws -> JSONValue {
+        try await page.evaluate("""
+            (() => { const svg = document.querySelector('#history svg');
+              return { namespace: svg ? svg.namespaceURI : '', lines: svg ? [...svg.querySelectorAll('polyline')].map(l => l.dataset.bot) : [],
+                height: svg ? svg.getBoundingClientRect().height : 0, dots: svg ? svg.querySelectorAll('circle.dot').length : 0,
+                rows: document.querySelectorAll('#standings tr').length } })()
+            """)
+    }
+
+    @Test("the leaderboard draws the season's history, and its refresh every 5 s redraws it as a chart (not as text) with the standings")
+    func leaderboard() async throws {
+        let folder = NSTemporaryDirectory() + "salvo-arena-browser-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "alice,Alice A\nbob,Bob B\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
+        #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
+        try "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
+        let tokens = Dictionary(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t").map(String.init)
+            return (parts[0], parts[parts.count - 1])
+        }, uniquingKeysWith: { first, _ in first })
+
+        let server = try RunningSalvo(["arena", "serve", folder + "/cs101", "--port", "0"])
+        var url = ""
+        for _ in 0..<200 where url.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
+        }
+        try #require(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+        for login in ["alice", "bob"] {
+            let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", tokens[login] ?? ""], timeout: .seconds(300))
+            #expect(entered.status == 0, "\(login): \(entered.out)\(entered.err)")
+        }
+
+        try await HeadlessBrowser.with { browser in
+            let page = try await browser.open(try #require(URL(string: url)))
+            try await page.setViewport(width: 1280, height: 900, mobile: false)
+            let served = try await Self.chart(page)
+            #expect(served["namespace"]?.string == "http://www.w3.org/2000/svg", "\(served)")
+            #expect(Set(served["lines"]?.array?.compactMap(\.string) ?? []) == ["random", "Alice A", "Bob B"], "\(served)")
+            #expect((served["height"]?.number ?? 0) > 100 && (served["dots"]?.int ?? 0) >= 3, "\(served)")
+            // The refresh the page runs every 5 s, run now: the chart is redrawn as a chart.
+            _ = try await page.evaluate("refresh()")
+            let refreshed = try await Self.chart(page)
+            #expect(refreshed["namespace"]?.string == "http://www.w3.org/2000/svg", "\(refreshed)")
+            #expect(refreshed["lines"] == served["lines"] && refreshed["dots"] == served["dots"] && (refreshed["height"]?.number ?? 0) > 100, "\(refreshed)")
+            #expect(refreshed["rows"]?.int == 3)
+            #expect(page.exceptions.isEmpty, "\(page.exceptions)")
+            try Screenshots.save(try await page.screenshot(), as: "arena-leaderboard.png")
+            try await page.emulatePhone()
+            let width = try #require(try await page.evaluate("document.documentElement.scrollWidth").int)
+            let viewport = try #require(try await page.evaluate("window.innerWidth").int)
+            #expect(width <= viewport, "the leaderboard scrolls sideways on a phone: \(width) > \(viewport)")
+        }
+        server.interrupt()
+        _ = try await server.finish(timeout: .seconds(60))
+    }
+}
