@@ -81,6 +81,7 @@ public enum ResultsBuilder {
             replayJSON: replayFile ? ReportLayout.replayJSON(index: record.index) : nil,
             replayHTML: ReportLayout.replayLink(index: record.index)
         )
+        entry.winnerShots = record.winner.map { record.shotCount(of: $0) }
         if season { entry.versions = record.players.map { $0.version ?? "" } }
         if season { entry.night = night }
         if !countsInStandings { entry.countsInStandings = false }

@@ -18,8 +18,12 @@ extension ResultsDocument {
         public var forfeitKind: String?
         /// Why a forfeit or no result happened.
         public var reason: String?
-        /// Shots fired by both seats.
+        /// Shots fired by both seats: the game's length. Not "shots" in the standings' sense,
+        /// which is ``winnerShots``.
         public var shots: Int
+        /// The winner's own shots: what "shots" means in the standings' shots per win, `salvo
+        /// games` and the replay; absent for no result.
+        public var winnerShots: Int?
         public var durationMilliseconds: Int
         /// How many times the game was played (more than 1 after no-result attempts).
         public var attempts: Int

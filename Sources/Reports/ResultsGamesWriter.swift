@@ -38,6 +38,7 @@ struct ResultsGamesWriter {
         if let versions = entry.versions { member("versions") { Self.strings(versions, to: &$0) } }
         if let winner = entry.winner { member("winner") { Self.string(winner, to: &$0) } }
         if let seat = entry.winnerSeat { member("winnerSeat") { $0.append(seat) } }
+        if let shots = entry.winnerShots { member("winnerShots") { $0.append(shots) } }
         // The last member has no comma: take back the one written after it.
         buffer.dropLast(2)
         buffer.append("\n    }")
