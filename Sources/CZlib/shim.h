@@ -1,2 +1,2 @@
-// zlib, for the report's packed replays (Sources/Reports/Deflate.swift).
+// zlib, for the report's packed replays (Sources/Reports/Replays/Deflate.swift).
 #include <zlib.h>
