@@ -277,7 +277,7 @@ let package = Package(
         // real uploads, checks in the real sandbox and a real season.
         .testTarget(
             name: "ArenaTests",
-            dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.

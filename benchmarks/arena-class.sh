@@ -25,8 +25,9 @@ while IFS=$'\t' read -r login token _; do
   mkdir -p "$WORK/bots/$login"
   cp -r "$ROOT/bots/submissions-example/python-random/." "$WORK/bots/$login/"
   echo "# $login" >> "$WORK/bots/$login/bot.py"
-  ( /usr/bin/time -f "%e" -o "$WORK/bots/$login.time" "$SALVO" submit "$WORK/bots/$login" --arena "http://127.0.0.1:$PORT" --token "$token" > "$WORK/bots/$login.out" 2>&1
-    echo "$login $? $(cat "$WORK/bots/$login.time")" >> "$WORK/rows" ) &
+  ( status=0
+    /usr/bin/time -f "%e" -o "$WORK/bots/$login.time" "$SALVO" submit "$WORK/bots/$login" --arena "http://127.0.0.1:$PORT" --token="$token" > "$WORK/bots/$login.out" 2>&1 || status=$?
+    echo "$login $status $(tail -1 "$WORK/bots/$login.time")" >> "$WORK/rows" ) &
 done < <(grep -v '^#' "$WORK/arena/tokens.tsv")
 wait $(jobs -p | grep -v "^$SERVER$") 2>/dev/null || true
 while [ "$(wc -l < "$WORK/rows" 2>/dev/null || echo 0)" -lt "$STUDENTS" ]; do sleep 1; done

@@ -80,33 +80,57 @@ public actor ArenaWorker {
         defer { ticker.cancel() }
         var iterator = wakes.makeAsyncIterator()
         while !stop.isRequested {
-            await workOnce()
+            // A batch played while uploads were still queued: go on with them at once.
+            if await workOnce() == .more { continue }
             if stop.isRequested { break }
             _ = await iterator.next()
         }
     }
 
-    /// Checks every queued upload, then plays a batch if one is due. Tests call it directly.
-    public func workOnce() async {
+    /// Whether the queue was left with uploads to check.
+    public enum Progress: Sendable {
+        case done
+        case more
+    }
+
+    /// How long a checked version waits for the rest of the queue's checks before a batch
+    /// enters it anyway: when a whole class uploads at once, the first ones see their games
+    /// after a minute or so, not after everyone's check.
+    public static let batchAfter: TimeInterval = 30
+
+    /// Checks the queued uploads, then plays a batch if one is due; stops checking for a batch
+    /// once a checked version has waited ``batchAfter`` (then returns `.more`). Tests call it
+    /// directly.
+    @discardableResult
+    public func workOnce() async -> Progress {
         var taken: Set<Int64> = []
+        var firstPassed: Date?
+        var progress = Progress.done
         while !stop.isRequested, let next = (try? folder.store.submissions(in: [.queued]))?.first, let id = next.id {
             // An upload still queued after its check: the store did not record its end (a full
             // disk); checking it again and again would never end.
             guard taken.insert(id).inserted else {
                 log("arena: the store did not record the end of upload \(id)'s check; the queue waits until the store can be written (check the disk)")
-                return
+                return .done
             }
-            await take(next)
+            if await take(next) == .passed, firstPassed == nil { firstPassed = clock() }
+            if let firstPassed, clock().timeIntervalSince(firstPassed) >= Self.batchAfter, batchIsDue() {
+                // Uploads left to check after the batch?
+                if !((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty { progress = .more }
+                break
+            }
         }
-        guard !stop.isRequested, batchIsDue() else { return }
+        guard !stop.isRequested, batchIsDue() else { return .done }
         let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
-        guard !waiting.isEmpty || needsFirstNight() else { return }
+        guard !waiting.isEmpty || needsFirstNight() else { return .done }
         await playBatch(waiting)
+        return progress
     }
 
-    /// Takes one upload through its check.
-    func take(_ submission: ArenaSubmission) async {
-        guard let id = submission.id else { return }
+    /// Takes one upload through its check; nil when it has no id.
+    @discardableResult
+    func take(_ submission: ArenaSubmission) async -> ArenaIntake.Outcome? {
+        guard let id = submission.id else { return nil }
         let store = folder.store
         let log = self.log
         record(id, .building)
@@ -134,6 +158,7 @@ public actor ArenaWorker {
             record(id, .refused, reason: reason)
             log("upload \(id) from \(submission.login): refused: \(reason)")
         }
+        return outcome
     }
 
     /// Moves upload `id` to `state` in the store, saying so in the log when the store cannot.

@@ -38,7 +38,8 @@ struct ArenaRosterTests {
         let arena = try ArenaFolder.create(at: folder, roster: ArenaRoster.read("alice,Alice\nbob\ncarol\n"))
         let tokens = try String(contentsOfFile: folder + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(tokens.map { $0[0] } == ["alice", "bob", "carol"])
-        #expect(tokens.allSatisfy { $0[1].count == 43 && $0[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+        // `salvo_` and 43 characters of base64url: never a leading `-` a command line takes for an option.
+        #expect(tokens.allSatisfy { $0[1].hasPrefix("salvo_") && $0[1].count == 49 && $0[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
         #expect(Set(tokens.map { $0[1] }).count == 3)
         #expect((try FileManager.default.attributesOfItem(atPath: folder + "/tokens.tsv")[.posixPermissions] as? Int) == 0o600)
         #expect(FileManager.default.fileExists(atPath: folder + "/arena.yaml"))

@@ -26,7 +26,9 @@ struct ArenaLeaderboardTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "alice,Alice A\nbob,Bob B\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
         #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
-        try "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
+        // Four games a pairing, both seats each twice: a fit's first-move advantage is bounded
+        // unless every first mover of 12 games won (or lost), so the entries are rated.
+        try "name: cs101\nbots: [random]\ngames_per_pairing: 4\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
         let tokens = Dictionary(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
             let parts = line.split(separator: "\t").map(String.init)
             return (parts[0], parts[parts.count - 1])
