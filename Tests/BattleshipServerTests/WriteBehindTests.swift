@@ -1,6 +1,7 @@
 import BattleshipRules
 @testable import BattleshipServer
 import GRDB
+import SalvoTestSupport
 import Synchronization
 import Foundation
 import Testing
@@ -33,17 +34,17 @@ struct WriteBehindTests {
         await first.stop()
 
         // A durable server on the same file sees it all.
-        let second = try await TestServer.start(databasePath: path)
-        defer { Task { await second.stop() } }
-        let finished = try await second.get("/api/games/\(games[0].game)").json
-        #expect(finished["winner"] as? String == "alice")
-        #expect(finished["missilesLaunched"] as? Int == 2 * targets.count - 1)
-        #expect(try await second.get("/api/games/\(games[1].game)").json["missilesLaunched"] as? Int == 3)
-        #expect(try await second.get("/api/games/\(games[2].game)").json["missilesLaunched"] as? Int == 0)
-        // The shots came back in order: game 1's next move is player two's.
-        #expect(try await second.status(games[1].game, games[1].two).json["isYourTurn"] as? Bool == true)
-        let board = try await second.board(games[1].game, games[1].one)
-        #expect(board.shots.filter { $0 != "NONE" }.count == 2)
+        try await withRunning(TestServer.start(databasePath: path)) { second in
+            let finished = try await second.get("/api/games/\(games[0].game)").json
+            #expect(finished["winner"] as? String == "alice")
+            #expect(finished["missilesLaunched"] as? Int == 2 * targets.count - 1)
+            #expect(try await second.get("/api/games/\(games[1].game)").json["missilesLaunched"] as? Int == 3)
+            #expect(try await second.get("/api/games/\(games[2].game)").json["missilesLaunched"] as? Int == 0)
+            // The shots came back in order: game 1's next move is player two's.
+            #expect(try await second.status(games[1].game, games[1].two).json["isYourTurn"] as? Bool == true)
+            let board = try await second.board(games[1].game, games[1].one)
+            #expect(board.shots.filter { $0 != "NONE" }.count == 2)
+        }
     }
 }
 

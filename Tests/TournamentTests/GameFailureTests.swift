@@ -3,6 +3,7 @@ import Bots
 import Foundation
 import MutantServer
 import Orchestrator
+import SalvoTestSupport
 import Testing
 @testable import Tournament
 
@@ -21,14 +22,7 @@ struct GameFailureTests {
     /// Runs `body` with a mutant server of `fault`, and stops the server once `body` has ended,
     /// thrown or not: no server outlives its test.
     static func withServer(_ fault: MutantFault, _ body: (MutantServer) async throws -> Void) async throws {
-        let server = try await MutantServer.start(fault: fault)
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withRunning(MutantServer.start(fault: fault), body)
     }
 
     static func finished(_ journal: [JournalEntry]) -> [GameRecord] {
@@ -157,24 +151,24 @@ struct GameFailureTests {
     @Test("a resume gives every unrated game its attempts afresh: after two runs of failures, a third on a working server rates each game once")
     func attemptsAcrossResume() async throws {
         let output = RunnerTests.temporaryDirectory()
-        let failing = try await MutantServer.start(fault: .createFails)
-        defer { Task { await failing.stop() } }
-        // The server may change between runs (it is not part of the configuration checked).
-        _ = try await RunnerTests.run(Self.config(on: failing, output: output))
-        let (none, afterTwo) = try await RunnerTests.run(Self.config(on: failing, output: output))
-        #expect(none.isEmpty)
-        #expect(Self.finished(afterTwo).count == 2 * 2 * TournamentRunner.maximumAttempts)
-        #expect(failing.log.count("POST", pathSuffix: "/api/games") >= 2 * 2 * TournamentRunner.maximumAttempts)
+        try await withRunning(MutantServer.start(fault: .createFails)) { failing in
+            // The server may change between runs (it is not part of the configuration checked).
+            _ = try await RunnerTests.run(Self.config(on: failing, output: output))
+            let (none, afterTwo) = try await RunnerTests.run(Self.config(on: failing, output: output))
+            #expect(none.isEmpty)
+            #expect(Self.finished(afterTwo).count == 2 * 2 * TournamentRunner.maximumAttempts)
+            #expect(failing.log.count("POST", pathSuffix: "/api/games") >= 2 * 2 * TournamentRunner.maximumAttempts)
 
-        let working = try await MutantServer.start(fault: .none)
-        defer { Task { await working.stop() } }
-        let (records, journal) = try await RunnerTests.run(Self.config(on: working, output: output))
-        #expect(records.map(\.index) == [0, 1])
-        #expect(records.allSatisfy { $0.termination == .win })
-        let finished = Self.finished(journal)
-        // The twelve failures are kept; each game is rated exactly once, by the third run.
-        #expect(finished.filter { $0.termination == .noResult }.count == 12)
-        #expect(finished.filter { $0.termination != .noResult }.map(\.index).sorted() == [0, 1])
-        #expect(working.log.count("POST", pathSuffix: "/api/games") == 2)
+            try await withRunning(MutantServer.start(fault: .none)) { working in
+                let (records, journal) = try await RunnerTests.run(Self.config(on: working, output: output))
+                #expect(records.map(\.index) == [0, 1])
+                #expect(records.allSatisfy { $0.termination == .win })
+                let finished = Self.finished(journal)
+                // The twelve failures are kept; each game is rated exactly once, by the third run.
+                #expect(finished.filter { $0.termination == .noResult }.count == 12)
+                #expect(finished.filter { $0.termination != .noResult }.map(\.index).sorted() == [0, 1])
+                #expect(working.log.count("POST", pathSuffix: "/api/games") == 2)
+            }
+        }
     }
 }
