@@ -87,10 +87,10 @@ struct FleetExtensionTests {
     @Test("a placed fleet is kept after the server restarts on its database")
     func survivesRestart() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-fleet-\(UUID().uuidString).sqlite").path
-        let first = try await TestServer.start(databasePath: path)
-        let created = try await first.post("/api/games", ["gameName": "kept", "playerName": "alice", "fleet": Self.fleet])
-        let game = try #require(created.json["gameId"] as? String), one = try #require(created.json["playerId"] as? String)
-        await first.stop()
+        let (game, one) = try await withRunning(TestServer.start(databasePath: path)) { first in
+            let created = try await first.post("/api/games", ["gameName": "kept", "playerName": "alice", "fleet": Self.fleet])
+            return (try #require(created.json["gameId"] as? String), try #require(created.json["playerId"] as? String))
+        }
         try await withRunning(TestServer.start(databasePath: path)) { second in
             _ = try await second.join(game)
             #expect(Self.shipCells(try await second.board(game, one).own) == Self.cells)

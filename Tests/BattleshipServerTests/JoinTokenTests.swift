@@ -52,10 +52,10 @@ struct JoinTokenTests {
     @Test("an unlisted game stays unlisted, and its token needed, after the server restarts on its database")
     func survivesRestart() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-token-\(UUID().uuidString).sqlite").path
-        let first = try await TestServer.start(databasePath: path)
-        let created = try await first.post("/api/games", ["gameName": "kept", "playerName": "alice", "joinToken": Self.token])
-        let game = try #require(created.json["gameId"] as? String)
-        await first.stop()
+        let game = try await withRunning(TestServer.start(databasePath: path)) { first in
+            let created = try await first.post("/api/games", ["gameName": "kept", "playerName": "alice", "joinToken": Self.token])
+            return try #require(created.json["gameId"] as? String)
+        }
         try await withRunning(TestServer.start(databasePath: path)) { second throws in
             #expect(try await second.get("/api/games").text == "[]")
             #expect(try await second.post("/api/games/\(game)/join", ["playerName": "mallory"]).status == 403)
