@@ -358,6 +358,7 @@ let package = Package(
             name: "MutantServer",
             dependencies: [
                 "BattleshipRules",
+                "SalvoTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

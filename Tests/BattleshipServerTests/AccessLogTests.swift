@@ -1,6 +1,7 @@
 @testable import BattleshipServer
 import Foundation
 import Logging
+import SalvoTestSupport
 import Testing
 
 /// `salvo serve --access-log FILE`: one JSON line per request, with the status the client got.
@@ -13,16 +14,16 @@ struct AccessLogTests {
         configuration.accessLog = try #require(AccessLog(path: path))
         var logger = Logger(label: "access")
         logger.logLevel = .critical
-        let server = try await SalvoServer.start(configuration, logger: logger)
-        defer { Task { await server.stop() } }
-        #expect(try await RawHTTP.get(port: server.port, "/api/games").status == 200)
-        #expect(try await RawHTTP.post(port: server.port, "/api/games", json: ["gameName": "-", "playerName": "x"]).status == 400)
-        #expect(try await RawHTTP.get(port: server.port, "/nowhere").status == 404)
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(records.map { "\($0["method"] ?? "") \($0["path"] ?? "") \($0["status"] ?? "")" } == ["GET /api/games 200", "POST /api/games 400", "GET /nowhere 404"])
-        #expect(records.allSatisfy { ($0["ms"] as? Double ?? -1) >= 0 && ($0["time"] as? String).flatMap { ISO8601DateFormatter.withFraction.date(from: $0) } != nil })
-        #expect(AccessLog(path: "/nonexistent-folder/x.log") == nil)
+        try await withRunning(SalvoServer.start(configuration, logger: logger)) { server in
+            #expect(try await RawHTTP.get(port: server.port, "/api/games").status == 200)
+            #expect(try await RawHTTP.post(port: server.port, "/api/games", json: ["gameName": "-", "playerName": "x"]).status == 400)
+            #expect(try await RawHTTP.get(port: server.port, "/nowhere").status == 404)
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(records.map { "\($0["method"] ?? "") \($0["path"] ?? "") \($0["status"] ?? "")" } == ["GET /api/games 200", "POST /api/games 400", "GET /nowhere 404"])
+            #expect(records.allSatisfy { ($0["ms"] as? Double ?? -1) >= 0 && ($0["time"] as? String).flatMap { ISO8601DateFormatter.withFraction.date(from: $0) } != nil })
+            #expect(AccessLog(path: "/nonexistent-folder/x.log") == nil)
+        }
     }
 }
 

@@ -1,25 +1,26 @@
 import BattleshipRules
 import Foundation
 import GRDB
+import SalvoTestSupport
 import Testing
 
 @Suite("Concurrent requests")
 struct ConcurrencyTests {
     @Test("of 16 concurrent guesses by the player to move, exactly one applies")
     func concurrentGuessesOnOneGame() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        for round in 0..<5 {
-            let game = try await server.startGame(seedOne: UInt64(round), seedTwo: UInt64(round + 50))
-            let replies = try await withThrowingTaskGroup(of: RawResponse.self) { group in
-                for index in 0..<16 {
-                    group.addTask { try await server.guess(game.game, game.one, Coordinate(index: index)!) }
+        try await withRunning(TestServer.start()) { server in
+            for round in 0..<5 {
+                let game = try await server.startGame(seedOne: UInt64(round), seedTwo: UInt64(round + 50))
+                let replies = try await withThrowingTaskGroup(of: RawResponse.self) { group in
+                    for index in 0..<16 {
+                        group.addTask { try await server.guess(game.game, game.one, Coordinate(index: index)!) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                #expect(replies.filter { $0.status == 200 }.count == 1)
+                #expect(replies.filter { $0.message == "Not your turn" }.count == 15)
+                #expect(try await server.get("/api/games/\(game.game)").json["missilesLaunched"] as? Int == 1)
             }
-            #expect(replies.filter { $0.status == 200 }.count == 1)
-            #expect(replies.filter { $0.message == "Not your turn" }.count == 15)
-            #expect(try await server.get("/api/games/\(game.game)").json["missilesLaunched"] as? Int == 1)
         }
     }
 
@@ -27,24 +28,24 @@ struct ConcurrencyTests {
     func bothPlayersRacing() async throws {
         let path = DurabilityTests.temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let server = try await TestServer.start(databasePath: path)
-        let game = try await server.startGame(seedOne: 3, seedTwo: 4)
-        // Both players fire at every cell as fast as they can; the turn rule must hold. Each
-        // player's accepted shots, in the order it sent them:
-        let accepted = try await withThrowingTaskGroup(of: (String, [Coordinate]).self) { group in
-            for player in [game.one, game.two] {
-                group.addTask {
-                    var cells: [Coordinate] = []
-                    for cell in Coordinate.all where try await server.guess(game.game, player, cell).status == 200 {
-                        cells.append(cell)
+        let (game, accepted, missiles) = try await withRunning(TestServer.start(databasePath: path)) { server in
+            let game = try await server.startGame(seedOne: 3, seedTwo: 4)
+            // Both players fire at every cell as fast as they can; the turn rule must hold. Each
+            // player's accepted shots, in the order it sent them:
+            let accepted = try await withThrowingTaskGroup(of: (String, [Coordinate]).self) { group in
+                for player in [game.one, game.two] {
+                    group.addTask {
+                        var cells: [Coordinate] = []
+                        for cell in Coordinate.all where try await server.guess(game.game, player, cell).status == 200 {
+                            cells.append(cell)
+                        }
+                        return (player, cells)
                     }
-                    return (player, cells)
                 }
+                return try await group.reduce(into: [String: [Coordinate]]()) { $0[$1.0] = $1.1 }
             }
-            return try await group.reduce(into: [String: [Coordinate]]()) { $0[$1.0] = $1.1 }
+            return (game, accepted, try await server.get("/api/games/\(game.game)").json["missilesLaunched"] as? Int)
         }
-        let missiles = try await server.get("/api/games/\(game.game)").json["missilesLaunched"] as? Int
-        await server.stop()
         // The server's own record of the order: the shot table, by sequence number.
         let shots = try await DatabaseQueue(path: path).read { db in
             try Row.fetchAll(db, sql: "SELECT seat, x, y FROM shot WHERE gameId = ? ORDER BY sequence", arguments: [game.game])
@@ -63,23 +64,23 @@ struct ConcurrencyTests {
 
     @Test("many games in parallel all finish with consistent counts")
     func parallelGames() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<12 {
-                group.addTask {
-                    let game = try await server.startGame(seedOne: UInt64(1_000 + index), seedTwo: UInt64(2_000 + index))
-                    let targets = Fleet.seeded(UInt64(2_000 + index)).ships.flatMap(\.cells)
-                    let water = openWater(Fleet.seeded(UInt64(1_000 + index)))
-                    for (shot, target) in targets.enumerated() {
-                        _ = try await server.guess(game.game, game.one, target)
-                        if shot < 16 { _ = try await server.guess(game.game, game.two, water[shot]) }
+        try await withRunning(TestServer.start()) { server in
+            let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        let game = try await server.startGame(seedOne: UInt64(1_000 + index), seedTwo: UInt64(2_000 + index))
+                        let targets = Fleet.seeded(UInt64(2_000 + index)).ships.flatMap(\.cells)
+                        let water = openWater(Fleet.seeded(UInt64(1_000 + index)))
+                        for (shot, target) in targets.enumerated() {
+                            _ = try await server.guess(game.game, game.one, target)
+                            if shot < 16 { _ = try await server.guess(game.game, game.two, water[shot]) }
+                        }
+                        return try await server.get("/api/games/\(game.game)").json["winner"] as? String == "alice"
                     }
-                    return try await server.get("/api/games/\(game.game)").json["winner"] as? String == "alice"
                 }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
             }
-            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            #expect(finished.count == 12 && finished.allSatisfy { $0 })
         }
-        #expect(finished.count == 12 && finished.allSatisfy { $0 })
     }
 }

@@ -26,6 +26,7 @@ struct MetricsEndpointTests {
         var scraped = try await RawHTTP.get(port: server.port, "/metrics")
         let deadline = Date().addingTimeInterval(120)
         while !expected.allSatisfy({ scraped.text.contains($0 + "\n") }) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
             scraped = try await RawHTTP.get(port: server.port, "/metrics")
         }
         #expect(scraped.status == 200)

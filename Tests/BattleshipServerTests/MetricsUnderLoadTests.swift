@@ -34,12 +34,22 @@ struct MetricsUnderLoadTests {
             "load", "--server", "http://127.0.0.1:\(server.port)", "--games", "90", "--concurrency", "4", "--bot", "density",
             "--list-every", "2", "--timeout", "30", "--output", folder, "--quiet",
         ])
-        // Scrape as Prometheus would while the load runs: the counts never go down.
+        // Scrape as Prometheus would while the load runs, at intervals (20 a second, where
+        // Prometheus waits seconds: a loop without a pause is a second load on the server and
+        // takes the cores the run needs), until the run ends or a deadline passes: the counts
+        // never go down.
         var during: [MetricsScrape] = []
+        let loadDeadline = ContinuousClock.now + .seconds(240)
         while load.isRunning {
+            guard ContinuousClock.now < loadDeadline else {
+                load.terminate()
+                Issue.record("salvo load still running after 240 s: \(load.errorText)")
+                break
+            }
             let reply = try await RawHTTP.get(port: server.port, "/metrics")
             #expect(reply.status == 200)
             during.append(MetricsScrape(reply.text))
+            try await Task.sleep(for: .milliseconds(50))
         }
         let output = try await load.finish()
         #expect(output.status == 0, "\(output.err)")
@@ -63,6 +73,7 @@ struct MetricsUnderLoadTests {
         var final = MetricsScrape(try await RawHTTP.get(port: server.port, "/metrics").text)
         let deadline = Date().addingTimeInterval(120)
         while !(Self.matches(final, sent) && final.committedWrites == final.successfulWrites) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
             final = MetricsScrape(try await RawHTTP.get(port: server.port, "/metrics").text)
         }
         for (endpoint, (method, route)) in Self.routes {

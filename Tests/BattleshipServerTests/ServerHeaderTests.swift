@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import SalvoVersion
 import Testing
 
@@ -7,10 +8,9 @@ import Testing
 struct ServerHeaderTests {
     @Test("a reply and an error reply carry Server: Salvo/VERSION (COMMIT)")
     func serverHeader() async throws {
-        let server = try await TestServer.start()
-        let health = try await server.get("/health")
-        let missing = try await server.get("/api/games/x/y/z")
-        await server.stop()
+        let (health, missing) = try await withRunning(TestServer.start()) { server in
+            (try await server.get("/health"), try await server.get("/api/games/x/y/z"))
+        }
         #expect(health.status == 200)
         #expect(health.headers["server"] == "Salvo/\(SalvoVersion.text)")
         #expect(missing.status == 404)

@@ -47,56 +47,56 @@ struct StalledRequestTests {
         configuration.requestDeadline = Self.deadline
         var logger = Logger(label: "stalled")
         logger.logLevel = .critical
-        let server = try await SalvoServer.start(configuration, logger: logger)
-        let port = server.port
-        let outcome = try await LoopbackSocket.onThread { () throws -> [String] in
-            var failures: [String] = []
-            let stalled = try (0..<300).map { _ in
-                let fd = try LoopbackSocket.connect(port: port)
-                try LoopbackSocket.send(fd, Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
-                return fd
-            }
-            defer { stalled.forEach { close($0) } }
-            // Whole requests are answered while they hang.
-            let listed = try LoopbackSocket.forward("GET", "/api/games", body: Data(), to: port)
-            if listed.status != 200 { failures.append("a whole request got \(listed.status)") }
-            // A body slower than the base allows but faster than the minimum rate: 3,000 bytes
-            // at 1,500 a second take 2 s, the deadline allows 2 s + 3 s.
-            let slow = try LoopbackSocket.connect(port: port)
-            defer { close(slow) }
-            let body = Data((#"{"gameName":"slow","playerName":"body"}"# + String(repeating: " ", count: 3_000 - 39)).utf8)
-            let head = Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
-            try LoopbackSocket.send(slow, head)
-            if !Self.trickle(slow, body, piece: 300, pause: 0.2) { failures.append("the slow body was cut off") }
-            var reply = Data()
-            try LoopbackSocket.read(slow, into: &reply, deadline: Date().addingTimeInterval(10)) { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
-            if !String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 ") { failures.append("the slow body got no reply: \(String(decoding: reply, as: UTF8.self))") }
-            // By now the 300 heads are past their 2 s.
-            let until = Date().addingTimeInterval(6)
-            let open = stalled.filter { !Self.closed($0, before: until) }.count
-            if open > 0 { failures.append("\(open) of 300 half-sent requests still open") }
+        let outcome = try await withRunning(SalvoServer.start(configuration, logger: logger)) { server in
+            let port = server.port
+            return try await LoopbackSocket.onThread { () throws -> [String] in
+                var failures: [String] = []
+                let stalled = try (0..<300).map { _ in
+                    let fd = try LoopbackSocket.connect(port: port)
+                    try LoopbackSocket.send(fd, Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
+                    return fd
+                }
+                defer { stalled.forEach { close($0) } }
+                // Whole requests are answered while they hang.
+                let listed = try LoopbackSocket.forward("GET", "/api/games", body: Data(), to: port)
+                if listed.status != 200 { failures.append("a whole request got \(listed.status)") }
+                // A body slower than the base allows but faster than the minimum rate: 3,000 bytes
+                // at 1,500 a second take 2 s, the deadline allows 2 s + 3 s.
+                let slow = try LoopbackSocket.connect(port: port)
+                defer { close(slow) }
+                let body = Data((#"{"gameName":"slow","playerName":"body"}"# + String(repeating: " ", count: 3_000 - 39)).utf8)
+                let head = Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+                try LoopbackSocket.send(slow, head)
+                if !Self.trickle(slow, body, piece: 300, pause: 0.2) { failures.append("the slow body was cut off") }
+                var reply = Data()
+                try LoopbackSocket.read(slow, into: &reply, deadline: Date().addingTimeInterval(10)) { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
+                if !String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 ") { failures.append("the slow body got no reply: \(String(decoding: reply, as: UTF8.self))") }
+                // By now the 300 heads are past their 2 s.
+                let until = Date().addingTimeInterval(6)
+                let open = stalled.filter { !Self.closed($0, before: until) }.count
+                if open > 0 { failures.append("\(open) of 300 half-sent requests still open") }
 
-            // A head dripped a byte every 0.25 s: closed though it never stops sending.
-            let drip = try LoopbackSocket.connect(port: port)
-            defer { close(drip) }
-            let dripped = Self.trickle(drip, Data(("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 60)).utf8), piece: 1, pause: 0.25)
-            if dripped || !Self.closed(drip, before: Date().addingTimeInterval(3)) { failures.append("the dripped head was not closed") }
-            // A body at 100 bytes a second of 5,000: closed long before its 50 s end.
-            let trickled = try LoopbackSocket.connect(port: port)
-            defer { close(trickled) }
-            try LoopbackSocket.send(trickled, Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n".utf8))
-            if Self.trickle(trickled, Data(repeating: 0x20, count: 5_000), piece: 20, pause: 0.2) { failures.append("the trickled body was let through") }
-            // A keep-alive connection answered, then left idle: closed after the deadline.
-            let idle = try LoopbackSocket.connect(port: port)
-            defer { close(idle) }
-            try LoopbackSocket.send(idle, Data("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-            var answer = Data()
-            try LoopbackSocket.read(idle, into: &answer, deadline: Date().addingTimeInterval(10)) { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
-            if !String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200") { failures.append("the keep-alive request got no 200") }
-            if !Self.closed(idle, before: Date().addingTimeInterval(8)) { failures.append("the idle keep-alive connection stayed open") }
-            return failures
+                // A head dripped a byte every 0.25 s: closed though it never stops sending.
+                let drip = try LoopbackSocket.connect(port: port)
+                defer { close(drip) }
+                let dripped = Self.trickle(drip, Data(("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 60)).utf8), piece: 1, pause: 0.25)
+                if dripped || !Self.closed(drip, before: Date().addingTimeInterval(3)) { failures.append("the dripped head was not closed") }
+                // A body at 100 bytes a second of 5,000: closed long before its 50 s end.
+                let trickled = try LoopbackSocket.connect(port: port)
+                defer { close(trickled) }
+                try LoopbackSocket.send(trickled, Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n".utf8))
+                if Self.trickle(trickled, Data(repeating: 0x20, count: 5_000), piece: 20, pause: 0.2) { failures.append("the trickled body was let through") }
+                // A keep-alive connection answered, then left idle: closed after the deadline.
+                let idle = try LoopbackSocket.connect(port: port)
+                defer { close(idle) }
+                try LoopbackSocket.send(idle, Data("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                var answer = Data()
+                try LoopbackSocket.read(idle, into: &answer, deadline: Date().addingTimeInterval(10)) { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
+                if !String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200") { failures.append("the keep-alive request got no 200") }
+                if !Self.closed(idle, before: Date().addingTimeInterval(8)) { failures.append("the idle keep-alive connection stayed open") }
+                return failures
+            }
         }
-        await server.stop()
         #expect(outcome.isEmpty, "\(outcome)")
     }
 }

@@ -1,6 +1,7 @@
 import BattleshipRules
 @testable import BattleshipServer
 import GRDB
+import SalvoTestSupport
 import Synchronization
 import Foundation
 import Testing
@@ -12,38 +13,39 @@ struct WriteBehindTests {
     @Test("every acknowledged create, join and guess of a write-behind server is in its file after stop, in order")
     func everythingReachesTheFile() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-\(UUID().uuidString).sqlite").path
-        let first = try await TestServer.start(databasePath: path, writeBehind: true)
-        var games: [(game: String, one: String, two: String)] = []
-        for round in 0..<3 {
-            games.append(try await first.startGame(seedOne: UInt64(10 + round), seedTwo: UInt64(20 + round)))
-        }
-        // Game 0 is played to the end: player one sinks every ship, player two fires at open water.
         let targets = Fleet.seeded(20).ships.flatMap(\.cells)
         let water = openWater(Fleet.seeded(10))
-        for (index, target) in targets.enumerated() {
-            #expect(try await first.guess(games[0].game, games[0].one, target).status == 200)
-            if index < targets.count - 1 {
-                #expect(try await first.guess(games[0].game, games[0].two, water[index]).status == 200)
+        let games = try await withRunning(TestServer.start(databasePath: path, writeBehind: true)) { first in
+            var games: [(game: String, one: String, two: String)] = []
+            for round in 0..<3 {
+                games.append(try await first.startGame(seedOne: UInt64(10 + round), seedTwo: UInt64(20 + round)))
             }
+            // Game 0 is played to the end: player one sinks every ship, player two fires at open water.
+            for (index, target) in targets.enumerated() {
+                #expect(try await first.guess(games[0].game, games[0].one, target).status == 200)
+                if index < targets.count - 1 {
+                    #expect(try await first.guess(games[0].game, games[0].two, water[index]).status == 200)
+                }
+            }
+            // Game 1 gets three shots; game 2 none.
+            for index in 0..<3 {
+                #expect(try await first.guess(games[1].game, index % 2 == 0 ? games[1].one : games[1].two, water[index]).status == 200)
+            }
+            return games
         }
-        // Game 1 gets three shots; game 2 none.
-        for index in 0..<3 {
-            #expect(try await first.guess(games[1].game, index % 2 == 0 ? games[1].one : games[1].two, water[index]).status == 200)
-        }
-        await first.stop()
 
         // A durable server on the same file sees it all.
-        let second = try await TestServer.start(databasePath: path)
-        defer { Task { await second.stop() } }
-        let finished = try await second.get("/api/games/\(games[0].game)").json
-        #expect(finished["winner"] as? String == "alice")
-        #expect(finished["missilesLaunched"] as? Int == 2 * targets.count - 1)
-        #expect(try await second.get("/api/games/\(games[1].game)").json["missilesLaunched"] as? Int == 3)
-        #expect(try await second.get("/api/games/\(games[2].game)").json["missilesLaunched"] as? Int == 0)
-        // The shots came back in order: game 1's next move is player two's.
-        #expect(try await second.status(games[1].game, games[1].two).json["isYourTurn"] as? Bool == true)
-        let board = try await second.board(games[1].game, games[1].one)
-        #expect(board.shots.filter { $0 != "NONE" }.count == 2)
+        try await withRunning(TestServer.start(databasePath: path)) { second in
+            let finished = try await second.get("/api/games/\(games[0].game)").json
+            #expect(finished["winner"] as? String == "alice")
+            #expect(finished["missilesLaunched"] as? Int == 2 * targets.count - 1)
+            #expect(try await second.get("/api/games/\(games[1].game)").json["missilesLaunched"] as? Int == 3)
+            #expect(try await second.get("/api/games/\(games[2].game)").json["missilesLaunched"] as? Int == 0)
+            // The shots came back in order: game 1's next move is player two's.
+            #expect(try await second.status(games[1].game, games[1].two).json["isYourTurn"] as? Bool == true)
+            let board = try await second.board(games[1].game, games[1].one)
+            #expect(board.shots.filter { $0 != "NONE" }.count == 2)
+        }
     }
 }
 

@@ -73,9 +73,10 @@ struct BotPlacementTests {
             await bot.finish(.abandoned(reason: "test over"))
         }
         #expect(Set(fleets.values).count == 3)
-        var bot = ExternalBot(spec, seed: 4)
+        var bot = RecordedBot(ExternalBot(spec, seed: 4))
         let result = await SoloGame.play(&bot, against: .seeded(4))
-        #expect(result.fault == nil && (17...100).contains(result.shots))
+        #expect(result.fault == nil)
+        bot.expectWholeGame(result, against: .seeded(4))
         #expect(await bot.name == "python-placer")
     }
 }

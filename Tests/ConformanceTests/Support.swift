@@ -4,6 +4,9 @@ import Foundation
 import Logging
 import SalvoTestSupport
 
+/// The embedded server, stopped with ``withRunning(_:isolation:_:)`` like the mutant server.
+extension RunningServer: Stoppable {}
+
 /// Starts Salvo's embedded server in memory on 127.0.0.1, quietly.
 func startEmbeddedServer() async throws -> RunningServer {
     var logger = Logger(label: "conformance-tests")

@@ -4,12 +4,13 @@ import LiveStandings
 import Orchestrator
 import Reports
 import RunControl
+import SalvoTestSupport
 import Tournament
 
 /// A real tournament run in this process (built-in bots on the embedded server, turns handed
 /// over by polling every 20 ms so a game takes about a second) feeding a ``LiveHub`` that a
 /// real ``LiveServer`` serves on a free loopback port.
-struct LiveRun: Sendable {
+struct LiveRun: Stoppable {
     let hub: LiveHub
     let server: RunningLiveServer
     let config: TournamentConfig

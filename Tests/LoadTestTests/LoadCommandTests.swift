@@ -101,15 +101,15 @@ struct LoadCommandTests {
 
     @Test("a server that names the winner by player id: load.json and the summary line count every game inconsistent")
     func inconsistentGamesAreReported() async throws {
-        let server = try await MutantServer.start(fault: .winnerIsPlayerId)
-        defer { Task { await server.stop() } }
-        let folder = Self.temporaryFolder()
-        let result = try await Self.salvo(["load", "--server", server.baseURL, "--games", "2", "--concurrency", "2", "--bot", "random", "--list-every", "0", "--timeout", "30", "--output", folder])
-        #expect(result.status == 0, "\(result.err)")
-        let games = try #require(try Self.json(folder)["games"] as? [String: Any])
-        #expect(games["finished"] as? Int == 2 && games["failed"] as? Int == 0)
-        #expect(games["inconsistent"] as? Int == 2)
-        #expect(result.out.contains("0 abandoned, 0 failed, 2 inconsistent"), "\(result.out)")
+        try await withRunning(MutantServer.start(fault: .winnerIsPlayerId)) { server in
+            let folder = Self.temporaryFolder()
+            let result = try await Self.salvo(["load", "--server", server.baseURL, "--games", "2", "--concurrency", "2", "--bot", "random", "--list-every", "0", "--timeout", "30", "--output", folder])
+            #expect(result.status == 0, "\(result.err)")
+            let games = try #require(try Self.json(folder)["games"] as? [String: Any])
+            #expect(games["finished"] as? Int == 2 && games["failed"] as? Int == 0)
+            #expect(games["inconsistent"] as? Int == 2)
+            #expect(result.out.contains("0 abandoned, 0 failed, 2 inconsistent"), "\(result.out)")
+        }
     }
 
     @Test("--rate against a server that stalls: the stall shows in p99, not only in the stalled requests")

@@ -4,8 +4,12 @@ import CurlHTTP
 import Foundation
 import Logging
 import MutantServer
+import SalvoTestSupport
 import Testing
 @testable import LoadTest
+
+/// The embedded server the generator loads, stopped with ``withRunning(_:isolation:_:)``.
+extension RunningServer: Stoppable {}
 
 /// The load generator in-process against a real embedded server on loopback.
 @Suite("Load generator", .serialized, .timeLimit(.minutes(2)))
@@ -18,17 +22,18 @@ struct LoadGeneratorTests {
 
     @Test("--games 12: every game finishes, and the requests add up exactly to the games' script")
     func gamesAddUp() async throws {
-        let server = try await Self.quietServer()
-        let http = CurlHTTPClient()
-        let second = CurlHTTPClient()
-        let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5)
-        let generator = LoadGenerator(settings: settings, clients: [http, second])
-        try await generator.checkReachable()
-        let result = try await generator.run()
-        let games = try await JSONDecoder().decode([GameSummary].self, from: Data(http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body))
-        await http.shutdown()
-        await second.shutdown()
-        await server.stop()
+        let (result, games) = try await withRunning(Self.quietServer()) { server in
+            let http = CurlHTTPClient()
+            let second = CurlHTTPClient()
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5)
+            let generator = LoadGenerator(settings: settings, clients: [http, second])
+            try await generator.checkReachable()
+            let result = try await generator.run()
+            let games = try await JSONDecoder().decode([GameSummary].self, from: Data(http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body))
+            await http.shutdown()
+            await second.shutdown()
+            return (result, games)
+        }
 
         let statistics = result.statistics
         #expect(statistics.gamesStarted == 12 && statistics.gamesFinished == 12)
@@ -60,12 +65,13 @@ struct LoadGeneratorTests {
         (MutantFault.none, 0), (MutantFault.winnerIsPlayerId, 3),
     ])
     func inconsistentGamesAreCounted(fault: MutantFault, inconsistent: Int) async throws {
-        let server = try await MutantServer.start(fault: fault)
-        let http = CurlHTTPClient()
-        let settings = LoadSettings(serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0)
-        let result = try await LoadGenerator(settings: settings, clients: [http]).run()
-        await http.shutdown()
-        await server.stop()
+        let result = try await withRunning(MutantServer.start(fault: fault)) { server in
+            let http = CurlHTTPClient()
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0)
+            let result = try await LoadGenerator(settings: settings, clients: [http]).run()
+            await http.shutdown()
+            return result
+        }
         let statistics = result.statistics
         #expect(statistics.gamesStarted == 3 && statistics.gamesFinished == 3 && statistics.gamesFailed == 0)
         #expect(statistics.inconsistentGames == inconsistent)
@@ -74,12 +80,13 @@ struct LoadGeneratorTests {
 
     @Test("--duration with --rate: the run stops by itself and sends no more than the timetable allows")
     func durationWithRate() async throws {
-        let server = try await Self.quietServer()
-        let http = CurlHTTPClient()
-        let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget, requestTimeout: .seconds(30))
-        let result = try await LoadGenerator(settings: settings, http: http).run()
-        await http.shutdown()
-        await server.stop()
+        let result = try await withRunning(Self.quietServer()) { server in
+            let http = CurlHTTPClient()
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget, requestTimeout: .seconds(30))
+            let result = try await LoadGenerator(settings: settings, http: http).run()
+            await http.shutdown()
+            return result
+        }
         let statistics = result.statistics
         // Requests due at 0, 5 ms, …, 1,495 ms: 300 in all, at most.
         #expect(statistics.totalRequests <= 300)
@@ -91,18 +98,18 @@ struct LoadGeneratorTests {
 
     @Test("single-endpoint mode, closed and open loop: exactly the requests asked for, all answered, setup not counted")
     func singleEndpoint() async throws {
-        let server = try await Self.quietServer()
-        // Two event-loop threads, as with --threads 2: the request count is shared.
-        let clients = [CurlHTTPClient(), CurlHTTPClient()]
-        for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint, requestTimeout: .seconds(30))
-            let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
-            #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
-            #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
-            #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
+        try await withRunning(Self.quietServer()) { server in
+            // Two event-loop threads, as with --threads 2: the request count is shared.
+            let clients = [CurlHTTPClient(), CurlHTTPClient()]
+            for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
+                let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint, requestTimeout: .seconds(30))
+                let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
+                #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
+                #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
+                #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
+            }
+            for client in clients { await client.shutdown() }
         }
-        for client in clients { await client.shutdown() }
-        await server.stop()
     }
 
     @Test("an unreachable server is refused before the run, in one sentence")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import SalvoTestSupport
 import ServiceLifecycle
 
 /// A small Battleship server on 127.0.0.1 with one switchable fault, for testing that the
@@ -8,11 +9,11 @@ import ServiceLifecycle
 /// API reference (its bugs fixed), independently of Salvo's own server.
 ///
 /// ```swift
-/// let server = try await MutantServer.start(fault: .joinerMovesFirst)
-/// // run the suite against server.baseURL
-/// await server.stop()
+/// try await withRunning(MutantServer.start(fault: .joinerMovesFirst)) { server in
+///     // run the suite against server.baseURL
+/// }
 /// ```
-public final class MutantServer: Sendable {
+public final class MutantServer: Stoppable {
     public let fault: MutantFault
     public let port: Int
     /// Every request received so far, with its arrival time.

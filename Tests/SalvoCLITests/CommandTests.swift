@@ -6,6 +6,9 @@ import Logging
 import SalvoTestSupport
 import Testing
 
+/// The embedded server the commands talk to, stopped with ``withRunning(_:isolation:_:)``.
+extension RunningServer: Stoppable {}
+
 /// The `salvo` executable as a user runs it: real process, real server on loopback.
 @Suite("salvo commands", .serialized, .timeLimit(.minutes(2)))
 struct CommandTests {
@@ -25,39 +28,39 @@ struct CommandTests {
 
     @Test("lobby lists games with status and players; --status filters; show summarizes one game")
     func lobbyAndShow() async throws {
-        let server = try await Self.quietServer()
-        defer { Task { await server.stop() } }
-        let (status, out, _) = try await Self.salvo(["lobby", "--server", server.baseURL])
-        #expect(status == 0 && out.contains("0 games"))
-        let http = CurlHTTPClient()
-        // A patient deadline: the suites run in parallel on 2 cores, and this checks answers, not speed.
-        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
-        let gameId = try await client.create(gameName: "lobby test", playerName: "ann").gameId
-        await http.shutdown()
-        let listed = try await Self.salvo(["lobby", "--server", server.baseURL])
-        #expect(listed.status == 0)
-        #expect(listed.out.contains("lobby test") && listed.out.contains("WAITING") && listed.out.contains("ann") && listed.out.contains(gameId))
-        let filtered = try await Self.salvo(["lobby", "--server", server.baseURL, "--status", "DONE"])
-        #expect(filtered.status == 0 && !filtered.out.contains("lobby test"))
-        let shown = try await Self.salvo(["show", gameId, "--server", server.baseURL])
-        #expect(shown.status == 0 && shown.out.contains("WAITING for a second player"))
+        try await withRunning(Self.quietServer()) { server in
+            let (status, out, _) = try await Self.salvo(["lobby", "--server", server.baseURL])
+            #expect(status == 0 && out.contains("0 games"))
+            let http = CurlHTTPClient()
+            // A patient deadline: the suites run in parallel on 2 cores, and this checks answers, not speed.
+            let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+            let gameId = try await client.create(gameName: "lobby test", playerName: "ann").gameId
+            await http.shutdown()
+            let listed = try await Self.salvo(["lobby", "--server", server.baseURL])
+            #expect(listed.status == 0)
+            #expect(listed.out.contains("lobby test") && listed.out.contains("WAITING") && listed.out.contains("ann") && listed.out.contains(gameId))
+            let filtered = try await Self.salvo(["lobby", "--server", server.baseURL, "--status", "DONE"])
+            #expect(filtered.status == 0 && !filtered.out.contains("lobby test"))
+            let shown = try await Self.salvo(["show", gameId, "--server", server.baseURL])
+            #expect(shown.status == 0 && shown.out.contains("WAITING for a second player"))
+        }
     }
 
     @Test("a wrong URL, a dead server or an unknown id: one line on stderr and exit status 1")
     func errorsAreOneLine() async throws {
-        let server = try await Self.quietServer()
-        defer { Task { await server.stop() } }
-        for arguments in [
-            ["lobby", "--server", "http://127.0.0.1:1"],
-            ["lobby", "--server", "not a url"],
-            ["show", "00000000-0000-4000-8000-000000000000", "--server", server.baseURL],
-            ["show", "nope", "--server", server.baseURL],
-            ["games", "/nonexistent/run"],
-        ] {
-            let result = try await Self.salvo(arguments)
-            #expect(result.status == 1, "\(arguments)")
-            let lines = result.err.split(separator: "\n")
-            #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(arguments): \(result.err)")
+        try await withRunning(Self.quietServer()) { server in
+            for arguments in [
+                ["lobby", "--server", "http://127.0.0.1:1"],
+                ["lobby", "--server", "not a url"],
+                ["show", "00000000-0000-4000-8000-000000000000", "--server", server.baseURL],
+                ["show", "nope", "--server", server.baseURL],
+                ["games", "/nonexistent/run"],
+            ] {
+                let result = try await Self.salvo(arguments)
+                #expect(result.status == 1, "\(arguments)")
+                let lines = result.err.split(separator: "\n")
+                #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(arguments): \(result.err)")
+            }
         }
     }
 
@@ -110,35 +113,35 @@ struct OpenFileLimitTests {
 struct PlayCommandTests {
     @Test("two `salvo play` processes, one creating and one joining, finish one game with one winner")
     func twoPlayersFinishAGame() async throws {
-        let server = try await CommandTests.quietServer()
-        defer { Task { await server.stop() } }
-        // The creator runs in the background; its first line names the game.
-        let creator = Process()
-        creator.executableURL = URL(fileURLWithPath: CommandTests.binary)
-        creator.arguments = ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"]
-        let output = Pipe()
-        creator.standardOutput = output
-        try creator.run()
-        let firstLine: String = try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }.start()
+        try await withRunning(CommandTests.quietServer()) { server in
+            // The creator runs in the background; its first line names the game.
+            let creator = Process()
+            creator.executableURL = URL(fileURLWithPath: CommandTests.binary)
+            creator.arguments = ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"]
+            let output = Pipe()
+            creator.standardOutput = output
+            try creator.run()
+            let firstLine: String = try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    var text = ""
+                    while !text.contains("\n") {
+                        let chunk = output.fileHandleForReading.availableData
+                        if chunk.isEmpty { break }
+                        text += String(decoding: chunk, as: UTF8.self)
+                    }
+                    continuation.resume(returning: text)
+                }.start()
+            }
+            let words = firstLine.split(separator: " ")
+            let gameId = try #require(words.count >= 2 ? String(words[1]) : nil, "\(firstLine)")
+            let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20", "--timeout", "30"])
+            while creator.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+            let creatorRest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(joiner.status == 0 && creator.terminationStatus == 0)
+            let endings = [joiner.out, creatorRest].map { text in text.split(separator: "\n").last.map(String.init) ?? "" }
+            // Exactly one side won; the loser names the winner.
+            #expect(endings.filter { $0.hasPrefix("won after") }.count == 1, "\(endings)")
+            #expect(endings.filter { $0.hasPrefix("lost to ann") || $0.hasPrefix("lost to bob") }.count == 1, "\(endings)")
         }
-        let words = firstLine.split(separator: " ")
-        let gameId = try #require(words.count >= 2 ? String(words[1]) : nil, "\(firstLine)")
-        let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20", "--timeout", "30"])
-        while creator.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        let creatorRest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(joiner.status == 0 && creator.terminationStatus == 0)
-        let endings = [joiner.out, creatorRest].map { text in text.split(separator: "\n").last.map(String.init) ?? "" }
-        // Exactly one side won; the loser names the winner.
-        #expect(endings.filter { $0.hasPrefix("won after") }.count == 1, "\(endings)")
-        #expect(endings.filter { $0.hasPrefix("lost to ann") || $0.hasPrefix("lost to bob") }.count == 1, "\(endings)")
     }
 }

@@ -30,6 +30,72 @@ struct ScoreboardAgreementTests {
         }
     }
 
+    /// One bot's standing counted from a journal's lines alone, by the rules (docs/scoring.md),
+    /// not through the scoreboard every output shares: a wrong figure there would be the same in
+    /// every output, and only a count of its own finds it.
+    struct Counted {
+        var games = 0, wins = 0, losses = 0, winsBySinking = 0, shotsInWins = 0
+        /// Games lost by forfeit, by kind.
+        var forfeits: [String: Int] = [:]
+        /// `wins/games`, unrounded.
+        var fraction: Double { games == 0 ? 0 : Double(wins) / Double(games) }
+        /// Mean shots per win by sinking the fleet, unrounded; nil without one.
+        var meanShotsToWin: Double? { winsBySinking == 0 ? nil : Double(shotsInWins) / Double(winsBySinking) }
+
+        /// Each bot's counts over the rated games (wins and forfeits) of the journal at `path`,
+        /// and the order of the standings: by score, then wins, then name.
+        static func standings(journal path: String) throws -> (counts: [String: Counted], order: [String]) {
+            var counts: [String: Counted] = [:]
+            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+                let entry = try ScoreboardAgreementTests.object(Data(line.utf8))
+                guard entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any] else { continue }
+                let termination = try #require(game["termination"] as? String)
+                guard termination == "win" || termination == "forfeit" else { continue }
+                let bots = try #require((game["players"] as? [[String: Any]])?.compactMap { $0["bot"] as? String })
+                let winnerSeat = try #require(game["winnerSeat"] as? Int)
+                try #require(bots.count == 2 && (0...1).contains(winnerSeat))
+                let (winner, loser) = (bots[winnerSeat], bots[1 - winnerSeat])
+                for bot in bots { counts[bot, default: Counted()].games += 1 }
+                counts[winner, default: Counted()].wins += 1
+                counts[loser, default: Counted()].losses += 1
+                if termination == "forfeit" {
+                    counts[loser, default: Counted()].forfeits[game["forfeitKind"] as? String ?? "unknown", default: 0] += 1
+                } else {
+                    counts[winner, default: Counted()].winsBySinking += 1
+                    counts[winner, default: Counted()].shotsInWins += try shotCount(game["shots"], seat: winnerSeat)
+                }
+            }
+            return (counts, order(counts))
+        }
+
+        /// The shots of `seat` in a journal's `shots`: the text of layout 3 (per shot x, y, then
+        /// `m`, `h` or `s` and the sunk length, in lower case for seat 0 and upper for seat 1),
+        /// or layout 2's list of objects.
+        static func shotCount(_ shots: Any?, seat: Int) throws -> Int {
+            if let list = shots as? [[String: Any]] { return list.count { $0["seat"] as? Int == seat } }
+            var text = Substring(try #require(shots as? String, "no shots"))
+            var count = 0
+            while !text.isEmpty {
+                let shot = text.prefix(3)
+                try #require(shot.count == 3, "a shot cut short: \(text)")
+                let letter = try #require(shot.last)
+                try #require("mhsMHS".contains(letter), "not a shot: \(shot)")
+                if letter.isLowercase == (seat == 0) { count += 1 }
+                text = text.dropFirst(letter.lowercased() == "s" ? 4 : 3)
+            }
+            return count
+        }
+
+        /// The standings' order: by score, then wins, then name.
+        static func order(_ counts: [String: Counted]) -> [String] {
+            counts.sorted { a, b in
+                if a.value.fraction != b.value.fraction { return a.value.fraction > b.value.fraction }
+                if a.value.wins != b.value.wins { return a.value.wins > b.value.wins }
+                return a.key < b.key
+            }.map(\.key)
+        }
+    }
+
     /// The rows of the terminal's final table, as cells (columns are two or more spaces apart).
     static func terminalRows(_ out: String) -> [[String]] {
         let lines = out.components(separatedBy: "\n")
@@ -120,6 +186,26 @@ struct ScoreboardAgreementTests {
             #expect(summarized[position]["eloLower"] as? Double == rating["lower"] as? Double)
             #expect(summarized[position]["eloUpper"] as? Double == rating["upper"] as? Double)
         }
+        // The figures themselves, counted again from the journal: the order, and each row's
+        // games, wins, losses, forfeits, score and shots per win (both to 0.01).
+        let (counted, countedOrder) = try Counted.standings(journal: base + "/out/journal.jsonl")
+        #expect(order == countedOrder, "results.json \(order), journal \(countedOrder)")
+        #expect(counted.values.map(\.games).reduce(0, +) == 2 * 12, "6 pairings of 2 games, each counted for both bots")
+        for row in reported {
+            let bot = try #require(row["bot"] as? String)
+            let count = try #require(counted[bot], "\(bot) not in the journal")
+            #expect(row["games"] as? Int == count.games && row["wins"] as? Int == count.wins && row["losses"] as? Int == count.losses, "\(bot): \(row) against \(count)")
+            #expect(row["forfeits"] as? [String: Int] ?? [:] == count.forfeits, "\(bot) forfeits")
+            let score = try #require(row["scorePercent"] as? Double)
+            #expect(abs(score - 100 * count.fraction) <= 0.005 + 1e-9, "\(bot): score \(score), counted \(100 * count.fraction)")
+            if let mean = count.meanShotsToWin {
+                let shown = try #require(row["meanShotsToWin"] as? Double, "\(bot) has wins by sinking and no shots per win")
+                #expect(abs(shown - mean) <= 0.005 + 1e-9, "\(bot): shots per win \(shown), counted \(mean)")
+            } else {
+                #expect(row["meanShotsToWin"] == nil, "\(bot) has no win by sinking")
+            }
+        }
+
         // Forfeit wins are left out of shots per win: the crashers won only by forfeit.
         for crasher in ["crash-a", "crash-b"] {
             let row = try #require(reported.first { $0["bot"] as? String == crasher })
@@ -172,6 +258,9 @@ struct ScoreboardAgreementTests {
         let leader = try #require((summary["standings"] as? [[String: Any]])?.first)
         let bot = try #require(leader["bot"] as? String), wins = try #require(leader["wins"] as? Int)
         let score = try #require(leader["scorePercent"] as? Double)
+        // The leader and its wins counted again from the journal, both runs' games.
+        let (counted, countedOrder) = try Counted.standings(journal: base + "/out/journal.jsonl")
+        #expect(countedOrder.first == bot && counted[bot]?.wins == wins && counted[bot]?.games == 400, "\(countedOrder) \(counted[bot].map { "\($0.wins) of \($0.games)" } ?? "none")")
         // Both bots play every game: the leader's games are all 400, not the 400 - earlier of this run.
         #expect(last.hasSuffix("leader: \(bot) \(String(format: "%.1f", score))% (\(wins) of 400)"), "\(last)")
     }

@@ -49,21 +49,21 @@ struct ScriptOutputTests {
 
     @Test("lobby --json and show --json give a waiting game's id, name, status and players")
     func lobbyAndShowJSON() async throws {
-        let server = try await CommandTests.quietServer()
-        defer { Task { await server.stop() } }
-        let http = CurlHTTPClient()
-        let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
-        let gameId = try await client.create(gameName: "json test", playerName: "ann").gameId
-        await http.shutdown()
-        let lobby = try await SalvoExecutable.run(["lobby", "--server", server.baseURL, "--json"])
-        #expect(lobby.status == 0, "\(lobby.err)")
-        let rows = try Self.array(lobby.out)
-        #expect(rows.count == 1 && rows[0]["id"] as? String == gameId && rows[0]["name"] as? String == "json test")
-        #expect(rows[0]["status"] as? String == "WAITING" && rows[0]["player1"] as? String == "ann" && rows[0]["missilesLaunched"] as? Int == 0)
-        let shown = try await SalvoExecutable.run(["show", gameId, "--server", server.baseURL, "--json"])
-        #expect(shown.status == 0, "\(shown.err)")
-        let game = try Self.object(shown.out)
-        #expect(game["id"] as? String == gameId && game["status"] as? String == "WAITING" && game["player2"] as? String == "" && game["winner"] == nil)
+        try await withRunning(CommandTests.quietServer()) { server in
+            let http = CurlHTTPClient()
+            let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+            let gameId = try await client.create(gameName: "json test", playerName: "ann").gameId
+            await http.shutdown()
+            let lobby = try await SalvoExecutable.run(["lobby", "--server", server.baseURL, "--json"])
+            #expect(lobby.status == 0, "\(lobby.err)")
+            let rows = try Self.array(lobby.out)
+            #expect(rows.count == 1 && rows[0]["id"] as? String == gameId && rows[0]["name"] as? String == "json test")
+            #expect(rows[0]["status"] as? String == "WAITING" && rows[0]["player1"] as? String == "ann" && rows[0]["missilesLaunched"] as? Int == 0)
+            let shown = try await SalvoExecutable.run(["show", gameId, "--server", server.baseURL, "--json"])
+            #expect(shown.status == 0, "\(shown.err)")
+            let game = try Self.object(shown.out)
+            #expect(game["id"] as? String == gameId && game["status"] as? String == "WAITING" && game["player2"] as? String == "" && game["winner"] == nil)
+        }
     }
 
     @Test("match A B: an external bot against a built-in with no tournament file, mirrored pairs, the run's table and summary; two of one built-in are told apart; a bot that is neither is refused")

@@ -3,6 +3,7 @@ import Bots
 import Foundation
 import MutantServer
 import Orchestrator
+import SalvoTestSupport
 import Testing
 @testable import Tournament
 
@@ -104,15 +105,15 @@ struct PlacementRunTests {
 
     @Test("a server without the fleet extension is refused before any game, in one line")
     func serverWithoutTheExtension() async throws {
-        let server = try await MutantServer.start(fault: .none)
-        defer { Task { await server.stop() } }
-        let config = Self.config([Self.placer("valid"), BotEntry(name: "random", kind: .builtin(.random))], server: .url(server.baseURL))
-        do {
-            _ = try await RunnerTests.run(config)
-            Issue.record("the run went on")
-        } catch let error as OrchestratorError {
-            #expect("\(error)" == "This tournament has `placement: bots`, which needs the `fleet` extension, and the server at \(server.baseURL) does not offer it (GET /api/extensions); run it on Salvo's own server (leave out `server:`), or remove `placement: bots`")
+        try await withRunning(MutantServer.start(fault: .none)) { server in
+            let config = Self.config([Self.placer("valid"), BotEntry(name: "random", kind: .builtin(.random))], server: .url(server.baseURL))
+            do {
+                _ = try await RunnerTests.run(config)
+                Issue.record("the run went on")
+            } catch let error as OrchestratorError {
+                #expect("\(error)" == "This tournament has `placement: bots`, which needs the `fleet` extension, and the server at \(server.baseURL) does not offer it (GET /api/extensions); run it on Salvo's own server (leave out `server:`), or remove `placement: bots`")
+            }
+            #expect(server.log.count("POST", pathSuffix: "/api/games") == 0)
         }
-        #expect(server.log.count("POST", pathSuffix: "/api/games") == 0)
     }
 }

@@ -4,6 +4,7 @@ import Bots
 import Foundation
 import Logging
 import Orchestrator
+import SalvoTestSupport
 import Testing
 @testable import Tournament
 
@@ -17,17 +18,17 @@ struct SeatTheftTests {
     static func play(offersExtensions: Bool) async throws -> (summary: RunSummary, journal: [JournalEntry], taken: Int) {
         var logger = Logger(label: "theft")
         logger.logLevel = .critical
-        let server = try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil, offersExtensions: offersExtensions), logger: logger)
-        let proxy = try SeatStealingProxy(server: server.port)
-        let config = TournamentConfig(
-            name: "shared", bots: [BotEntry(name: "density", kind: .builtin(.density)), BotEntry(name: "parity", kind: .builtin(.parity))],
-            gamesPerPairing: 2, concurrency: 2, server: .url(proxy.baseURL), seed: 3, outputDirectory: RunnerTests.temporaryDirectory()
-        )
-        let options = TournamentRun.Options(requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
-        let summary = try await TournamentRun(configuration: config, options: options).run()
-        let taken = proxy.seatsTaken
-        proxy.stop()
-        await server.stop()
+        let (summary, taken) = try await withRunning(SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil, offersExtensions: offersExtensions), logger: logger)) { server in
+            let proxy = try SeatStealingProxy(server: server.port)
+            defer { proxy.stop() }
+            let config = TournamentConfig(
+                name: "shared", bots: [BotEntry(name: "density", kind: .builtin(.density)), BotEntry(name: "parity", kind: .builtin(.parity))],
+                gamesPerPairing: 2, concurrency: 2, server: .url(proxy.baseURL), seed: 3, outputDirectory: RunnerTests.temporaryDirectory()
+            )
+            let options = TournamentRun.Options(requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
+            let summary = try await TournamentRun(configuration: config, options: options).run()
+            return (summary, proxy.seatsTaken)
+        }
         return (summary, try Journal.read(path: summary.journalPath), taken)
     }
 

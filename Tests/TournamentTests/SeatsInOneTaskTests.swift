@@ -4,6 +4,7 @@ import Bots
 import Foundation
 import Logging
 import Orchestrator
+import SalvoTestSupport
 import Testing
 @testable import Tournament
 
@@ -26,17 +27,17 @@ struct SeatsInOneTaskTests {
     func oneTaskPollsOncePerTurn() async throws {
         var logger = Logger(label: "one-task")
         logger.logLevel = .critical
-        let server = try await SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)
-        let proxy = try CountingProxy(server: server.port)
-        let config = TournamentConfig(
-            name: "one-task", bots: Self.builtIns(["density", "parity"]), gamesPerPairing: 2, concurrency: 2,
-            server: .url(proxy.baseURL), seed: 12, outputDirectory: RunnerTests.temporaryDirectory()
-        )
-        #expect(config.wakeLocalOpponent)
-        let options = TournamentRun.Options(requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
-        let summary = try await TournamentRun(configuration: config, options: options).run()
-        proxy.stop()
-        await server.stop()
+        let (proxy, summary) = try await withRunning(SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)) { server in
+            let proxy = try CountingProxy(server: server.port)
+            defer { proxy.stop() }
+            let config = TournamentConfig(
+                name: "one-task", bots: Self.builtIns(["density", "parity"]), gamesPerPairing: 2, concurrency: 2,
+                server: .url(proxy.baseURL), seed: 12, outputDirectory: RunnerTests.temporaryDirectory()
+            )
+            #expect(config.wakeLocalOpponent)
+            let options = TournamentRun.Options(requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
+            return (proxy, try await TournamentRun(configuration: config, options: options).run())
+        }
         #expect(summary.records.count == 2)
         for record in summary.records {
             #expect(record.termination == .win)

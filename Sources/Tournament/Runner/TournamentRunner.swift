@@ -28,6 +28,9 @@ public struct TournamentRunner: Sendable {
 
     /// How many games may have no result because the sandbox could not start a bot before the
     /// run stops: the host, not the bots, is at fault, and every further game would fail too.
+    /// No game starts after this many; the games already in flight (at most `concurrency - 1`)
+    /// end and are journaled, and may be host faults too, so a run stops after this many to
+    /// this many + `concurrency - 1`, and its message gives the count the journal holds.
     public static let maximumHostFaults = 10
 
     public let config: TournamentConfig

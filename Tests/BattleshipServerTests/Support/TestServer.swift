@@ -2,10 +2,11 @@ import BattleshipRules
 @testable import BattleshipServer
 import Foundation
 import Logging
+import SalvoTestSupport
 
 /// An embedded server on an ephemeral loopback port, in memory unless a file is given, with
 /// helpers that speak the API as a client would.
-struct TestServer {
+struct TestServer: Stoppable {
     let running: RunningServer
     var port: Int { running.port }
 
@@ -72,6 +73,9 @@ struct TestServer {
         return (own, shots)
     }
 }
+
+/// The embedded server, stopped with ``withRunning(_:isolation:_:)`` like the test servers.
+extension RunningServer: Stoppable {}
 
 /// Cells that hold no ship of `fleet`, in row order.
 func openWater(_ fleet: Fleet) -> [Coordinate] {
