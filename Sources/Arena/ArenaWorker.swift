@@ -225,7 +225,9 @@ public actor ArenaWorker {
         settle(newest, entries: entered.get(), final: true)
         let seconds = (ContinuousClock.now - started).components.seconds
         let missing = summary.missingGames
-        log("batch \(batches): \(summary.records.count) game\(summary.records.count == 1 ? "" : "s") played in \(seconds) s\(missing > 0 ? ", \(missing) missing (played with the next batch)" : "")")
+        // The summary holds the standings' games, earlier batches' too: this batch's are its night's.
+        let played = summary.configuration.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count } ?? summary.records.count
+        log("batch \(batches): \(played) game\(played == 1 ? "" : "s") played in \(seconds) s; the standings count \(summary.records.count)\(missing > 0 ? "; \(missing) missing (played with the next batch)" : "")")
     }
 
     /// Marks each waiting upload entered (with its version) or refused (with the season's
