@@ -12,8 +12,9 @@ struct ReleaseJournalTests {
         .appendingPathComponent("ReportsTests/Golden/release-0.3.0")
 
     /// results.json as an object, without what differs by design between two reports of one
-    /// journal: when and by which Salvo it was written, and (since results.json's schema
-    /// version 2) where each game's replay is: the packed viewer, not a file per game.
+    /// journal: when and by which Salvo it was written, (since results.json's schema
+    /// version 2) where each game's replay is: the packed viewer, not a file per game, and
+    /// (since 0.4) each game's `winnerShots`, checked apart.
     static func results(_ path: String) throws -> [String: Any] {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         object["generatedAt"] = nil
@@ -23,6 +24,7 @@ struct ReleaseJournalTests {
             var game = game
             game["replayJSON"] = nil
             game["replayHTML"] = nil
+            game["winnerShots"] = nil
             return game
         }
         return object
@@ -46,6 +48,11 @@ struct ReleaseJournalTests {
         }
         let games = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])["games"] as? [[String: Any]]
         #expect(games?.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" } == true)
+        // The winner's own shots, turns alternating from seat 0; none without a winner.
+        #expect(games?.allSatisfy { game in
+            guard let seat = game["winnerSeat"] as? Int, let shots = game["shots"] as? Int else { return game["winnerShots"] == nil }
+            return game["winnerShots"] as? Int == (seat == 0 ? (shots + 1) / 2 : shots / 2)
+        } == true)
         let standings = try #require(new["standings"] as? [[String: Any]])
         #expect(standings.map { $0["bot"] as? String } == ["density", "hunt-target", "parity", "py-random", "crasher"])
     }
