@@ -351,6 +351,7 @@ let package = Package(
         .testTarget(
             name: "SalvoCLITests",
             dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         // A small Battleship server with one switchable fault, for the conformance suite's tests.

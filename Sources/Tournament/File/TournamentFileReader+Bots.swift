@@ -26,7 +26,7 @@ extension TournamentFileReader {
     func bot(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotEntry {
         if let name = node.scalar?.string {
             guard let builtIn = BuiltInBot(rawValue: name) else {
-                throw fail(node, "`\(name)` is not a built-in bot (\(Self.builtInNames)); for a program write `- name: ...` and `command: ...`")
+                throw fail(node, "`\(name)` is not a built-in bot\(KeySuggestion.suggestion(for: name, among: BuiltInBot.allCases.map(\.rawValue))) (\(Self.builtInNames)); for a program write `- name: ...` and `command: ...`")
             }
             return BotEntry(name: name, kind: .builtin(builtIn))
         }
