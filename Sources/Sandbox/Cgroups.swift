@@ -168,18 +168,39 @@ final class Cgroups: Sendable {
         for folder in folders.reversed() { rmdir(folder) }
     }
 
-    /// Removes the empty groups that runs killed before they could clean up left behind
+    /// Removes the groups that runs killed before they could clean up left behind
     /// (`bot-PID-N` where no process PID lives), a bot's parent after the groups of its
-    /// processes inside.
-    private static func sweep(_ folder: String, prefix: String = "bot-") {
+    /// processes inside, and first kills the processes still in them: a runner killed with
+    /// SIGKILL leaves a sandboxed bot behind when bwrap's parent-death signal was cleared by
+    /// its change of user (the kernel clears it on a credential change), and the next run,
+    /// or the arena started again, ends it here.
+    static func sweep(_ folder: String, prefix: String = "bot-") {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
             let parts = name.dropFirst(prefix.count).split(separator: "-")
             guard parts.count == 2, let pid = Int32(parts[0]), pid != getpid(), kill(pid, 0) != 0 else { continue }
             let group = folder + "/" + name
-            for inner in (try? FileManager.default.contentsOfDirectory(atPath: group)) ?? [] where inner.hasPrefix("bot-") {
-                rmdir(group + "/" + inner)
+            let inner = ((try? FileManager.default.contentsOfDirectory(atPath: group)) ?? []).filter { $0.hasPrefix("bot-") }.map { group + "/" + $0 }
+            let groups = inner + [group]
+            killProcesses(in: groups)
+            for member in groups { removeWhenEmpty(member) }
+        }
+    }
+
+    /// Sends SIGKILL to every process in `groups` (their `cgroup.procs`).
+    static func killProcesses(in groups: [String]) {
+        for group in groups {
+            for line in ((try? String(contentsOfFile: group + "/cgroup.procs", encoding: .utf8)) ?? "").split(separator: "\n") {
+                if let process = Int32(line), process > 1 { kill(process, SIGKILL) }
             }
-            rmdir(group)
+        }
+    }
+
+    /// Removes `group` once its killed processes have left it (they take a moment to exit),
+    /// trying for at most half a second.
+    private static func removeWhenEmpty(_ group: String) {
+        for _ in 0..<50 {
+            if rmdir(group) == 0 || errno == ENOENT { return }
+            usleep(10_000)
         }
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+import SalvoTestSupport
+import Testing
+
+/// `salvo arena serve` killed with SIGKILL in the middle of a batch, then started again, as a
+/// power cut or the OOM killer would: every upload that got its 202 is entered, and no game
+/// is counted twice, and no bot of the killed process outlives the next start.
+@Suite("The arena killed mid-batch", .serialized, .timeLimit(.minutes(6)))
+struct ArenaKillTests {
+    /// Starts `salvo arena serve` on `arena` and returns it with its address.
+    static func serve(_ arena: String) async throws -> (RunningSalvo, String) {
+        let server = try RunningSalvo(["arena", "serve", arena, "--port", "0"])
+        var url = ""
+        for _ in 0..<300 where url.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
+        }
+        try #require(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+        return (server, url)
+    }
+
+    /// The processes whose cgroups were made for runner `pid`'s bots (`bot-PID-N`).
+    static func processes(inGroupsOf pid: Int32) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }.compactMap { process in
+            let groups = (try? String(contentsOfFile: "/proc/\(process)/cgroup", encoding: .utf8)) ?? ""
+            guard groups.contains("bot-\(pid)-") else { return nil }
+            let command = ((try? String(contentsOfFile: "/proc/\(process)/cmdline", encoding: .utf8)) ?? "").replacingOccurrences(of: "\0", with: " ")
+            return "\(process): \(command)"
+        }
+    }
+
+    @Test("SIGKILL while a batch plays: after a restart all three uploads are entered, each pairing has its games once, and the standings count each game once")
+    func killedMidBatch() async throws {
+        let folder = NSTemporaryDirectory() + "salvo-arena-kill-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "alice\nbob\ncarol\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
+        let arena = folder + "/cs101"
+        #expect(try await SalvoExecutable.run(["arena", "init", arena, "--roster", folder + "/roster.txt"]).status == 0)
+        // Four games a pairing, one at a time: the batch of the three versions lasts long enough to be cut.
+        try "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 4\nconcurrency: 1\ncheck_games: 2\n".write(toFile: arena + "/arena.yaml", atomically: true, encoding: .utf8)
+        let tokens = Dictionary(try String(contentsOfFile: arena + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t").map(String.init)
+            return (parts[0], parts[parts.count - 1])
+        }, uniquingKeysWith: { first, _ in first })
+
+        var (server, url) = try await Self.serve(arena)
+        for login in ["alice", "bob", "carol"] {
+            let taken = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token=" + (tokens[login] ?? ""), "--no-wait"])
+            #expect(taken.status == 0, "\(login): \(taken.out)\(taken.err)")
+        }
+        // Killed once a game of the versions' batch has been journaled, before the batch ends.
+        let journal = arena + "/season/journal.jsonl"
+        func journaledGames() -> Int {
+            ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"finished\"") }.count
+        }
+        let deadline = ContinuousClock.now + .seconds(180)
+        while ContinuousClock.now < deadline, !(server.outputText.contains("carol: passed its check") && journaledGames() > 4) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!server.outputText.contains("batch 2:"), "the batch ended before the kill: \(server.outputText)")
+        let killed = server.pid
+        server.send(SIGKILL)
+        _ = try? await server.finish(timeout: .seconds(30))
+
+        (server, url) = try await Self.serve(arena)
+        var status = ""
+        for _ in 0..<600 {
+            status = try await SalvoExecutable.run(["arena", "status", arena]).out
+            if status.components(separatedBy: " entered ").count - 1 == 3 { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        server.interrupt()
+        _ = try await server.finish(timeout: .seconds(60))
+        #expect(status.components(separatedBy: " entered ").count - 1 == 3, "\(status)")
+        // No bot of the killed arena outlives it: the next start swept the groups it left.
+        let survivors = Self.processes(inGroupsOf: killed)
+        #expect(survivors.isEmpty, "processes of the killed arena still run: \(survivors)")
+
+        // Every pairing of the five entries has its four games once; none is counted twice.
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arena + "/season/results.json"))) as? [String: Any])
+        let games = (results["games"] as? [[String: Any]] ?? []).filter { ($0["countsInStandings"] as? Bool) != false && $0["termination"] as? String != "no-result" }
+        #expect(Set(games.compactMap { $0["index"] as? Int }).count == games.count, "a game index is listed twice")
+        var perPairing: [String: Int] = [:]
+        for game in games {
+            let players = (game["players"] as? [String] ?? []).sorted().joined(separator: " vs ")
+            perPairing[players, default: 0] += 1
+        }
+        #expect(perPairing.count == 10 && perPairing.values.allSatisfy { $0 == 4 }, "\(perPairing)")
+        let standings = results["standings"] as? [[String: Any]] ?? []
+        #expect(standings.count == 5 && standings.allSatisfy { $0["games"] as? Int == 16 }, "\(standings.map { ($0["bot"] ?? "", $0["games"] ?? "") })")
+    }
+}
