@@ -3,10 +3,10 @@ import HeadlessBrowser
 import SalvoTestSupport
 import Testing
 
-/// The arena's live leaderboard in headless Chromium: a real `salvo arena serve`, two students'
-/// real `salvo submit`, then the page as served and after its refresh, at desktop and phone
-/// widths.
-@Suite("The arena's leaderboard in Chromium", .serialized, .timeLimit(.minutes(6)))
+/// The arena's pages in headless Chromium against a real `salvo arena serve`: the live
+/// leaderboard after two students' real `salvo submit`, as served and after its refresh, at
+/// desktop and phone widths; and the upload page used as a student without Salvo uses it.
+@Suite("The arena's pages in Chromium", .serialized, .timeLimit(.minutes(6)))
 struct ArenaLeaderboardTests {
     /// The history chart as the page shows it: its lines and dots, its drawn height, and its
     /// namespace (an <svg> parsed as XML without one is shown as its text).
@@ -17,6 +17,68 @@ struct ArenaLeaderboardTests {
                 height: svg ? svg.getBoundingClientRect().height : 0, dots: svg ? svg.querySelectorAll('circle.dot').length : 0,
                 rows: document.querySelectorAll('#standings tr').length } })()
             """)
+    }
+
+    @Test("the upload page takes a student's archive and token, shows the check's steps as they come, then the state and the private page's link; a wrong token is told so")
+    func uploadPage() async throws {
+        let folder = NSTemporaryDirectory() + "salvo-arena-upload-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "alice\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
+        #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
+        try "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
+        let token = try #require(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").first?.split(separator: "\t").last.map(String.init))
+        // The archive a student makes by hand: tar czf bot.tar.gz -C my-bot .
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
+        tar.arguments = ["czf", folder + "/bot.tar.gz", "-C", ClassFolder.examples + "/python-random", "."]
+        try tar.run()
+        tar.waitUntilExit()
+        let archive = try Data(contentsOf: URL(fileURLWithPath: folder + "/bot.tar.gz")).base64EncodedString()
+
+        let server = try RunningSalvo(["arena", "serve", folder + "/cs101", "--port", "0"])
+        var url = ""
+        for _ in 0..<200 where url.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
+        }
+        try #require(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+        try await HeadlessBrowser.with { browser in
+            let page = try await browser.open(try #require(URL(string: url + "upload")))
+            func upload(token: String) async throws {
+                _ = try await page.evaluate("""
+                    (() => { const bytes = Uint8Array.from(atob("\(archive)"), c => c.charCodeAt(0));
+                      const files = new DataTransfer(); files.items.add(new File([bytes], "bot.tar.gz", {type: "application/gzip"}));
+                      document.getElementById("file").files = files.files;
+                      document.getElementById("token").value = "\(token)";
+                      document.getElementById("form").requestSubmit(); return true; })()
+                    """)
+            }
+            func state() async throws -> String { try await page.evaluate("document.getElementById('state').textContent").string ?? "" }
+
+            try await upload(token: "salvo_wrong")
+            var said = ""
+            for _ in 0..<100 where !said.hasPrefix("Not taken") {
+                try await Task.sleep(for: .milliseconds(100))
+                said = try await state()
+            }
+            #expect(said.hasPrefix("Not taken (401)"), "\(said)")
+
+            try await upload(token: token)
+            for _ in 0..<600 where !said.contains(": entered") && !said.contains(": refused") {
+                try await Task.sleep(for: .milliseconds(200))
+                said = try await state()
+            }
+            #expect(said.hasPrefix("Upload 1: entered") && said.contains(", version "), "\(said)")
+            let lines = try await page.evaluate("document.getElementById('lines').textContent").string ?? ""
+            #expect(lines.contains("PASS  ") && !lines.contains("FAIL  "), "\(lines)")
+            let link = try await page.evaluate("document.querySelector('#mine a')?.getAttribute('href') ?? ''").string ?? ""
+            #expect(link.hasPrefix("season/private/") && link.hasSuffix("/index.html"), "\(link)")
+            #expect(page.exceptions.isEmpty, "\(page.exceptions)")
+            try Screenshots.save(try await page.screenshot(), as: "arena-upload.png")
+        }
+        server.interrupt()
+        _ = try await server.finish(timeout: .seconds(60))
     }
 
     @Test("the leaderboard draws the season's history, and its refresh every 5 s redraws it as a chart (not as text) with the standings")
