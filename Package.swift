@@ -60,7 +60,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // SHA-256 and HMAC-SHA256 from the system's libcrypto: the bots' seeds, the submissions' cache keys.
+        // SHA-256 and HMAC-SHA256 from the system's libcrypto: the bots' seeds, the submissions' cache keys;
+        // and the one FNV-1a (64 bits) of the values already written with it (resume digests, old fleet keys).
         .target(name: "Digests", dependencies: ["CLibCrypto"], swiftSettings: swiftSettings),
         // An async/await HTTP client over libcurl's multi interface.
         .target(name: "CurlHTTP", dependencies: ["CCurl", "DurationUnits"], swiftSettings: swiftSettings),
@@ -131,6 +132,7 @@ let package = Package(
                 "SalvoVersion",
                 "SafeText",
                 .product(name: "Yams", package: "Yams"),
+                "Digests",
             ],
             swiftSettings: swiftSettings
         ),
