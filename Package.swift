@@ -153,7 +153,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Text a submission wrote made safe for each place it goes: the terminal (control
-        // characters shown), a CSV cell (no formula), a file name (one-to-one). HTML is HTMLText's.
+        // characters shown), a CSV cell (no formula), a file name (one-to-one), a word of a shell
+        // command line (ShellText, the one shell quoting). HTML is HTMLText's.
         .target(name: "SafeText", dependencies: ["Digests"], swiftSettings: swiftSettings),
         // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
         .target(name: "HTMLText", swiftSettings: swiftSettings),
@@ -230,7 +231,7 @@ let package = Package(
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
         // its shards on Slurm and Kubernetes (the engines run `salvo run --shard`).
-        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest"], swiftSettings: swiftSettings),
+        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest", "SafeText"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -282,7 +283,8 @@ let package = Package(
             dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
-        // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.
+        // Each output's escape against the attacks of a hostile label: terminal, CSV, file names,
+        // shell words (through a real /bin/sh).
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
         .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),
         // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231.
