@@ -4,11 +4,11 @@
 /// of safe characters, into this one).
 ///
 /// A word of ASCII letters, digits and `@ % + = : , . / - _` only is written as it is: none
-/// of them means anything to `sh` inside a word (`=` only before a command's name, and these
-/// words are never the first of a line that is not a command). Every other word, the empty
-/// one included, is written in single quotes, inside which `sh` gives every byte as it is
-/// (spaces, `$`, backticks, `\`, newlines, non-ASCII), each `'` written as `'\''` (close the
-/// quotes, an escaped quote, open them again).
+/// of them means anything to `sh` inside a word. (A line's first word of the form `NAME=…`
+/// would be read as an assignment, not a command; Salvo's lines start with a program's path.)
+/// Every other word, the empty one included, is written in single quotes, inside which `sh`
+/// gives every byte as it is (spaces, `$`, backticks, `\`, newlines, non-ASCII), each `'`
+/// written as `'\''` (close the quotes, an escaped quote, open them again).
 ///
 /// ```swift
 /// ShellText.word("reports/demo")            // reports/demo
