@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // HeapModule: the timers of the client and of the bots' event loop (swift-nio already
+        // builds this package for its DequeModule; issue 41 replaced Salvo's own heap with it).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // Pure game rules: board, fleet, seeded placement, shot resolution, turns. No dependencies.
@@ -46,8 +49,6 @@ let package = Package(
         .target(name: "DurationUnits", swiftSettings: swiftSettings),
         // "Did you mean …?" for a misspelt key of a tournament file or a bot's manifest. No dependencies.
         .target(name: "Suggestions", swiftSettings: swiftSettings),
-        // Values by deadline, earliest first: the timers of the client and of the bots' event loop.
-        .target(name: "DeadlineHeap", swiftSettings: swiftSettings),
         // libcurl as a C module, with non-variadic wrappers of curl_easy_setopt / getinfo.
         .systemLibrary(
             name: "CCurl",
@@ -60,14 +61,15 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // SHA-256 and HMAC-SHA256 from the system's libcrypto: the bots' seeds, the submissions' cache keys.
+        // SHA-256 and HMAC-SHA256 from the system's libcrypto: the bots' seeds, the submissions' cache keys;
+        // and the one FNV-1a (64 bits) of the values already written with it (resume digests, old fleet keys).
         .target(name: "Digests", dependencies: ["CLibCrypto"], swiftSettings: swiftSettings),
         // An async/await HTTP client over libcurl's multi interface.
         .target(name: "CurlHTTP", dependencies: ["CCurl", "DurationUnits"], swiftSettings: swiftSettings),
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
         .target(
             name: "BattleshipClient",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits", "DeadlineHeap"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         // What Salvo's HTTP services refuse at the door: requests that stall or trickle in,
@@ -130,6 +132,7 @@ let package = Package(
                 "Bots",
                 "SalvoVersion",
                 "SafeText",
+                "Digests",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -137,7 +140,7 @@ let package = Package(
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(
             name: "Bots",
-            dependencies: ["BattleshipRules", "DurationUnits", "DeadlineHeap", "CProcess", "Digests", "SafeText"],
+            dependencies: ["BattleshipRules", "DurationUnits", "CProcess", "Digests", "SafeText", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
@@ -151,7 +154,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Text a submission wrote made safe for each place it goes: the terminal (control
-        // characters shown), a CSV cell (no formula), a file name (one-to-one). HTML is HTMLText's.
+        // characters shown), a CSV cell (no formula), a file name (one-to-one), a word of a shell
+        // command line (ShellText, the one shell quoting). HTML is HTMLText's.
         .target(name: "SafeText", dependencies: ["Digests"], swiftSettings: swiftSettings),
         // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
         .target(name: "HTMLText", swiftSettings: swiftSettings),
@@ -228,7 +232,7 @@ let package = Package(
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
         // its shards on Slurm and Kubernetes (the engines run `salvo run --shard`).
-        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest"], swiftSettings: swiftSettings),
+        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest", "SafeText"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -280,10 +284,11 @@ let package = Package(
             dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
-        // Each output's escape against the attacks of a hostile label: terminal, CSV, file names.
+        // Each output's escape against the attacks of a hostile label: terminal, CSV, file names,
+        // shell words (through a real /bin/sh).
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
-        .testTarget(name: "DeadlineHeapTests", dependencies: ["DeadlineHeap"], swiftSettings: swiftSettings),
-        // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231.
+        // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231; FNV-1a against
+        // its reference's vectors.
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: swiftSettings),
         // The shared JSON reader and writer, and the wire types read and written with them.
         .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),

@@ -1,4 +1,4 @@
-import DeadlineHeap
+import HeapModule
 import Synchronization
 
 /// One timer for many sleepers: actions wait in a queue ordered by deadline, and a single
@@ -33,9 +33,20 @@ public final class WakeTimer: Sendable {
         var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
     }
 
+    /// A ticket in the queue, compared by its deadline alone: entries due at the same instant
+    /// are equal to the heap, which then takes them in any order. A tie-break by the ticket
+    /// made the heap 10 to 20% slower (benchmarks/heap.sh) for an order nothing needs.
+    private struct Entry: Comparable {
+        let deadline: ContinuousClock.Instant
+        let ticket: Ticket
+
+        static func < (lhs: Entry, rhs: Entry) -> Bool { lhs.deadline < rhs.deadline }
+        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.deadline == rhs.deadline }
+    }
+
     private struct State {
-        /// The tickets by deadline.
-        var heap = DeadlineHeap<ContinuousClock.Instant, Ticket>()
+        /// The tickets, earliest first (swift-collections' `Heap`).
+        var heap = Heap<Entry>()
         /// When the sleeping task will wake, if one is sleeping.
         var wake: ContinuousClock.Instant?
         /// Bumped whenever a new task replaces the sleeping one; an older task that wakes
@@ -55,7 +66,7 @@ public final class WakeTimer: Sendable {
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Ticket {
         let ticket = Ticket(action)
         let replaced = state.withLock { state -> Task<Void, Never>? in
-            state.heap.push(deadline, ticket)
+            state.heap.insert(Entry(deadline: deadline, ticket: ticket))
             // The sleeping task wakes in time for this deadline: nothing more to do.
             if let wake = state.wake, wake <= deadline { return nil }
             let previous = state.sleeper
@@ -79,11 +90,11 @@ public final class WakeTimer: Sendable {
             let (due, next) = state.withLock { state -> ([Ticket], ContinuousClock.Instant?) in
                 guard state.generation == generation else { return ([], nil) }
                 var due: [Ticket] = []
-                while let first = state.heap.first, first.deadline <= now || first.value.isCancelled {
-                    state.heap.popFirst()
-                    if !first.value.isCancelled { due.append(first.value) }
+                while let first = state.heap.min, first.deadline <= now || first.ticket.isCancelled {
+                    state.heap.removeMin()
+                    if !first.ticket.isCancelled { due.append(first.ticket) }
                 }
-                guard let earliest = state.heap.first else {
+                guard let earliest = state.heap.min else {
                     state.wake = nil
                     state.sleeper = nil
                     return (due, nil)

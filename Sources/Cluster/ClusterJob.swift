@@ -44,9 +44,4 @@ public struct ClusterJob: Hashable, Sendable {
 
     /// A shard's whole command.
     public var shardCommandLine: [String] { shardCommand + ["--shard", "auto"] }
-
-    /// `words` as one line for a POSIX shell.
-    public static func shellLine(_ words: [String]) -> String {
-        words.map(MergedTournament.quoted).joined(separator: " ")
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 import Tournament
 
 /// The shards of a tournament put back together (``ShardMerge``): the journal one process
@@ -61,22 +62,16 @@ public struct MergedTournament: Sendable {
     /// as a line that can be pasted into a shell in any folder: it goes to the folder the shard
     /// was run in, where the file's relative paths resolve, and runs `salvo` by its full path.
     public func rerunCommand(shard: Int, salvo: String = MergedTournament.thisExecutable) -> String {
-        var words = [Self.quoted(salvo), "run", Self.quoted(configuration.sourceFile ?? "TOURNAMENT_FILE"), "--shard", "\(shard)/\(shardCount)", "--output", Self.quoted(configuration.outputDirectory)]
+        var words = [salvo, "run", configuration.sourceFile ?? "TOURNAMENT_FILE", "--shard", "\(shard)/\(shardCount)", "--output", configuration.outputDirectory]
         words += ["--games", String(configuration.gamesPerPairing), "--seed", String(configuration.seed)]
-        if case .url(let url) = configuration.server { words += ["--server", Self.quoted(url)] }
-        let command = words.joined(separator: " ")
+        if case .url(let url) = configuration.server { words += ["--server", url] }
+        let command = ShellText.line(words)
         guard let folder = configuration.workingDirectory else { return command }
-        return "cd \(Self.quoted(folder)) && \(command)"
+        return "cd \(ShellText.word(folder)) && \(command)"
     }
 
     /// The full path of the running `salvo`, which rerun commands and the generated jobs name.
     public static var thisExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
-    /// `word` quoted for a POSIX shell when it needs to be.
-    static func quoted(_ word: String) -> String {
-        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "/._-:=+@,".contains($0) }
-        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

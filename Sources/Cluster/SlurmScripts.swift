@@ -1,3 +1,5 @@
+import SafeText
+
 /// The files that run a ``ClusterJob`` on Slurm: an array job with one task per shard
 /// (`shards.sbatch`), a merge job that starts only once every task has succeeded
 /// (`merge.sbatch`, submitted with `--dependency=afterok` and `--kill-on-invalid-dep=yes`, so
@@ -17,7 +19,7 @@ public enum SlurmScripts {
     /// The files of `job`; `siteOptions` (`--time=2:00:00`, `--account=cs101`, `--partition=short`,
     /// `--mem=4G`, ...) go into both jobs as `#SBATCH` lines, after Salvo's own, so they win.
     public static func files(for job: ClusterJob, cpusPerTask: Int, siteOptions: [String] = []) -> [ClusterFile] {
-        let work = ClusterJob.shellLine([job.workingDirectory])
+        let work = ShellText.word(job.workingDirectory)
         let site = siteOptions.map { "\n#SBATCH " + $0 }.joined()
         let shards = """
             #!/bin/bash
@@ -33,7 +35,7 @@ public enum SlurmScripts {
             # --shard auto reads SLURM_ARRAY_TASK_ID, of SALVO_SHARD_COUNT: the count is written here,
             # since Slurm's own SLURM_ARRAY_TASK_COUNT is 1 when one task is resubmitted (--array=I).
             export SALVO_SHARD_COUNT=\(job.shards)
-            exec \(ClusterJob.shellLine(job.shardCommandLine))
+            exec \(ShellText.line(job.shardCommandLine))
 
             """
         let merge = """
@@ -44,7 +46,7 @@ public enum SlurmScripts {
             #SBATCH --open-mode=append\(site)
             set -euo pipefail
             cd \(work)
-            exec \(ClusterJob.shellLine(job.mergeCommand))
+            exec \(ShellText.line(job.mergeCommand))
 
             """
         return [
@@ -57,7 +59,7 @@ public enum SlurmScripts {
     /// What `submit.sh` does, as lines to type in a shell from any folder: the array job, then
     /// the merge, which is cancelled rather than left pending if a task fails.
     public static func manualLines(folder: String) -> [String] {
-        let quoted = { (name: String) in ClusterJob.shellLine([folder + "/" + name]) }
+        let quoted = { (name: String) in ShellText.word(folder + "/" + name) }
         return [
             "jobid=$(sbatch --parsable \(quoted(shardsScript)))",
             "sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(quoted(mergeScript))",
@@ -71,7 +73,7 @@ public enum SlurmScripts {
         # Submits \(job.name): the shards as an array job, then the merge, which waits for all of them (afterok).
         set -eu
         cd "$(dirname "$0")"
-        mkdir -p \(ClusterJob.shellLine([job.logDirectory]))
+        mkdir -p \(ShellText.word(job.logDirectory))
         shards=$(sbatch --parsable \(shardsScript))
         shards=${shards%%;*}
         merge=$(sbatch --parsable --dependency=afterok:"$shards" --kill-on-invalid-dep=yes \(mergeScript))

@@ -85,7 +85,7 @@ final class Cgroups: Sendable {
                 return nil
             }
             folders.append(folder)
-            guard settings.allSatisfy({ write($1, to: folder + "/" + $0) }) else {
+            guard settings.allSatisfy({ CgroupFile.write($1, to: folder + "/" + $0) }) else {
                 remove(folders)
                 return nil
             }
@@ -106,8 +106,8 @@ final class Cgroups: Sendable {
             // in kernels since 5.17; set where it can still be off).
             guard let folders = Self.make([(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])]) else { return nil }
             let hierarchy = folders[0] + "/memory.use_hierarchy"
-            if Self.read(hierarchy) != "1" { _ = Self.write("1", to: hierarchy) }
-            guard Self.read(hierarchy) == "1" else {
+            if CgroupFile.firstLine(of: hierarchy) != "1" { CgroupFile.write("1", to: hierarchy) }
+            guard CgroupFile.firstLine(of: hierarchy) == "1" else {
                 Self.remove(folders)
                 return nil
             }
@@ -124,7 +124,7 @@ final class Cgroups: Sendable {
     /// the top (v1's `cpu` groups, and v2's without a bot).
     func setWeight(of parent: Parent, processes: Int) {
         guard let weightFile = parent.weightFile else { return }
-        _ = Self.write(String(min(10_000, max(1, 100 * processes))), to: weightFile)
+        CgroupFile.write(String(min(10_000, max(1, 100 * processes))), to: weightFile)
     }
 
     /// A new group for one process, limited to `memoryBytes` and `processes` (nil: no limit);
@@ -219,19 +219,19 @@ final class Cgroups: Sendable {
                 return Cgroups(layout: .v1(memory: ours[0], pids: ours[1], cpuacct: cpuacct, cpu: cpu))
             }
         }
-        let controllers = (try? String(contentsOfFile: base + "/cgroup.controllers", encoding: .utf8)) ?? ""
+        let controllers = CgroupFile.read(base + "/cgroup.controllers") ?? ""
         let names = Set(controllers.split(whereSeparator: \.isWhitespace).map(String.init))
         if names.isSuperset(of: ["memory", "pids"]), access(base, W_OK) == 0 {
             // At the top, with a CPU share and quota per bot where the root lets its children
             // have the cpu controller (it may not: real-time processes in other groups).
-            let cpu = names.contains("cpu") && write("+memory +pids +cpu", to: base + "/cgroup.subtree_control")
-            if cpu || write("+memory +pids", to: base + "/cgroup.subtree_control") {
+            let cpu = names.contains("cpu") && CgroupFile.write("+memory +pids +cpu", to: base + "/cgroup.subtree_control")
+            if cpu || CgroupFile.write("+memory +pids", to: base + "/cgroup.subtree_control") {
                 sweep(base, prefix: "salvo-bot-")
                 return Cgroups(layout: .v2(root: base, prefix: "salvo-", cpu: cpu))
             }
             let ours = base + "/salvo"
             mkdir(ours, 0o755)
-            if write("+memory +pids", to: ours + "/cgroup.subtree_control") {
+            if CgroupFile.write("+memory +pids", to: ours + "/cgroup.subtree_control") {
                 sweep(ours)
                 return Cgroups(layout: .v2(root: ours, prefix: "", cpu: false))
             }
@@ -254,18 +254,5 @@ final class Cgroups: Sendable {
         guard access(folder, W_OK) == 0, FileManager.default.fileExists(atPath: folder + "/" + file) else { return nil }
         sweep(folder, prefix: prefix)
         return folder
-    }
-
-    /// A small kernel file's first line; nil when it cannot be read.
-    private static func read(_ path: String) -> String? {
-        (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
-    }
-
-    private static func write(_ text: String, to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
     }
 }

@@ -83,17 +83,15 @@ extension SubmissionManifest {
         return scalar.string
     }
 
-    /// A command as a list of words or one line split at white space ('…' and "…" quote).
+    /// A command as a list of words or as one line, read as ``Bots/WrittenCommand`` reads it.
     private static func command(_ node: Node) throws(ManifestProblem) -> [String] {
-        var words: [String] = []
+        let written: WrittenCommand
         if let sequence = node.sequence {
-            for item in sequence { words.append(try scalar(item, "command")) }
+            written = .list(try sequence.map { item throws(ManifestProblem) in try scalar(item, "command") })
         } else {
-            words = ExternalBotSpec.words(ofCommandLine: try scalar(node, "command"))
+            written = .line(try scalar(node, "command"))
         }
-        guard let first = words.first, !first.isEmpty else {
-            throw problem(node, "`command` is empty; give the program and its arguments (e.g. `python3 bot.py`)")
-        }
+        guard let words = written.words else { throw problem(node, WrittenCommand.noProgram) }
         return words
     }
 }

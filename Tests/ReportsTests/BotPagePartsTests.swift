@@ -2,6 +2,7 @@ import BattleshipRules
 import Bots
 import Foundation
 @testable import Reports
+import SafeText
 import Testing
 @testable import Tournament
 
@@ -88,10 +89,10 @@ struct BotPagePartsTests {
 
     @Test("a folder is one shell word: plain when safe, single-quoted otherwise")
     func shellQuoting() {
-        #expect(ShellQuoting.word("reports/demo-2") == "reports/demo-2")
-        #expect(ShellQuoting.word("my runs/it's") == #"'my runs/it'\''s'"#)
-        #expect(ShellQuoting.word("$(rm -rf ~)") == "'$(rm -rf ~)'")
-        #expect(ShellQuoting.word("") == "''")
+        #expect(ShellText.word("reports/demo-2") == "reports/demo-2")
+        #expect(ShellText.word("my runs/it's") == #"'my runs/it'\''s'"#)
+        #expect(ShellText.word("$(rm -rf ~)") == "'$(rm -rf ~)'")
+        #expect(ShellText.word("") == "''")
         #expect(BotPage.rematchCommand(folder: "/tmp/a b", game: 12) == "salvo rematch '/tmp/a b' 12")
     }
 

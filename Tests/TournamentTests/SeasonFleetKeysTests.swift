@@ -25,6 +25,9 @@ struct SeasonFleetKeysTests {
         #expect(names.0 == 13_085_519_011_906_306_449 && names.1 == 18_438_118_202_744_695_795)
         let old = ScheduleSeeds.seasonFleetSeeds(Self.config, identity: Self.identity, keys: .fnv64)
         #expect(old.0 == 16_945_263_431_960_645_979 && old.1 == 5_615_348_272_474_463_625)
+        // The names' FNV-1a numbers, computed with ScheduleSeeds' own copy before it became Digests' FNV1a64 (issue 41).
+        #expect(ScheduleSeeds.fnv1a(Self.identity.first) == 17_030_736_524_760_119_561)
+        #expect(ScheduleSeeds.fnv1a(Self.identity.second) == 12_887_772_341_011_085_722)
     }
 
     @Test("two pairs of names whose FNV-1a numbers are equal no longer share fleets")

@@ -1,5 +1,5 @@
 import CProcess
-import DeadlineHeap
+import HeapModule
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -39,10 +39,24 @@ final class BotEventLoop: @unchecked Sendable {
         var descriptors: [Int32]
     }
 
+    /// A wait's deadline (`ChildProcess.now()` nanoseconds) and the wait's id, compared by the
+    /// deadline alone: waits due at the same nanosecond are equal to the heap, which then takes
+    /// them in any order. A tie-break by id made the heap 10 to 20% slower (benchmarks/heap.sh)
+    /// for an order nothing needs.
+    private struct Timeout: Comparable {
+        let deadline: UInt64
+        let id: UInt64
+
+        static func < (lhs: Timeout, rhs: Timeout) -> Bool { lhs.deadline < rhs.deadline }
+        static func == (lhs: Timeout, rhs: Timeout) -> Bool { lhs.deadline == rhs.deadline }
+    }
+
     private struct State {
         var waiters: [UInt64: Waiter] = [:]
         var nextID: UInt64 = 1
-        var deadlines = DeadlineHeap<UInt64, UInt64>()
+        /// The waits' deadlines, earliest first (swift-collections' `Heap`); a wait that ended
+        /// before its deadline stays until it comes first, and is dropped then.
+        var deadlines = Heap<Timeout>()
         /// When the loop thread will wake by itself (nil: only for an event); a wait with an
         /// earlier deadline wakes it through `wakeup`.
         var sleepingUntil: UInt64? = 0
@@ -85,7 +99,7 @@ final class BotEventLoop: @unchecked Sendable {
                     return (false, interest.descriptor)
                 }
                 guard let deadline else { return (false, nil) }
-                state.deadlines.push(deadline, id)
+                state.deadlines.insert(Timeout(deadline: deadline, id: id))
                 let wake = state.sleepingUntil.map { deadline < $0 } ?? true
                 if wake { state.sleepingUntil = deadline }
                 return (wake, nil)
@@ -129,8 +143,8 @@ final class BotEventLoop: @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         while true {
             let timeout = state.withLock { state -> Int32 in
-                while let (_, id) = state.deadlines.first, state.waiters[id] == nil { state.deadlines.popFirst() }
-                guard let (deadline, _) = state.deadlines.first else {
+                while let first = state.deadlines.min, state.waiters[first.id] == nil { state.deadlines.removeMin() }
+                guard let deadline = state.deadlines.min?.deadline else {
                     state.sleepingUntil = nil
                     return -1
                 }
@@ -153,9 +167,9 @@ final class BotEventLoop: @unchecked Sendable {
             let now = ChildProcess.now()
             let expired = state.withLock { state -> [UInt64] in
                 var expired: [UInt64] = []
-                while let (deadline, id) = state.deadlines.first, deadline <= now {
-                    state.deadlines.popFirst()
-                    if state.waiters[id] != nil { expired.append(id) }
+                while let first = state.deadlines.min, first.deadline <= now {
+                    state.deadlines.removeMin()
+                    if state.waiters[first.id] != nil { expired.append(first.id) }
                 }
                 return expired
             }

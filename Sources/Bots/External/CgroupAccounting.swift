@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#else
-#error("Salvo builds and runs on Linux only: see docs/platform.md")
-#endif
-
-/// What a bot's cgroup counts for all its processes together, read from the kernel's files:
+/// What a bot's cgroup counts for all its processes together, read from the kernel's files
+/// (through ``CgroupFile``):
 /// the CPU time of every process the bot ever started (reaped or not, short-lived children
 /// included), and whether the memory cap's out-of-memory killer ended one of them.
 ///
@@ -27,7 +22,7 @@ public struct CgroupAccounting: Hashable, Sendable {
 
     /// Nanoseconds of CPU used by every process ever in the group; nil when not counted.
     public func cpuNanoseconds() -> UInt64? {
-        guard let cpuFile, let text = Self.read(cpuFile) else { return nil }
+        guard let cpuFile, let text = CgroupFile.read(cpuFile) else { return nil }
         return Self.cpuNanoseconds(in: text)
     }
 
@@ -39,7 +34,7 @@ public struct CgroupAccounting: Hashable, Sendable {
 
     /// How many of the group's processes the out-of-memory killer has ended (0 when unknown).
     public func outOfMemoryKills() -> UInt64 {
-        guard let memoryEventsFile, let text = Self.read(memoryEventsFile) else { return 0 }
+        guard let memoryEventsFile, let text = CgroupFile.read(memoryEventsFile) else { return 0 }
         return Self.field("oom_kill", in: text) ?? 0
     }
 
@@ -57,16 +52,5 @@ public struct CgroupAccounting: Hashable, Sendable {
             if words.count == 2, words[0] == name { return UInt64(words[1]) }
         }
         return nil
-    }
-
-    /// A small kernel file's text: one read, no Foundation (this is read on every move).
-    private static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 }

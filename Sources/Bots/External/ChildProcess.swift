@@ -105,10 +105,8 @@ final class ChildProcess {
     /// without a cgroup that counts it, or once the process is killed.
     func cgroupCPUNanoseconds() -> UInt64? {
         guard cpuDescriptor >= 0 else { return accounting?.cpuNanoseconds() }
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = bytes.withUnsafeMutableBytes { pread(cpuDescriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return CgroupAccounting.cpuNanoseconds(in: String(decoding: bytes[..<count], as: UTF8.self))
+        guard let text = CgroupFile.read(descriptor: cpuDescriptor) else { return nil }
+        return CgroupAccounting.cpuNanoseconds(in: text)
     }
 
     /// Writes `line` and a newline; false when the bot no longer reads, or leaves no room in

@@ -1,4 +1,5 @@
 import HTMLText
+import SafeText
 import Tournament
 
 extension BotPage {
@@ -19,6 +20,6 @@ extension BotPage {
 
     /// `salvo rematch FOLDER GAME`, the folder quoted for the shell.
     public static func rematchCommand(folder: String, game: Int) -> String {
-        "salvo rematch \(ShellQuoting.word(folder)) \(game)"
+        "salvo rematch \(ShellText.word(folder)) \(game)"
     }
 }

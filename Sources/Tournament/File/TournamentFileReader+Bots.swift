@@ -72,17 +72,15 @@ extension TournamentFileReader {
         }
     }
 
-    /// A command as a list of words, or as one line split at white space (with '…' or "…"
-    /// quoting words that contain spaces).
+    /// A command as a list of words or as one line, read as ``Bots/WrittenCommand`` reads it.
     func command(_ node: Node) throws(TournamentFileError) -> [String] {
-        var words: [String]
+        let written: WrittenCommand
         if let sequence = node.sequence {
-            words = []
-            for item in sequence { words.append(try string(item, "command")) }
+            written = .list(try sequence.map { item throws(TournamentFileError) in try string(item, "command") })
         } else {
-            words = ExternalBotSpec.words(ofCommandLine: try string(node, "command"))
+            written = .line(try string(node, "command"))
         }
-        guard !words.isEmpty, !words[0].isEmpty else { throw fail(node, "`command` is empty; give the program and its arguments") }
+        guard let words = written.words else { throw fail(node, WrittenCommand.noProgram) }
         return words
     }
 

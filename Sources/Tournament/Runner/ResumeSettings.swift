@@ -1,5 +1,6 @@
 import BattleshipAPI
 import Bots
+import Digests
 import DurationUnits
 
 /// The settings a journal can be continued only by: those that fix the schedule, the fleets
@@ -84,14 +85,11 @@ public enum ResumeSettings {
         }
     }
 
-    /// FNV-1a (64 bits) of the lines, each `key=value` and a newline, as 16 hex digits.
+    /// FNV-1a (64 bits, ``Digests/FNV1a64``) of the lines, each `key=value` and a newline, as 16 hex digits.
     public static func digest(of config: TournamentConfig) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for line in lines(of: config) {
-            for byte in "\(line.key)=\(line.value)\n".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hasher = FNV1a64()
+        for line in lines(of: config) { hasher.update("\(line.key)=\(line.value)\n") }
+        return hasher.hex
     }
 
     /// The first resume setting in which `run` differs from `journal`, in one line; nil when

@@ -1,5 +1,6 @@
 import BattleshipRules
 import Bots
+import Digests
 
 /// The seeds of a tournament's games, derived from its configuration alone: each fleet's
 /// `boardSeed` and each bot's seed. Every format's scheduler asks here, so a game's seeds
@@ -42,12 +43,10 @@ public enum ScheduleSeeds {
         }
     }
 
-    /// FNV-1a (64 bits) of a text's bytes: how the nights of journals before
-    /// ``SeasonFleetKeys/names`` turned a versioned name into a number, kept to replay them.
+    /// FNV-1a (64 bits, ``Digests/FNV1a64``) of a text's bytes: how the nights of journals
+    /// before ``SeasonFleetKeys/names`` turned a versioned name into a number, kept to replay them.
     static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return hash
+        FNV1a64.hash(text)
     }
 
     /// The seed given to the bot in `seat` of game `index` (`salvo rematch` gives it again).
