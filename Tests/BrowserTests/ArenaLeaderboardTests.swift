@@ -24,10 +24,8 @@ struct ArenaLeaderboardTests {
         let folder = NSTemporaryDirectory() + "salvo-arena-upload-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "alice\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
-        #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
-        try "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
-        let token = try #require(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").first?.split(separator: "\t").last.map(String.init))
+        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n")
+        let token = try #require(tokens["alice"])
         // The archive a student makes by hand: tar czf bot.tar.gz -C my-bot .
         let tar = Process()
         tar.executableURL = URL(fileURLWithPath: "/bin/tar")
@@ -35,14 +33,7 @@ struct ArenaLeaderboardTests {
         try tar.run()
         tar.waitUntilExit()
         let archive = try Data(contentsOf: URL(fileURLWithPath: folder + "/bot.tar.gz")).base64EncodedString()
-
-        let server = try RunningSalvo(["arena", "serve", folder + "/cs101", "--port", "0"])
-        var url = ""
-        for _ in 0..<200 where url.isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
-        }
-        try #require(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+        let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(try #require(URL(string: url + "upload")))
             func upload(token: String) async throws {
@@ -86,23 +77,10 @@ struct ArenaLeaderboardTests {
         let folder = NSTemporaryDirectory() + "salvo-arena-browser-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "alice,Alice A\nbob,Bob B\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
-        #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
         // Four games a pairing, both seats each twice: a fit's first-move advantage is bounded
         // unless every first mover of 12 games won (or lost), so the entries are rated.
-        try "name: cs101\nbots: [random]\ngames_per_pairing: 4\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
-        let tokens = Dictionary(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
-            let parts = line.split(separator: "\t").map(String.init)
-            return (parts[0], parts[parts.count - 1])
-        }, uniquingKeysWith: { first, _ in first })
-
-        let server = try RunningSalvo(["arena", "serve", folder + "/cs101", "--port", "0"])
-        var url = ""
-        for _ in 0..<200 where url.isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
-        }
-        try #require(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice,Alice A\nbob,Bob B\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 4\ncheck_games: 2\n")
+        let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
         for login in ["alice", "bob"] {
             let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", tokens[login] ?? ""], timeout: .seconds(300))
             #expect(entered.status == 0, "\(login): \(entered.out)\(entered.err)")

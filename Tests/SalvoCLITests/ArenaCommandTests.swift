@@ -36,18 +36,9 @@ struct ArenaCommandTests {
         let folder = NSTemporaryDirectory() + "salvo-arena-serve-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "alice\nbob\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
-        #expect(try await SalvoExecutable.run(["arena", "init", folder + "/cs101", "--roster", folder + "/roster.txt"]).status == 0)
-        try "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 2\n".write(toFile: folder + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
-        let token = try #require(try String(contentsOfFile: folder + "/cs101/tokens.tsv", encoding: .utf8).split(separator: "\n").first?.split(separator: "\t").last.map(String.init))
-
-        let server = try RunningSalvo(["arena", "serve", folder + "/cs101", "--port", "0"])
-        var url = ""
-        for _ in 0..<200 where url.isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
-        }
-        #expect(!url.isEmpty, "\(server.outputText)\(server.errorText)")
+        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice\nbob\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 2\n")
+        let token = try #require(tokens["alice"])
+        let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
 
         let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url], timeout: .seconds(300), environment: ["SALVO_TOKEN": token])
         #expect(entered.status == 0, "\(entered.out)\(entered.err)")

@@ -7,18 +7,6 @@ import Testing
 /// is counted twice, and no bot of the killed process outlives the next start.
 @Suite("The arena killed mid-batch", .serialized, .timeLimit(.minutes(6)))
 struct ArenaKillTests {
-    /// Starts `salvo arena serve` on `arena` and returns it with its address.
-    static func serve(_ arena: String) async throws -> (RunningSalvo, String) {
-        let server = try RunningSalvo(["arena", "serve", arena, "--port", "0"])
-        var url = ""
-        for _ in 0..<300 where url.isEmpty {
-            try await Task.sleep(for: .milliseconds(100))
-            url = server.outputText.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
-        }
-        try #require(!url.isEmpty, "\(server.outputText)\(server.errorText)")
-        return (server, url)
-    }
-
     /// The processes whose cgroups were made for runner `pid`'s bots (`bot-PID-N`).
     static func processes(inGroupsOf pid: Int32) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }.compactMap { process in
@@ -34,17 +22,11 @@ struct ArenaKillTests {
         let folder = NSTemporaryDirectory() + "salvo-arena-kill-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "alice\nbob\ncarol\n".write(toFile: folder + "/roster.txt", atomically: true, encoding: .utf8)
         let arena = folder + "/cs101"
-        #expect(try await SalvoExecutable.run(["arena", "init", arena, "--roster", folder + "/roster.txt"]).status == 0)
         // Four games a pairing, one at a time: the batch of the three versions lasts long enough to be cut.
-        try "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 4\nconcurrency: 1\ncheck_games: 2\n".write(toFile: arena + "/arena.yaml", atomically: true, encoding: .utf8)
-        let tokens = Dictionary(try String(contentsOfFile: arena + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
-            let parts = line.split(separator: "\t").map(String.init)
-            return (parts[0], parts[parts.count - 1])
-        }, uniquingKeysWith: { first, _ in first })
+        let tokens = try await ArenaProcess.make(at: arena, roster: "alice\nbob\ncarol\n", settings: "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 4\nconcurrency: 1\ncheck_games: 2\n")
 
-        var (server, url) = try await Self.serve(arena)
+        var (server, url) = try await ArenaProcess.serve(arena)
         for login in ["alice", "bob", "carol"] {
             let taken = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token=" + (tokens[login] ?? ""), "--no-wait"])
             #expect(taken.status == 0, "\(login): \(taken.out)\(taken.err)")
@@ -63,7 +45,7 @@ struct ArenaKillTests {
         server.send(SIGKILL)
         _ = try? await server.finish(timeout: .seconds(30))
 
-        (server, url) = try await Self.serve(arena)
+        (server, url) = try await ArenaProcess.serve(arena)
         var status = ""
         for _ in 0..<600 {
             status = try await SalvoExecutable.run(["arena", "status", arena]).out
