@@ -14,8 +14,8 @@ public protocol Stoppable: Sendable {
 /// }
 /// ```
 ///
-/// This is how a test stops what it starts. A `defer { Task { await server.stop() } }` only
-/// starts the stop and returns at once, so the test ends first and the server outlives it,
+/// This is how a test stops what it starts. A deferred stop in an unstructured task (a
+/// `Task` made in a `defer`) only starts the stop and returns at once, so the test ends first and the server outlives it,
 /// holding its port, its threads and its event loops while the next tests run, and is cut off
 /// mid-stop when the test process exits.
 @discardableResult
