@@ -13,8 +13,8 @@ import Glibc
 /// body earns more of at the minimum rate. Raw sockets on loopback, every byte as sent.
 @Suite("Stalled requests are closed", .timeLimit(.minutes(2)))
 struct StalledRequestTests {
-    /// 2 s for a request, a second more per 1,000 bytes of body, 8 s at most.
-    static let deadline = RequestDeadline(base: .seconds(2), bytesPerSecond: 1_000, maximum: .seconds(8))
+    /// 2 s for a request, a second more per 500 bytes of body, 8 s at most.
+    static let deadline = RequestDeadline(base: .seconds(2), bytesPerSecond: 500, maximum: .seconds(8))
 
     /// Whether the server closes `fd` before `deadline`.
     static func closed(_ fd: Int32, before deadline: Date) -> Bool {
