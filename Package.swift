@@ -337,7 +337,7 @@ let package = Package(
         // Hostile bots (real programs, one attack each) against the real bubblewrap sandbox.
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["Sandbox", "Orchestrator", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: ["Sandbox", "Orchestrator", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "CProcess", "CSeccomp"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -38,13 +38,13 @@ enum BubblewrapArguments {
 
     /// Files and folders of `/etc` that runtimes read: the dynamic linker's cache, the
     /// alternatives links (`java`, `python`), the time zone, and the configuration of Java,
-    /// Perl and Python. Nothing with secrets: no passwd, shadow, hosts or SSL keys.
-    /// Listed once per runner, as ``system`` is: the arguments of every start are the same.
-    static let etc: [String] = {
+    /// Perl and Python. Nothing with secrets: no passwd, shadow, hosts or SSL keys. Listed once
+    /// per runner, as ``system`` is, and shown at `/etc` through one bind (``EtcView``).
+    static let etcSources: [String] = {
         var paths = ["/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime", "/etc/perl"]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/etc")) ?? []
         paths += entries.filter { $0.hasPrefix("java-") || $0.hasPrefix("python3") }.sorted().map { "/etc/" + $0 }
-        return paths.flatMap { ["--ro-bind-try", $0, $0] }
+        return paths
     }()
 
     /// The host user a root runner starts bwrap as when it has no user of its own to give
@@ -84,7 +84,7 @@ enum BubblewrapArguments {
             "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
         ] + SeccompFilter.arguments
         if let statusDescriptor { arguments += ["--json-status-fd", String(statusDescriptor)] }
-        arguments += system + etc
+        arguments += system + EtcView.shared.arguments()
         arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]
         // Every writable filesystem has a size: /tmp and /dev/shm (each `tmpBytes`, a memory
         // filesystem charged to the memory cgroup too); `/` and `/dev`, which bwrap makes as

@@ -56,6 +56,11 @@ final class Cgroups: Sendable {
         let folders: [String]
         let join: String
         let accounting: CgroupAccounting
+
+        /// The files a process writes itself into to join the group (``join`` for a shell).
+        var procsFiles: [String] {
+            folders.map { $0 + "/cgroup.procs" }
+        }
     }
 
     /// One bot's parent group for a run: the folder that holds the memory cap for all its

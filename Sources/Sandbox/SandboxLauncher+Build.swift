@@ -28,7 +28,7 @@ extension SandboxLauncher {
             user.lease?.release()
         }
         let options = BubblewrapArguments.arguments(folder: folder, readOnly: readOnly, tmpBytes: limits.tmpBytes, folderWritable: true)
-        let (openOptions, lease) = try Self.optionsFile(options, then: reclaim)
+        let (openOptions, _, lease) = try Self.optionsFile(options, then: reclaim)
         let group = cgroups?.makeGroup(memoryBytes: limits.memoryBytes, processes: limits.processes)
         let script = filter.openCommand + openOptions + (group?.join ?? "") + BubblewrapArguments.forgetFolder + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
         return LaunchPlan(

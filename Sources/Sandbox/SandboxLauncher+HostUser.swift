@@ -34,10 +34,10 @@ extension SandboxLauncher {
         return nil
     }
 
-    /// bwrap's options in a sealed memory file, the shell command that opens it on
-    /// ``BubblewrapArguments/optionsSlot``, and the lease that closes it once the process has
+    /// bwrap's options in a sealed memory file: its descriptor, the shell command that opens it
+    /// on ``BubblewrapArguments/optionsSlot``, and the lease that closes it once the process has
     /// ended (after `then`).
-    static func optionsFile(_ options: [String], then giveBack: LaunchLease?) throws(BotFault) -> (open: String, lease: LaunchLease) {
+    static func optionsFile(_ options: [String], then giveBack: LaunchLease?) throws(BotFault) -> (open: String, descriptor: Int32, lease: LaunchLease) {
         var bytes: [UInt8] = []
         for option in options { bytes += Array(option.utf8) + [0] }
         let descriptor = bytes.withUnsafeBytes { salvo_sealed_memfd("salvo-bwrap-options", $0.baseAddress, $0.count) }
@@ -49,6 +49,6 @@ extension SandboxLauncher {
             giveBack?.release()
             close(descriptor)
         }
-        return ("exec \(BubblewrapArguments.optionsSlot)< /proc/\(getpid())/fd/\(descriptor) || exit 126; ", lease)
+        return ("exec \(BubblewrapArguments.optionsSlot)< /proc/\(getpid())/fd/\(descriptor) || exit 126; ", descriptor, lease)
     }
 }

@@ -137,7 +137,7 @@ public struct SandboxLauncher: BotLauncher {
         // process and all it started have ended.
         let user = try takeHostUser()
         let options = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
-        let (openOptions, optionsLease) = try Self.optionsFile(options, then: user.lease)
+        let (_, optionsDescriptor, optionsLease) = try Self.optionsFile(options, then: user.lease)
         // In the bot's parent group where there is one, so that its caps count all its processes.
         let member = botGroup?.makeMember(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
         let group = member?.group ?? cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
@@ -147,13 +147,21 @@ public struct SandboxLauncher: BotLauncher {
                 optionsLease.release()
             }
         } ?? optionsLease
-        let script = filter.openCommand + openOptions + (group?.join ?? "") + BubblewrapArguments.forgetFolder + spec.limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame) + "exec \"$@\""
+        // What a launching shell and setpriv did, done by the runner in the child before it
+        // execs bwrap: the filter and the options opened on their slots, the cgroup joined, the
+        // rlimits set, the host user taken (``Bots/ChildSetup``).
+        let setup = ChildSetup(
+            reopened: [.init(filter.descriptor, on: Int32(SeccompFilter.slot)), .init(optionsDescriptor, on: Int32(BubblewrapArguments.optionsSlot))],
+            cgroupProcs: group?.procsFiles ?? [],
+            limits: spec.limits.rlimits(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame),
+            uid: user.uid
+        )
         return LaunchPlan(
-            executable: "/bin/sh",
-            arguments: ["/bin/sh", "-c", script, "salvo-bot"] + BubblewrapArguments.dropPrivileges(to: user.uid) + [bwrap, "--args", String(BubblewrapArguments.optionsSlot), "--"] + command,
+            executable: bwrap,
+            arguments: [bwrap, "--args", String(BubblewrapArguments.optionsSlot), "--"] + command,
             environment: ["PATH=/usr/bin:/bin"],
             removeAfterExit: group?.folders ?? [],
-            accounting: group?.accounting, statusDescriptor: LaunchPlan.sandboxStatusDescriptor, lease: lease
+            accounting: group?.accounting, statusDescriptor: LaunchPlan.sandboxStatusDescriptor, lease: lease, childSetup: setup
         )
     }
 

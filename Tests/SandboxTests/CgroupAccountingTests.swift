@@ -26,10 +26,10 @@ struct CgroupAccountingTests {
     """
 
     @Test("the CPU time of children that exited and were reaped is in the bot's count", .enabled(if: SandboxLauncher().cgroupWarning.map { $0.contains("CPU share") } ?? true))
-    func reapedChildrenCounted() throws {
+    func reapedChildrenCounted() async throws {
         let plan = try SandboxLauncher().plan(for: ExternalBotSpec(command: ["python3", "-c", Self.thinker]))
         let accounting = try #require(plan.accounting)
-        let process = try PlanProcess(plan)
+        let process = try await PlanProcess(plan)
         defer { process.finish() }
         let line = try process.readLine()
         let children = try #require(Double(line))

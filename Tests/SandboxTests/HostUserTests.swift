@@ -12,10 +12,11 @@ struct HostUserTests {
     }
 
     @Test("sandboxes in flight at once run as different host users, all from the range", .enabled(if: geteuid() == 0))
-    func ownUserEach() throws {
+    func ownUserEach() async throws {
         let launcher = SandboxLauncher()
-        let processes = try (0..<3).map { _ in
-            try PlanProcess(launcher.plan(for: ExternalBotSpec(command: ["/bin/sh", "-c", "echo ready; exec cat"])))
+        var processes: [PlanProcess] = []
+        for _ in 0..<3 {
+            processes.append(try await PlanProcess(launcher.plan(for: ExternalBotSpec(command: ["/bin/sh", "-c", "echo ready; exec cat"]))))
         }
         defer { processes.forEach { $0.finish() } }
         for process in processes { #expect(try process.readLine() == "ready") }
@@ -51,14 +52,13 @@ struct HostUserTests {
     }
 
     @Test("a build runs as a host user of its own that owns its folder, and leaves every file to the runner, readable by the bot", .enabled(if: geteuid() == 0))
-    func buildFolderReclaimed() throws {
+    func buildFolderReclaimed() async throws {
         let folder = Self.temporaryDirectory("build-owner")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let build = "umask 077; mkdir out && printf x > out/made && printf x > secret && test \"$(pwd)\" = /bot"
-        let process = try PlanProcess(SandboxLauncher().buildPlan(build, folder: folder, limits: ResourceLimits()))
-        process.process.waitUntilExit()
-        #expect(process.process.terminationStatus == 0)
+        let process = try await PlanProcess(SandboxLauncher().buildPlan(build, folder: folder, limits: ResourceLimits()))
+        #expect(process.waitForExit() == 0)
         // Before the lease is given back: what the build wrote belongs to its host user.
         let uid = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/out/made")[.ownerAccountID] as? Int)
         #expect(HostUsers.contains(UInt32(uid)), "the build wrote as host uid \(uid)")

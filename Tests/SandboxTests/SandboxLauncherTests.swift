@@ -44,13 +44,13 @@ struct SandboxLauncherTests {
     """
 
     @Test("a bot sees its folder at /bot, its working folder, and no host path of it in /proc/1 or its mount points")
-    func folderAtBot() throws {
+    func folderAtBot() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-bot-folder-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = FileManager.default.createFile(atPath: folder + "/bot.py", contents: Data(Self.probe.replacingOccurrences(of: "%s", with: folder).utf8), attributes: [.posixPermissions: 0o644])
         _ = FileManager.default.createFile(atPath: folder + "/weights.txt", contents: Data("1".utf8), attributes: [.posixPermissions: 0o644])
-        let process = try PlanProcess(SandboxLauncher().plan(for: ExternalBotSpec(command: ["python3", folder + "/bot.py"])))
+        let process = try await PlanProcess(SandboxLauncher().plan(for: ExternalBotSpec(command: ["python3", folder + "/bot.py"])))
         defer { process.finish() }
         #expect(try process.readLine() == "/bot bot.py,weights.txt 0 0 False")
     }

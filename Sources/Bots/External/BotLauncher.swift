@@ -60,13 +60,16 @@ public struct LaunchPlan: Hashable, Sendable {
     /// What the launcher holds for the process (its host user, for one), given back once the
     /// process has ended and its ``removeAfterExit`` folders are gone; nil when nothing.
     public var lease: LaunchLease?
+    /// What the child does before its `exec` (descriptors, cgroups, rlimits, host user); nil
+    /// when the program does it all itself (a launching shell).
+    public var childSetup: ChildSetup?
 
     /// The descriptor ``statusDescriptor`` is, for the sandbox: 3 holds the system-call filter.
     public static let sandboxStatusDescriptor: Int32 = 4
 
     public init(
         executable: String, arguments: [String], environment: [String]? = nil, removeAfterExit: [String] = [],
-        accounting: CgroupAccounting? = nil, statusDescriptor: Int32? = nil, lease: LaunchLease? = nil
+        accounting: CgroupAccounting? = nil, statusDescriptor: Int32? = nil, lease: LaunchLease? = nil, childSetup: ChildSetup? = nil
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -75,6 +78,7 @@ public struct LaunchPlan: Hashable, Sendable {
         self.accounting = accounting
         self.statusDescriptor = statusDescriptor
         self.lease = lease
+        self.childSetup = childSetup
     }
 }
 

@@ -40,17 +40,46 @@ extension ChildProcess {
             return .failure(.launchFailed("pipe: errno \(errno)"))
         }
         // Our ends never leak into other children (close-on-exec); the bot's ends are dup2'ed
-        // onto 0, 1 and 2, and every other descriptor is closed in the child.
+        // onto 0, 1 and 2 (and the status pipe onto its slot), and every other descriptor is
+        // closed in the child.
+        var placed: [(from: Int32, to: Int32)] = [(toChild[0], 0), (fromChild[1], 1), (errorsFromChild[1], 2)]
+        if let slot = plan.statusDescriptor { placed.append((statusFromChild[1], slot)) }
+        var cArguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        let cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
+        var child: pid_t = 0
+        let status: Int32
+        var failedStep = ""
+        if let setup = plan.childSetup {
+            (status, failedStep) = spawnPrepared(plan.executable, &cArguments, cEnvironment, placed: placed, setup: setup, child: &child)
+        } else {
+            status = posixSpawn(plan.executable, &cArguments, cEnvironment, placed: placed, statusSlot: plan.statusDescriptor, child: &child)
+        }
+        close(toChild[0])
+        close(fromChild[1])
+        close(errorsFromChild[1])
+        if statusFromChild[1] >= 0 { close(statusFromChild[1]) }
+        guard status == 0 else {
+            close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
+            if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
+            let step = failedStep.isEmpty ? "posix_spawn" : "its start (\(failedStep))"
+            return .failure(.launchFailed("\(step): \(String(cString: strerror(status)))"))
+        }
+        return .success(Spawned(pid: child, input: toChild[1], output: fromChild[0], errors: errorsFromChild[0], status: statusFromChild[0]))
+    }
+
+    /// Spawns with `posix_spawn`: the placed descriptors on their slots, every slot between 2
+    /// and the status pipe's /dev/null (the launching shell opens what it needs there).
+    private static func posixSpawn(
+        _ executable: String, _ arguments: inout [UnsafeMutablePointer<CChar>?], _ environment: [UnsafeMutablePointer<CChar>?]?,
+        placed: [(from: Int32, to: Int32)], statusSlot: Int32?, child: inout pid_t
+    ) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-        if let slot = plan.statusDescriptor {
-            // The status pipe on its descriptor, everything between it and 2 /dev/null (the
-            // launching shell opens what it needs there), and nothing above it.
-            posix_spawn_file_actions_adddup2(&actions, statusFromChild[1], slot)
+        for (from, to) in placed { posix_spawn_file_actions_adddup2(&actions, from, to) }
+        if let slot = statusSlot {
             for low in 3..<slot { posix_spawn_file_actions_addopen(&actions, low, "/dev/null", O_RDONLY, 0) }
             salvo_spawn_closefrom(&actions, slot + 1)
         } else {
@@ -60,27 +89,66 @@ extension ChildProcess {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         salvo_spawnattr_own_group(&attributes)
+        if var environment {
+            return posix_spawn(&child, executable, &actions, &attributes, &arguments, &environment)
+        }
+        return posix_spawn(&child, executable, &actions, &attributes, &arguments, environ)
+    }
 
-        var cArguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        let cEnvironment: [UnsafeMutablePointer<CChar>?]? = plan.environment.map { $0.map { strdup($0) } + [nil] }
-        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
-        var child: pid_t = 0
-        let status: Int32
-        if var environment = cEnvironment {
-            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, &environment)
-        } else {
-            status = posix_spawn(&child, plan.executable, &actions, &attributes, &cArguments, environ)
+    /// Spawns with ``ChildSetup``'s steps done in the child (`salvo_spawn_prepared`): the
+    /// placed descriptors and the reopened ones on their slots, /dev/null on any slot left
+    /// between, nothing above. The status, and the step that failed ("" when none).
+    private static func spawnPrepared(
+        _ executable: String, _ arguments: inout [UnsafeMutablePointer<CChar>?], _ environment: [UnsafeMutablePointer<CChar>?]?,
+        placed: [(from: Int32, to: Int32)], setup: ChildSetup, child: inout pid_t
+    ) -> (Int32, String) {
+        let dupFrom = placed.map { Int32($0.from) }
+        let dupTo = placed.map { Int32($0.to) }
+        let openPaths: [UnsafeMutablePointer<CChar>?] = setup.reopened.map { strdup("/proc/\(getpid())/fd/\($0.descriptor)") }
+        defer { for pointer in openPaths { free(pointer) } }
+        let openTo = setup.reopened.map(\.slot)
+        let procs: [UnsafeMutablePointer<CChar>?] = setup.cgroupProcs.map { strdup($0) }
+        defer { for pointer in procs { free(pointer) } }
+        let limitResources = setup.limits.map(\.resource.number)
+        let limitValues = setup.limits.map { CUnsignedLongLong($0.value) }
+        let closeFrom = (dupTo + openTo).max().map { $0 + 1 } ?? 3
+        var environment = environment ?? []
+        if environment.isEmpty {
+            var entry = environ
+            while let pointer = entry.pointee {
+                environment.append(pointer)
+                entry += 1
+            }
+            environment.append(nil)
         }
-        close(toChild[0])
-        close(fromChild[1])
-        close(errorsFromChild[1])
-        if statusFromChild[1] >= 0 { close(statusFromChild[1]) }
-        guard status == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
-            if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
-            return .failure(.launchFailed("posix_spawn: \(String(cString: strerror(status)))"))
+        var step: UnsafePointer<CChar>?
+        let status = dupFrom.withUnsafeBufferPointer { dupFrom in
+            dupTo.withUnsafeBufferPointer { dupTo in
+                openPaths.withUnsafeBufferPointer { openPaths in
+                    openTo.withUnsafeBufferPointer { openTo in
+                        procs.withUnsafeBufferPointer { procs in
+                            limitResources.withUnsafeBufferPointer { limitResources in
+                                limitValues.withUnsafeBufferPointer { limitValues in
+                                    openPaths.withMemoryRebound(to: UnsafePointer<CChar>?.self) { openPaths in
+                                        procs.withMemoryRebound(to: UnsafePointer<CChar>?.self) { procs in
+                                            var cSetup = salvo_child_setup(
+                                                dup_from: dupFrom.baseAddress, dup_to: dupTo.baseAddress, dup_count: Int32(dupFrom.count),
+                                                open_path: openPaths.baseAddress, open_to: openTo.baseAddress, open_count: Int32(openTo.count),
+                                                close_from: closeFrom,
+                                                cgroup_procs: procs.baseAddress, cgroup_count: Int32(procs.count),
+                                                limit_resource: limitResources.baseAddress, limit_value: limitValues.baseAddress, limit_count: Int32(limitValues.count),
+                                                uid: setup.uid.map { Int64($0) } ?? -1
+                                            )
+                                            return salvo_spawn_prepared(&child, executable, &arguments, &environment, &cSetup, &step)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        return .success(Spawned(pid: child, input: toChild[1], output: fromChild[0], errors: errorsFromChild[0], status: statusFromChild[0]))
+        return (status, step.map { String(cString: $0) } ?? "")
     }
 }

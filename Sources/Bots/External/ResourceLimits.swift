@@ -42,19 +42,25 @@ public struct ResourceLimits: Hashable, Sendable, Codable {
         self.tmpBytes = tmpBytes
     }
 
-    /// Shell commands that apply the caps to the shell and what it `exec`s; each failure exits
-    /// with status 126. `memoryAsAddressSpace` is false when a cgroup caps memory instead (an
-    /// address-space cap also counts memory merely reserved, which some runtimes reserve a lot of).
-    /// `cpuPerProcess` is false for a reused process, whose CPU limit is counted per game by
-    /// the runner instead.
+    /// The rlimits that apply the caps to a process and what it `exec`s, in `ulimit`'s units
+    /// rounded as `ulimit` rounds them. `memoryAsAddressSpace` is false when a cgroup caps memory
+    /// instead (an address-space cap also counts memory merely reserved, which some runtimes
+    /// reserve a lot of). `cpuPerProcess` is false for a reused process, whose CPU limit is
+    /// counted per game by the runner instead. No core files: a crashing bot must not write one
+    /// into the runner's folder.
+    public func rlimits(memoryAsAddressSpace: Bool = true, cpuPerProcess: Bool = true) -> [ProcessLimit] {
+        var limits = [ProcessLimit(.core, units: 0)]
+        if memoryAsAddressSpace, let memoryBytes { limits.append(ProcessLimit(.addressSpace, units: max(1, memoryBytes / 1024))) }
+        if cpuPerProcess, let cpuSeconds { limits.append(ProcessLimit(.cpuTime, units: max(1, cpuSeconds))) }
+        if let openFiles { limits.append(ProcessLimit(.openFiles, units: max(4, openFiles))) }
+        if let fileSizeBytes { limits.append(ProcessLimit(.fileSize, units: max(1, fileSizeBytes / 512))) }
+        return limits
+    }
+
+    /// Shell commands that apply ``rlimits(memoryAsAddressSpace:cpuPerProcess:)`` to the shell
+    /// and what it `exec`s; each failure exits with status 126.
     public func ulimitCommands(memoryAsAddressSpace: Bool = true, cpuPerProcess: Bool = true) -> String {
-        // No core files: a crashing bot must not write one into the runner's folder.
-        var script = "ulimit -c 0 || exit 126; "
-        if memoryAsAddressSpace, let memoryBytes { script += "ulimit -v \(max(1, memoryBytes / 1024)) || exit 126; " }
-        if cpuPerProcess, let cpuSeconds { script += "ulimit -t \(max(1, cpuSeconds)) || exit 126; " }
-        if let openFiles { script += "ulimit -n \(max(4, openFiles)) || exit 126; " }
-        if let fileSizeBytes { script += "ulimit -f \(max(1, fileSizeBytes / 512)) || exit 126; " }
-        return script
+        rlimits(memoryAsAddressSpace: memoryAsAddressSpace, cpuPerProcess: cpuPerProcess).map(\.ulimitCommand).joined()
     }
 
     /// The shell script that applies the caps and then runs its arguments.

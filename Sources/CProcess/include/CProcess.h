@@ -39,4 +39,37 @@ int salvo_pidfd_open(pid_t pid);
 /// published folder replaced whole, never missing in between. 0, or -1 with errno.
 int salvo_exchange_paths(const char *a, const char *b);
 
+/// What a child does between its start and its `exec`, in place of a launching shell and
+/// setpriv (``salvo_spawn_prepared``). Every array has its count; paths are NUL-terminated.
+struct salvo_child_setup {
+    /// Descriptors of the parent put on slots in the child (dup2: the same open file).
+    const int *dup_from;
+    const int *dup_to;
+    int dup_count;
+    /// Paths opened read-only onto slots in the child (`/proc/PID/fd/N`: a new open file of the
+    /// parent's descriptor N, with its own offset).
+    const char *const *open_path;
+    const int *open_to;
+    int open_count;
+    /// Slots below `close_from` that nothing above fills get /dev/null; every descriptor from
+    /// `close_from` up is closed.
+    int close_from;
+    /// `cgroup.procs` files the child writes itself into.
+    const char *const *cgroup_procs;
+    int cgroup_count;
+    /// Resource limits (RLIMIT_*), soft and hard alike.
+    const int *limit_resource;
+    const unsigned long long *limit_value;
+    int limit_count;
+    /// The uid and gid to run as (no supplementary groups, no new privileges); -1 to keep the
+    /// parent's.
+    long long uid;
+};
+
+/// Starts `path` with `argv` and `envp` as a world of its own (a process group of its own,
+/// every signal at its default and none blocked), after the steps of `setup` in that order:
+/// descriptors, cgroups, limits, user. 0 with the child's id in `pid`; or an errno, with the
+/// step that failed in `failed_step` (a static string), the child reaped.
+int salvo_spawn_prepared(pid_t *pid, const char *path, char *const argv[], char *const envp[], const struct salvo_child_setup *setup, const char **failed_step);
+
 #endif
