@@ -24,6 +24,9 @@ struct BotPageReport: Sendable {
           - name: "Tom & \\"Jerry\\" <i>it</i>"
             command: python3 \(Paths.fixture("hostile_stderr_bot.py").path)
             sandbox: none
+            # Its crash writes 200 KB to stderr first: on a machine loaded past 25 runnable
+            # tasks the default 1 s (3 s on the clock) was once too short to see it end.
+            move_timeout_ms: 5000
 
         """
     }
