@@ -6,7 +6,7 @@ import Testing
 /// A season's report in headless Chromium: three real nights of `salvo run` into one folder
 /// (two entries resubmit), then the history chart on the index page and a bot's own line on its
 /// page, at desktop and phone widths.
-@Suite("A season's history in the report", .serialized, .timeLimit(.minutes(4)))
+@Suite("A season's history in the report", .serialized, .timeLimit(.minutes(10)))
 struct SeasonReportTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
