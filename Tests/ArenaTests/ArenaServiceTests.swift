@@ -276,12 +276,12 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("a class uploading at once: once a checked version has waited 30 s for the others' checks, a batch enters it and the rest are checked after")
+    @Test("a class uploading at once: once a checked version has waited 30 s for the others' checks, no check starts, those in flight end, a batch enters them and the rest are checked after")
     func batchAfterWaiting() async throws {
-        let (folder, _) = try Self.arena()
+        let (folder, _) = try Self.arena("checks_at_once: 2")
         let archive = try Self.botArchive()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: archive))
-        let logins = ["alice", "bob", "alice"]
+        let logins = ["alice", "bob", "alice", "bob"]
         var queued: [Int64] = []
         for login in logins {
             let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
@@ -291,17 +291,52 @@ struct ArenaServiceTests {
         let ticks = Mutex(0.0)
         let clock: @Sendable () -> Date = { ticks.withLock { $0 += 40; return Date(timeIntervalSince1970: 1_900_000_000 + $0) } }
         let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), clock: clock)
-        #expect(await worker.workOnce() == .more, "the queue was left for a batch")
-        #expect(await worker.batches == 1)
         func states() throws -> [ArenaSubmission.State] {
             try zip(queued, logins).map { id, login in try #require(try folder.store.submission(id, of: login)).state }
         }
-        #expect(try states() == [.entered, .queued, .queued])
-        #expect(await worker.workOnce() == .more)
-        #expect(try states() == [.entered, .entered, .queued])
-        #expect(await worker.workOnce() == .done, "the last check leaves nothing queued")
-        #expect(try states()[2] == .entered)
-        #expect(await worker.batches == 3)
+        // Two checks at once, one a student: alice's and bob's first, whichever passed first
+        // called the batch, the other was let end and entered with it.
+        #expect(await worker.workOnce() == .more, "the queue was left for a batch")
+        #expect(await worker.batches == 1)
+        #expect(try states() == [.entered, .entered, .queued, .queued])
+        #expect(await worker.workOnce() == .done, "the last checks leave nothing queued")
+        #expect(try states() == [.entered, .entered, .entered, .entered])
+        #expect(await worker.batches == 2)
+    }
+
+    @Test("checks two at a time: two students' uploads are checked at once, a student's second waits for their first, and the version entered is their last")
+    func checksAtOnce() async throws {
+        let (folder, tokens) = try Self.arena("checks_at_once: 2")
+        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        // Queued as the upload route queues them (file synced, then the row), while the arena
+        // was down: alice's first, her second, then bob's, all there when the worker starts.
+        var ids: [String: Int64] = [:]
+        for (key, login) in [("alice-1", "alice"), ("alice-2", "alice"), ("bob-1", "bob")] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.botArchive(note: key)))
+            let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
+            ids[key] = try #require(try folder.store.insert(ArenaSubmission(login: login, receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count)).id)
+        }
+        let a1 = try #require(ids["alice-1"]), a2 = try #require(ids["alice-2"]), b1 = try #require(ids["bob-1"])
+        try await Self.serving(folder) { _, client in
+            let ends = try await [client.follow(a1, token: alice), client.follow(a2, token: alice), client.follow(b1, token: bob)]
+            #expect(ends[1].state == .entered && ends[2].state == .entered, "\(ends)")
+            // Alice's first passed too: entered in an earlier batch, or replaced by her second in the same one.
+            #expect(ends[0].state == .entered || ends[0].state == .replaced, "\(ends[0])")
+            // Each says when its check began and ended, to its owner.
+            #expect(ends.allSatisfy { end in end.checkStartedAt.flatMap { start in end.checkedAt.map { start <= $0 } } == true }, "\(ends)")
+        }
+        func row(_ id: Int64, _ login: String) throws -> (start: Date, end: Date) {
+            let row = try #require(try folder.store.submission(id, of: login))
+            return (try #require(row.checkStartedAt), try #require(row.checkedAt))
+        }
+        let (alice1, alice2, bob1) = try (row(a1, "alice"), row(a2, "alice"), row(b1, "bob"))
+        // Alice's first and Bob's overlap: each began before the other ended.
+        #expect(alice1.start < bob1.end && bob1.start < alice1.end, "alice's first \(alice1), bob's \(bob1)")
+        // Alice's second began only once her first had ended.
+        #expect(alice2.start >= alice1.end, "alice's second \(alice2) against her first \(alice1)")
+        // Her folder in the season is her last upload's.
+        #expect(try String(contentsOfFile: folder.path + "/submissions/alice/NOTE", encoding: .utf8) == "alice-2")
+        #expect(try String(contentsOfFile: folder.path + "/submissions/bob/NOTE", encoding: .utf8) == "bob-1")
     }
 
     @Test("nothing is lost on a kill: an upload caught mid-check is checked again, a passed one not yet entered is entered, at the next start")
@@ -383,6 +418,8 @@ struct ArenaServiceTests {
     func settings() throws {
         let good = try ArenaSettings.read("name: x\nbots: [random]\nsubmissions_per_day: 3\nupload_mb: 5\nschedule: nightly\nnight_at: \"03:30\"\nbots_from: {build_timeout_s: 60}\n", file: "a.yaml", arena: "/srv/a")
         #expect(good.submissionsPerDay == 3 && good.uploadBytes == 5 << 20 && good.schedule == .nightly(hour: 3, minute: 30))
+        #expect(good.checksAtOnce == 2, "two checks at once unless told")
+        #expect(try ArenaSettings.read("name: x\nbots: [random]\nchecks_at_once: 3\n", file: "a.yaml", arena: "/srv/a").checksAtOnce == 3)
         #expect(good.tournament.botsFrom?.folder == "/srv/a/submissions")
         #expect(good.tournament.botsFrom?.buildTimeout == .seconds(60))
         #expect(good.tournament.config.outputDirectory == "/srv/a/season")
@@ -393,6 +430,7 @@ struct ArenaServiceTests {
             ("name: x\nbots: [random]\nschedule: hourly\n", "`schedule` must be"),
             ("name: x\nbots: [random]\nnight_at: \"02:00\"\n", "`night_at` is for `schedule: nightly`"),
             ("name: x\nbots: [random]\nupload_mb: 0\n", "`upload_mb` must be a whole number from 1"),
+            ("name: x\nbots: [random]\nchecks_at_once: 0\n", "`checks_at_once` must be a whole number from 1 to 64"),
             ("name: x\nbots: [random]\nformat: gauntlet\nchallenger: random\n", "unknown key `challenger`"),
         ]
         for (text, message) in refusals {
