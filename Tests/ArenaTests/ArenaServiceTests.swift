@@ -276,6 +276,67 @@ struct ArenaServiceTests {
         }
     }
 
+    @Test("request rates per token: a student's token past its burst gets 429 while another's, and requests without one, are served from the same address; a wrong token counts against the address, whose X-Forwarded-For is ignored without a trusted proxy")
+    func requestRatePerToken() async throws {
+        let (folder, tokens) = try Self.arena("requests_per_second: 1\nrequest_burst: 3")
+        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        try await Self.serving(folder) { _, client in
+            for _ in 0..<3 { #expect(try await client.get("/api/me", token: alice).status == 200) }
+            // A token comes back each second: ten requests in a row outrun it, however busy the machine.
+            var refused: HTTPResponse?
+            for _ in 0..<10 where refused == nil {
+                let response = try await client.get("/api/me", token: alice)
+                if response.status == 429 { refused = response } else { #expect(response.status == 200) }
+            }
+            let answer = try #require(refused, "ten requests past alice's burst were all served")
+            #expect(answer.headers.first { $0.name.lowercased() == "retry-after" }.flatMap { Int($0.value) } == 1)
+            #expect(Self.error(answer).contains("Too many requests with this token") && Self.error(answer).contains("at most 1 a second"), "\(Self.error(answer))")
+            // The same address, another token or none: each has its own burst.
+            #expect(try await client.get("/api/me", token: bob).status == 200)
+            #expect(try await client.get("/api/standings").status == 200)
+            // A wrong token earns no bucket of its own: it is counted against the address (401, then 429).
+            var statuses: [Int] = []
+            for _ in 0..<10 where statuses.last != 429 {
+                statuses.append(Int(try await client.get("/api/me", token: ArenaToken.random()).status))
+            }
+            #expect(statuses.last == 429 && statuses.dropLast().allSatisfy { $0 == 401 }, "\(statuses)")
+            // Naming another address each time earns nothing either: ten in a row outrun the rate.
+            var spoofed: HTTPResponse?
+            for index in 0..<10 where spoofed == nil {
+                let response = try await client.http.execute(HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": "203.0.113.\(index)"]), timeout: .seconds(30))
+                if response.status == 429 { spoofed = response }
+            }
+            let counted = try #require(spoofed, "a client named other addresses in X-Forwarded-For and was counted as them")
+            #expect(Self.error(counted).contains("Too many requests from this address"))
+        }
+    }
+
+    @Test("behind a trusted proxy each address it forwards has its own rate, the rightmost in X-Forwarded-For, whatever the client wrote to its left")
+    func requestRateBehindProxy() async throws {
+        let (folder, _) = try Self.arena("requests_per_second: 1\nrequest_burst: 3\ntrusted_proxy: 127.0.0.1")
+        try await Self.serving(folder) { _, client in
+            func get(forwardedFor: String) async throws -> HTTPResponse {
+                try await client.http.execute(HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": forwardedFor]), timeout: .seconds(30))
+            }
+            for _ in 0..<3 { #expect(try await get(forwardedFor: "203.0.113.7").status == 200) }
+            var refused: HTTPResponse?
+            for _ in 0..<10 where refused == nil {
+                let response = try await get(forwardedFor: "203.0.113.7")
+                if response.status == 429 { refused = response } else { #expect(response.status == 200) }
+            }
+            let answer = try #require(refused, "ten requests past 203.0.113.7's burst were all served")
+            #expect(Self.error(answer).contains("Too many requests from this address"))
+            // Another client behind the proxy is served; one that wrote an address of its own
+            // before the proxy's is still the address the proxy saw.
+            #expect(try await get(forwardedFor: "203.0.113.8").status == 200)
+            var statuses: [Int] = []
+            for index in 0..<10 where statuses.last != 429 {
+                statuses.append(Int(try await get(forwardedFor: "198.51.100.\(index), 203.0.113.7").status))
+            }
+            #expect(statuses.last == 429, "the addresses a client wrote were counted, not the proxy's: \(statuses)")
+        }
+    }
+
     @Test("a class uploading at once: once a checked version has waited 30 s for the others' checks, no check starts, those in flight end, a batch enters them and the rest are checked after")
     func batchAfterWaiting() async throws {
         let (folder, _) = try Self.arena("checks_at_once: 2")
@@ -419,6 +480,8 @@ struct ArenaServiceTests {
         let good = try ArenaSettings.read("name: x\nbots: [random]\nsubmissions_per_day: 3\nupload_mb: 5\nschedule: nightly\nnight_at: \"03:30\"\nbots_from: {build_timeout_s: 60}\n", file: "a.yaml", arena: "/srv/a")
         #expect(good.submissionsPerDay == 3 && good.uploadBytes == 5 << 20 && good.schedule == .nightly(hour: 3, minute: 30))
         #expect(good.checksAtOnce == 2, "two checks at once unless told")
+        #expect(good.trustedProxies.isEmpty)
+        #expect(try ArenaSettings.read("name: x\nbots: [random]\ntrusted_proxy: [127.0.0.1, \"::ffff:10.0.0.1\", \"0:0::1\"]\n", file: "a.yaml", arena: "/srv/a").trustedProxies == ["127.0.0.1", "10.0.0.1", "::1"])
         #expect(try ArenaSettings.read("name: x\nbots: [random]\nchecks_at_once: 3\n", file: "a.yaml", arena: "/srv/a").checksAtOnce == 3)
         #expect(good.tournament.botsFrom?.folder == "/srv/a/submissions")
         #expect(good.tournament.botsFrom?.buildTimeout == .seconds(60))
@@ -431,6 +494,7 @@ struct ArenaServiceTests {
             ("name: x\nbots: [random]\nnight_at: \"02:00\"\n", "`night_at` is for `schedule: nightly`"),
             ("name: x\nbots: [random]\nupload_mb: 0\n", "`upload_mb` must be a whole number from 1"),
             ("name: x\nbots: [random]\nchecks_at_once: 0\n", "`checks_at_once` must be a whole number from 1 to 64"),
+            ("name: x\nbots: [random]\ntrusted_proxy: nginx.local\n", "`trusted_proxy` must be the IP address your reverse proxy connects from"),
             ("name: x\nbots: [random]\nformat: gauntlet\nchallenger: random\n", "unknown key `challenger`"),
         ]
         for (text, message) in refusals {
