@@ -2,6 +2,7 @@ import ArchiveIntake
 import Bots
 import Foundation
 import Orchestrator
+import RunControl
 import Submissions
 import Tournament
 import Synchronization
@@ -40,11 +41,16 @@ struct ArenaIntake: Sendable {
         } catch {
             return .refused("the arena could not make its work folder \(work) (\(error.localizedDescription)); this is the arena's fault: ask your instructor")
         }
-        do {
-            _ = try ArchiveUnpacker().unpack(archiveAt: arena + "/uploads/" + submission.archive, into: unpacked)
-        } catch {
-            return .refused(error.description)
+        let archive = arena + "/uploads/" + submission.archive
+        let unpackProblem = await BlockingWork.run { () -> String? in
+            do throws(ArchiveRefusal) {
+                _ = try ArchiveUnpacker().unpack(archiveAt: archive, into: unpacked)
+                return nil
+            } catch {
+                return error.description
+            }
         }
+        if let unpackProblem { return .refused(unpackProblem) }
         guard let root = Self.botFolder(in: unpacked) else {
             return .refused("the archive has no bot.yaml at its top (nor in its one folder); pack the folder that holds bot.yaml, e.g. with `salvo submit FOLDER`")
         }

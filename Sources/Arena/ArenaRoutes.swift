@@ -67,9 +67,14 @@ struct ArenaRoutes: Sendable {
     /// The login of the request's valid token; nil for none, an unknown or a revoked one (the
     /// same lookup of the token's hash whatever the login, so the time tells nothing).
     func login(of request: Request) -> String? {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
-        let token = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        guard let token = Self.bearerToken(of: request) else { return nil }
         return try? folder.store.login(forTokenHash: ArenaToken.hash(token))
+    }
+
+    /// The token of the request's `Authorization: Bearer TOKEN`, checked or not; nil without one.
+    static func bearerToken(of request: Request) -> String? {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
+        return String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
     }
 
     func upload(_ request: inout Request) async -> Response {

@@ -10,8 +10,10 @@ import ServiceLifecycle
 /// `salvo arena serve`: the arena's HTTP service (``ArenaRoutes``) and its worker
 /// (``ArenaWorker``) in one process. A connection that sends nothing for 30 seconds is closed,
 /// and so is one whose request does not arrive whole in time, however it trickles
-/// (``ArenaSettings/requestDeadline``); each client address is held to its request rate
-/// (``ArenaSettings/requestsPerSecond``, 429 past it).
+/// (``ArenaSettings/requestDeadline``); each student's token, and each client address for
+/// requests without a valid token, is held to its request rate
+/// (``ArenaSettings/requestsPerSecond``, 429 past it; behind ``ArenaSettings/trustedProxies``,
+/// the address they forward).
 ///
 /// ```swift
 /// let arena = try ArenaFolder(at: "cs101")
@@ -40,7 +42,13 @@ public enum ArenaServer {
         let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)
         let router = Router(context: AddressedRequestContext.self)
         if settings.requestsPerSecond > 0 {
-            router.middlewares.add(RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst))
+            // A valid token's requests are counted against it, the rest against their address.
+            let store = folder.store
+            router.middlewares.add(RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: ForwardedClient(trustedProxies: settings.trustedProxies)) { request in
+                guard let token = ArenaRoutes.bearerToken(of: request) else { return nil }
+                let hash = ArenaToken.hash(token)
+                return (try? store.login(forTokenHash: hash)) != nil ? hash : nil
+            })
         }
         ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock).add(to: router)
         let deadline = settings.requestDeadline

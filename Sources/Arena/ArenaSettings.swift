@@ -16,8 +16,10 @@ import Yams
 /// deadline: 2026-12-11T23:59:00Z   # uploads received later are kept, not entered
 /// submissions_per_day: 10          # per student, in any 24 hours
 /// upload_mb: 20
+/// checks_at_once: 2                # uploads checked at the same time, never two of one student's
 /// schedule: continuous             # or nightly, with night_at: "02:00" (UTC)
-/// requests_per_second: 20          # per client address, after a burst of request_burst: 120
+/// requests_per_second: 20          # per token, or per client address without one, after a burst of request_burst: 120
+/// trusted_proxy: 127.0.0.1         # behind a reverse proxy: count the address it forwards
 /// ```
 public struct ArenaSettings: Sendable {
     /// When the games of new versions are played.
@@ -39,17 +41,24 @@ public struct ArenaSettings: Sendable {
     public var schedule: Schedule
     /// Games each upload plays against a built-in in its check before it is entered.
     public var checkGames: Int
-    /// Requests a second per client address, after a burst of ``requestBurst``; 0 for no limit.
-    /// A class behind one address (a campus NAT) shares it: the default, 20 a second, is a
-    /// class of 40 polling every 2 s.
+    /// Uploads checked at the same time (never two of one student's): each check is a
+    /// sandboxed build and games, about a core's work, so the default, 2, suits 2 cores.
+    public var checksAtOnce: Int = 2
+    /// Requests a second per student's token (for requests with a valid one) or per client
+    /// address (the rest), after a burst of ``requestBurst``; 0 for no limit. The default, 20 a
+    /// second, is the leaderboards of 100 students refreshing every 5 s from one address.
     public var requestsPerSecond: Double = 20
     public var requestBurst: Int = 120
+    /// The reverse proxies in front of the arena (`trusted_proxy:`): a request from one of
+    /// them is counted against the address it forwards in `X-Forwarded-For`
+    /// (``HTTPGuards/ForwardedClient``); empty, the header is ignored.
+    public var trustedProxies: [String] = []
     /// How long a client may take to send a request: 30 s, plus a second for every 16 KiB of
     /// upload, so a stalled or trickling request cannot hold a connection.
     public var requestDeadline: RequestDeadline = .standard
 
     /// The arena's own keys, taken out before the rest is read as a tournament file.
-    static let arenaKeys = ["deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "requests_per_second", "request_burst"]
+    static let arenaKeys = ["deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "checks_at_once", "requests_per_second", "request_burst", "trusted_proxy"]
     /// The subfolders the arena owns.
     public static let submissionsFolder = "submissions"
     public static let seasonFolder = "season"
@@ -128,8 +137,17 @@ public struct ArenaSettings: Sendable {
         if let node = own["submissions_per_day"] { settings.submissionsPerDay = try integer(node, "submissions_per_day", 1...10_000, fail) }
         if let node = own["upload_mb"] { settings.uploadBytes = try integer(node, "upload_mb", 1...1_024, fail) << 20 }
         if let node = own["check_games"] { settings.checkGames = try integer(node, "check_games", 0...100, fail) }
+        if let node = own["checks_at_once"] { settings.checksAtOnce = try integer(node, "checks_at_once", 1...64, fail) }
         if let node = own["requests_per_second"] { settings.requestsPerSecond = Double(try integer(node, "requests_per_second", 0...100_000, fail)) }
         if let node = own["request_burst"] { settings.requestBurst = try integer(node, "request_burst", 1...100_000, fail) }
+        if let node = own["trusted_proxy"] {
+            let given = node.sequence.map { $0.map(\.string) } ?? [node.string]
+            let addresses = given.map { $0.flatMap(ForwardedClient.canonical) }
+            guard !addresses.isEmpty, addresses.allSatisfy({ $0 != nil }) else {
+                throw fail(node, "`trusted_proxy` must be the IP address your reverse proxy connects from, or a list of them, such as 127.0.0.1 or [127.0.0.1, \"::1\"]")
+            }
+            settings.trustedProxies = addresses.compactMap { $0 }
+        }
         if let node = own["schedule"] {
             switch node.string {
             case "continuous": settings.schedule = .continuous
@@ -171,7 +189,9 @@ public struct ArenaSettings: Sendable {
         submissions_per_day: 10                # per student, in any 24 hours
         upload_mb: 20                          # the largest archive accepted
         check_games: 4                         # games against a built-in before a version is entered
+        checks_at_once: 2                      # uploads checked at the same time: about one a core
         schedule: continuous                   # or nightly (with night_at: "02:00", UTC)
+        # trusted_proxy: 127.0.0.1             # behind a reverse proxy: the address it connects from
 
         """
 }

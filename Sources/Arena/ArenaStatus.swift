@@ -6,6 +6,7 @@ import Orchestrator
 ///
 /// ```json
 /// {"id": 12, "state": "checking", "final": false, "receivedAt": "2026-11-28T02:40:00Z",
+///  "checkStartedAt": "2026-11-28T02:40:01Z",
 ///  "lines": [{"kind": "step", "passed": true, "name": "entry: ...", "detail": "alice: built in 1.2 s; ..."}]}
 /// ```
 public struct ArenaStatus: Codable, Hashable, Sendable {
@@ -43,6 +44,9 @@ public struct ArenaStatus: Codable, Hashable, Sendable {
     public var receivedAt: Date
     public var reason: String?
     public var version: String?
+    /// When its check began and ended (passed or refused); absent before.
+    public var checkStartedAt: Date?
+    public var checkedAt: Date?
     public var lines: [Line]
 
     public init(_ submission: ArenaSubmission) {
@@ -52,6 +56,8 @@ public struct ArenaStatus: Codable, Hashable, Sendable {
         receivedAt = submission.receivedAt
         reason = submission.reason
         version = submission.version
+        checkStartedAt = submission.checkStartedAt
+        checkedAt = submission.checkedAt
         lines = submission.checkLines.map(Line.init)
     }
 

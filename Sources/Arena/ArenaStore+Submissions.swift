@@ -42,13 +42,28 @@ extension ArenaStore {
         }
     }
 
-    /// Moves upload `id` to `state`, with a reason and version when given.
-    public func update(_ id: Int64, to state: ArenaSubmission.State, reason: String? = nil, version: String? = nil, at date: Date = Date()) throws(ArenaError) {
+    /// Moves upload `id` to `state`, with a reason and version when given; `checked` when the
+    /// move ends its check (it passed or was refused), recorded as its ``ArenaSubmission/checkedAt``.
+    public func update(_ id: Int64, to state: ArenaSubmission.State, reason: String? = nil, version: String? = nil, checked: Bool = false, at date: Date = Date()) throws(ArenaError) {
         try write { db in
             guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
             row.state = state
             if let reason { row.reason = reason }
             if let version { row.version = version }
+            if checked { row.checkedAt = date }
+            row.updatedAt = date
+            try row.update(db)
+        }
+    }
+
+    /// Upload `id`'s check begins (again, after a restart): `building`, from its first step, at `date`.
+    public func beginCheck(_ id: Int64, at date: Date = Date()) throws(ArenaError) {
+        try write { db in
+            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+            row.state = .building
+            row.lines = Data("[]".utf8)
+            row.checkStartedAt = date
+            row.checkedAt = nil
             row.updatedAt = date
             try row.update(db)
         }

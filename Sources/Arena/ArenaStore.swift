@@ -66,6 +66,12 @@ public final class ArenaStore: Sendable {
                 table.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3: when each check began and ended") { db in
+            try db.alter(table: "submission") { table in
+                table.add(column: "checkStartedAt", .datetime)
+                table.add(column: "checkedAt", .datetime)
+            }
+        }
         return migrator
     }
 

@@ -45,6 +45,11 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
     /// The version it was entered as (12 hex digits); nil until entered.
     public var version: String?
     public var updatedAt: Date
+    /// When its check began (the last time, after a restart); nil before.
+    public var checkStartedAt: Date?
+    /// When its check ended, passed or refused; nil before. `checkedAt - receivedAt` is how
+    /// long its student waited to know whether the version will play.
+    public var checkedAt: Date?
 
     public init(login: String, receivedAt: Date, state: State, archive: String, archiveBytes: Int, reason: String? = nil) {
         self.login = login

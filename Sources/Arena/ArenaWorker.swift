@@ -7,8 +7,8 @@ import Submissions
 import Synchronization
 import Tournament
 
-/// The arena's one worker: it takes the uploads in the order they came (``ArenaIntake``:
-/// unpack, build and check, put in place), then enters the passed versions into the season and
+/// The arena's one worker: it takes the uploads in the order they came, a few at once but
+/// never two of one student's (``ArenaIntake``: unpack, build and check, put in place), then enters the passed versions into the season and
 /// plays their missing games as one batch, a season night, through the library call a
 /// tournament file runs with (``Orchestrator/TournamentFileRun``); the season's journal and
 /// reports (results.json, the ratings, the history) are updated after each batch. With
@@ -98,43 +98,98 @@ public actor ArenaWorker {
     /// after a minute or so, not after everyone's check.
     public static let batchAfter: TimeInterval = 30
 
-    /// Checks the queued uploads, then plays a batch if one is due; stops checking for a batch
-    /// once a checked version has waited ``batchAfter`` (then returns `.more`). Tests call it
-    /// directly.
+    /// How often the worker looks at the queue while checks run, for uploads that came
+    /// meanwhile (a new upload also wakes it when it is idle).
+    static let lookAgain: Duration = .milliseconds(500)
+
+    /// Checks the queued uploads, up to ``ArenaSettings/checksAtOnce`` at a time and never two
+    /// of one student's at once (a student's uploads are checked, and so entered, in the order
+    /// they came), then plays a batch if one is due. Once a checked version has waited
+    /// ``batchAfter``, it starts no new check, lets those in flight end, plays the batch and
+    /// returns `.more` when uploads are left to check. Tests call it directly.
     @discardableResult
     public func workOnce() async -> Progress {
         var taken: Set<Int64> = []
         var firstPassed: Date?
-        var progress = Progress.done
-        while !stop.isRequested, let next = (try? folder.store.submissions(in: [.queued]))?.first, let id = next.id {
-            // An upload still queued after its check: the store did not record its end (a full
-            // disk); checking it again and again would never end.
-            guard taken.insert(id).inserted else {
-                log("arena: the store did not record the end of upload \(id)'s check; the queue waits until the store can be written (check the disk)")
-                return .done
+        var batchCalled = false
+        var stuck = false
+        await withTaskGroup(of: Checked?.self) { group in
+            // The checks in flight: upload id to its student's login, lowercased.
+            var running: [Int64: String] = [:]
+            var looking = false
+            while true {
+                while !stop.isRequested, !batchCalled, !stuck, running.count < settings.checksAtOnce, let next = nextUpload(besides: running), let id = next.id {
+                    // An upload still queued after its check: the store did not record its end
+                    // (a full disk); checking it again and again would never end.
+                    guard taken.insert(id).inserted else {
+                        log("arena: the store did not record the end of upload \(id)'s check; the queue waits until the store can be written (check the disk)")
+                        stuck = true
+                        break
+                    }
+                    // Its start recorded before any check of this round runs.
+                    begin(next)
+                    running[id] = next.login.lowercased()
+                    group.addTask { await self.check(next) }
+                }
+                if running.isEmpty { break }
+                if !looking, !stop.isRequested, !batchCalled, !stuck {
+                    looking = true
+                    group.addTask {
+                        try? await Task.sleep(for: Self.lookAgain)
+                        return nil
+                    }
+                }
+                guard let ended = await group.next() else { break }
+                guard let ended else {
+                    looking = false
+                    continue
+                }
+                running[ended.id] = nil
+                if ended.outcome == .passed, firstPassed == nil { firstPassed = clock() }
+                if let firstPassed, clock().timeIntervalSince(firstPassed) >= Self.batchAfter, batchIsDue() { batchCalled = true }
             }
-            if await take(next) == .passed, firstPassed == nil { firstPassed = clock() }
-            if let firstPassed, clock().timeIntervalSince(firstPassed) >= Self.batchAfter, batchIsDue() {
-                // Uploads left to check after the batch?
-                if !((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty { progress = .more }
-                break
-            }
+            group.cancelAll()
         }
-        guard !stop.isRequested, batchIsDue() else { return .done }
+        guard !stuck, !stop.isRequested, batchIsDue() else { return .done }
+        // Uploads left to check after the batch?
+        let progress: Progress = batchCalled && !((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty ? .more : .done
         let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
         guard !waiting.isEmpty || needsFirstNight() else { return .done }
         await playBatch(waiting)
         return progress
     }
 
-    /// Takes one upload through its check; nil when it has no id.
-    @discardableResult
-    func take(_ submission: ArenaSubmission) async -> ArenaIntake.Outcome? {
-        guard let id = submission.id else { return nil }
+    /// One check's end.
+    struct Checked: Sendable {
+        var id: Int64
+        var outcome: ArenaIntake.Outcome?
+    }
+
+    /// The oldest queued upload that is not being checked and whose student has none being checked.
+    func nextUpload(besides running: [Int64: String]) -> ArenaSubmission? {
+        let busy = Set(running.values)
+        return ((try? folder.store.submissions(in: [.queued])) ?? []).first { row in
+            guard let id = row.id else { return false }
+            return running[id] == nil && !busy.contains(row.login.lowercased())
+        }
+    }
+
+    /// Upload `submission`'s check begins: recorded in the store (`building`, when) and the log.
+    func begin(_ submission: ArenaSubmission) {
+        guard let id = submission.id else { return }
+        do {
+            try folder.store.beginCheck(id, at: clock())
+        } catch {
+            log("arena: upload \(id) could not be marked building: \(error)")
+        }
+        log("upload \(id) from \(submission.login): building")
+    }
+
+    /// Checks `submission` (already begun) and records how it ended.
+    func check(_ submission: ArenaSubmission) async -> Checked {
+        guard let id = submission.id else { return Checked(id: 0, outcome: nil) }
         let store = folder.store
         let log = self.log
-        record(id, .building)
-        log("upload \(id) from \(submission.login): building")
         let outcome = await intake.take(submission, state: { [log] state in
             do {
                 try store.update(id, to: state)
@@ -150,21 +205,21 @@ public actor ArenaWorker {
         })
         switch outcome {
         case .passed:
-            record(id, .waiting)
+            record(id, .waiting, checked: true)
             // A version waiting to play is worth a batch now, whatever failed before.
             retryAfter = nil
             log("upload \(id) from \(submission.login): passed its check; entered with the next batch")
         case .refused(let reason):
-            record(id, .refused, reason: reason)
+            record(id, .refused, reason: reason, checked: true)
             log("upload \(id) from \(submission.login): refused: \(reason)")
         }
-        return outcome
+        return Checked(id: id, outcome: outcome)
     }
 
     /// Moves upload `id` to `state` in the store, saying so in the log when the store cannot.
-    func record(_ id: Int64, _ state: ArenaSubmission.State, reason: String? = nil, version: String? = nil) {
+    func record(_ id: Int64, _ state: ArenaSubmission.State, reason: String? = nil, version: String? = nil, checked: Bool = false) {
         do {
-            try folder.store.update(id, to: state, reason: reason, version: version)
+            try folder.store.update(id, to: state, reason: reason, version: version, checked: checked, at: checked ? clock() : Date())
         } catch {
             log("arena: upload \(id) could not be marked \(state.rawValue): \(error)")
         }

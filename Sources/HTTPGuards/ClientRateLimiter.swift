@@ -1,6 +1,6 @@
-/// Requests per client address, as token buckets: each address may send `burst` requests at
-/// once, then `perSecond` a second. Pure: the caller gives the time, in seconds from any fixed
-/// origin, and keeps the limiter behind a lock.
+/// Requests per client (an address, or a key such as a token's hash), as token buckets: each
+/// may send `burst` requests at once, then `perSecond` a second. Pure: the caller gives the
+/// time, in seconds from any fixed origin, and keeps the limiter behind a lock.
 ///
 /// ```swift
 /// var limiter = ClientRateLimiter(perSecond: 10, burst: 20)

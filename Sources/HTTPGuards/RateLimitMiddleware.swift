@@ -3,27 +3,43 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// Refuses a client address's requests past its rate (``ClientRateLimiter``) with
+/// Refuses a client's requests past its rate (``ClientRateLimiter``) with
 /// `429 Too Many Requests`, a `Retry-After` in whole seconds and a JSON error that says so.
-/// Requests with no address (a Unix socket) pass.
+/// A request that proves who sent it (`identify` gives a key: for the arena, a valid token's
+/// hash) is counted against that key, whatever address it came from, so a class behind one NAT
+/// or proxy is not held to one rate; any other request is counted against its client's
+/// address, the one a trusted proxy forwards (``ForwardedClient``) or else the connection's.
+/// Requests with neither (a Unix socket, no key) pass.
 public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequestContext>: RouterMiddleware {
     private let limiter: NIOLockedValueBox<ClientRateLimiter>
     /// The rate, as the refusal says it.
     private let rate: String
     private let origin = ContinuousClock.now
+    private let forwarded: ForwardedClient
+    private let identify: @Sendable (Request) -> String?
 
-    public init(perSecond: Double, burst: Int) {
+    public init(perSecond: Double, burst: Int, forwarded: ForwardedClient = ForwardedClient(trustedProxies: []), identify: @escaping @Sendable (Request) -> String? = { _ in nil }) {
         limiter = NIOLockedValueBox(ClientRateLimiter(perSecond: perSecond, burst: burst))
         rate = perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(format: "%.1f", perSecond)
+        self.forwarded = forwarded
+        self.identify = identify
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let address = context.remoteAddress?.ipAddress else { return try await next(request, context) }
+        let key: String, from: String
+        if let caller = identify(request) {
+            (key, from) = ("key " + caller, "with this token")
+        } else if let peer = context.remoteAddress?.ipAddress {
+            let forwardedFor = request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value)
+            (key, from) = ("address " + forwarded.address(peer: peer, forwardedFor: forwardedFor), "from this address")
+        } else {
+            return try await next(request, context)
+        }
         let elapsed = ContinuousClock.now - origin
         let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        guard let wait = limiter.withLockedValue({ $0.admit(address, at: now) }) else { return try await next(request, context) }
+        guard let wait = limiter.withLockedValue({ $0.admit(key, at: now) }) else { return try await next(request, context) }
         let seconds = max(1, Int(wait.rounded(.up)))
-        let body = #"{"error":"Too many requests from this address: wait \#(seconds) s, then send fewer (at most \#(rate) a second)"}"#
+        let body = #"{"error":"Too many requests \#(from): wait \#(seconds) s, then send fewer (at most \#(rate) a second)"}"#
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.retryAfter] = String(seconds)

@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Reports
+import RunControl
 import Sandbox
 import Submissions
 import Tournament
@@ -75,7 +76,8 @@ public struct BotCheck: Sendable {
     /// Runs every step, handing each line to `report` as it happens; whether all passed.
     public func run(report: @escaping @Sendable (Line) -> Void) async -> Bool {
         let out = Account(report: report)
-        guard let bot = enter(out) else { return false }
+        // The copy and build block their thread until done (up to the build's time-out).
+        guard let bot = await BlockingWork.run({ enter(out) }) else { return false }
         let stderrPath = logPath ?? work + "/bot.stderr.log"
         if let rematch { return await replay(rematch, with: bot, stderrPath: stderrPath, out) }
         let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher).run()

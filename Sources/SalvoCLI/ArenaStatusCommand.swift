@@ -26,9 +26,11 @@ struct ArenaStatusCommand: AsyncParsableCommand {
             let formatter = ISO8601DateFormatter()
             let uploads = rows.map { row in
                 let reason = (row.reason ?? "").split(separator: "\n").first.map(String.init) ?? ""
-                return [String(row.id ?? 0), row.login, formatter.string(from: row.receivedAt), row.state.rawValue, row.version ?? "", String(reason.prefix(100))]
+                // From its arrival to the end of its check: how long its student waited to know.
+                let checked = row.checkedAt.map { String(format: "%.1f s", $0.timeIntervalSince(row.receivedAt)) } ?? ""
+                return [String(row.id ?? 0), row.login, formatter.string(from: row.receivedAt), row.state.rawValue, checked, row.version ?? "", String(reason.prefix(100))]
             }
-            print(rows.isEmpty ? "No uploads yet." : "Last uploads:\n" + TerminalText.visible(TextTable.render(header: ["Upload", "Login", "Received", "State", "Version", "Reason"], rows: uploads)))
+            print(rows.isEmpty ? "No uploads yet." : "Last uploads:\n" + TerminalText.visible(TextTable.render(header: ["Upload", "Login", "Received", "State", "Checked in", "Version", "Reason"], rows: uploads)))
             // The instructor's view: logins, not the public names.
             let standings = ArenaStandings(folder: settings.tournament.config.outputDirectory).document(tournament: settings.tournament.config.name)
             if standings.standings.isEmpty {

@@ -276,12 +276,73 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("a class uploading at once: once a checked version has waited 30 s for the others' checks, a batch enters it and the rest are checked after")
+    @Test("request rates per token: a student's token past its burst gets 429 while another's, and requests without one, are served from the same address; a wrong token counts against the address, whose X-Forwarded-For is ignored without a trusted proxy")
+    func requestRatePerToken() async throws {
+        let (folder, tokens) = try Self.arena("requests_per_second: 1\nrequest_burst: 3")
+        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        try await Self.serving(folder) { _, client in
+            for _ in 0..<3 { #expect(try await client.get("/api/me", token: alice).status == 200) }
+            // A token comes back each second: ten requests in a row outrun it, however busy the machine.
+            var refused: HTTPResponse?
+            for _ in 0..<10 where refused == nil {
+                let response = try await client.get("/api/me", token: alice)
+                if response.status == 429 { refused = response } else { #expect(response.status == 200) }
+            }
+            let answer = try #require(refused, "ten requests past alice's burst were all served")
+            #expect(answer.headers.first { $0.name.lowercased() == "retry-after" }.flatMap { Int($0.value) } == 1)
+            #expect(Self.error(answer).contains("Too many requests with this token") && Self.error(answer).contains("at most 1 a second"), "\(Self.error(answer))")
+            // The same address, another token or none: each has its own burst.
+            #expect(try await client.get("/api/me", token: bob).status == 200)
+            #expect(try await client.get("/api/standings").status == 200)
+            // A wrong token earns no bucket of its own: it is counted against the address (401, then 429).
+            var statuses: [Int] = []
+            for _ in 0..<10 where statuses.last != 429 {
+                statuses.append(Int(try await client.get("/api/me", token: ArenaToken.random()).status))
+            }
+            #expect(statuses.last == 429 && statuses.dropLast().allSatisfy { $0 == 401 }, "\(statuses)")
+            // Naming another address each time earns nothing either: ten in a row outrun the rate.
+            var spoofed: HTTPResponse?
+            for index in 0..<10 where spoofed == nil {
+                let response = try await client.http.execute(HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": "203.0.113.\(index)"]), timeout: .seconds(30))
+                if response.status == 429 { spoofed = response }
+            }
+            let counted = try #require(spoofed, "a client named other addresses in X-Forwarded-For and was counted as them")
+            #expect(Self.error(counted).contains("Too many requests from this address"))
+        }
+    }
+
+    @Test("behind a trusted proxy each address it forwards has its own rate, the rightmost in X-Forwarded-For, whatever the client wrote to its left")
+    func requestRateBehindProxy() async throws {
+        let (folder, _) = try Self.arena("requests_per_second: 1\nrequest_burst: 3\ntrusted_proxy: 127.0.0.1")
+        try await Self.serving(folder) { _, client in
+            func get(forwardedFor: String) async throws -> HTTPResponse {
+                try await client.http.execute(HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": forwardedFor]), timeout: .seconds(30))
+            }
+            for _ in 0..<3 { #expect(try await get(forwardedFor: "203.0.113.7").status == 200) }
+            var refused: HTTPResponse?
+            for _ in 0..<10 where refused == nil {
+                let response = try await get(forwardedFor: "203.0.113.7")
+                if response.status == 429 { refused = response } else { #expect(response.status == 200) }
+            }
+            let answer = try #require(refused, "ten requests past 203.0.113.7's burst were all served")
+            #expect(Self.error(answer).contains("Too many requests from this address"))
+            // Another client behind the proxy is served; one that wrote an address of its own
+            // before the proxy's is still the address the proxy saw.
+            #expect(try await get(forwardedFor: "203.0.113.8").status == 200)
+            var statuses: [Int] = []
+            for index in 0..<10 where statuses.last != 429 {
+                statuses.append(Int(try await get(forwardedFor: "198.51.100.\(index), 203.0.113.7").status))
+            }
+            #expect(statuses.last == 429, "the addresses a client wrote were counted, not the proxy's: \(statuses)")
+        }
+    }
+
+    @Test("a class uploading at once: once a checked version has waited 30 s for the others' checks, no check starts, those in flight end, a batch enters them and the rest are checked after")
     func batchAfterWaiting() async throws {
-        let (folder, _) = try Self.arena()
+        let (folder, _) = try Self.arena("checks_at_once: 2")
         let archive = try Self.botArchive()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: archive))
-        let logins = ["alice", "bob", "alice"]
+        let logins = ["alice", "bob", "alice", "bob"]
         var queued: [Int64] = []
         for login in logins {
             let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
@@ -291,17 +352,52 @@ struct ArenaServiceTests {
         let ticks = Mutex(0.0)
         let clock: @Sendable () -> Date = { ticks.withLock { $0 += 40; return Date(timeIntervalSince1970: 1_900_000_000 + $0) } }
         let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), clock: clock)
-        #expect(await worker.workOnce() == .more, "the queue was left for a batch")
-        #expect(await worker.batches == 1)
         func states() throws -> [ArenaSubmission.State] {
             try zip(queued, logins).map { id, login in try #require(try folder.store.submission(id, of: login)).state }
         }
-        #expect(try states() == [.entered, .queued, .queued])
-        #expect(await worker.workOnce() == .more)
-        #expect(try states() == [.entered, .entered, .queued])
-        #expect(await worker.workOnce() == .done, "the last check leaves nothing queued")
-        #expect(try states()[2] == .entered)
-        #expect(await worker.batches == 3)
+        // Two checks at once, one a student: alice's and bob's first, whichever passed first
+        // called the batch, the other was let end and entered with it.
+        #expect(await worker.workOnce() == .more, "the queue was left for a batch")
+        #expect(await worker.batches == 1)
+        #expect(try states() == [.entered, .entered, .queued, .queued])
+        #expect(await worker.workOnce() == .done, "the last checks leave nothing queued")
+        #expect(try states() == [.entered, .entered, .entered, .entered])
+        #expect(await worker.batches == 2)
+    }
+
+    @Test("checks two at a time: two students' uploads are checked at once, a student's second waits for their first, and the version entered is their last")
+    func checksAtOnce() async throws {
+        let (folder, tokens) = try Self.arena("checks_at_once: 2")
+        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        // Queued as the upload route queues them (file synced, then the row), while the arena
+        // was down: alice's first, her second, then bob's, all there when the worker starts.
+        var ids: [String: Int64] = [:]
+        for (key, login) in [("alice-1", "alice"), ("alice-2", "alice"), ("bob-1", "bob")] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.botArchive(note: key)))
+            let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
+            ids[key] = try #require(try folder.store.insert(ArenaSubmission(login: login, receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count)).id)
+        }
+        let a1 = try #require(ids["alice-1"]), a2 = try #require(ids["alice-2"]), b1 = try #require(ids["bob-1"])
+        try await Self.serving(folder) { _, client in
+            let ends = try await [client.follow(a1, token: alice), client.follow(a2, token: alice), client.follow(b1, token: bob)]
+            #expect(ends[1].state == .entered && ends[2].state == .entered, "\(ends)")
+            // Alice's first passed too: entered in an earlier batch, or replaced by her second in the same one.
+            #expect(ends[0].state == .entered || ends[0].state == .replaced, "\(ends[0])")
+            // Each says when its check began and ended, to its owner.
+            #expect(ends.allSatisfy { end in end.checkStartedAt.flatMap { start in end.checkedAt.map { start <= $0 } } == true }, "\(ends)")
+        }
+        func row(_ id: Int64, _ login: String) throws -> (start: Date, end: Date) {
+            let row = try #require(try folder.store.submission(id, of: login))
+            return (try #require(row.checkStartedAt), try #require(row.checkedAt))
+        }
+        let (alice1, alice2, bob1) = try (row(a1, "alice"), row(a2, "alice"), row(b1, "bob"))
+        // Alice's first and Bob's overlap: each began before the other ended.
+        #expect(alice1.start < bob1.end && bob1.start < alice1.end, "alice's first \(alice1), bob's \(bob1)")
+        // Alice's second began only once her first had ended.
+        #expect(alice2.start >= alice1.end, "alice's second \(alice2) against her first \(alice1)")
+        // Her folder in the season is her last upload's.
+        #expect(try String(contentsOfFile: folder.path + "/submissions/alice/NOTE", encoding: .utf8) == "alice-2")
+        #expect(try String(contentsOfFile: folder.path + "/submissions/bob/NOTE", encoding: .utf8) == "bob-1")
     }
 
     @Test("nothing is lost on a kill: an upload caught mid-check is checked again, a passed one not yet entered is entered, at the next start")
@@ -383,6 +479,10 @@ struct ArenaServiceTests {
     func settings() throws {
         let good = try ArenaSettings.read("name: x\nbots: [random]\nsubmissions_per_day: 3\nupload_mb: 5\nschedule: nightly\nnight_at: \"03:30\"\nbots_from: {build_timeout_s: 60}\n", file: "a.yaml", arena: "/srv/a")
         #expect(good.submissionsPerDay == 3 && good.uploadBytes == 5 << 20 && good.schedule == .nightly(hour: 3, minute: 30))
+        #expect(good.checksAtOnce == 2, "two checks at once unless told")
+        #expect(good.trustedProxies.isEmpty)
+        #expect(try ArenaSettings.read("name: x\nbots: [random]\ntrusted_proxy: [127.0.0.1, \"::ffff:10.0.0.1\", \"0:0::1\"]\n", file: "a.yaml", arena: "/srv/a").trustedProxies == ["127.0.0.1", "10.0.0.1", "::1"])
+        #expect(try ArenaSettings.read("name: x\nbots: [random]\nchecks_at_once: 3\n", file: "a.yaml", arena: "/srv/a").checksAtOnce == 3)
         #expect(good.tournament.botsFrom?.folder == "/srv/a/submissions")
         #expect(good.tournament.botsFrom?.buildTimeout == .seconds(60))
         #expect(good.tournament.config.outputDirectory == "/srv/a/season")
@@ -393,6 +493,8 @@ struct ArenaServiceTests {
             ("name: x\nbots: [random]\nschedule: hourly\n", "`schedule` must be"),
             ("name: x\nbots: [random]\nnight_at: \"02:00\"\n", "`night_at` is for `schedule: nightly`"),
             ("name: x\nbots: [random]\nupload_mb: 0\n", "`upload_mb` must be a whole number from 1"),
+            ("name: x\nbots: [random]\nchecks_at_once: 0\n", "`checks_at_once` must be a whole number from 1 to 64"),
+            ("name: x\nbots: [random]\ntrusted_proxy: nginx.local\n", "`trusted_proxy` must be the IP address your reverse proxy connects from"),
             ("name: x\nbots: [random]\nformat: gauntlet\nchallenger: random\n", "unknown key `challenger`"),
         ]
         for (text, message) in refusals {
