@@ -3,6 +3,7 @@ import Bots
 import Foundation
 import Orchestrator
 import Reports
+import RunControl
 import Sandbox
 import Submissions
 import Tournament
@@ -12,7 +13,9 @@ import Tournament
 /// same copy, sandboxed build, command check, limits and working folder `/bot`), taken through
 /// every step of the protocol, and then plays a few games against a built-in on the embedded
 /// server. On a failure it prints the end of the bot's stderr and a hint for the usual
-/// mistakes (``Bots/FailureHint``). The exit status is 0 when everything passes, 1 otherwise.
+/// mistakes (``Bots/FailureHint``). The exit status is 0 when everything passes, 1 otherwise;
+/// a Ctrl-C kills the build in progress (or lets the games in flight finish), removes the
+/// check's work folder and exits 130, as a shell's Ctrl-C would.
 ///
 ///     cd my-bot && salvo bot-check .                 # the folder's bot.yaml, built as in the tournament
 ///     cd my-bot && salvo bot-check 'python3 bot.py'  # a command, run in the current folder
@@ -107,7 +110,15 @@ struct BotCheckCommand: AsyncParsableCommand {
                 throw CLIError("Cannot read the recorded game \(rematch) (\(error.localizedDescription)); give a rematch/NNNN.json file saved from your private page.")
             }
         }
+        let stop = StopSignal()
+        check.stop = stop
+        let signals = InterruptHandler(stop: stop, message: "Stopping the check")
+        defer { signals.cancel() }
         let passed = await check.run { print($0.text) }
+        if stop.isRequested {
+            print("bot-check: stopped (Ctrl-C)")
+            throw ExitCode(130)
+        }
         print(passed ? "bot-check: passed" : "bot-check: FAILED")
         if !passed { throw ExitCode.failure }
     }

@@ -4,6 +4,10 @@ import Foundation
 /// A sandbox plan started with Foundation's `Process`, for tests that watch a sandboxed
 /// process from outside: its stdin and stdout as pipes, bwrap's status descriptor (4) on
 /// `/dev/null` (the runner gives it a pipe; `Process` gives the child no descriptor above 2).
+/// The one test process besides ``SalvoTestSupport/TestProcess`` (which gives a program no
+/// input), with Chromium's (`HeadlessBrowser`, its pipes on descriptors 3 and 4) and the Slurm
+/// daemons' (`ClusterDaemon`, started and reaped as builds are): each talks to its process
+/// in a way the others do not.
 struct PlanProcess {
     let process = Process()
     let input = Pipe()
