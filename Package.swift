@@ -115,7 +115,7 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
+            dependencies: ["Bots", "Sandbox", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
