@@ -87,7 +87,7 @@ struct BotCheckCommand: AsyncParsableCommand {
         if let tournament {
             let file = try TournamentFileParser().read(fileAt: tournament)
             guard let fromFile = file.botsFrom else {
-                throw CLIError("The tournament file \(tournament) has no `bots_from:`; give the file of the tournament your bot is submitted to, or leave out --tournament for the defaults.")
+                throw CommandFailure.noBotsFrom(tournament: tournament)
             }
             botsFrom = fromFile
         }
@@ -107,7 +107,7 @@ struct BotCheckCommand: AsyncParsableCommand {
             do {
                 check.rematch = try ReportJSON.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
             } catch {
-                throw CLIError("Cannot read the recorded game \(rematch) (\(error.localizedDescription)); give a rematch/NNNN.json file saved from your private page.")
+                throw CommandFailure.unreadableRecordedGame(path: rematch, detail: error.localizedDescription)
             }
         }
         let stop = StopSignal()
@@ -116,11 +116,14 @@ struct BotCheckCommand: AsyncParsableCommand {
         defer { signals.cancel() }
         let passed = await check.run { print($0.text) }
         if stop.isRequested {
-            print("bot-check: stopped (Ctrl-C)")
-            throw ExitCode(130)
+            print(CommandFailure.checkStopped.description)
+            throw CommandFailure.checkStopped
         }
-        print(passed ? "bot-check: passed" : "bot-check: FAILED")
-        if !passed { throw ExitCode.failure }
+        guard passed else {
+            print(CommandFailure.checkFailed.description)
+            throw CommandFailure.checkFailed
+        }
+        print("bot-check: passed")
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -132,7 +135,7 @@ struct BotCheckCommand: AsyncParsableCommand {
     static func workFolder() throws -> String {
         var template = Array((FileManager.default.temporaryDirectory.path + "/salvo-bot-check-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw CLIError("Cannot make a work folder under \(FileManager.default.temporaryDirectory.path) (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder.")
+            throw CommandFailure.noWorkFolder(parent: FileManager.default.temporaryDirectory.path, detail: String(cString: strerror(errno)))
         }
         // A root runner's builds run as `nobody`, who must reach the copies.
         chmod(made, 0o755)
