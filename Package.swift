@@ -115,7 +115,7 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Sandbox", "CProcess", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
+            dependencies: ["Bots", "Sandbox", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
@@ -286,7 +286,7 @@ let package = Package(
         ),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names,
         // shell words (through a real /bin/sh).
-        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: swiftSettings),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText", "SalvoTestSupport"], swiftSettings: swiftSettings),
         // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231; FNV-1a against
         // its reference's vectors.
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: swiftSettings),
@@ -344,7 +344,7 @@ let package = Package(
         // Real submission folders built by real compilers in the real sandbox.
         .testTarget(
             name: "SubmissionsTests",
-            dependencies: ["Submissions", "Tournament", "Orchestrator", "Bots", "Sandbox"],
+            dependencies: ["Submissions", "Tournament", "Orchestrator", "Bots", "Sandbox", "RunControl", "SalvoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

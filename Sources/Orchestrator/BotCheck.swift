@@ -56,6 +56,9 @@ public struct BotCheck: Sendable {
     public var against: BuiltInBot
     /// A recorded game to play again with the bot alone, instead of the steps and games.
     public var rematch: SoloRematch?
+    /// A request to stop (`salvo bot-check`'s Ctrl-C): the build in progress is killed and the
+    /// entry fails; games in flight finish and no other starts.
+    public var stop: StopSignal?
 
     public init(
         folder: String, command: [String]? = nil, settings: SubmissionSettings, launcher: any BotLauncher, work: String, logPath: String? = nil,
@@ -76,8 +79,7 @@ public struct BotCheck: Sendable {
     /// Runs every step, handing each line to `report` as it happens; whether all passed.
     public func run(report: @escaping @Sendable (Line) -> Void) async -> Bool {
         let out = Account(report: report)
-        // The copy and build block their thread until done (up to the build's time-out).
-        guard let bot = await BlockingWork.run({ enter(out) }) else { return false }
+        guard let bot = await enter(out) else { return false }
         let stderrPath = logPath ?? work + "/bot.stderr.log"
         if let rematch { return await replay(rematch, with: bot, stderrPath: stderrPath, out) }
         let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher).run()
@@ -94,11 +96,11 @@ public struct BotCheck: Sendable {
     }
 
     /// Enters the folder as a tournament would; the bot, or nil after saying why not.
-    func enter(_ out: Account) -> SubmittedBot? {
+    func enter(_ out: Account) async -> SubmittedBot? {
         let entries: SubmissionEntries
         do {
             let sandbox = launcher as? SandboxLauncher ?? SandboxLauncher()
-            entries = try SubmissionDiscovery.enterAlone(folder, command: command, settings: settings, launcher: sandbox)
+            entries = try await SubmissionDiscovery.enterAlone(folder, command: command, settings: settings, launcher: sandbox, stop: stop)
         } catch {
             out.say(false, "entry: copy, build and command check, as the tournament does", error.message)
             return nil
@@ -128,7 +130,7 @@ public struct BotCheck: Sendable {
         let name = "games: \(games) against \(against.rawValue) on the embedded server, as in the tournament"
         let summary: RunSummary
         do {
-            summary = try await TournamentRun(configuration: config, options: .init(writeReports: false, launcher: launcher)).run()
+            summary = try await TournamentRun(configuration: config, options: .init(writeReports: false, launcher: launcher)).run(stop: stop ?? StopSignal())
         } catch {
             out.say(false, name, String(describing: error))
             out.explain(failure: String(describing: error), stderr: nil, command: bot.spec.command)

@@ -85,7 +85,7 @@ public enum SeasonShardNight {
 
         let entered: SubmissionEntry.Entered
         do {
-            entered = try SubmissionEntry.enter(botsFrom, into: season, sandboxDisabled: sandboxDisabled, stop: stop)
+            entered = try await SubmissionEntry.enter(botsFrom, into: season, sandboxDisabled: sandboxDisabled, stop: stop)
         } catch {
             throw .submissions(error.description)
         }

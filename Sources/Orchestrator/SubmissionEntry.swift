@@ -14,7 +14,7 @@ import Tournament
 /// let file = try TournamentFileParser().read(fileAt: "class.yaml")
 /// var config = file.config            // overridden by the command line here
 /// if let botsFrom = file.botsFrom {
-///     let entered = try SubmissionEntry.enter(botsFrom, into: config)
+///     let entered = try await SubmissionEntry.enter(botsFrom, into: config)
 ///     config = entered.config
 /// }
 /// ```
@@ -32,13 +32,13 @@ public enum SubmissionEntry {
     /// submission is entered under its folder's name (its identity); `name:` is a label. With
     /// `sandboxDisabled` (`--no-sandbox`), builds and bots run unsandboxed. Throws, at the line
     /// of `bots_from:`, when the folder cannot be read or fewer than two bots are left.
-    public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false, stop: StopSignal? = nil) throws(TournamentFileError) -> Entered {
+    public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false, stop: StopSignal? = nil) async throws(TournamentFileError) -> Entered {
         let settings = Self.settings(
             botsFrom, workFolder: config.outputDirectory + "/submissions", takenNames: config.bots.map(\.name), sandboxDisabled: sandboxDisabled
         )
         let entries: SubmissionEntries
         do {
-            entries = try SubmissionDiscovery.enter(settings, stop: stop)
+            entries = try await SubmissionDiscovery.enter(settings, stop: stop)
         } catch {
             throw botsFrom.error(error.message)
         }

@@ -116,7 +116,7 @@ public struct TournamentFileRun: Sendable {
                 defer { lock?.release() }
                 let entered: SubmissionEntry.Entered
                 do {
-                    entered = try SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: overrides.sandboxDisabled, stop: stop)
+                    entered = try await SubmissionEntry.enter(botsFrom, into: config, sandboxDisabled: overrides.sandboxDisabled, stop: stop)
                 } catch {
                     throw .submissions(error.description)
                 }

@@ -13,11 +13,7 @@ struct ArenaCommand: AsyncParsableCommand {
 
     /// The arena in `folder` and its settings, or the error that says what to do.
     static func open(_ folder: String) throws -> (ArenaFolder, ArenaSettings) {
-        do {
-            return (try ArenaFolder(at: folder), try ArenaSettings.read(arena: folder))
-        } catch {
-            throw CLIError(String(describing: error))
-        }
+        return (try ArenaFolder(at: folder), try ArenaSettings.read(arena: folder))
     }
 }
 
@@ -41,16 +37,14 @@ struct ArenaInitCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let data = FileManager.default.contents(atPath: roster) else {
-            throw CLIError("Cannot read the roster \(roster); give a file with one login a line, or CSV `login,name`")
+            throw CommandFailure.unreadableRoster(roster)
         }
         do {
             let students = try ArenaRoster.read(String(decoding: data, as: UTF8.self))
             _ = try ArenaFolder.create(at: folder, roster: students)
             print("Arena in \(folder): \(students.students.count) student\(students.students.count == 1 ? "" : "s"); their tokens are in \(folder)/\(ArenaFolder.tokensFile) (hand each student their own), the settings in \(folder)/\(ArenaFolder.settingsFile)")
         } catch let problem as ArenaRoster.Problem {
-            throw CLIError("\(roster): \(problem.description)")
-        } catch {
-            throw CLIError(String(describing: error))
+            throw CommandFailure.badRoster(path: roster, problem: problem.description)
         }
     }
 }
@@ -83,24 +77,20 @@ struct ArenaRosterCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            let arena = try ArenaFolder(at: folder)
-            if let add {
-                _ = try arena.addStudent(login: add, name: name)
-                print("Added \(add); their token is the last line of \(folder)/\(ArenaFolder.tokensFile)")
-            } else if let revoke {
-                try arena.store.revoke(login: revoke)
-                print("Revoked \(revoke)'s token; give a new one with --new-token \(revoke)")
-            } else if let newToken {
-                _ = try arena.newToken(login: newToken)
-                print("New token for \(newToken), the last line of \(folder)/\(ArenaFolder.tokensFile); the old one no longer works")
-            } else {
-                for student in try arena.store.students() {
-                    print("\(student.login)\t\(student.name)\t\(student.revokedAt == nil ? "active" : "revoked")")
-                }
+        let arena = try ArenaFolder(at: folder)
+        if let add {
+            _ = try arena.addStudent(login: add, name: name)
+            print("Added \(add); their token is the last line of \(folder)/\(ArenaFolder.tokensFile)")
+        } else if let revoke {
+            try arena.store.revoke(login: revoke)
+            print("Revoked \(revoke)'s token; give a new one with --new-token \(revoke)")
+        } else if let newToken {
+            _ = try arena.newToken(login: newToken)
+            print("New token for \(newToken), the last line of \(folder)/\(ArenaFolder.tokensFile); the old one no longer works")
+        } else {
+            for student in try arena.store.students() {
+                print("\(student.login)\t\(student.name)\t\(student.revokedAt == nil ? "active" : "revoked")")
             }
-        } catch {
-            throw CLIError(String(describing: error))
         }
     }
 }

@@ -36,15 +36,10 @@ struct ArenaServeCommand: AsyncParsableCommand {
         let stop = StopSignal()
         let interrupts = InterruptHandler(stop: stop, message: "Stopping the arena after the step in progress")
         defer { interrupts.cancel() }
-        let running: RunningArena
-        do {
-            running = try await ArenaServer.start(folder: arena, settings: settings, host: host, port: port, launcher: launcher, sandboxDisabled: noSandbox, log: { line in
-                print(TerminalText.visible(line))
-                fflush(nil)
-            })
-        } catch {
-            throw CLIError(String(describing: error))
-        }
+        let running: RunningArena = try await ArenaServer.start(folder: arena, settings: settings, host: host, port: port, launcher: launcher, sandboxDisabled: noSandbox, log: { line in
+            print(TerminalText.visible(line))
+            fflush(nil)
+        })
         print("Arena \(settings.tournament.config.name) on \(running.url) (uploads: \(running.url)upload); Ctrl-C stops")
         fflush(nil)
         while !stop.isRequested {

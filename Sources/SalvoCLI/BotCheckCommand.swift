@@ -3,6 +3,7 @@ import Bots
 import Foundation
 import Orchestrator
 import Reports
+import RunControl
 import Sandbox
 import Submissions
 import Tournament
@@ -12,7 +13,9 @@ import Tournament
 /// same copy, sandboxed build, command check, limits and working folder `/bot`), taken through
 /// every step of the protocol, and then plays a few games against a built-in on the embedded
 /// server. On a failure it prints the end of the bot's stderr and a hint for the usual
-/// mistakes (``Bots/FailureHint``). The exit status is 0 when everything passes, 1 otherwise.
+/// mistakes (``Bots/FailureHint``). The exit status is 0 when everything passes, 1 otherwise;
+/// a Ctrl-C kills the build in progress (or lets the games in flight finish), removes the
+/// check's work folder and exits 130, as a shell's Ctrl-C would.
 ///
 ///     cd my-bot && salvo bot-check .                 # the folder's bot.yaml, built as in the tournament
 ///     cd my-bot && salvo bot-check 'python3 bot.py'  # a command, run in the current folder
@@ -84,7 +87,7 @@ struct BotCheckCommand: AsyncParsableCommand {
         if let tournament {
             let file = try TournamentFileParser().read(fileAt: tournament)
             guard let fromFile = file.botsFrom else {
-                throw CLIError("The tournament file \(tournament) has no `bots_from:`; give the file of the tournament your bot is submitted to, or leave out --tournament for the defaults.")
+                throw CommandFailure.noBotsFrom(tournament: tournament)
             }
             botsFrom = fromFile
         }
@@ -104,12 +107,23 @@ struct BotCheckCommand: AsyncParsableCommand {
             do {
                 check.rematch = try ReportJSON.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
             } catch {
-                throw CLIError("Cannot read the recorded game \(rematch) (\(error.localizedDescription)); give a rematch/NNNN.json file saved from your private page.")
+                throw CommandFailure.unreadableRecordedGame(path: rematch, detail: error.localizedDescription)
             }
         }
+        let stop = StopSignal()
+        check.stop = stop
+        let signals = InterruptHandler(stop: stop, message: "Stopping the check")
+        defer { signals.cancel() }
         let passed = await check.run { print($0.text) }
-        print(passed ? "bot-check: passed" : "bot-check: FAILED")
-        if !passed { throw ExitCode.failure }
+        if stop.isRequested {
+            print(CommandFailure.checkStopped.description)
+            throw CommandFailure.checkStopped
+        }
+        guard passed else {
+            print(CommandFailure.checkFailed.description)
+            throw CommandFailure.checkFailed
+        }
+        print("bot-check: passed")
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -121,7 +135,7 @@ struct BotCheckCommand: AsyncParsableCommand {
     static func workFolder() throws -> String {
         var template = Array((FileManager.default.temporaryDirectory.path + "/salvo-bot-check-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw CLIError("Cannot make a work folder under \(FileManager.default.temporaryDirectory.path) (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder.")
+            throw CommandFailure.noWorkFolder(parent: FileManager.default.temporaryDirectory.path, detail: String(cString: strerror(errno)))
         }
         // A root runner's builds run as `nobody`, who must reach the copies.
         chmod(made, 0o755)

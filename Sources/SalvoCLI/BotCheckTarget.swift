@@ -16,15 +16,15 @@ struct BotCheckTarget {
         if dir == nil, BotCheckCommand.isFolder(bot) {
             folder = Self.absolute(bot, from: current)
             guard FileManager.default.fileExists(atPath: folder + "/" + SubmissionManifest.fileName) else {
-                throw CLIError("The folder \(bot) has no bot.yaml; add one with at least `command:` (bots/SUBMITTING.md), or give the bot's command: salvo bot-check 'python3 bot.py' --dir \(bot)")
+                throw CommandFailure.botCheckNoManifest(folder: bot)
             }
             command = nil
             return
         }
         let words = ExternalBotSpec.words(ofCommandLine: bot)
-        guard !words.isEmpty else { throw CLIError("The command is empty; give the bot's command, e.g. salvo bot-check 'python3 bot.py'.") }
+        guard !words.isEmpty else { throw CommandFailure.emptyCommand }
         if let dir {
-            guard BotCheckCommand.isFolder(dir) else { throw CLIError("--dir \(dir) is not a folder; give the bot's folder.") }
+            guard BotCheckCommand.isFolder(dir) else { throw CommandFailure.dirNotAFolder(dir) }
             folder = Self.absolute(dir, from: current)
         } else {
             folder = ExternalBotSpec(command: words).programFolder ?? current

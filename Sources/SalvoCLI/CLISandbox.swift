@@ -21,7 +21,7 @@ enum CLISandbox {
         guard specs.contains(where: \.sandbox.isEnabled) else { return DirectLauncher() }
         switch SandboxLauncher.make() {
         case .success(let launcher): return launcher
-        case .failure(let unavailable): throw CLIError(unavailable.description)
+        case .failure(let unavailable): throw unavailable
         }
     }
 }

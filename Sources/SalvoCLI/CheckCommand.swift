@@ -58,12 +58,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
             return
         }
-        let host: ServerHost
-        do {
-            host = try await ServerHost.start(ServerChoice(parsing: server ?? "") ?? .embedded, storage: .memory, logLabel: "salvo.check.server", logLevel: .critical)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let host: ServerHost = try await ServerHost.start(ServerChoice(parsing: server ?? "") ?? .embedded, storage: .memory, logLabel: "salvo.check.server", logLevel: .critical)
         let url = host.baseURL
         let report: ConformanceReport
         let formatter = ReportFormatter(verbose: verbose)
@@ -78,7 +73,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
         } catch let error as ConformanceError {
             await host.stop()
-            throw CLIError(error.description)
+            throw error
         }
         await host.stop()
         for line in formatter.summary(report) { print(line) }
@@ -86,9 +81,9 @@ struct CheckCommand: AsyncParsableCommand {
             do {
                 try report.jsonData().write(to: URL(fileURLWithPath: json))
             } catch {
-                throw CLIError("Could not write \(json): \(error.localizedDescription)")
+                throw CommandFailure.cannotWriteCheckReport(path: json, detail: error.localizedDescription)
             }
         }
-        if !report.conforms { throw ExitCode(1) }
+        if !report.conforms { throw CommandFailure.notConforming }
     }
 }

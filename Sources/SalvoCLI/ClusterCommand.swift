@@ -57,21 +57,16 @@ struct ClusterCommand: AsyncParsableCommand {
         /// opened, and its submissions entered once, by the first of its shards to run
         /// (docs/cluster.md), so the count of shards is not checked against it.
         func tournament() throws -> TournamentConfig {
-            guard let file else { throw CLIError("no tournament file was given") }
-            let read: TournamentFile
-            do {
-                read = try TournamentFileParser().read(fileAt: file)
-            } catch {
-                throw CLIError(error.description)
-            }
+            guard let file else { throw CommandFailure.noTournamentFile }
+            let read: TournamentFile = try TournamentFileParser().read(fileAt: file)
             let config = read.config
             let scheduler = config.scheduler
             if let obstacle = scheduler.shardingObstacle {
-                throw CLIError("This tournament cannot be sharded: \(obstacle); run it with `salvo run` on one machine")
+                throw CommandFailure.cannotShard(obstacle: obstacle)
             }
             let pairs = scheduler.mirroredPairCount
             if shards > pairs, read.botsFrom == nil {
-                throw CLIError("--shards \(shards) is more than this tournament's \(pairs) mirrored pairs of games, the smallest part a shard can play: give --shards \(pairs) or fewer")
+                throw CommandFailure.tooManyShards(shards: shards, pairs: pairs)
             }
             return config
         }
@@ -145,7 +140,7 @@ struct ClusterCommand: AsyncParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: spec.logDirectory, withIntermediateDirectories: true)
             } catch {
-                throw CLIError("Cannot create the jobs' log folder \(spec.logDirectory): \(error.localizedDescription)")
+                throw CommandFailure.cannotCreateLogFolder(path: spec.logDirectory, detail: error.localizedDescription)
             }
             print("Wrote \(paths.joined(separator: ", ")).")
             console.notes.say("Submit with:\n  \(folder)/\(SlurmScripts.submitScript)")
@@ -206,7 +201,7 @@ struct ClusterCommand: AsyncParsableCommand {
             let relative = { (path: String) throws -> String in
                 let full = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path
                 guard full.hasPrefix(here + "/") else {
-                    throw CLIError("\(path) is outside this folder, which the pods see as \(mount): put it inside, or run this command from a folder that holds it")
+                    throw CommandFailure.outsideFolder(path: path, mount: mount)
                 }
                 return String(full.dropFirst(here.count + 1))
             }
@@ -231,7 +226,7 @@ struct ClusterCommand: AsyncParsableCommand {
                 for word in spec.command + (spec.folder.map { [$0] } ?? []) where word.contains("/") {
                     let full = URL(fileURLWithPath: word, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.path
                     if full.hasPrefix(here + "/") || full == here || system.contains(where: full.hasPrefix) { continue }
-                    throw CLIError("bot \(bot.name) names \(word), which is outside this folder; the pods see only this folder (as \(mount)) and the image's system folders: put the bot inside, or run this command from a folder that holds it")
+                    throw CommandFailure.botOutsideFolder(bot: bot.name, word: word, mount: mount)
                 }
             }
         }

@@ -31,14 +31,9 @@ struct GamesCommand: AsyncParsableCommand {
     func run() async throws {
         let path = directory + "/journal.jsonl"
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError("No journal at \(path): give the output folder of a `salvo run`")
+            throw CommandFailure.noJournal(path: path)
         }
-        let entries: [JournalEntry]
-        do {
-            entries = try Journal.read(path: path)
-        } catch {
-            throw CLIError("\(error)")
-        }
+        let entries: [JournalEntry] = try Journal.read(path: path)
         var rows: [Int: [String]] = [:]
         var jsonRows: [Int: Row] = [:]
         var order: [Int] = []

@@ -34,12 +34,7 @@ final class LiveSession: Sendable {
             tournament: config.name, bots: config.bots.map(\.name), total: config.scheduler.plannedGamesInRun,
             redaction: PublicRedaction(runFolder: config.outputDirectory)
         )
-        let server: RunningLiveServer
-        do {
-            server = try await LiveServer.start(hub: hub, host: options.host, port: port)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let server: RunningLiveServer = try await LiveServer.start(hub: hub, host: options.host, port: port)
         FileHandle.standardError.write(Data("salvo: live standings on \(server.url) (read-only; no ids are shown)\n".utf8))
         return LiveSession(hub: hub, server: server, linger: options.linger, stop: stop)
     }

@@ -116,11 +116,7 @@ struct LoadCommand: AsyncParsableCommand {
         OpenFileLimit.raiseToHardLimit()
         var part: Shard?
         if let shard {
-            do {
-                part = try RunCommand.shard(shard)
-            } catch {
-                throw CLIError(error.description)
-            }
+            part = try RunCommand.shard(shard)
         }
         var games = games
         var rate = rate
@@ -130,30 +126,21 @@ struct LoadCommand: AsyncParsableCommand {
             rate = rate.map { $0 / Double(part.count) }
             // Each shard plays other boards.
             seed = seed &+ UInt64(part.index) &* 0x9E37_79B9_7F4A_7C15
-            if games == 0 { throw CLIError("shard \(part) has no game to play: --games \(self.games ?? 0) is fewer than the \(part.count) shards") }
+            if games == 0 { throw CommandFailure.noLoadGamesForShard(shard: "\(part)", games: self.games ?? 0, shards: part.count) }
         }
         var requirements: [LoadRequirement] = []
         if let require {
-            do {
-                requirements = try LoadRequirement.parseList(require)
-            } catch {
-                throw CLIError(error.description)
-            }
+            requirements = try LoadRequirement.parseList(require)
         }
         let base = output ?? "reports/load-" + Self.timestamp()
         let folder = part.map { TournamentConfig.shardDirectory(output: base, index: $0.index) } ?? base
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("Cannot create the output folder \(folder): \(error.localizedDescription)")
+            throw CommandFailure.cannotCreateOutputFolder(path: folder, detail: error.localizedDescription)
         }
 
-        let host: ServerHost
-        do {
-            host = try await ServerHost.start(ServerChoice(parsing: server) ?? .embedded, storage: .file(folder + "/server.sqlite"))
-        } catch {
-            throw CLIError(error.description)
-        }
+        let host: ServerHost = try await ServerHost.start(ServerChoice(parsing: server) ?? .embedded, storage: .file(folder + "/server.sqlite"))
         let serverURL = host.baseURL
 
         let settings = LoadSettings(
@@ -190,7 +177,7 @@ struct LoadCommand: AsyncParsableCommand {
         } catch {
             for client in clients { await client.shutdown() }
             await host.stop()
-            throw CLIError(error.description)
+            throw error
         }
         for client in clients { await client.shutdown() }
         await host.stop()
@@ -200,12 +187,12 @@ struct LoadCommand: AsyncParsableCommand {
             try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
             try Data(LoadReportHTML.render(report).utf8).write(to: URL(fileURLWithPath: folder + "/load.html"))
         } catch {
-            throw CLIError("Cannot write the report to \(folder): \(error.localizedDescription)")
+            throw CommandFailure.cannotWriteLoadReport(folder: folder, detail: error.localizedDescription)
         }
         print(LoadTable.render(report))
         print("Report: \(folder)/load.json, \(folder)/load.html")
         if generator.stopFlag.isRequested {
-            throw ExitStatus.incomplete("stopped before its planned end; the report holds what was measured until then")
+            throw CommandFailure.incomplete("stopped before its planned end; the report holds what was measured until then")
         }
         if let part { console.notes.say("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
         try Self.check(requirements, report)
@@ -219,7 +206,7 @@ struct LoadCommand: AsyncParsableCommand {
             return
         }
         FileHandle.standardError.write(Data(broken.map { "requirement \($0)\n" }.joined().utf8))
-        throw ExitCode(ExitStatus.requirementBroken)
+        throw CommandFailure.requirementsBroken
     }
 
     /// What the run will do, in a few words.

@@ -67,8 +67,6 @@ struct LobbyCommand: AsyncParsableCommand {
                 }
             ))
             print("\(games.count) game\(games.count == 1 ? "" : "s")\(status.map { " \($0.rawValue)" } ?? "") on \(client.baseURL)")
-        } catch let error as BattleshipClientError {
-            throw CLIError(error.description)
         }
     }
 }

@@ -50,16 +50,8 @@ struct MergeCommand: AsyncParsableCommand {
             try mergeLoad()
             return
         }
-        if require != nil { throw CLIError("--require checks a load test, but \(output) holds no load shards (shards/I/load.json)") }
-        let outcome: TournamentMerge.Outcome
-        do {
-            outcome = try TournamentMerge(output: output, allowIncomplete: allowIncomplete).run()
-        } catch .incomplete(let merged) {
-            FileHandle.standardError.write(Data((MergeError.incomplete(merged).description + "\n").utf8))
-            throw ExitCode(ExitStatus.incomplete)
-        } catch {
-            throw CLIError(error.description)
-        }
+        if require != nil { throw CommandFailure.requireWithoutLoadShards(output: output) }
+        let outcome: TournamentMerge.Outcome = try TournamentMerge(output: output, allowIncomplete: allowIncomplete).run()
         let merged = outcome.tournament
         if !merged.isComplete {
             FileHandle.standardError.write(Data((MergeError.missingReport(merged) + "\nPublished anyway (--allow-incomplete): the report is marked incomplete.\n").utf8))
@@ -69,20 +61,12 @@ struct MergeCommand: AsyncParsableCommand {
         print("Journal: \(outcome.journalPath)")
         print("Report: \(outcome.reports.index) (results: \(outcome.reports.results))")
         if !merged.isComplete {
-            throw ExitStatus.incomplete("\(merged.scheduledGames - merged.ratedGames) of \(merged.scheduledGames) games have no result; the report says so")
+            throw CommandFailure.incomplete("\(merged.scheduledGames - merged.ratedGames) of \(merged.scheduledGames) games have no result; the report says so")
         }
     }
 
     private func mergeLoad() throws {
-        let outcome: LoadMerge.Outcome
-        do {
-            outcome = try LoadMerge(output: output, allowIncomplete: allowIncomplete).run()
-        } catch .loadIncomplete(let output, let missing, let count) {
-            FileHandle.standardError.write(Data((MergeError.loadIncomplete(output: output, missing: missing, count: count).description + "\n").utf8))
-            throw ExitCode(ExitStatus.incomplete)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let outcome: LoadMerge.Outcome = try LoadMerge(output: output, allowIncomplete: allowIncomplete).run()
         if !outcome.missing.isEmpty {
             FileHandle.standardError.write(Data("Shards \(outcome.missing.map(String.init).joined(separator: ", ")) of \(outcome.shardCount) have no load.json; added up without them (--allow-incomplete).\n".utf8))
         }
@@ -93,7 +77,7 @@ struct MergeCommand: AsyncParsableCommand {
         print("Merged \(outcome.shardCount - outcome.missing.count) of \(outcome.shardCount) load shards: \(outcome.report.total.requests) requests. Report: \(outcome.jsonPath), \(outcome.htmlPath)")
         try LoadCommand.check(try require.map { try LoadRequirement.parseList($0) } ?? [], outcome.report)
         if !outcome.missing.isEmpty {
-            throw ExitStatus.incomplete("\(outcome.missing.count) of \(outcome.shardCount) load shards are missing from the sums")
+            throw CommandFailure.incomplete("\(outcome.missing.count) of \(outcome.shardCount) load shards are missing from the sums")
         }
     }
 }

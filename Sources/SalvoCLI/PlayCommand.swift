@@ -61,10 +61,8 @@ struct PlayCommand: AsyncParsableCommand {
             switch ending {
             case .won(let shots): print("won after \(shots) shots")
             case .lost(let winner, let shots): print("lost to \(winner) after \(shots) shots")
-            case .forfeited(let reason): throw CLIError("The bot forfeits: \(reason)")
+            case .forfeited(let reason): throw CommandFailure.botForfeits(reason: reason)
             }
-        } catch let error as BattleshipClientError {
-            throw CLIError(error.description)
         }
     }
 }

@@ -55,12 +55,7 @@ struct PublishCommand: AsyncParsableCommand {
 
     /// The file that marks a folder as salvo publish's, which a later publish may replace.
     func run() async throws {
-        let published: RunPublisher.Published
-        do {
-            published = try RunPublisher(output: output, destination: destination, secretFile: secret, showsFolders: showFolders).publish()
-        } catch {
-            throw CLIError(error.description)
-        }
+        let published: RunPublisher.Published = try RunPublisher(output: output, destination: destination, secretFile: secret, showsFolders: showFolders).publish()
         if let links = published.linksPath {
             print("Wrote \(published.privatePages) private pages under \(destination)/\(PrivateFeedback.folder); each student's link is in \(links): hand each student their own.")
         }

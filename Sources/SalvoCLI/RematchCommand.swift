@@ -32,12 +32,7 @@ struct RematchCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func run() async throws {
-        let plan: RematchPlan
-        do {
-            plan = try RematchPlan(journal: RunJournal.load(directory: directory), index: game, journalPath: directory + "/" + ReportLayout.journal)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let plan: RematchPlan = try RematchPlan(journal: RunJournal.load(directory: directory), index: game, journalPath: directory + "/" + ReportLayout.journal)
         var entries = plan.bots
         if noSandbox {
             for position in entries.indices {

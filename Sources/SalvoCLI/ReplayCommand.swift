@@ -56,25 +56,15 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let archive: GameArchive
-        do {
-            archive = try GameArchive.open(directory: from)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let archive: GameArchive = try GameArchive.open(directory: from)
         if all, let output {
             try exportAll(archive, to: output)
             return
         }
         let id = gameId ?? ""
-        let found: ReplayDocument?
-        do {
-            found = try archive.replay(id: id)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let found: ReplayDocument? = try archive.replay(id: id)
         guard let replay = found else {
-            throw CLIError(archive.unknownGame(id: id).description)
+            throw archive.unknownGame(id: id)
         }
         let data: Data
         switch format ?? .html {
@@ -85,7 +75,7 @@ struct ReplayCommand: AsyncParsableCommand {
             do {
                 try data.write(to: URL(fileURLWithPath: output))
             } catch {
-                throw CLIError(ReportError.cannotWrite(path: output, detail: error.localizedDescription).description)
+                throw ReportError.cannotWrite(path: output, detail: error.localizedDescription)
             }
         } else {
             FileHandle.standardOutput.write(data)
@@ -94,12 +84,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// `--all`: every game into `output`; says what it wrote.
     func exportAll(_ archive: GameArchive, to output: String) throws {
-        let exported: GameExporter.Exported
-        do {
-            exported = try GameExporter.export(from: archive, to: output)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let exported: GameExporter.Exported = try GameExporter.export(from: archive, to: output)
         if exported.missing > 0 {
             FileHandle.standardError.write(Data("Warning: \(exported.missing) games of \(archive.file) have no replay in \(from)/replays and are not exported; publish the run again, or export from the run's own folder.\n".utf8))
         }

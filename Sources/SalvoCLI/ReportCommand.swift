@@ -39,19 +39,10 @@ struct ReportCommand: AsyncParsableCommand {
         // (A folder that does not exist holds no journal, which the writer says.)
         var lock: FolderLock?
         if FileManager.default.fileExists(atPath: directory) {
-            do {
-                lock = try FolderLock.acquire(directory, createFolder: false)
-            } catch {
-                throw CLIError(error.description)
-            }
+            lock = try FolderLock.acquire(directory, createFolder: false)
         }
         defer { lock?.release() }
-        let written: ReportWriter.Written
-        do {
-            written = try ReportWriter.write(directory: directory, options: .init(replayFiles: replayFiles, csv: csv))
-        } catch {
-            throw CLIError(error.description)
-        }
+        let written: ReportWriter.Written = try ReportWriter.write(directory: directory, options: .init(replayFiles: replayFiles, csv: csv))
         print("Wrote \(written.results), \(written.replayCount) replays (\(directory)/\(ReportLayout.viewer)) and \(written.index)")
         if let csv = written.csv { print("Wrote \(csv)") }
     }

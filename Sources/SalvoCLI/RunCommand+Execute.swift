@@ -45,7 +45,7 @@ extension RunCommand {
             }
         } catch {
             await live?.stop()
-            throw CLIError(String(describing: error))
+            throw error
         }
         display.finish()
         // The played configuration's bots: a season's current entries.
@@ -81,11 +81,11 @@ extension RunCommand {
             do {
                 try RunSummaryFile(summary, seatsTaken: display.seatsTaken, board: board, ratings: ratings).write(to: path)
             } catch {
-                throw CLIError("Cannot write the summary to \(path): \(error.localizedDescription)")
+                throw CommandFailure.cannotWriteSummary(path: path, detail: error.localizedDescription)
             }
         }
         if !summary.isComplete {
-            throw ExitStatus.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.shard.map { " in shard \($0)" } ?? "")")
+            throw CommandFailure.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.shard.map { " in shard \($0)" } ?? "")")
         }
     }
 }

@@ -79,22 +79,13 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let read: TournamentFile
-        do {
-            read = try TournamentFileParser().read(fileAt: file)
-        } catch {
-            throw CLIError(error.description)
-        }
+        let read: TournamentFile = try TournamentFileParser().read(fileAt: file)
         var overrides = TournamentFileRun.Overrides(
             server: server.flatMap(ServerChoice.init(parsing:)), outputDirectory: output, gamesPerPairing: games, concurrency: concurrency, seed: seed,
             pollInterval: pollInterval.map { .milliseconds($0) }, purePolling: purePolling, sandboxDisabled: noSandbox
         )
         if let shard {
-            do {
-                overrides.shard = try Self.shard(shard)
-            } catch {
-                throw CLIError(error.description)
-            }
+            overrides.shard = try Self.shard(shard)
         }
         // The submissions are entered (built) once the output folder is known; a season's
         // shards share one night, which the first of them opens (SeasonShardNight).
@@ -107,8 +98,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             config = try await TournamentFileRun(file: read, overrides: overrides).prepare(stop: stop) { step in Self.say(step, shard: shard, notes: notes) }
         } catch {
-            if stop.isRequested { throw ExitStatus.incomplete("stopped before the games, while the submissions were built; run the same command again to continue") }
-            throw CLIError(error.description)
+            if stop.isRequested { throw CommandFailure.incomplete("stopped before the games, while the submissions were built; run the same command again to continue") }
+            throw error
         }
         signals.setMessage("Finishing the games in flight")
         try await Self.execute(config, live: liveOptions, summaryPath: summary, notes: notes, stop: stop, signals: signals)

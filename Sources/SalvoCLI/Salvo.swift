@@ -35,8 +35,24 @@ struct Salvo: AsyncParsableCommand {
 
     /// Standard output goes out line by line even into a file or a pipe, so that the log of a
     /// cluster job or a script shows how far a run has come, and a killed run's log is not empty.
+    /// A command line argument-parser refuses ends as it says (status 64); what a command's
+    /// `run()` throws ends as ``ExitStatus/ending(of:)`` says.
     static func main() async {
         setvbuf(stdout, nil, _IOLBF, 0)
-        await main(nil)
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(nil)
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            ExitStatus.exit(with: error)
+        }
     }
 }

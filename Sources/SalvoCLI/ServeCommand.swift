@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = ServerConfiguration(host: host, port: port, databasePath: inMemory ? nil : db, fsyncEveryCommit: fsync)
         configuration.metrics = ServerMetrics.bootstrap()
         if let accessLog {
-            guard let log = AccessLog(path: accessLog) else { throw CLIError("Cannot open the access log \(accessLog) for appending: give a file in a folder that exists and is writable, or - for stderr") }
+            guard let log = AccessLog(path: accessLog) else { throw CommandFailure.cannotOpenAccessLog(accessLog) }
             configuration.accessLog = log
         }
         let storage = inMemory ? "in memory" : "database \(db)"
@@ -60,7 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("Salvo server listening on http://\(host):\(boundPort) (\(storage))\n".utf8))
             }
         } catch {
-            throw CLIError("Could not start the server on \(host):\(port): \(ListenFailure.explain(error, host: host, port: port) ?? "\(error)")")
+            throw CommandFailure.cannotListen(host: host, port: port, detail: ListenFailure.explain(error, host: host, port: port) ?? "\(error)")
         }
     }
 }

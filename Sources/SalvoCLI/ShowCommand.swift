@@ -51,8 +51,6 @@ struct ShowCommand: AsyncParsableCommand {
                 status    \(status)
                 missiles  \(detail.missilesLaunched)
                 """)
-        } catch let error as BattleshipClientError {
-            throw CLIError(error.description)
         }
     }
 }

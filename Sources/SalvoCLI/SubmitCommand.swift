@@ -39,15 +39,15 @@ struct SubmitCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let token = token ?? ProcessInfo.processInfo.environment["SALVO_TOKEN"], !token.isEmpty else {
-            throw CLIError("No token: give --token TOKEN or set SALVO_TOKEN to the arena token your instructor gave you.")
+            throw CommandFailure.noToken
         }
         guard FileManager.default.fileExists(atPath: folder + "/" + SubmissionManifest.fileName) else {
-            throw CLIError("\(folder) has no bot.yaml; give your bot's folder (bots/SUBMITTING.md), and check it first with `salvo bot-check \(folder)`.")
+            throw CommandFailure.submitNoManifest(folder: folder)
         }
         let base = arena.hasSuffix("/") ? String(arena.dropLast()) : arena
         let archive = try Self.pack(folder)
         defer { SubmissionDiscovery.removeWorkFolder((archive as NSString).deletingLastPathComponent) }
-        guard let bytes = FileManager.default.contents(atPath: archive) else { throw CLIError("Cannot read the packed folder \(archive).") }
+        guard let bytes = FileManager.default.contents(atPath: archive) else { throw CommandFailure.unreadablePackedFolder(archive) }
         print("Packed \(folder): \(bytes.count) bytes")
         let client = CurlHTTPClient()
         defer { Task { await client.shutdown() } }
@@ -56,10 +56,10 @@ struct SubmitCommand: AsyncParsableCommand {
         do {
             response = try await client.execute(HTTPRequest(method: .post, url: base + "/api/submissions", headers: headers, body: Array(bytes)), timeout: .seconds(120))
         } catch {
-            throw CLIError("Cannot reach the arena at \(arena) (\(error)); check the address, or ask your instructor whether it runs.")
+            throw CommandFailure.arenaUnreachable(arena: arena, detail: "\(error)")
         }
         guard response.status == 202, var status = try? ArenaStatus.decoder.decode(ArenaStatus.self, from: Data(response.body)) else {
-            throw CLIError("The arena did not take the upload (HTTP \(response.status)): \(Self.error(in: response))")
+            throw CommandFailure.uploadRefused(status: Int(response.status), detail: Self.error(in: response))
         }
         print("Upload \(status.id): \(status.state.rawValue)")
         if noWait { return }
@@ -87,7 +87,7 @@ struct SubmitCommand: AsyncParsableCommand {
             }
         default:
             print("Not entered (\(status.state.rawValue)): \(TerminalText.visible(status.reason ?? "no reason given"))")
-            throw ExitCode.failure
+            throw CommandFailure.notEntered
         }
     }
 
@@ -99,7 +99,7 @@ struct SubmitCommand: AsyncParsableCommand {
             try ArchivePacker.pack(folder: work + "/bot", to: work + "/bot.tar.gz")
         } catch {
             SubmissionDiscovery.removeWorkFolder(work)
-            throw CLIError("Cannot pack \(folder): \(error)")
+            throw CommandFailure.cannotPack(folder: folder, detail: "\(error)")
         }
         return work + "/bot.tar.gz"
     }

@@ -1,13 +1,14 @@
 import Bots
-import CProcess
 import Foundation
 import RunControl
 
 /// One build run to its end: the plan's process in a process group of its own, standard input
 /// from `/dev/null`, standard output and error appended to the build log, every other
-/// descriptor closed; killed with its whole group when its time is up, or at once when the
-/// run is asked to stop (Ctrl-C). Its group is registered with ``Bots/BotProcessRegistry``, so
-/// a runner that exits at once (a second Ctrl-C, SIGTERM) leaves no build running either.
+/// descriptor closed (``Bots/LoggedProcess``). Its exit is awaited without holding a thread,
+/// and its whole group is killed when its time is up, when the run is asked to stop (Ctrl-C),
+/// or when the awaiting task is cancelled. Its group is registered with
+/// ``Bots/BotProcessRegistry``, so a runner that exits at once (a second Ctrl-C, SIGTERM)
+/// leaves no build running either.
 enum BuildProcess {
     /// How a build process ended.
     enum Ending: Hashable, Sendable {
@@ -19,62 +20,59 @@ enum BuildProcess {
         case timedOut
         /// It could not be started.
         case notStarted(String)
-        /// The run was asked to stop, and the build was killed: nobody's fault.
+        /// The run was asked to stop, or the task was cancelled, and the build was killed:
+        /// nobody's fault.
         case stopped
     }
 
     /// Runs `plan` with its output appended to `logPath`, for at most `timeout`, or until
-    /// `stop` is requested.
-    static func run(_ plan: LaunchPlan, logPath: String, timeout: Duration, stop: StopSignal? = nil) -> Ending {
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
-        defer { close(log) }
-        var arguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
-        defer { for pointer in arguments { free(pointer) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = (plan.environment ?? ["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        var pid: pid_t = 0
-        let status = salvo_spawn_logged(&pid, plan.executable, &arguments, &environment, log)
-        guard status == 0 else {
-            removeFolders(plan.removeAfterExit)
-            return .notStarted("posix_spawn: \(String(cString: strerror(status)))")
-        }
-        BotProcessRegistry.register(pid)
-        let ending = wait(for: pid, timeout: timeout, stop: stop)
-        BotProcessRegistry.unregister(pid)
-        removeFolders(plan.removeAfterExit)
+    /// `stop` is requested or the task is cancelled. Whatever the build left running in its
+    /// process group ends with it.
+    static func run(_ plan: LaunchPlan, logPath: String, timeout: Duration, stop: StopSignal? = nil) async -> Ending {
+        let ending = await runToEnd(plan, logPath: logPath, timeout: timeout, stop: stop)
+        await removeFolders(plan.removeAfterExit)
         plan.lease?.release()
         return ending
     }
 
-    /// Waits for `pid`, killing its group at the deadline or when `stop` is requested.
-    private static func wait(for pid: pid_t, timeout: Duration, stop: StopSignal?) -> Ending {
-        let deadline = ContinuousClock.now + timeout
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0 && errno != EINTR { return .exited(-1) }
-            let stopped = stop?.isRequested == true
-            if stopped || ContinuousClock.now >= deadline {
-                kill(-pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return stopped ? .stopped : .timedOut
-            }
-            usleep(10_000)
+    /// Starts the process and waits for it: ``run(_:logPath:timeout:stop:)`` without the clean-up.
+    private static func runToEnd(_ plan: LaunchPlan, logPath: String, timeout: Duration, stop: StopSignal?) async -> Ending {
+        guard stop?.isRequested != true, !Task.isCancelled else { return .stopped }
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
+        let started = await LoggedProcess.start(plan, log: log)
+        close(log)
+        let process: LoggedProcess
+        switch started {
+        case .success(let running): process = running
+        case .failure(.launchFailed(let why)): return .notStarted(why)
+        case .failure(let fault): return .notStarted(fault.description)
         }
-        // Whatever the build left running in its group ends with it.
-        kill(-pid, SIGKILL)
+        let exited = await withTaskCancellationHandler {
+            guard let stop else { return await process.waitExit(within: timeout) }
+            return await stop.withHandler({ await process.waitExit(within: timeout) }, onStop: { process.killGroup() })
+        } onCancel: {
+            process.killGroup()
+        }
+        // Asked to stop while it ran: killed for it (or ended as it was asked), nobody's fault.
+        let stopped = stop?.isRequested == true || Task.isCancelled
+        let status = process.reap()
+        if stopped { return .stopped }
+        guard exited else { return .timedOut }
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }
 
-    /// Removes a plan's cgroups once their processes have ended (the kernel may take a moment).
-    private static func removeFolders(_ folders: [String]) {
-        for folder in folders.reversed() {
-            for _ in 0..<100 where rmdir(folder) != 0 && errno != ENOENT {
-                usleep(10_000)
+    /// Removes a plan's cgroups once their processes have ended (the kernel may take a moment:
+    /// up to a second, in a task of its own, which a cancelled build's does not cut short).
+    private static func removeFolders(_ folders: [String]) async {
+        guard !folders.isEmpty else { return }
+        await Task {
+            for folder in folders.reversed() {
+                for _ in 0..<100 where rmdir(folder) != 0 && errno != ENOENT {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
             }
-        }
+        }.value
     }
 }

@@ -18,7 +18,8 @@ import Sandbox
 struct SubmissionBuilder: Sendable {
     let settings: SubmissionSettings
     let launcher: SandboxLauncher
-    /// The run's stop request (Ctrl-C): a build in progress is killed, and no other starts.
+    /// The run's stop request (Ctrl-C): a build in progress is killed, and no other starts;
+    /// so does a cancellation of the preparing task.
     var stop: StopSignal? = nil
 
     /// The folders of the work folder.
@@ -41,7 +42,7 @@ struct SubmissionBuilder: Sendable {
     /// Copies `candidate` as it is read, reads its manifest from the copy, and builds it
     /// unless its cache record matches. `history` records when each content was first seen
     /// (the deadline's only clock); `space` reserves the output folder's room for a build.
-    func prepare(_ candidate: SubmissionCandidate, history: VersionHistory, space: DiskSpace) -> Result {
+    func prepare(_ candidate: SubmissionCandidate, history: VersionHistory, space: DiskSpace) async -> Result {
         // The copy is made once, by descriptors, into a folder of Salvo's own; everything after
         // (the manifest, the hash, the build, play) reads the copy, which the student cannot change.
         let staging = botsFolder + "/.incoming-" + candidate.folderName
@@ -87,7 +88,7 @@ struct SubmissionBuilder: Sendable {
         var record = BuildRecord(key: key, succeeded: true, reason: nil, seconds: 0)
         if let build = manifest.build {
             do {
-                record = try buildOnItsDisk(build, copy: FolderSnapshot(root: copy, entries: snapshot.entries), folderName: candidate.folderName, log: log, key: key, space: space)
+                record = try await buildOnItsDisk(build, copy: FolderSnapshot(root: copy, entries: snapshot.entries), folderName: candidate.folderName, log: log, key: key, space: space)
             } catch {
                 Self.removeTree(copy)
                 return .hostFault(error.reason)
@@ -108,13 +109,13 @@ struct SubmissionBuilder: Sendable {
     /// ended; else in place. A build that fills its disk fails alone, with that reason. Throws
     /// a fault of the host: too little room on the output folder's disk to run it at all, or
     /// to keep its output.
-    private func buildOnItsDisk(_ build: String, copy: FolderSnapshot, folderName: String, log: String, key: String, space: DiskSpace) throws(SubmissionProblem) -> BuildRecord {
+    private func buildOnItsDisk(_ build: String, copy: FolderSnapshot, folderName: String, log: String, key: String, space: DiskSpace) async throws(SubmissionProblem) -> BuildRecord {
         let cap = settings.buildDiskBytes
         if let shortage = space.reserve(cap ?? 0) { throw SubmissionProblem(shortage, ofHost: true) }
         defer { space.release(cap ?? 0) }
         guard let cap, let disk = BuildDisk.mount(at: botsFolder + "/.build-" + folderName, bytes: cap) else {
             if geteuid() == 0 { copy.give(to: uid_t(Self.buildUser)) }
-            return try run(build, in: copy.root, copy: copy.root, log: log, key: key)
+            return try await run(build, in: copy.root, copy: copy.root, log: log, key: key)
         }
         defer { disk.unmount() }
         let area = disk.path + "/bot"
@@ -125,7 +126,7 @@ struct SubmissionBuilder: Sendable {
             return BuildRecord(key: key, succeeded: false, reason: "the folder does not fit on the build's \(cap >> 20) MiB disk (build_disk_mb): \(error.reason)", seconds: 0)
         }
         if geteuid() == 0 { sources.give(to: uid_t(Self.buildUser)) }
-        var record = try run(build, in: area, copy: copy.root, log: log, key: key)
+        var record = try await run(build, in: area, copy: copy.root, log: log, key: key)
         if !record.succeeded, disk.isFull {
             record.reason = "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log)
         }
@@ -182,9 +183,9 @@ struct SubmissionBuilder: Sendable {
     }
 
     /// Runs `build` in `folder` (the copy `copy`, or its disk), its output in `log`.
-    /// Throws a fault of the host when the run was asked to stop (the build was killed; no
-    /// record of it is kept, and the next run builds it again).
-    private func run(_ build: String, in folder: String, copy: String, log: String, key: String) throws(SubmissionProblem) -> BuildRecord {
+    /// Throws a fault of the host when the run was asked to stop or the task was cancelled (the
+    /// build was killed; no record of it is kept, and the next run builds it again).
+    private func run(_ build: String, in folder: String, copy: String, log: String, key: String) async throws(SubmissionProblem) -> BuildRecord {
         let started = ContinuousClock.now
         let place = settings.sandbox.isEnabled ? "/bot, its copy \(shown(copy)), sandboxed (no network)" : "its copy \(shown(copy)), unsandboxed"
         let header = "$ \(build)\n# in \(place), time limit \(Self.seconds(settings.buildTimeout)) s\n"
@@ -194,7 +195,7 @@ struct SubmissionBuilder: Sendable {
             let plan = try settings.sandbox.isEnabled
                 ? launcher.buildPlan(build, folder: folder, limits: settings.buildLimits, readOnly: settings.sandbox.readOnlyPaths)
                 : Self.directPlan(build, folder: folder, limits: settings.buildLimits)
-            ending = BuildProcess.run(plan, logPath: log, timeout: settings.buildTimeout, stop: stop)
+            ending = await BuildProcess.run(plan, logPath: log, timeout: settings.buildTimeout, stop: stop)
         } catch {
             ending = .notStarted(error.description)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RunControl
 import Sandbox
 
 extension SubmissionDiscovery {
@@ -14,8 +15,9 @@ extension SubmissionDiscovery {
     ///
     /// The folder is first copied to `WORK/alone/NAME` (NAME its last component), which is
     /// entered as the only subfolder of a `bots_from:` folder; the submission itself is never
-    /// written.
-    public static func enterAlone(_ path: String, command: [String]? = nil, settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher()) throws(SubmissionFolderError) -> SubmissionEntries {
+    /// written. With `stop` requested (Ctrl-C), or the task cancelled, the build is killed
+    /// and the entering throws.
+    public static func enterAlone(_ path: String, command: [String]? = nil, settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil) async throws(SubmissionFolderError) -> SubmissionEntries {
         let source = URL(fileURLWithPath: path).standardizedFileURL
         // The folder's name, as the bot's name; one that could not be an entry's (a long one,
         // spaces) is `bot`: the student's folder is checked, not its name.
@@ -43,7 +45,7 @@ extension SubmissionDiscovery {
                 throw SubmissionFolderError("cannot write \(manifest); check that the work folder is writable")
             }
         }
-        return try enter(settings, launcher: launcher)
+        return try await enter(settings, launcher: launcher, stop: stop)
     }
 
     /// A `bot.yaml` that says only `command:`, each word a JSON string (which YAML reads as a

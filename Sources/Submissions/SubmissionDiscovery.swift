@@ -2,7 +2,6 @@ import Bots
 import Foundation
 import RunControl
 import Sandbox
-import Synchronization
 
 /// The bots of a `bots_from:` folder: every subfolder with a good `bot.yaml` (bots/SUBMITTING.md)
 /// becomes a bot, copied into the run's work folder, built there when it has a `build:`, and
@@ -29,17 +28,18 @@ import Synchronization
 public enum SubmissionDiscovery {
     /// Discovers, copies, builds and checks the submissions `settings` describes, and keeps
     /// what it found in the work folder's ``SubmissionLedger`` for the reports.
-    /// With `stop` requested (Ctrl-C), the build in progress is killed, none other starts, and
-    /// the entering throws: nothing is recorded of the builds that did not finish.
-    public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil) throws(SubmissionFolderError) -> SubmissionEntries {
-        let entries = try discover(settings, launcher: launcher, stop: stop)
+    /// With `stop` requested (Ctrl-C), or the calling task cancelled, the builds in progress are
+    /// killed, none other starts, and the entering throws: nothing is recorded of the builds
+    /// that did not finish.
+    public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil) async throws(SubmissionFolderError) -> SubmissionEntries {
+        let entries = try await discover(settings, launcher: launcher, stop: stop)
         let workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
         try SubmissionLedger(entries, folder: settings.folder, workFolder: workFolder).write(workFolder: workFolder)
         return entries
     }
 
     /// Discovers, copies, builds and checks the submissions.
-    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher, stop: StopSignal? = nil) throws(SubmissionFolderError) -> SubmissionEntries {
+    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher, stop: StopSignal? = nil) async throws(SubmissionFolderError) -> SubmissionEntries {
         let root = URL(fileURLWithPath: settings.folder).standardizedFileURL.path
         // Absolute: a bot's folder is bound at the same path inside the sandbox.
         var settings = settings
@@ -76,7 +76,7 @@ public enum SubmissionDiscovery {
         if let shortage = space.reserve(0) { throw SubmissionFolderError(shortage) }
         let history = try VersionHistory.read(workFolder: settings.workFolder)
         let builder = SubmissionBuilder(settings: settings, launcher: launcher, stop: stop)
-        let results = prepareAll(candidates, builder: builder, history: history, space: space, jobs: settings.buildJobs)
+        let results = await prepareAll(candidates, builder: builder, history: history, space: space, jobs: settings.buildJobs)
         var labels: [String: String] = [:]
         var hostFaults: [String] = []
         for (candidate, result) in zip(candidates, results) {
@@ -158,22 +158,30 @@ public enum SubmissionDiscovery {
         return nil
     }
 
-    /// Prepares every candidate, `jobs` at a time; the results in the candidates' order.
-    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, history: VersionHistory, space: DiskSpace, jobs: Int) -> [SubmissionBuilder.Result] {
-        let state = Mutex<(next: Int, results: [SubmissionBuilder.Result?])>((0, Array(repeating: nil, count: candidates.count)))
-        DispatchQueue.concurrentPerform(iterations: min(jobs, candidates.count)) { _ in
-            while true {
-                let index = state.withLock { state -> Int in
-                    defer { state.next += 1 }
-                    return state.next
+    /// Prepares every candidate, `jobs` at a time (child tasks of one group, which a
+    /// cancellation of the caller reaches); the results in the candidates' order. Once a stop
+    /// is requested or the task cancelled, a candidate not yet started is a fault of the host
+    /// (``SubmissionBuilder/stoppedReason``).
+    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, history: VersionHistory, space: DiskSpace, jobs: Int) async -> [SubmissionBuilder.Result] {
+        await withTaskGroup(of: (Int, SubmissionBuilder.Result).self) { group in
+            var results = [SubmissionBuilder.Result?](repeating: nil, count: candidates.count)
+            var next = 0
+            func startNext() {
+                guard next < candidates.count else { return }
+                let index = next
+                next += 1
+                group.addTask {
+                    guard builder.stop?.isRequested != true, !Task.isCancelled else { return (index, .hostFault(SubmissionBuilder.stoppedReason)) }
+                    return (index, await builder.prepare(candidates[index], history: history, space: space))
                 }
-                guard index < candidates.count else { return }
-                let result: SubmissionBuilder.Result = builder.stop?.isRequested == true
-                    ? .hostFault(SubmissionBuilder.stoppedReason) : builder.prepare(candidates[index], history: history, space: space)
-                state.withLock { $0.results[index] = result }
             }
+            for _ in 0..<max(1, min(jobs, candidates.count)) { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+            return results.map { $0 ?? .failed(reason: "not prepared", log: nil, ran: false, label: nil) }
         }
-        return state.withLock { $0.results.map { $0 ?? .failed(reason: "not prepared", log: nil, ran: false, label: nil) } }
     }
 
     /// Makes the work folder's `bots`, `logs` and `cache` folders and takes its lock, so two

@@ -30,7 +30,7 @@ struct MetricsUnderLoadTests {
 
         // 90 games: seconds of load even on a quiet machine, so that on a loaded one, where this
         // test's scrapes come slowly, one still lands part-way (30 were once all over between two).
-        let load = try RunningSalvo([
+        let load = try TestProcess(salvo: [
             "load", "--server", "http://127.0.0.1:\(server.port)", "--games", "90", "--concurrency", "4", "--bot", "density",
             "--list-every", "2", "--timeout", "30", "--output", folder, "--quiet",
         ])

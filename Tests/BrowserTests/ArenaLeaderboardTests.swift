@@ -27,11 +27,7 @@ struct ArenaLeaderboardTests {
         let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n")
         let token = try #require(tokens["alice"])
         // The archive a student makes by hand: tar czf bot.tar.gz -C my-bot .
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
-        tar.arguments = ["czf", folder + "/bot.tar.gz", "-C", ClassFolder.examples + "/python-random", "."]
-        try tar.run()
-        tar.waitUntilExit()
+        _ = try await TestProcess.run("/bin/tar", ["czf", folder + "/bot.tar.gz", "-C", ClassFolder.examples + "/python-random", "."])
         let archive = try Data(contentsOf: URL(fileURLWithPath: folder + "/bot.tar.gz")).base64EncodedString()
         let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
         try await HeadlessBrowser.with { browser in

@@ -52,7 +52,7 @@ struct LivePageTests {
     }
 
     /// The live page's URL, read from the run's stderr.
-    static func liveURL(_ run: RunningSalvo) async throws -> URL {
+    static func liveURL(_ run: TestProcess) async throws -> URL {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             let text = run.errorText
@@ -72,7 +72,7 @@ struct LivePageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("live.yaml")
         try Self.tournamentFile.write(to: file, atomically: true, encoding: .utf8)
-        let run = try RunningSalvo([
+        let run = try TestProcess(salvo: [
             "run", file.path, "--output", folder.appendingPathComponent("run").path, "--pure-polling", "--poll-interval", "60",
             "--live", "0", "--live-linger", "600",
         ])

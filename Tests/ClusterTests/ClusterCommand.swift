@@ -1,9 +1,8 @@
 import Foundation
-import Synchronization
+import SalvoTestSupport
 
 /// One run of a program to its end, with a deadline: the Slurm client commands and
-/// `kubernetes-validate`. Output is read on threads of their own, off the test pool, so a slow
-/// command cannot starve other tests; past the deadline the program is killed and
+/// `kubernetes-validate`, as a ``TestProcess``; past the deadline the program is killed and
 /// ``Failure/timedOut(_:after:)`` thrown.
 struct ClusterCommand: Sendable {
     /// What the program printed, and how it ended.
@@ -45,63 +44,37 @@ struct ClusterCommand: Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs the program to its end on a thread of its own.
+    /// Runs the program to its end (a ``TestProcess``).
     func run(timeout: Duration) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try self.runBlocking(timeout: timeout) }) }.start()
+        let process = try start()
+        do {
+            return Self.output(try await process.finish(timeout: timeout))
+        } catch {
+            throw Failure.timedOut(commandLine, after: timeout)
         }
     }
 
     /// Runs the program to its end on the calling thread (for `stop()`, which cannot await).
     func runBlocking(timeout: Duration) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw Failure.couldNotStart(commandLine, error) }
-        let killed = KilledFlag()
-        let watchdog = DispatchWorkItem {
-            guard process.isRunning else { return }
-            killed.value.withLock { $0 = true }
-            kill(process.processIdentifier, SIGKILL)
+        let process = try start()
+        do {
+            return Self.output(try process.finishBlocking(timeout: timeout))
+        } catch {
+            throw Failure.timedOut(commandLine, after: timeout)
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(timeout)), execute: watchdog)
-        defer { watchdog.cancel() }
-        // stderr is drained on its own thread, so neither pipe can fill up and block the program.
-        let errData = CollectedData()
-        let errDone = DispatchSemaphore(value: 0)
-        Thread {
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            errData.value.withLock { $0 = data }
-            errDone.signal()
-        }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errDone.wait()
-        if killed.value.withLock({ $0 }) { throw Failure.timedOut(commandLine, after: timeout) }
-        return Output(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData.value.withLock { $0 }, as: UTF8.self)
-        )
     }
 
-    static func nanoseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
+    private func start() throws -> TestProcess {
+        do {
+            return try TestProcess(
+                executable.path, arguments, workingDirectory: workingDirectory?.path, environment: environment ?? [:], replacingEnvironment: environment != nil
+            )
+        } catch {
+            throw Failure.couldNotStart(commandLine, error)
+        }
     }
-}
 
-/// Whether the watchdog killed the program.
-private final class KilledFlag: Sendable {
-    let value = Mutex(false)
-}
-
-/// What a reader thread collected.
-private final class CollectedData: Sendable {
-    let value = Mutex(Data())
+    private static func output(_ output: SalvoOutput) -> Output {
+        Output(status: output.status, standardOutput: output.out, standardError: output.err)
+    }
 }

@@ -16,12 +16,7 @@ struct ClusterFilesTests {
     }
 
     static func shellParses(_ path: String, shell: String) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = ["-n", path]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        try TestProcess(shell, ["-n", path]).finishBlocking().status == 0
     }
 
     @Test("slurm: an array of N tasks running `--shard auto`, a merge that waits for all of them (afterok), scripts the shell accepts")

@@ -75,20 +75,14 @@ struct ShardCommandTests {
         let output = folder + "/out"
         try Self.shareKey(output, folder + "/whole")
         let journal = output + "/shards/0/journal.jsonl"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
         // Relative paths, as a user in the course's folder types them.
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.arguments = ["run", "class.yaml", "--output", "out", "--shard", "0/2"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try TestProcess(salvo: ["run", "class.yaml", "--output", "out", "--shard", "0/2"], workingDirectory: folder)
         let deadline = Date().addingTimeInterval(60)
         while Self.finished(journal).count < 3, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        process.send(SIGKILL)
+        _ = try await process.finish()
         let killedAt = Self.finished(journal).count
         #expect(killedAt >= 3 && killedAt < 24, "the shard ended before it could be killed (\(killedAt) games)")
 

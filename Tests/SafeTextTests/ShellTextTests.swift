@@ -1,5 +1,6 @@
 import Foundation
 import SafeText
+import SalvoTestSupport
 import Testing
 
 /// Shell words through a real `/bin/sh`: what goes in quoted comes back byte for byte.
@@ -42,15 +43,8 @@ struct ShellTextTests {
 
     /// The bytes `/bin/sh -c script` writes to its standard output.
     static func shell(_ script: String) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(script)")
-        return Array(data)
+        let output = try TestProcess("/bin/sh", ["-c", script]).finishBlocking()
+        #expect(output.status == 0, "\(script)")
+        return Array(output.outData)
     }
 }

@@ -115,30 +115,17 @@ struct PlayCommandTests {
     func twoPlayersFinishAGame() async throws {
         try await withRunning(CommandTests.quietServer()) { server in
             // The creator runs in the background; its first line names the game.
-            let creator = Process()
-            creator.executableURL = URL(fileURLWithPath: CommandTests.binary)
-            creator.arguments = ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"]
-            let output = Pipe()
-            creator.standardOutput = output
-            try creator.run()
-            let firstLine: String = try await withCheckedThrowingContinuation { continuation in
-                Thread {
-                    var text = ""
-                    while !text.contains("\n") {
-                        let chunk = output.fileHandleForReading.availableData
-                        if chunk.isEmpty { break }
-                        text += String(decoding: chunk, as: UTF8.self)
-                    }
-                    continuation.resume(returning: text)
-                }.start()
+            let creator = try TestProcess(CommandTests.binary, ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"])
+            for _ in 0..<1200 where !creator.outputText.contains("\n") && creator.isRunning {
+                try await Task.sleep(for: .milliseconds(50))
             }
+            let firstLine = creator.outputText
             let words = firstLine.split(separator: " ")
             let gameId = try #require(words.count >= 2 ? String(words[1]) : nil, "\(firstLine)")
             let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20", "--timeout", "30"])
-            while creator.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-            let creatorRest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(joiner.status == 0 && creator.terminationStatus == 0)
-            let endings = [joiner.out, creatorRest].map { text in text.split(separator: "\n").last.map(String.init) ?? "" }
+            let created = try await creator.finish(timeout: .seconds(120))
+            #expect(joiner.status == 0 && created.status == 0)
+            let endings = [joiner.out, created.out].map { text in text.split(separator: "\n").last.map(String.init) ?? "" }
             // Exactly one side won; the loser names the winner.
             #expect(endings.filter { $0.hasPrefix("won after") }.count == 1, "\(endings)")
             #expect(endings.filter { $0.hasPrefix("lost to ann") || $0.hasPrefix("lost to bob") }.count == 1, "\(endings)")

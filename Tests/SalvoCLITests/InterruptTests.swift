@@ -86,7 +86,7 @@ struct InterruptTests {
     @Test("one Ctrl-C finishes the games in flight, says `Stopped early` and exits 2 (incomplete); the next run plays the rest and exits 0, every game rated once")
     func interruptThenContinue() async throws {
         let (file, output) = try Self.tournament("name: ctrlc\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 4\nseed: 5\n")
-        let run = try RunningSalvo(["run", file, "--output", output])
+        let run = try TestProcess(salvo: ["run", file, "--output", output])
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
         // Standard error is a pipe here, as in a cluster job's log: its notes arrive while the
         // run goes on, and standard output holds no result yet (docs/output.md).
@@ -128,7 +128,7 @@ struct InterruptTests {
                 sandbox: none
 
             """)
-        let run = try RunningSalvo(["run", file, "--output", output])
+        let run = try TestProcess(salvo: ["run", file, "--output", output])
         try await Self.waitForJournal(output) { Self.indices($0, type: "joined").count == 2 }
         run.interrupt()
         let asked = ContinuousClock.now + .seconds(60)
@@ -147,7 +147,7 @@ struct InterruptTests {
     func killedRunnerTakesItsBots() async throws {
         let (botFolder, file, output) = try Self.lingeringBotTournament("sigkill")
         func botProcesses() -> [String] { Self.processes(naming: botFolder) }
-        let run = try RunningSalvo(["run", file, "--output", output])
+        let run = try TestProcess(salvo: ["run", file, "--output", output])
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
         #expect(!botProcesses().isEmpty)
         run.send(SIGKILL)
@@ -162,7 +162,7 @@ struct InterruptTests {
     func terminateKillsEveryBot(signal: Int32) async throws {
         let (botFolder, file, output) = try Self.lingeringBotTournament("terminate")
         func botProcesses() -> [String] { Self.processes(naming: botFolder) }
-        let run = try RunningSalvo(["run", file, "--output", output])
+        let run = try TestProcess(salvo: ["run", file, "--output", output])
         // Some games done: the bot's processes play on, or wait between games.
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 4 }
         #expect(!botProcesses().isEmpty)

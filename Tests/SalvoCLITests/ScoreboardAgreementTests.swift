@@ -146,7 +146,7 @@ struct ScoreboardAgreementTests {
                 command: \(crasher)
 
             """.write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
-        let run = try RunningSalvo(["run", base + "/t.yaml", "--output", base + "/out", "--summary", base + "/summary.json", "--live", "0"])
+        let run = try TestProcess(salvo: ["run", base + "/t.yaml", "--output", base + "/out", "--summary", base + "/summary.json", "--live", "0"])
         // The live page stays up after the run until Ctrl-C: wait for the report line, read it, then stop.
         let deadline = ContinuousClock.now + .seconds(300)
         while !run.outputText.contains("Report: ") || !run.errorText.contains("stay on") {
@@ -236,7 +236,7 @@ struct ScoreboardAgreementTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         try "name: leader\nbots: [density, parity]\ngames_per_pairing: 400\nconcurrency: 2\nseed: 3\n".write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
         let arguments = ["run", base + "/t.yaml", "--output", base + "/out"]
-        let first = try RunningSalvo(arguments)
+        let first = try TestProcess(salvo: arguments)
         let deadline = ContinuousClock.now + .seconds(240)
         while ((try? String(contentsOfFile: base + "/out/journal.jsonl", encoding: .utf8)) ?? "").components(separatedBy: #""type":"finished""#).count <= 10 {
             guard ContinuousClock.now < deadline else { first.terminate(); throw CancellationError() }

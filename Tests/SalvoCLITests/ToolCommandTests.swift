@@ -35,7 +35,7 @@ struct ToolCommandTests {
         try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: marks) }
         let bot = "/bin/sh \(Self.root)/Tests/BotsTests/Fixtures/thinking_player.sh \(marks)"
-        let salvo = try RunningSalvo(["bench", bot, "--games", "120", "--jobs", "120", "--no-sandbox", "--quiet", "--move-deadline", "60000", "--startup-deadline", "60000"])
+        let salvo = try TestProcess(salvo: ["bench", bot, "--games", "120", "--jobs", "120", "--no-sandbox", "--quiet", "--move-deadline", "60000", "--startup-deadline", "60000"])
         let deadline = ContinuousClock.now + .seconds(120)
         var thinking = 0
         while thinking < 120 && ContinuousClock.now < deadline {

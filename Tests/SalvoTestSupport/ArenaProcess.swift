@@ -30,8 +30,8 @@ public enum ArenaProcess {
 
     /// Starts `salvo arena serve` on `arena` and a free port; the process and the address it
     /// printed, once it listens (at most 30 s).
-    public static func serve(_ arena: String) async throws -> (RunningSalvo, String) {
-        let server = try RunningSalvo(["arena", "serve", arena, "--port", "0"])
+    public static func serve(_ arena: String) async throws -> (TestProcess, String) {
+        let server = try TestProcess(salvo: ["arena", "serve", arena, "--port", "0"])
         for _ in 0..<300 {
             try await Task.sleep(for: .milliseconds(100))
             if let url = server.outputText.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }) { return (server, String(url)) }

@@ -12,9 +12,8 @@ public enum SalvoExecutable {
         return directory.appendingPathComponent("salvo").path
     }
 
-    /// Runs `salvo ARGUMENTS` to the end, reading its output on threads of their own (off the
-    /// test pool, so a long run cannot starve other tests). After `timeout` the child is killed
-    /// and ``SalvoTimedOut`` thrown, so a hung command fails its test instead of hanging it.
+    /// Runs `salvo ARGUMENTS` to the end, as a ``TestProcess``. After `timeout` the child is
+    /// killed and ``SalvoTimedOut`` thrown, so a hung command fails its test instead of hanging it.
     /// With `ulimit` (the shell's options, as `-Sn 128`), the command runs under those limits;
     /// with `workingDirectory`, it runs there. With `executable`, that program is run instead,
     /// with `prefix` before the arguments (a wrapper such as `unshare` that runs salvo itself).
@@ -23,50 +22,10 @@ public enum SalvoExecutable {
         _ arguments: [String], timeout: Duration = .seconds(120), ulimit: String? = nil, workingDirectory: String? = nil,
         executable: String? = nil, prefix: [String] = [], environment: [String: String] = [:]
     ) async throws -> SalvoOutput {
-        let process = Process()
-        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
-        if let executable {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = prefix + arguments
-        } else if let ulimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let watchdog = Task {
-            try await Task.sleep(for: timeout)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        defer { watchdog.cancel() }
-        let output: SalvoOutput = await withCheckedContinuation { continuation in
-            Thread {
-                // stderr is drained on its own thread, so neither pipe can fill up and block the child.
-                let errBuffer = StreamBuffer()
-                Thread {
-                    errBuffer.data = err.fileHandleForReading.readDataToEndOfFile()
-                    errBuffer.done.signal()
-                }.start()
-                let outData = out.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                errBuffer.done.wait()
-                continuation.resume(returning: SalvoOutput(status: process.terminationStatus, outData: outData, err: String(decoding: errBuffer.data, as: UTF8.self)))
-            }.start()
-        }
-        if process.terminationReason == .uncaughtSignal && output.status == SIGKILL { throw SalvoTimedOut(arguments: arguments) }
-        return output
+        let (program, words): (String, [String]) =
+            if let executable { (executable, prefix + arguments) }
+            else if let ulimit { ("/bin/sh", ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments) }
+            else { (path, arguments) }
+        return try await TestProcess.run(program, words, timeout: timeout, workingDirectory: workingDirectory, environment: environment)
     }
-}
-
-/// One stream's bytes, handed from its reader thread after `done` is signalled (the
-/// semaphore orders the write before the read).
-private final class StreamBuffer: @unchecked Sendable {
-    var data = Data()
-    let done = DispatchSemaphore(value: 0)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import Testing
 @testable import Sandbox
 
@@ -21,27 +22,23 @@ struct AbandonedGroupTests {
         let dead = Self.deadPID()
         let abandoned = Self.memory + "/bot-\(dead)-1", live = Self.memory + "/bot-\(getpid())-999999"
         for group in [abandoned, live] { try #require(mkdir(group, 0o755) == 0 || errno == EEXIST, "cannot make \(group)") }
-        let leftover = Process(), mine = Process()
-        for process in [leftover, mine] {
-            process.executableURL = URL(fileURLWithPath: "/bin/sleep")
-            process.arguments = ["60"]
-            try process.run()
-        }
+        let leftover = try TestProcess("/bin/sleep", ["60"]), mine = try TestProcess("/bin/sleep", ["60"])
         defer {
-            for process in [leftover, mine] where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            for process in [leftover, mine] { process.send(SIGKILL) }
             rmdir(abandoned)
             rmdir(live)
         }
-        try "\(leftover.processIdentifier)\n".write(toFile: abandoned + "/cgroup.procs", atomically: false, encoding: .utf8)
-        try "\(mine.processIdentifier)\n".write(toFile: live + "/cgroup.procs", atomically: false, encoding: .utf8)
+        try "\(leftover.pid)\n".write(toFile: abandoned + "/cgroup.procs", atomically: false, encoding: .utf8)
+        try "\(mine.pid)\n".write(toFile: live + "/cgroup.procs", atomically: false, encoding: .utf8)
 
         Cgroups.sweep(Self.memory)
         for _ in 0..<100 where leftover.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!leftover.isRunning, "the process left by the dead runner still runs")
-        #expect(leftover.terminationReason == .uncaughtSignal && leftover.terminationStatus == SIGKILL)
+        let ended = try await leftover.finish(timeout: .seconds(60))
+        #expect(ended.signalled && ended.status == SIGKILL)
         #expect(!FileManager.default.fileExists(atPath: abandoned), "the dead runner's group is still there")
         #expect(mine.isRunning && FileManager.default.fileExists(atPath: live), "a live runner's group was swept")
         // Out of the group before it is removed.
-        try "\(mine.processIdentifier)\n".write(toFile: Self.memory + "/cgroup.procs", atomically: false, encoding: .utf8)
+        try "\(mine.pid)\n".write(toFile: Self.memory + "/cgroup.procs", atomically: false, encoding: .utf8)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import Testing
 @testable import Sandbox
 
@@ -27,15 +28,7 @@ struct FolderWalkTests {
 
     /// What GNU find (which walks by descriptors too) prints for `arguments` under `root`: an oracle of its own.
     static func find(_ root: String, _ arguments: [String]) throws -> String {
-        let find = Process()
-        find.executableURL = URL(fileURLWithPath: "/usr/bin/find")
-        find.arguments = [root] + arguments
-        let pipe = Pipe()
-        find.standardOutput = pipe
-        try find.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        find.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try TestProcess("/usr/bin/find", [root] + arguments).finishBlocking().out
     }
 
     @Test("a tree 6,000 folders deep given to a uid and taken back: nothing is left to the uid, folders are 755, and the link at the bottom is not followed")

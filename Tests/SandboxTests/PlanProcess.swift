@@ -3,7 +3,11 @@ import Foundation
 
 /// A sandbox plan started as the runner starts it (``Bots/ChildProcess``'s spawn, on the
 /// spawning thread), for tests that watch a sandboxed process from outside: its stdin and
-/// stdout as pipes; its stderr and bwrap's status pipe held open and never read.
+/// stdout as pipes; its stderr and bwrap's status pipe held open and never read. The one test
+/// process besides ``SalvoTestSupport/TestProcess`` (which gives a program no input), with
+/// Chromium's (`HeadlessBrowser`, its pipes on descriptors 3 and 4) and the Slurm daemons'
+/// (`ClusterDaemon`, started and reaped as builds are): each talks to its process in a way the
+/// others do not.
 struct PlanProcess {
     let plan: LaunchPlan
     /// The process started: bwrap for a bot, the launching shell for a build until it execs.

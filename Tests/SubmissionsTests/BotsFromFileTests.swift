@@ -28,7 +28,7 @@ struct BotsFromFileTests {
         #expect(!FileManager.default.fileExists(atPath: folders.output + "/submissions"))
         let botsFrom = try #require(read.botsFrom)
         let config = read.config
-        let file = try await SubmissionFolders.offThePool { try SubmissionEntry.enter(botsFrom, into: config) }
+        let file = try await SubmissionEntry.enter(botsFrom, into: config)
         #expect(file.config.bots.map(\.name) == ["density", "c-hunter", "python-random"])
         guard case .external(let spec) = file.config.bots[2].kind else {
             Issue.record("not external")
@@ -43,14 +43,14 @@ struct BotsFromFileTests {
     }
 
     @Test("a file of submissions alone needs two of them entered, and says which were not")
-    func tooFew() throws {
+    func tooFew() async throws {
         let folders = SubmissionFolders("few")
         defer { folders.remove() }
         try folders.copyExamples(["python-random", "bad-manifest"])
         var read = try TournamentFileParser().read("name: class\nbots_from: \(folders.submissions)\n", file: "class.yaml")
         read.config.outputDirectory = folders.output
         let botsFrom = try #require(read.botsFrom)
-        #expect { try SubmissionEntry.enter(botsFrom, into: read.config) } throws: {
+        await #expect { try await SubmissionEntry.enter(botsFrom, into: read.config) } throws: {
             "\($0)" == "class.yaml:2: a tournament needs at least two bots, and 1 entered (0 listed in `bots:`, 1 from `bots_from:`); not entered: bad-manifest: bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb"
         }
     }
@@ -69,10 +69,10 @@ struct BotsFromFileTests {
     }
 
     @Test("a bots_from folder that does not exist is refused when the run enters it, at the line of bots_from; sprt with bots_from when it is read")
-    func missingFolderAndSPRT() throws {
+    func missingFolderAndSPRT() async throws {
         let read = try TournamentFileParser().read("name: c\nbots: [density]\nbots_from: /nonexistent/subs\n", file: "c.yaml")
         let botsFrom = try #require(read.botsFrom)
-        #expect { try SubmissionEntry.enter(botsFrom, into: read.config) } throws: {
+        await #expect { try await SubmissionEntry.enter(botsFrom, into: read.config) } throws: {
             "\($0)".hasPrefix("c.yaml:3: `bots_from: /nonexistent/subs` is not a folder")
         }
         #expect { try TournamentFileParser().read("name: c\nbots: [random, parity]\nbots_from: x\nsprt: {elo0: 0, elo1: 10}\n", file: "c.yaml") } throws: {
@@ -92,7 +92,7 @@ extension BotsFromFileTests {
         let relative = String(repeating: "../", count: depth) + folders.root.dropFirst()
         let read = try TournamentFileParser().read("name: rel\noutput: \(relative)/out\nbots_from: \(relative)/submissions\n", file: "rel.yaml")
         let botsFrom = try #require(read.botsFrom)
-        let file = try await SubmissionFolders.offThePool { try SubmissionEntry.enter(botsFrom, into: read.config) }
+        let file = try await SubmissionEntry.enter(botsFrom, into: read.config)
         for bot in file.config.bots {
             guard case .external(let spec) = bot.kind else { continue }
             #expect(spec.folder == folders.root + "/out/submissions/bots/" + bot.name + "@" + (bot.version ?? "?"))

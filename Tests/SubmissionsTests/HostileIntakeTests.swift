@@ -1,4 +1,5 @@
 import Foundation
+import SalvoTestSupport
 import Testing
 @testable import Submissions
 
@@ -176,14 +177,7 @@ struct HostileIntakeTests {
             #expect(entries.entered.map(\.name) == ["ivy", "jay"])
         }
         // GNU find walks by descriptors too, and counts what is not root's: an oracle of its own.
-        let find = Process()
-        find.executableURL = URL(fileURLWithPath: "/usr/bin/find")
-        find.arguments = [folders.workFolder, "-not", "-uid", "0", "-printf", "%p\n"]
-        let pipe = Pipe()
-        find.standardOutput = pipe
-        try find.run()
-        let left = pipe.fileHandleForReading.readDataToEndOfFile()
-        find.waitUntilExit()
-        #expect(left.isEmpty, "left to a sandbox uid: \(String(decoding: left.prefix(500), as: UTF8.self))")
+        let left = try await TestProcess.run("/usr/bin/find", [folders.workFolder, "-not", "-uid", "0", "-printf", "%p\n"]).out
+        #expect(left.isEmpty, "left to a sandbox uid: \(left.prefix(500))")
     }
 }

@@ -45,18 +45,9 @@ struct SubmissionFolders {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// Runs `body` (builds, a whole game: seconds of waiting on child processes) on a thread of
-    /// its own, so it does not hold one of the cooperative pool's threads, which are as many as
-    /// the cores (2 here) and shared by every suite running at once.
-    static func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
-    /// `SubmissionDiscovery.enter(settings)`, off the pool.
+    /// `SubmissionDiscovery.enter(settings)`: its builds are awaited without holding a thread.
     static func enter(_ settings: SubmissionSettings) async throws -> SubmissionEntries {
-        try await offThePool { try SubmissionDiscovery.enter(settings) }
+        try await SubmissionDiscovery.enter(settings)
     }
 
     /// The inode and modification time of a file.

@@ -67,9 +67,9 @@ struct SubmissionSkipTests {
     }
 
     @Test("a bots_from folder that is not there is an error, not an empty field")
-    func missingFolder() {
+    func missingFolder() async {
         let settings = SubmissionSettings(folder: "/nonexistent/submissions", workFolder: NSTemporaryDirectory() + "unused")
-        #expect { try SubmissionDiscovery.enter(settings) } throws: {
+        await #expect { try await SubmissionDiscovery.enter(settings) } throws: {
             "\($0)" == "`bots_from: /nonexistent/submissions` is not a folder; give the folder that holds one subfolder per bot"
         }
     }

@@ -12,19 +12,8 @@ struct FolderLockTests {
         return path
     }
 
-    /// Starts `executable ARGUMENTS` with its output discarded.
-    static func start(_ executable: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     /// Waits until the lock file names `pid` (its holder has the lock), or `process` ended.
-    static func waitForLock(in folder: String, pid: Int32, while process: Process) async throws {
+    static func waitForLock(in folder: String, pid: Int32, while process: TestProcess) async throws {
         let path = folder + "/" + FolderLock.fileName
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning, ContinuousClock.now < deadline {
@@ -34,9 +23,6 @@ struct FolderLockTests {
         Issue.record("the lock file never named pid \(pid)")
     }
 
-    static func exit(of process: Process) async throws {
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-    }
 
     /// Every file under `folder` with its size and content, to compare before and after.
     static func snapshot(_ folder: String) throws -> [String: Data] {
@@ -69,25 +55,25 @@ struct FolderLockTests {
         // Slow on purpose: pure polling at 100 ms makes each game last seconds.
         try "name: locked\ngames_per_pairing: 2\nconcurrency: 1\nseed: 5\nbots: [random, parity]\n".write(toFile: file, atomically: true, encoding: .utf8)
         let output = directory + "/out"
-        let first = try Self.start(SalvoExecutable.path, ["run", file, "--output", output, "--pure-polling", "--poll-interval", "100"])
-        try await Self.waitForLock(in: output, pid: first.processIdentifier, while: first)
+        let first = try TestProcess(salvo: ["run", file, "--output", output, "--pure-polling", "--poll-interval", "100"])
+        try await Self.waitForLock(in: output, pid: first.pid, while: first)
         // Stopped, it keeps the lock but cannot finish its games: on a loaded machine the
         // second run may take seconds to start, and must still meet a running owner.
         try #require(first.isRunning, "the first run ended before it could be stopped")
-        kill(first.processIdentifier, SIGSTOP)
+        first.send(SIGSTOP)
 
         let second = try await SalvoExecutable.run(["run", file, "--output", output])
         #expect(second.status == 1)
         let lines = second.err.split(separator: "\n")
         #expect(lines.count == 1, "\(second.err)")
-        #expect(second.err.contains("The folder \(output) is in use by another salvo process (pid \(first.processIdentifier))"), "\(second.err)")
+        #expect(second.err.contains("The folder \(output) is in use by another salvo process (pid \(first.pid))"), "\(second.err)")
         #expect(!second.out.contains("Tournament locked"), "the refused run must not start playing")
         let report = try await SalvoExecutable.run(["report", output])
-        #expect(report.status == 1 && report.err.contains("pid \(first.processIdentifier)"), "\(report.err)")
+        #expect(report.status == 1 && report.err.contains("pid \(first.pid)"), "\(report.err)")
 
         // SIGKILL (which also ends a stopped process) leaves the lock file behind, but not the lock.
-        kill(first.processIdentifier, SIGKILL)
-        try await Self.exit(of: first)
+        first.send(SIGKILL)
+        _ = try await first.finish()
         #expect(FileManager.default.fileExists(atPath: output + "/" + FolderLock.fileName))
         let third = try await SalvoExecutable.run(["run", file, "--output", output])
         #expect(third.status == 0, "\(third.err)")
@@ -107,16 +93,16 @@ struct FolderLockTests {
         #expect(done.status == 0, "\(done.err)")
         // Another owner: util-linux flock(1), its pid written in the lock file first, as salvo does.
         let lockPath = output + "/" + FolderLock.fileName
-        let holder = try Self.start("/bin/sh", ["-c", "echo $$ > \"$0\"; exec flock \"$0\" sleep 3600", lockPath])
+        let holder = try TestProcess("/bin/sh", ["-c", "echo $$ > \"$0\"; exec flock \"$0\" sleep 3600", lockPath])
         // flock(1) starts its command (a child) once it has the lock.
-        let children = "/proc/\(holder.processIdentifier)/task/\(holder.processIdentifier)/children"
+        let children = "/proc/\(holder.pid)/task/\(holder.pid)/children"
         defer {
             // The sleep first (an orphan would hold the lock for its hour), then flock.
             let sleeper = ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
             sleeper.forEach { kill($0, SIGKILL) }
-            kill(holder.processIdentifier, SIGKILL)
+            holder.send(SIGKILL)
         }
-        try await Self.waitForLock(in: output, pid: holder.processIdentifier, while: holder)
+        try await Self.waitForLock(in: output, pid: holder.pid, while: holder)
         while holder.isRunning, ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").isEmpty {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -124,7 +110,7 @@ struct FolderLockTests {
         for arguments in [["run", file, "--output", output], ["run", file, "--output", output, "--games", "4"], ["report", output]] {
             let refused = try await SalvoExecutable.run(arguments)
             #expect(refused.status == 1, "\(arguments)")
-            #expect(refused.err.contains("is in use by another salvo process (pid \(holder.processIdentifier))"), "\(arguments): \(refused.err)")
+            #expect(refused.err.contains("is in use by another salvo process (pid \(holder.pid))"), "\(arguments): \(refused.err)")
         }
         #expect(try Self.snapshot(output) == before)
     }

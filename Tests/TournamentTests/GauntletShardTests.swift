@@ -23,20 +23,12 @@ struct GauntletShardTests {
 
         // Another process's claim, as a shard entering the submissions or a merge holds it.
         let held = try FolderLock.acquire(directory + "/out")
-        let errors = directory + "/shard0.err"
-        FileManager.default.createFile(atPath: errors, contents: nil)
-        let shard = Process()
-        shard.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        shard.arguments = ["run", "gauntlet.yaml", "--output", "out", "--shard", "0/2"]
-        shard.currentDirectoryURL = URL(fileURLWithPath: directory)
-        shard.standardOutput = FileHandle.nullDevice
-        shard.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try shard.run()
+        let shard = try TestProcess(salvo: ["run", "gauntlet.yaml", "--output", "out", "--shard", "0/2"], workingDirectory: directory)
         let deadline = ContinuousClock.now + .seconds(120)
         var said = ""
         while shard.isRunning, ContinuousClock.now < deadline, !said.contains("Waiting for out") {
             try await Task.sleep(for: .milliseconds(50))
-            said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            said = shard.errorText
         }
         #expect(said.contains("Waiting for out, held by pid \(getpid())"), "\(said)")
         // Held a while longer: still waiting, nothing entered.
@@ -44,10 +36,9 @@ struct GauntletShardTests {
         #expect(shard.isRunning)
         #expect(!FileManager.default.fileExists(atPath: directory + "/out/submissions"))
         held.release()
-        while shard.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(!shard.isRunning)
-        #expect(shard.terminationStatus == 0)
-        said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        let ended = try await shard.finish(timeout: .seconds(120))
+        #expect(ended.status == 0)
+        said = ended.err
         let waited = try #require(said.range(of: "Waiting for out"))
         let entered = try #require(said.range(of: "Submissions: 2 entered"), "\(said)")
         #expect(waited.lowerBound < entered.lowerBound)

@@ -7,23 +7,6 @@ import Testing
 /// same command again.
 @Suite("Kill and resume", .serialized, .timeLimit(.minutes(3)))
 struct ResumeTests {
-    static var binary: String { SalvoExecutable.path }
-
-    static func salvo(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    /// Waits for `process` to exit without blocking a thread of the test pool.
-    static func exit(of process: Process) async throws {
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-    }
-
     static func finished(in journal: String) -> [GameRecord] {
         ((try? Journal.read(path: journal)) ?? []).compactMap { entry in
             if case .finished(let record) = entry { record } else { nil }
@@ -46,21 +29,20 @@ struct ResumeTests {
         let journal = output + "/journal.jsonl"
         let scheduled = 3 * 8
 
-        let first = try Self.salvo(["run", file, "--output", output])
+        let first = try TestProcess(salvo: ["run", file, "--output", output])
         // Kill it once a few games are in the journal, well before the end.
         let deadline = Date().addingTimeInterval(60)
         while Self.finished(in: journal).count < 3, first.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(first.processIdentifier, SIGKILL)
-        try await Self.exit(of: first)
+        first.send(SIGKILL)
+        _ = try await first.finish()
         let beforeResume = Self.finished(in: journal).count
         #expect(beforeResume >= 3)
         #expect(beforeResume < scheduled, "the run ended before it could be killed")
 
-        let second = try Self.salvo(["run", file, "--output", output])
-        try await Self.exit(of: second)
-        #expect(second.terminationStatus == 0)
+        let second = try await SalvoExecutable.run(["run", file, "--output", output], timeout: .seconds(300))
+        #expect(second.status == 0, "\(second.err)")
         let rated = Self.finished(in: journal).filter { $0.termination != .noResult }
         #expect(rated.count == scheduled)
         #expect(Set(rated.map(\.index)) == Set(0..<scheduled))
@@ -69,9 +51,8 @@ struct ResumeTests {
 
         // A third run has nothing left to play: the journal gains no game.
         let entriesBefore = Self.finished(in: journal).count
-        let third = try Self.salvo(["run", file, "--output", output])
-        try await Self.exit(of: third)
-        #expect(third.terminationStatus == 0)
+        let third = try await SalvoExecutable.run(["run", file, "--output", output], timeout: .seconds(300))
+        #expect(third.status == 0, "\(third.err)")
         #expect(Self.finished(in: journal).count == entriesBefore)
     }
 }

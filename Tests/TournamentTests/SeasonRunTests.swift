@@ -15,21 +15,14 @@ struct SeasonRunTests {
 
     /// A night run as a process of its own, sent `signal` once the journal holds `games`
     /// finished games (or the run ends first); returns it exited.
-    static func nightStopped(_ directory: String, after games: Int, by signal: Int32) async throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        process.arguments = ["run", "season.yaml", "--output", "out"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+    static func nightStopped(_ directory: String, after games: Int, by signal: Int32) async throws -> SalvoOutput {
+        let process = try TestProcess(salvo: ["run", "season.yaml", "--output", "out"], workingDirectory: directory)
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline, finished((try? entries(directory)) ?? []).count < games {
             try await Task.sleep(for: .milliseconds(10))
         }
-        kill(process.processIdentifier, signal)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        return process
+        process.send(signal)
+        return try await process.finish()
     }
 
     static func entries(_ directory: String, output: String = "out") throws -> [JournalEntry] {
@@ -245,7 +238,7 @@ struct SeasonRunTests {
         let process = try await Self.nightStopped(directory, after: 12 + 1, by: SIGINT)
         let rated = Self.finished(try Self.entries(directory)).filter { $0.termination != .noResult }.count
         // Stopped before the night's 6 games were all played: incomplete, never 0.
-        if rated < 12 + 6 { #expect(process.terminationStatus == 2, "an incomplete night exits 2") }
+        if rated < 12 + 6 { #expect(process.status == 2, "an incomplete night exits 2") }
         #expect(Self.nights(try Self.entries(directory)).count == 2)
 
         let resumed = try await Self.night(directory)

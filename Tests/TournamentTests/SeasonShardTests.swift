@@ -108,20 +108,14 @@ struct SeasonShardTests {
     func killedShard() async throws {
         let directory = try await Self.classWithWholeNight()
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        process.arguments = ["run", "season.yaml", "--output", "out", "--shard", "0/2"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try TestProcess(salvo: ["run", "season.yaml", "--output", "out", "--shard", "0/2"], workingDirectory: directory)
         let shardJournal = directory + "/out/shards/0/journal.jsonl"
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline, Season.finished((try? Journal.read(path: shardJournal)) ?? []).count < 2 {
             try await Task.sleep(for: .milliseconds(10))
         }
-        kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        process.send(SIGKILL)
+        _ = try await process.finish()
         let before = Season.finished(try Journal.read(path: shardJournal)).count
         #expect(before >= 2 && before < 6, "killed after \(before) of its 6 games")
 

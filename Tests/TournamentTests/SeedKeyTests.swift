@@ -2,6 +2,7 @@ import BattleshipRules
 import Bots
 import Foundation
 import Orchestrator
+import SalvoTestSupport
 import Testing
 @testable import Tournament
 
@@ -68,14 +69,7 @@ struct SeedKeyTests {
         let script = Self.fixtures + "/seed_search_bot.py"
         // The attack works: from a bot seed of the keyless derivation it finds the tournament's seed.
         let keyless = Self.config("/nonexistent", games: 4)
-        let search = Process()
-        search.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        search.arguments = [script, "--search", String(ScheduleSeeds.botSeed(keyless, index: 3, seat: .two))]
-        let pipe = Pipe()
-        search.standardOutput = pipe
-        try search.run()
-        let found = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        search.waitUntilExit()
+        let found = try await TestProcess.run("/usr/bin/python3", [script, "--search", String(ScheduleSeeds.botSeed(keyless, index: 3, seat: .two))]).out
         #expect(found == "found seed 7 game 3 seat 1\n", "\(found)")
 
         // The same bot in a real run of the same tournament (seed 7, four games) finds nothing.

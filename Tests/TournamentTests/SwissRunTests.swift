@@ -108,12 +108,7 @@ struct SwissRunTests {
         // One seed key for both folders (a copied seed.key), so that both play the same fleets.
         for folder in [killed, whole] { try FixedSeedKey.write(into: folder) }
 
-        let first = Process()
-        first.executableURL = URL(fileURLWithPath: SalvoExecutable.path)
-        first.arguments = ["run", file, "--output", killed]
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
-        try first.run()
+        let first = try TestProcess(salvo: ["run", file, "--output", killed])
         // Kill it once round 2 is under way: more than one round's games, fewer than two.
         let deadline = Date().addingTimeInterval(90)
         func finished() -> [GameRecord] {
@@ -122,8 +117,8 @@ struct SwissRunTests {
         while finished().count < perRound + 2, Date() < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
-        kill(first.processIdentifier, SIGKILL)
-        while first.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        first.send(SIGKILL)
+        _ = try await first.finish()
         let beforeResume = Self.entries(killed)
         let playedBefore = Set(finished().map(\.index))
         #expect(playedBefore.count > perRound && playedBefore.count < 2 * perRound, "killed after \(playedBefore.count) games, not in round 2")

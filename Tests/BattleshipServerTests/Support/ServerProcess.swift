@@ -1,48 +1,36 @@
 import Foundation
 import SalvoTestSupport
 
-/// A real `salvo serve` process, started from the built binary, for tests that kill it.
-final class ServerProcess: @unchecked Sendable {
-    let process: Process
+/// A real `salvo serve` process, started from the built binary (a ``TestProcess``), for tests
+/// that kill it.
+final class ServerProcess: Sendable {
+    let process: TestProcess
     let port: Int
 
-    static var binary: URL { URL(fileURLWithPath: SalvoExecutable.path) }
-
-    /// Starts `salvo serve --port 0 --db PATH` and waits, on a thread of its own (never one of
-    /// the test pool's), for the line with its URL.
+    /// Starts `salvo serve --port 0 --db PATH` and waits for the line with its URL.
     static func start(databasePath: String) async throws -> ServerProcess {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try ServerProcess(databasePath: databasePath) }) }.start()
+        let process = try TestProcess(salvo: ["serve", "--port", "0", "--db", databasePath, "--log-level", "error"])
+        // A hang guard, generous for a loaded machine.
+        for _ in 0..<1200 where process.isRunning {
+            if let range = process.outputText.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+               let port = Int(process.outputText[range].split(separator: ":").last ?? "") {
+                return ServerProcess(process: process, port: port)
+            }
+            try await Task.sleep(for: .milliseconds(100))
         }
+        process.send(SIGKILL)
+        throw RawHTTP.Failure(description: "salvo serve printed no URL: \(process.outputText)")
     }
 
-    private init(databasePath: String) throws {
-        process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", "0", "--db", databasePath, "--log-level", "error"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(120)  // a hang guard, generous for a loaded machine
-        while Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                port = Int(text[range].split(separator: ":").last!)!
-                return
-            }
-        }
-        process.terminate()
-        throw RawHTTP.Failure(description: "salvo serve printed no URL: \(text)")
+    private init(process: TestProcess, port: Int) {
+        self.process = process
+        self.port = port
     }
 
     /// Kills the process with SIGKILL, as a crash or `kill -9` would, and reaps it.
     func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()  // SIGKILL is immediate: this wait is short.
+        process.send(SIGKILL)
+        _ = try? process.finishBlocking(timeout: .seconds(60))  // SIGKILL is immediate: this wait is short.
     }
 
     deinit {
