@@ -25,8 +25,10 @@ struct BotPageReport: Sendable {
             command: python3 \(Paths.fixture("hostile_stderr_bot.py").path)
             sandbox: none
             # Its crash writes 200 KB to stderr first: on a machine loaded past 25 runnable
-            # tasks the default 1 s (3 s on the clock) was once too short to see it end.
+            # tasks the default 1 s (3 s on the clock) was once too short to see it end, and
+            # the default 5 s to start Python once too short for its name.
             move_timeout_ms: 5000
+            startup_timeout_ms: 20000
 
         """
     }
