@@ -63,8 +63,11 @@ extension ChildProcess {
         guard status == 0 else {
             close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
             if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
-            let step = failedStep.isEmpty ? "posix_spawn" : "its start (\(failedStep))"
-            return .failure(.launchFailed("\(step): \(String(cString: strerror(status)))"))
+            guard !failedStep.isEmpty else { return .failure(.launchFailed("posix_spawn: \(String(cString: strerror(status)))")) }
+            // A step of the runner's own set-up (a cgroup to join, a host user to take) failed
+            // before the bot's program ran: the host's fault, never the bot's, as bwrap's own
+            // failures are.
+            return .failure(.sandboxFailed("its start (\(failedStep)): \(String(cString: strerror(status)))"))
         }
         return .success(Spawned(pid: child, input: toChild[1], output: fromChild[0], errors: errorsFromChild[0], status: statusFromChild[0]))
     }

@@ -3,7 +3,8 @@
 /// `setpriv`: two programs fewer to start for every sandboxed process. In this order: descriptors
 /// of the runner opened anew on slots of the child, the child moved into its cgroups, its
 /// rlimits set, and its host user taken (no supplementary groups, no new privileges). A step
-/// that fails ends the child before its `exec`, and the launch fails with the step's name.
+/// that fails ends the child before its `exec`, and the launch fails with the step's name as
+/// the host's fault (``BotFault/sandboxFailed(_:)``), never the bot's.
 public struct ChildSetup: Hashable, Sendable {
     /// A descriptor of the runner opened anew (`/proc/PID/fd/N`: a new open file with its own
     /// offset) on a slot of the child, read-only.
