@@ -23,8 +23,10 @@ struct ArenaKillTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arena = folder + "/cs101"
-        // Four games a pairing, one at a time: the batch of the three versions lasts long enough to be cut.
-        let tokens = try await ArenaProcess.make(at: arena, roster: "alice\nbob\ncarol\n", settings: "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 4\nconcurrency: 1\ncheck_games: 2\n")
+        // Ten games a pairing, one at a time: the batch of the three versions (90 games, some 25 s)
+        // lasts long enough to be cut even when the full suite keeps this task waiting for seconds
+        // (with four, its 36 games once ended before the loop below looked).
+        let tokens = try await ArenaProcess.make(at: arena, roster: "alice\nbob\ncarol\n", settings: "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 10\nconcurrency: 1\ncheck_games: 2\n")
 
         var (server, url) = try await ArenaProcess.serve(arena)
         for login in ["alice", "bob", "carol"] {
@@ -37,7 +39,7 @@ struct ArenaKillTests {
             ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"finished\"") }.count
         }
         let deadline = ContinuousClock.now + .seconds(180)
-        while ContinuousClock.now < deadline, !(server.outputText.contains("carol: passed its check") && journaledGames() > 4) {
+        while ContinuousClock.now < deadline, !(server.outputText.contains("carol: passed its check") && journaledGames() > 10) {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(!server.outputText.contains("batch 2:"), "the batch ended before the kill: \(server.outputText)")
@@ -59,7 +61,7 @@ struct ArenaKillTests {
         let survivors = Self.processes(inGroupsOf: killed)
         #expect(survivors.isEmpty, "processes of the killed arena still run: \(survivors)")
 
-        // Every pairing of the five entries has its four games once; none is counted twice.
+        // Every pairing of the five entries has its ten games once; none is counted twice.
         let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arena + "/season/results.json"))) as? [String: Any])
         let games = (results["games"] as? [[String: Any]] ?? []).filter { ($0["countsInStandings"] as? Bool) != false && $0["termination"] as? String != "no-result" }
         #expect(Set(games.compactMap { $0["index"] as? Int }).count == games.count, "a game index is listed twice")
@@ -68,8 +70,8 @@ struct ArenaKillTests {
             let players = (game["players"] as? [String] ?? []).sorted().joined(separator: " vs ")
             perPairing[players, default: 0] += 1
         }
-        #expect(perPairing.count == 10 && perPairing.values.allSatisfy { $0 == 4 }, "\(perPairing)")
+        #expect(perPairing.count == 10 && perPairing.values.allSatisfy { $0 == 10 }, "\(perPairing)")
         let standings = results["standings"] as? [[String: Any]] ?? []
-        #expect(standings.count == 5 && standings.allSatisfy { $0["games"] as? Int == 16 }, "\(standings.map { ($0["bot"] ?? "", $0["games"] ?? "") })")
+        #expect(standings.count == 5 && standings.allSatisfy { $0["games"] as? Int == 40 }, "\(standings.map { ($0["bot"] ?? "", $0["games"] ?? "") })")
     }
 }
