@@ -11,8 +11,9 @@ import Synchronization
 /// (``ArchiveIntake/ArchiveUnpacker``) into `DIR/work/ID`, named after the student's login,
 /// checked exactly as `salvo bot-check` and a night check a folder (``Orchestrator/BotCheck``:
 /// the same copy, sandboxed build, protocol steps and games against a built-in), and, when it
-/// passes, put in place as `DIR/submissions/LOGIN`, the season's `bots_from:` folder. Every line
-/// of the check is handed on as it happens.
+/// passes, put in place as `DIR/submissions/LOGIN`, the season's `bots_from:` folder, while
+/// holding ``SubmissionsGate`` (never while a batch enters the versions). Every line of the
+/// check is handed on as it happens.
 struct ArenaIntake: Sendable {
     /// What came of one upload.
     enum Outcome: Sendable, Hashable {
@@ -25,10 +26,17 @@ struct ArenaIntake: Sendable {
     let settings: ArenaSettings
     let launcher: any BotLauncher
     let sandboxDisabled: Bool
+    /// Held while a passed version is put in place.
+    let gate: SubmissionsGate
 
     /// Unpacks, checks and (if it passes) installs `submission`. `state` hears when the build
-    /// is over and the check's own steps begin; `line`, each line of the check.
-    func take(_ submission: ArenaSubmission, state: @escaping @Sendable (ArenaSubmission.State) -> Void, line: @escaping @Sendable (BotCheck.Line) -> Void) async -> Outcome {
+    /// is over and the check's own steps begin; `line`, each line of the check; `installed`,
+    /// still holding the gate, that the version is in place (to be marked waiting before a
+    /// batch can enter it).
+    func take(
+        _ submission: ArenaSubmission, state: @escaping @Sendable (ArenaSubmission.State) -> Void, line: @escaping @Sendable (BotCheck.Line) -> Void,
+        installed: @Sendable () -> Void = {}
+    ) async -> Outcome {
         let id = submission.id ?? 0
         let work = arena + "/work/\(id)"
         SubmissionDiscovery.removeWorkFolder(work)
@@ -69,7 +77,11 @@ struct ArenaIntake: Sendable {
             line(checked)
         }
         guard passed else { return .refused(account.failure ?? "the check failed") }
-        return install(folder, login: submission.login) ?? .passed
+        return await gate.hold {
+            if let refused = install(folder, login: submission.login) { return refused }
+            installed()
+            return .passed
+        }
     }
 
     /// `folder` put in place as `submissions/LOGIN`, the version it replaces removed; nil

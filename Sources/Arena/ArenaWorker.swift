@@ -8,10 +8,11 @@ import Synchronization
 import Tournament
 
 /// The arena's one worker: it takes the uploads in the order they came, a few at once but
-/// never two of one student's (``ArenaIntake``: unpack, build and check, put in place), then enters the passed versions into the season and
-/// plays their missing games as one batch, a season night, through the library call a
-/// tournament file runs with (``Orchestrator/TournamentFileRun``); the season's journal and
-/// reports (results.json, the ratings, the history) are updated after each batch. With
+/// never two of one student's (``ArenaIntake``: unpack, build and check, put in place), and
+/// meanwhile enters the passed versions into the season and plays their missing games as one
+/// batch, a season night, through the library call a tournament file runs with
+/// (``Orchestrator/TournamentFileRun``); the season's journal and reports (results.json, the
+/// ratings, the history) are updated after each batch. Checks go on while a batch plays. With
 /// `schedule: nightly`, batches wait for the night's time.
 ///
 /// Nothing is lost on a kill: uploads are durable before they are acknowledged; one caught
@@ -44,7 +45,7 @@ public actor ArenaWorker {
     ) {
         self.folder = folder
         self.settings = settings
-        self.intake = ArenaIntake(arena: folder.path, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled)
+        self.intake = ArenaIntake(arena: folder.path, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, gate: SubmissionsGate())
         self.sandboxDisabled = sandboxDisabled
         self.stop = stop
         self.clock = clock
@@ -102,23 +103,32 @@ public actor ArenaWorker {
     /// meanwhile (a new upload also wakes it when it is idle).
     static let lookAgain: Duration = .milliseconds(500)
 
+    /// What ended in ``workOnce()``'s task group.
+    enum Ended: Sendable {
+        case check(Checked)
+        case batch
+        case look
+    }
+
     /// Checks the queued uploads, up to ``ArenaSettings/checksAtOnce`` at a time and never two
     /// of one student's at once (a student's uploads are checked, and so entered, in the order
-    /// they came), then plays a batch if one is due. Once a checked version has waited
-    /// ``batchAfter``, it starts no new check, lets those in flight end, plays the batch and
-    /// returns `.more` when uploads are left to check. Tests call it directly.
+    /// they came), and plays a batch whenever one is due (``batchToPlay(checking:)``), the
+    /// checks going on while it plays: an upload's check never waits for a batch's games, only,
+    /// to be put in place, for the batch's first seconds, while it enters the versions
+    /// (``SubmissionsGate``). Returns when nothing is left to check or play now (`.more` if the
+    /// queue still holds uploads it could not start: the stop was requested). Tests call it
+    /// directly.
     @discardableResult
     public func workOnce() async -> Progress {
         var taken: Set<Int64> = []
-        var firstPassed: Date?
-        var batchCalled = false
         var stuck = false
-        await withTaskGroup(of: Checked?.self) { group in
+        await withTaskGroup(of: Ended.self) { group in
             // The checks in flight: upload id to its student's login, lowercased.
             var running: [Int64: String] = [:]
+            var playing = false
             var looking = false
             while true {
-                while !stop.isRequested, !batchCalled, !stuck, running.count < settings.checksAtOnce, let next = nextUpload(besides: running), let id = next.id {
+                while !stop.isRequested, !stuck, running.count < settings.checksAtOnce, let next = nextUpload(besides: running), let id = next.id {
                     // An upload still queued after its check: the store did not record its end
                     // (a full disk); checking it again and again would never end.
                     guard taken.insert(id).inserted else {
@@ -129,34 +139,49 @@ public actor ArenaWorker {
                     // Its start recorded before any check of this round runs.
                     begin(next)
                     running[id] = next.login.lowercased()
-                    group.addTask { await self.check(next) }
+                    group.addTask { .check(await self.check(next)) }
                 }
-                if running.isEmpty { break }
-                if !looking, !stop.isRequested, !batchCalled, !stuck {
+                if !playing, !stop.isRequested, !stuck, batchWanted(checking: !running.isEmpty) {
+                    playing = true
+                    group.addTask {
+                        await self.playBatch()
+                        return .batch
+                    }
+                }
+                if running.isEmpty, !playing { break }
+                if !looking, !stop.isRequested, !stuck {
                     looking = true
                     group.addTask {
                         try? await Task.sleep(for: Self.lookAgain)
-                        return nil
+                        return .look
                     }
                 }
                 guard let ended = await group.next() else { break }
-                guard let ended else {
-                    looking = false
-                    continue
+                switch ended {
+                case .look: looking = false
+                case .batch: playing = false
+                case .check(let checked): running[checked.id] = nil
                 }
-                running[ended.id] = nil
-                if ended.outcome == .passed, firstPassed == nil { firstPassed = clock() }
-                if let firstPassed, clock().timeIntervalSince(firstPassed) >= Self.batchAfter, batchIsDue() { batchCalled = true }
             }
             group.cancelAll()
         }
-        guard !stuck, !stop.isRequested, batchIsDue() else { return .done }
-        // Uploads left to check after the batch?
-        let progress: Progress = batchCalled && !((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty ? .more : .done
+        guard !stuck else { return .done }
+        return ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty ? .done : .more
+    }
+
+    /// Whether a batch is due now: the schedule allows it, something is there to enter (a
+    /// version waiting, or the season's first night once no check is running or queued), and
+    /// either no check is running or queued, or the version waiting longest passed its check
+    /// ``batchAfter`` ago.
+    func batchWanted(checking: Bool) -> Bool {
+        guard batchIsDue() else { return false }
         let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
-        guard !waiting.isEmpty || needsFirstNight() else { return .done }
-        await playBatch(waiting)
-        return progress
+        let idle = !checking && ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty
+        // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
+        if waiting.isEmpty { return idle && needsFirstNight() }
+        guard !idle else { return true }
+        let oldest = waiting.compactMap(\.checkedAt).min() ?? clock()
+        return clock().timeIntervalSince(oldest) >= Self.batchAfter
     }
 
     /// One check's end.
@@ -190,6 +215,7 @@ public actor ArenaWorker {
         guard let id = submission.id else { return Checked(id: 0, outcome: nil) }
         let store = folder.store
         let log = self.log
+        let clock = self.clock
         let outcome = await intake.take(submission, state: { [log] state in
             do {
                 try store.update(id, to: state)
@@ -202,10 +228,16 @@ public actor ArenaWorker {
             } catch {
                 log("arena: \(error)")
             }
+        }, installed: {
+            // Waiting before the gate opens, so a batch that enters this version knows it.
+            do {
+                try store.update(id, to: .waiting, checked: true, at: clock())
+            } catch {
+                log("arena: upload \(id) could not be marked waiting: \(error)")
+            }
         })
         switch outcome {
         case .passed:
-            record(id, .waiting, checked: true)
             // A version waiting to play is worth a batch now, whatever failed before.
             retryAfter = nil
             log("upload \(id) from \(submission.login): passed its check; entered with the next batch")
@@ -248,9 +280,18 @@ public actor ArenaWorker {
     }
 
     /// Enters the waiting versions (the newest of each student; older ones are replaced) and
-    /// plays the season's missing games.
-    func playBatch(_ waiting: [ArenaSubmission]) async {
-        let store = folder.store
+    /// plays the season's missing games. The versions are read and entered holding the
+    /// submissions folder (``SubmissionsGate``), so a check that passes meanwhile is put in
+    /// place after the entry and waits for the next batch; the games play without it.
+    func playBatch() async {
+        let run = TournamentFileRun(file: settings.tournament, overrides: .init(sandboxDisabled: sandboxDisabled))
+        let started = ContinuousClock.now
+        let entered = EnteredBox()
+        let gate = intake.gate
+        await gate.enter()
+        var gateHeld = true
+        defer { if gateHeld { gate.leave() } }
+        let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
         var newest: [String: ArenaSubmission] = [:]
         for submission in waiting {
             if let earlier = newest[submission.login], let earlierID = earlier.id {
@@ -258,14 +299,14 @@ public actor ArenaWorker {
             }
             newest[submission.login] = submission
         }
-        let entered = EnteredBox()
-        let run = TournamentFileRun(file: settings.tournament, overrides: .init(sandboxDisabled: sandboxDisabled))
-        let started = ContinuousClock.now
         let summary: RunSummary
         do {
-            summary = try await run.run(stop: stop, steps: { step in
+            let config = try await run.prepare(stop: stop, steps: { step in
                 if case .entered(let entries, _) = step { entered.set(entries) }
             })
+            gate.leave()
+            gateHeld = false
+            summary = try await TournamentRun(configuration: config).run(stop: stop)
         } catch {
             retryAfter = clock().addingTimeInterval(60)
             log("arena: the batch could not be played, tried again in a minute: \(error.description)")

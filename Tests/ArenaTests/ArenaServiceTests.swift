@@ -337,7 +337,7 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("a class uploading at once: once a checked version has waited 30 s for the others' checks, no check starts, those in flight end, a batch enters them and the rest are checked after")
+    @Test("a class uploading at once: once a checked version has waited 30 s a batch enters it while the other uploads' checks go on, and each student's last version is entered")
     func batchAfterWaiting() async throws {
         let (folder, _) = try Self.arena("checks_at_once: 2")
         let archive = try Self.botArchive()
@@ -351,18 +351,47 @@ struct ArenaServiceTests {
         // The worker's clock moves 40 s each time it is read: every check looks long.
         let ticks = Mutex(0.0)
         let clock: @Sendable () -> Date = { ticks.withLock { $0 += 40; return Date(timeIntervalSince1970: 1_900_000_000 + $0) } }
-        let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), clock: clock)
+        let lines = Mutex<[String]>([])
+        let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), clock: clock, log: { line in
+            lines.withLock { $0.append(line) }
+        })
         func states() throws -> [ArenaSubmission.State] {
             try zip(queued, logins).map { id, login in try #require(try folder.store.submission(id, of: login)).state }
         }
-        // Two checks at once, one a student: alice's and bob's first, whichever passed first
-        // called the batch, the other was let end and entered with it.
-        #expect(await worker.workOnce() == .more, "the queue was left for a batch")
-        #expect(await worker.batches == 1)
-        #expect(try states() == [.entered, .entered, .queued, .queued])
-        #expect(await worker.workOnce() == .done, "the last checks leave nothing queued")
-        #expect(try states() == [.entered, .entered, .entered, .entered])
-        #expect(await worker.batches == 2)
+        #expect(await worker.workOnce() == .done, "nothing is left queued")
+        let log = lines.withLock { $0 }
+        // The first batch began once a version had waited (its first check passed), and a
+        // second check of that student began before the batch ended: checks go on meanwhile.
+        let firstBatchEnd = try #require(log.firstIndex { $0.hasPrefix("batch 1:") }, "\(log)")
+        let secondChecks = log.indices.filter { log[$0] == "upload \(queued[2]) from alice: building" || log[$0] == "upload \(queued[3]) from bob: building" }
+        #expect(secondChecks.count == 2, "\(log)")
+        #expect(secondChecks.contains { $0 < firstBatchEnd }, "no check began while the first batch played: \(log)")
+        #expect(await worker.batches >= 2)
+        // Each student's last upload is entered; the first ones were entered before it or
+        // replaced by it in one batch.
+        let ends = try states()
+        #expect(ends[2] == .entered && ends[3] == .entered, "\(ends)")
+        #expect(ends[0] == .entered || ends[0] == .replaced, "\(ends)")
+        #expect(ends[1] == .entered || ends[1] == .replaced, "\(ends)")
+        #expect(try String(contentsOfFile: folder.path + "/submissions/alice/bot.yaml", encoding: .utf8).isEmpty == false)
+    }
+
+    @Test("the submissions folder is held by one side at a time: a check's install waits while a batch enters, and the waiters go in order")
+    func submissionsGate() async throws {
+        let gate = SubmissionsGate()
+        let order = Mutex<[String]>([])
+        let note: @Sendable (String) -> Void = { name in order.withLock { $0.append(name) } }
+        await gate.enter()
+        let first = Task { await gate.hold { note("first") } }
+        while gate.waiters < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        let second = Task { await gate.hold { note("second") } }
+        while gate.waiters < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(order.withLock { $0 }.isEmpty, "a hold ran while the gate was held")
+        gate.leave()
+        await first.value
+        await second.value
+        #expect(order.withLock { $0 } == ["first", "second"])
+        #expect(!gate.isHeld && gate.waiters == 0)
     }
 
     @Test("checks two at a time: two students' uploads are checked at once, a student's second waits for their first, and the version entered is their last")
