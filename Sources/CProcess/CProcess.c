@@ -166,7 +166,7 @@ static int prepared_child_main(void *argument) {
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail_child(child, "no_new_privs");
     }
     sigprocmask(SIG_SETMASK, &none, NULL);
-    execve(child->path, child->argv, child->envp);
+    execve(child->path, child->argv, child->envp != NULL ? child->envp : environ);
     fail_child(child, "exec");
     return 0;
 }

@@ -100,58 +100,60 @@ extension ChildProcess {
 
     /// Spawns with ``ChildSetup``'s steps done in the child (`salvo_spawn_prepared`): the
     /// placed descriptors and the reopened ones on their slots, /dev/null on any slot left
-    /// between, nothing above. The status, and the step that failed ("" when none).
+    /// between, nothing above. The status, and the step that failed ("" when none). Without an
+    /// environment of its own the child gets the runner's (`environ`, read in the child).
     private static func spawnPrepared(
         _ executable: String, _ arguments: inout [UnsafeMutablePointer<CChar>?], _ environment: [UnsafeMutablePointer<CChar>?]?,
         placed: [(from: Int32, to: Int32)], setup: ChildSetup, child: inout pid_t
     ) -> (Int32, String) {
-        let dupFrom = placed.map { Int32($0.from) }
-        let dupTo = placed.map { Int32($0.to) }
-        let openPaths: [UnsafeMutablePointer<CChar>?] = setup.reopened.map { strdup("/proc/\(getpid())/fd/\($0.descriptor)") }
-        defer { for pointer in openPaths { free(pointer) } }
+        let arrays = CArrays()
+        let dupTo = placed.map(\.to)
         let openTo = setup.reopened.map(\.slot)
-        let procs: [UnsafeMutablePointer<CChar>?] = setup.cgroupProcs.map { strdup($0) }
-        defer { for pointer in procs { free(pointer) } }
-        let limitResources = setup.limits.map(\.resource.number)
-        let limitValues = setup.limits.map { CUnsignedLongLong($0.value) }
-        let closeFrom = (dupTo + openTo).max().map { $0 + 1 } ?? 3
-        var environment = environment ?? []
-        if environment.isEmpty {
-            var entry = environ
-            while let pointer = entry.pointee {
-                environment.append(pointer)
-                entry += 1
-            }
-            environment.append(nil)
-        }
+        var cSetup = salvo_child_setup(
+            dup_from: arrays.copy(placed.map(\.from)), dup_to: arrays.copy(dupTo), dup_count: Int32(placed.count),
+            open_path: arrays.strings(setup.reopened.map { "/proc/\(getpid())/fd/\($0.descriptor)" }), open_to: arrays.copy(openTo),
+            open_count: Int32(openTo.count),
+            close_from: (dupTo + openTo).max().map { $0 + 1 } ?? 3,
+            cgroup_procs: arrays.strings(setup.cgroupProcs), cgroup_count: Int32(setup.cgroupProcs.count),
+            limit_resource: arrays.copy(setup.limits.map(\.resource.number)), limit_value: arrays.copy(setup.limits.map { CUnsignedLongLong($0.value) }),
+            limit_count: Int32(setup.limits.count),
+            uid: setup.uid.map { Int64($0) } ?? -1
+        )
         var step: UnsafePointer<CChar>?
-        let status = dupFrom.withUnsafeBufferPointer { dupFrom in
-            dupTo.withUnsafeBufferPointer { dupTo in
-                openPaths.withUnsafeBufferPointer { openPaths in
-                    openTo.withUnsafeBufferPointer { openTo in
-                        procs.withUnsafeBufferPointer { procs in
-                            limitResources.withUnsafeBufferPointer { limitResources in
-                                limitValues.withUnsafeBufferPointer { limitValues in
-                                    openPaths.withMemoryRebound(to: UnsafePointer<CChar>?.self) { openPaths in
-                                        procs.withMemoryRebound(to: UnsafePointer<CChar>?.self) { procs in
-                                            var cSetup = salvo_child_setup(
-                                                dup_from: dupFrom.baseAddress, dup_to: dupTo.baseAddress, dup_count: Int32(dupFrom.count),
-                                                open_path: openPaths.baseAddress, open_to: openTo.baseAddress, open_count: Int32(openTo.count),
-                                                close_from: closeFrom,
-                                                cgroup_procs: procs.baseAddress, cgroup_count: Int32(procs.count),
-                                                limit_resource: limitResources.baseAddress, limit_value: limitValues.baseAddress, limit_count: Int32(limitValues.count),
-                                                uid: setup.uid.map { Int64($0) } ?? -1
-                                            )
-                                            return salvo_spawn_prepared(&child, executable, &arguments, &environment, &cSetup, &step)
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        let status = withExtendedLifetime(arrays) {
+            guard var environment else { return salvo_spawn_prepared(&child, executable, &arguments, nil, &cSetup, &step) }
+            return salvo_spawn_prepared(&child, executable, &arguments, &environment, &cSetup, &step)
         }
         return (status, step.map { String(cString: $0) } ?? "")
+    }
+}
+
+/// The C arrays of one prepared spawn (``ChildProcess``'s `salvo_child_setup`), copied from
+/// Swift arrays and freed together when it goes: one owner instead of a closure per array.
+private final class CArrays {
+    private var blocks: [UnsafeMutableRawPointer] = []
+
+    /// A C copy of `values`; nil when there are none (the C side reads only `count` entries).
+    func copy<Element: BitwiseCopyable>(_ values: [Element]) -> UnsafePointer<Element>? {
+        guard !values.isEmpty else { return nil }
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
+        _ = buffer.initialize(from: values)
+        guard let base = buffer.baseAddress else { return nil }
+        blocks.append(UnsafeMutableRawPointer(base))
+        return UnsafePointer(base)
+    }
+
+    /// NUL-terminated C copies of `strings`, in a C array of their addresses.
+    func strings(_ strings: [String]) -> UnsafePointer<UnsafePointer<CChar>?>? {
+        let copies: [UnsafePointer<CChar>?] = strings.map { string in
+            guard let copy = strdup(string) else { return nil }
+            blocks.append(UnsafeMutableRawPointer(copy))
+            return UnsafePointer(copy)
+        }
+        return copy(copies)
+    }
+
+    deinit {
+        for block in blocks { free(block) }
     }
 }

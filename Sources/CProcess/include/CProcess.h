@@ -69,7 +69,8 @@ struct salvo_child_setup {
 /// Starts `path` with `argv` and `envp` as a world of its own (a process group of its own,
 /// every signal at its default and none blocked), after the steps of `setup` in that order:
 /// descriptors, cgroups, limits, user. 0 with the child's id in `pid`; or an errno, with the
-/// step that failed in `failed_step` (a static string), the child reaped.
+/// step that failed in `failed_step` (a static string), the child reaped. A NULL `envp` gives
+/// the child the parent's environment (`environ`).
 int salvo_spawn_prepared(pid_t *pid, const char *path, char *const argv[], char *const envp[], const struct salvo_child_setup *setup, const char **failed_step);
 
 #endif
