@@ -9,8 +9,23 @@
 # pair. Each figure is the run's own rate (its last progress line: its games from its start to
 # its last game, without the reports), and the whole command's (games / wall time); the ratio to
 # the built-ins is taken pair by pair, and the medians of pairs are printed.
-# Usage: benchmarks/external-bots.sh SALVO_BINARY [pairs]
+# The ad-hoc measurements behind BENCHMARKS.md's "Second pass" are this script with other
+# settings: CONCURRENCIES (default "8 64") and VARIANTS (default "builtin c python"; builtin is
+# always played, for the ratios), and GAMES_C for the games at concurrency C (600 at 8, 300
+# otherwise):
+#   GAMES_64=1200 benchmarks/external-bots.sh BIN 2                # the same starts over 4x the games
+#   CONCURRENCIES="8 16 32 64" VARIANTS="builtin c" benchmarks/external-bots.sh BIN 1   # fewer in flight
+# Usage: [CONCURRENCIES=…] [VARIANTS=…] [GAMES_C=…] benchmarks/external-bots.sh SALVO_BINARY [pairs]
 set -euo pipefail
+CONCURRENCIES=${CONCURRENCIES:-8 64}
+VARIANTS="builtin ${VARIANTS:-c python}"
+VARIANTS=$(echo "$VARIANTS" | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+# The games at concurrency $1.
+games_at() {
+  local name="GAMES_$1" default=300
+  [ "$1" = 8 ] && default=600
+  echo "${!name:-$default}"
+}
 SALVO=$(realpath "$1"); PAIRS=${2:-3}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d)
@@ -60,45 +75,51 @@ games_per_second() {
   echo "$play $(python3 -c "print($games / ($end - $start))") $(python3 -c "import json, statistics; print(statistics.mean(g['shots'] for g in json.load(open('$WORK/out/results.json'))['games']))")"
 }
 
-for concurrency in 8 64; do
-  games=$([ "$concurrency" = 8 ] && echo 600 || echo 300)
-  for variant in builtin c python; do tournament "$variant" "$concurrency" "$games"; done
+for concurrency in $CONCURRENCIES; do
+  for variant in $VARIANTS; do tournament "$variant" "$concurrency" "$(games_at "$concurrency")"; done
 done
 for pair in $(seq "$PAIRS"); do
-  for concurrency in 8 64; do
-    games=$([ "$concurrency" = 8 ] && echo 600 || echo 300)
-    for variant in builtin c python; do
+  for concurrency in $CONCURRENCIES; do
+    games=$(games_at "$concurrency")
+    for variant in $VARIANTS; do
       figures=$(games_per_second "$WORK/$variant-$concurrency.yaml" "$games")
-      echo "$pair $concurrency $variant $figures" | tee -a "$WORK/rows"
+      echo "$pair $concurrency $variant $figures $games" | tee -a "$WORK/rows"
     done
   done
 done
 
-python3 - "$WORK/rows" <<'PY'
+python3 - "$WORK/rows" "$CONCURRENCIES" "$VARIANTS" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
+concurrencies = sorted(sys.argv[2].split(), key=int, reverse=True)
+variants = sys.argv[3].split()
 def figure(pair, c, variant, column):
     return next(float(r[column]) for r in rows if r[0] == pair and r[1] == c and r[2] == variant)
 pairs = sorted({r[0] for r in rows}, key=int)
 targets = {"8": 0.85, "64": 0.75}
+names = {"builtin": "built-in `hunt-target`", "c": "the C hunter, compiled", "python": "bots/python/hunt_target_bot.py"}
+games = {c: next(r[6] for r in rows if r[1] == c) for c in concurrencies}
 for column, label in ((3, "play only (the run's own rate)"), (4, "whole command (games / wall time)")):
     print(f"\n{label}, medians of {len(pairs)} pairs:")
-    print("| bots | concurrency 64, 300 games | concurrency 8, 600 games |")
-    print("|---|---|---|")
-    for variant, name in (("builtin", "built-in `hunt-target`"), ("c", "the C hunter, compiled"), ("python", "bots/python/hunt_target_bot.py")):
+    print("| bots | " + " | ".join(f"concurrency {c}, {games[c]} games" for c in concurrencies) + " |")
+    print("|---|" + "---|" * len(concurrencies))
+    for variant in variants:
+        name = names[variant]
         cells = []
-        for c in ("64", "8"):
+        for c in concurrencies:
             rates = [figure(p, c, variant, column) for p in pairs]
             cell = f"{statistics.median(rates):.1f} games/s"
             if variant != "builtin":
                 ratios = [figure(p, c, variant, column) / figure(p, c, "builtin", column) for p in pairs]
-                met = "met" if statistics.median(ratios) >= targets[c] else "not met"
-                cell += f" ({statistics.median(ratios):.2f}x; pairs {', '.join(f'{r:.2f}' for r in ratios)}; target {targets[c]}: {met})"
+                cell += f" ({statistics.median(ratios):.2f}x; pairs {', '.join(f'{r:.2f}' for r in ratios)}"
+                if c in targets:
+                    cell += f"; target {targets[c]}: {'met' if statistics.median(ratios) >= targets[c] else 'not met'}"
+                cell += ")"
             else:
                 cell += f" (pairs {', '.join(f'{r:.1f}' for r in rates)})"
             if column == 3:
                 shots = statistics.mean(float(r[5]) for r in rows if r[1] == c and r[2] == variant)
                 cell += f"; {shots:.1f} shots a game"
             cells.append(cell)
-        print(f"| {name} | {cells[0]} | {cells[1]} |")
+        print(f"| {name} | " + " | ".join(cells) + " |")
 PY

@@ -346,8 +346,17 @@ public actor ArenaWorker {
     }
 
     /// The season published into `DIR/public` (the pages the service shows under `/season/`),
-    /// replaced whole: the redacted reports, every replay, a private page per student.
+    /// replaced whole: the redacted reports, every replay, a private page per student; and the
+    /// instructor's `DIR/standings.csv` (``Reports/StandingsCSV``), with logins.
     func publish() {
+        // The instructor's table first, from the season's own report (logins, not public
+        // names): `DIR/standings.csv`, there before the batch's versions are said entered.
+        let season = settings.tournament.config
+        do {
+            try StandingsCSV.write(ArenaStandings(folder: season.outputDirectory).document(tournament: season.name).standings, folder: folder.path)
+        } catch {
+            log("arena: \(error)")
+        }
         do {
             _ = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()).publish()
         } catch {

@@ -148,6 +148,10 @@ struct ArenaServiceTests {
             }
             #expect(standings.standings.map(\.bot).sorted() == ["Alice A", "random"])
             #expect(standings.games == 1)
+            // The instructor's table beside the store names her by her login, the column a grade
+            // sheet joins on; the public name is for pages only.
+            let csv = try String(contentsOfFile: folder.path + "/standings.csv", encoding: .utf8)
+            #expect(csv.hasPrefix("rank,name,login,version,rating,") && csv.contains(",alice,alice,") && !csv.contains("Alice A"), "\(csv)")
             let page = String(decoding: try await client.get("/").body, as: UTF8.self)
             #expect(page.contains("<td>Alice A</td>"))
             #expect(!page.contains("alice"))

@@ -45,9 +45,9 @@ public enum StandingsCSV {
 
     /// Writes the CSV of `standings` to `FOLDER/standings.csv`; the path written. The report
     /// writes it as it writes results.json (``ReportWriter/Options/csv``), from the standings
-    /// it has just counted, so no large results.json is read back.
+    /// it has just counted, so no large results.json is read back; the arena after each batch.
     @discardableResult
-    static func write(_ standings: [ResultsDocument.Standing], folder: String) throws(ReportError) -> String {
+    public static func write(_ standings: [ResultsDocument.Standing], folder: String) throws(ReportError) -> String {
         let path = (folder as NSString).appendingPathComponent(fileName)
         do {
             try Data(text(standings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
