@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "RunControl", swiftSettings: swiftSettings),
         // The bubblewrap sandbox of external bots: namespaces, read-only system, private /tmp,
         // cgroup or rlimit caps; fails closed where bwrap cannot run.
-        .target(name: "Sandbox", dependencies: ["Bots", "CSeccomp"], swiftSettings: swiftSettings),
+        .target(name: "Sandbox", dependencies: ["Bots", "Processes", "CSeccomp"], swiftSettings: swiftSettings),
         // The sandbox's deny-by-default system-call filter, built with Debian's libseccomp
         // (libseccomp-dev) and handed to bwrap as BPF (docs/sandbox.md lists the policy).
         .target(name: "CSeccomp", linkerSettings: [.linkedLibrary("seccomp")]),
@@ -115,7 +115,7 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Sandbox", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
+            dependencies: ["Bots", "Processes", "Sandbox", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
@@ -140,7 +140,15 @@ let package = Package(
         // Bots: the `Bot` protocol, built-in strategies, external bot processes, solo benchmarking.
         .target(
             name: "Bots",
-            dependencies: ["BattleshipRules", "DurationUnits", "CProcess", "Digests", "SafeText", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["BattleshipRules", "DurationUnits", "CProcess", "Processes", "Digests", "SafeText"],
+            swiftSettings: swiftSettings
+        ),
+        // Child processes: spawning (plain, or prepared in the child: descriptors, cgroups,
+        // limits, user), the event loop their pipes and pidfds wait on, stderr logs, cgroup
+        // files, the registry that kills them all on an abrupt exit. Nothing of bots or games.
+        .target(
+            name: "Processes",
+            dependencies: ["CProcess", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
@@ -266,6 +274,8 @@ let package = Package(
         ),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
+        // Child processes alone: a build's process, its log, its group killed.
+        .testTarget(name: "ProcessesTests", dependencies: ["Processes"], swiftSettings: swiftSettings),
         // The scoreboard's rules over hand-made game records: tallies, order, forfeits, the fit.
         .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Tournament", "BattleshipRules", "Bots"], swiftSettings: swiftSettings),
         // The live standings server over real HTTP, fed by a real tournament run.

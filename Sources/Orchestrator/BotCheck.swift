@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Processes
 import Reports
 import RunControl
 import Sandbox

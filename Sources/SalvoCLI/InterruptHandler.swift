@@ -1,13 +1,14 @@
 import Bots
 import Dispatch
 import Foundation
+import Processes
 import RunControl
 import Synchronization
 
 /// Ctrl-C once asks a long command to stop gently (a run after the games in flight, a load
 /// test after the requests in flight); twice exits at once. SIGTERM (a user's `kill`, a
 /// cluster scheduler's cancel) and SIGHUP (a closed terminal or SSH session) exit at once too. Before exiting, every bot process is killed
-/// (``Bots/BotProcessRegistry``), so none outlives the run.
+/// (``Processes/ProcessRegistry``), so none outlives the run.
 /// Not Sendable: made and cancelled by the command's task only; the handlers run on their queue.
 final class InterruptHandler {
     private let interrupt: any DispatchSourceSignal
@@ -44,7 +45,7 @@ final class InterruptHandler {
     /// handlers (OpenSSL's cleanup among them) while the run's other threads still use them,
     /// and the process then died of SIGSEGV now and then instead of exiting with `status`.
     private static func exitNow(status: Int32) -> Never {
-        BotProcessRegistry.killAll()
+        ProcessRegistry.killAll()
         FileHandle.standardError.write(Data("\nStopped.\n".utf8))
         fflush(nil)
         _exit(status)

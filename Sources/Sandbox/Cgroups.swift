@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Processes
 import Synchronization
 
 /// Memory and process-count limits through the kernel's control groups, where this process

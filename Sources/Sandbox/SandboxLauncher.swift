@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Processes
 
 /// The launcher of tournaments, benches and compliance checks: a bot whose spec has its
 /// sandbox enabled (the default) starts in bubblewrap (``BubblewrapArguments``), under its

@@ -1,4 +1,5 @@
 import Bots
+import Processes
 import Foundation
 import RunControl
 
@@ -7,7 +8,7 @@ import RunControl
 /// descriptor closed (``Bots/LoggedProcess``). Its exit is awaited without holding a thread,
 /// and its whole group is killed when its time is up, when the run is asked to stop (Ctrl-C),
 /// or when the awaiting task is cancelled. Its group is registered with
-/// ``Bots/BotProcessRegistry``, so a runner that exits at once (a second Ctrl-C, SIGTERM)
+/// ``Processes/ProcessRegistry``, so a runner that exits at once (a second Ctrl-C, SIGTERM)
 /// leaves no build running either.
 enum BuildProcess {
     /// How a build process ended.
@@ -40,13 +41,12 @@ enum BuildProcess {
         guard stop?.isRequested != true, !Task.isCancelled else { return .stopped }
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
-        let started = await LoggedProcess.start(plan, log: log)
+        let started = await LoggedProcess.start(executable: plan.executable, arguments: plan.arguments, environment: plan.environment, log: log)
         close(log)
         let process: LoggedProcess
         switch started {
         case .success(let running): process = running
-        case .failure(.launchFailed(let why)): return .notStarted(why)
-        case .failure(let fault): return .notStarted(fault.description)
+        case .failure(let failure): return .notStarted(failure.detail)
         }
         let exited = await withTaskCancellationHandler {
             guard let stop else { return await process.waitExit(within: timeout) }

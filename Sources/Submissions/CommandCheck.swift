@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Processes
 
 /// A submission's command, made ready to run from its copy and checked before play: the
 /// program must exist (on the sandbox's PATH, or in the folder as `./NAME`), and so must a

@@ -1,6 +1,7 @@
 import Bots
 import Digests
 import Foundation
+import Processes
 import RunControl
 import Sandbox
 

@@ -13,7 +13,7 @@ struct BotThreadTests {
 
     /// The threads of this test process are shared with every suite running meanwhile (their
     /// servers, builds and clients add dozens), so the count here only has to stay under the
-    /// bots' number: a bot that waited on its own thread (as before ``BotEventLoop``) adds one
+    /// bots' number: a bot that waited on its own thread (as before ``ProcessEventLoop``) adds one
     /// per bot thinking, 120 here. The exact claim, 120 bots and fewer than 40 threads in all, is
     /// checked in a `salvo` process of its own (SalvoCLITests, "bench: 120 external bots ...").
     @Test("120 bots thinking at once add fewer threads than bots, and cancelling their games kills them at once")

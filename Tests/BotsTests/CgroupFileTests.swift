@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Processes
 import Testing
 
 /// The one reader and writer of a cgroup's files, on ordinary files shaped like the kernel's.

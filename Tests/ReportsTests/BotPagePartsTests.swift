@@ -1,6 +1,7 @@
 import BattleshipRules
 import Bots
 import Foundation
+import Processes
 @testable import Reports
 import SafeText
 import Testing

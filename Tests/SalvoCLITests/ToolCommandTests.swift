@@ -28,7 +28,7 @@ struct ToolCommandTests {
 
     /// In a `salvo` process of its own, which no other suite's threads disturb. A bot that
     /// waited on a thread of its own (a dispatch queue per bot, the design before
-    /// ``Bots/BotEventLoop``) would add 120 threads here.
+    /// ``Bots/ProcessEventLoop``) would add 120 threads here.
     @Test("bench: 120 external bots thinking at once hold no thread each in salvo")
     func benchThreads() async throws {
         let marks = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-bench-threads-\(getpid())").path

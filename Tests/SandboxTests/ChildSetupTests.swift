@@ -2,6 +2,7 @@
 import CProcess
 import CSeccomp
 import Foundation
+import Processes
 import Testing
 @testable import Sandbox
 

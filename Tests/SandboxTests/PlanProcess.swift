@@ -1,5 +1,6 @@
 @testable import Bots
 import Foundation
+import Processes
 
 /// A sandbox plan started as the runner starts it (``Bots/ChildProcess``'s spawn, on the
 /// spawning thread), for tests that watch a sandboxed process from outside: its stdin and

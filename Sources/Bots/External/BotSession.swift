@@ -3,13 +3,14 @@ import DurationUnits
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Processes
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
 
 /// The conversation with one external bot process, step by step: its handshake, and each game
 /// it plays. ``ExternalBot`` and ``ComplianceCheck`` drive it; every wait on the bot suspends
-/// the caller's task (``ChildProcess``, ``BotEventLoop``) and holds no thread.
+/// the caller's task (``ChildProcess``, ``ProcessEventLoop``) and holds no thread.
 ///
 /// `@unchecked Sendable`: one owner at a time drives it, one step after another; between games
 /// it waits in a ``BotProcessPool``, which hands it from one owner to the next under its lock.
@@ -63,7 +64,7 @@ final class BotSession: @unchecked Sendable {
     func launch() async throws(BotFault) -> String {
         let process = try await ChildProcess.start(plan: launcher.plan(for: spec), logPath: logPath)
         self.process = process
-        let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
+        let deadline = ProcessEventLoop.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.hello(), awaiting: "name <name>")
         var line = try await receive(until: deadline, awaiting: "name <name>", after: "salvo 1")
         var supportsLines = 0
@@ -100,8 +101,8 @@ final class BotSession: @unchecked Sendable {
     func newGame(_ game: GameStart, seed: UInt64) async throws(BotFault) {
         fired = .empty
         cpuAtGameStart = process.flatMap { cpuTime($0, walk: true) }
-        gameStart = ChildProcess.now()
-        let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
+        gameStart = ProcessEventLoop.now()
+        let deadline = ProcessEventLoop.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.newGame(game, seed: seed), awaiting: "ready")
         let line = try await receive(until: deadline, awaiting: "ready", after: "new-game")
         guard ProtocolLine.isReady(line) else { throw .malformed(line: line, expected: "ready") }
@@ -111,7 +112,7 @@ final class BotSession: @unchecked Sendable {
     /// deadline, checked to be the standard fleet on the grid.
     func askFleet(boardSize: Int, lengths: [Int], seed: UInt64) async throws(BotFault) -> Fleet {
         let expected = "fleet <length> <x> <y> <h|v> ..."
-        let deadline = ChildProcess.now() + spec.startupDeadline.wholeNanoseconds
+        let deadline = ProcessEventLoop.now() + spec.startupDeadline.wholeNanoseconds
         try await send(ProtocolLine.placeFleet(boardSize: boardSize, lengths: lengths, seed: seed), awaiting: expected)
         let line = try await receive(until: deadline, awaiting: expected, after: "place-fleet")
         guard let ships = ProtocolLine.parseFleet(line) else { throw .malformed(line: line, expected: expected) }
@@ -132,7 +133,7 @@ final class BotSession: @unchecked Sendable {
     /// bot that sleeps).
     func askShot() async throws(BotFault) -> Coordinate {
         guard let process else { throw .crashed("the bot is not running") }
-        let start = ChildProcess.now()
+        let start = ProcessEventLoop.now()
         let budget = spec.moveDeadline.wholeNanoseconds
         let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
         try await send(ProtocolLine.yourTurn, awaiting: "shot <x> <y>")
@@ -149,7 +150,7 @@ final class BotSession: @unchecked Sendable {
                 guard let used, used < budget else {
                     throw .timedOut("no \"shot <x> <y>\" within \(spec.moveDeadline) of CPU time after \"your-turn\"")
                 }
-                let now = ChildProcess.now()
+                let now = ProcessEventLoop.now()
                 guard now < wallGuard else {
                     let seconds = String(format: "%.2f", Double(used) / 1e9)
                     throw .timedOut("no \"shot <x> <y>\" within \(spec.moveWallGuard) after \"your-turn\" (\(seconds) s of its \(spec.moveDeadline) of CPU time used)")
@@ -176,7 +177,7 @@ final class BotSession: @unchecked Sendable {
     /// lasted long enough on the clock for the bot to have used that much on every core.
     private func checkGameCPU(_ process: ChildProcess) throws(BotFault) {
         guard spec.restart == .reuse || process.accounting?.cpuFile != nil, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else { return }
-        guard (ChildProcess.now() &- gameStart) &* Self.cores >= UInt64(limit) * 1_000_000_000,
+        guard (ProcessEventLoop.now() &- gameStart) &* Self.cores >= UInt64(limit) * 1_000_000_000,
               let now = cpuTime(process, walk: true) else { return }
         if now &- start > UInt64(limit) * 1_000_000_000 {
             throw .timedOut("it used more than \(limit) s of CPU time in this game")
@@ -193,7 +194,7 @@ final class BotSession: @unchecked Sendable {
     func terminate(grace: Duration = .milliseconds(200)) async {
         guard let process else { return }
         if !process.pollExit() { _ = try? await send(ProtocolLine.quit) }
-        _ = await process.waitExit(until: ChildProcess.now() + grace.wholeNanoseconds)
+        _ = await process.waitExit(until: ProcessEventLoop.now() + grace.wholeNanoseconds)
         process.kill()
         self.process = nil
     }
@@ -211,7 +212,7 @@ final class BotSession: @unchecked Sendable {
         observer?(.toBot, line)
         let text = pending.isEmpty ? line : pending + line
         pending = ""
-        guard await process.write(line: text, deadline: ChildProcess.now() + spec.startupDeadline.wholeNanoseconds) else {
+        guard await process.write(line: text, deadline: ProcessEventLoop.now() + spec.startupDeadline.wholeNanoseconds) else {
             throw await crash("it stopped reading its input", expected: expected, process)
         }
     }
@@ -233,7 +234,7 @@ final class BotSession: @unchecked Sendable {
             _ = try? await send(ProtocolLine.gameOver(outcome))
             _ = try? await send(ProtocolLine.quit)
         }
-        _ = await process.waitExit(until: ChildProcess.now() + grace.wholeNanoseconds)
+        _ = await process.waitExit(until: ProcessEventLoop.now() + grace.wholeNanoseconds)
         process.kill()
         self.process = nil
     }
@@ -241,7 +242,7 @@ final class BotSession: @unchecked Sendable {
     /// Whether the process exited by itself within `timeout`; it is killed either way.
     func exitedWithin(_ timeout: Duration) async -> Bool {
         guard let process else { return true }
-        let exited = await process.waitExit(until: ChildProcess.now() + timeout.wholeNanoseconds)
+        let exited = await process.waitExit(until: ProcessEventLoop.now() + timeout.wholeNanoseconds)
         process.kill()
         self.process = nil
         return exited
@@ -293,7 +294,7 @@ final class BotSession: @unchecked Sendable {
     /// the bot's processes, else ", exit status N" or ", killed by signal N" once the process
     /// has ended (waiting briefly).
     private func exitDetail(_ process: ChildProcess) async -> String {
-        _ = await process.waitExit(until: ChildProcess.now() + 100_000_000)
+        _ = await process.waitExit(until: ProcessEventLoop.now() + 100_000_000)
         if let reached = process.accounting?.memoryCapReached() { return ", " + reached }
         guard let status = process.exitStatus else { return "" }
         let signal = status & 0x7f

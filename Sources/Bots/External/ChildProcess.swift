@@ -1,6 +1,7 @@
 import CProcess
 #if canImport(Glibc)
 import Glibc
+import Processes
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
@@ -11,7 +12,7 @@ import Glibc
 ///
 /// Its I/O never blocks a thread: the runner's ends of the pipes are non-blocking, and a read
 /// that finds nothing, a write that finds no room and a wait for the exit (through a pidfd)
-/// suspend the calling task on ``BotEventLoop``. Not thread-safe: one owner drives it.
+/// suspend the calling task on ``ProcessEventLoop``. Not thread-safe: one owner drives it.
 final class ChildProcess {
     /// Why reading a line stopped short.
     enum ReadFailure: Error, Equatable {
@@ -63,7 +64,7 @@ final class ChildProcess {
 
     private init(_ spawned: Spawned, plan: LaunchPlan, logPath: String?) {
         pid = spawned.pid
-        BotProcessRegistry.register(pid)
+        ProcessRegistry.register(pid)
         input = spawned.input
         output = spawned.output
         for descriptor in [input, output] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
@@ -122,7 +123,7 @@ final class ChildProcess {
             if written >= 0 {
                 offset += written
             } else if errno == EAGAIN {
-                guard await BotEventLoop.shared.wait([.writable(input)], until: deadline) != nil else { return false }
+                guard await ProcessEventLoop.shared.wait([.writable(input)], until: deadline) != nil else { return false }
             } else if errno != EINTR {
                 return false
             }
@@ -136,7 +137,7 @@ final class ChildProcess {
     ///
     /// When the line is not there yet, the calling task first lets the tasks queued before it
     /// run, once, and looks again: on a busy runner the bot has answered by then, and the answer
-    /// is read without a trip through ``BotEventLoop`` (two descriptors armed, the loop's thread
+    /// is read without a trip through ``ProcessEventLoop`` (two descriptors armed, the loop's thread
     /// woken, the task resumed from it): the hand-offs that cost most per move (BENCHMARKS.md,
     /// "External bots at the speed of built-ins").
     ///
@@ -163,7 +164,7 @@ final class ChildProcess {
             if count == 0 { return .failure(.endOfFile) }
             if errno == EINTR { continue }
             guard errno == EAGAIN else { return .failure(.endOfFile) }
-            guard Self.now() < deadline else { return .failure(.timedOut) }
+            guard ProcessEventLoop.now() < deadline else { return .failure(.timedOut) }
             if flooded {
                 await Task.yield()
                 flooded = stderr.drain() >= StderrLog.pipeCapacity
@@ -176,8 +177,8 @@ final class ChildProcess {
             }
             // The stderr pipe is watched only while it is open: once the bot closes it, it is
             // readable (at its end) for good.
-            let watched: [BotEventLoop.Interest] = stderr.isOpen ? [.readable(output), .readable(stderr.pipe)] : [.readable(output)]
-            guard let ready = await BotEventLoop.shared.wait(watched, until: deadline) else { return .failure(.timedOut) }
+            let watched: [ProcessEventLoop.Interest] = stderr.isOpen ? [.readable(output), .readable(stderr.pipe)] : [.readable(output)]
+            guard let ready = await ProcessEventLoop.shared.wait(watched, until: deadline) else { return .failure(.timedOut) }
             if ready == stderr.pipe { flooded = stderr.drain() >= StderrLog.pipeCapacity }
         }
     }
@@ -185,9 +186,9 @@ final class ChildProcess {
     /// Whether the process exits by `deadline` (monotonic nanoseconds), reaping it if so.
     func waitExit(until deadline: UInt64) async -> Bool {
         while !pollExit() {
-            guard Self.now() < deadline else { return false }
+            guard ProcessEventLoop.now() < deadline else { return false }
             if exitDescriptor >= 0 {
-                _ = await BotEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
+                _ = await ProcessEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
             } else {
                 try? await Task.sleep(for: .milliseconds(5))
             }
@@ -231,7 +232,7 @@ final class ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         reaped = true
         exitStatus = exitStatus ?? status
-        BotProcessRegistry.unregister(pid)
+        ProcessRegistry.unregister(pid)
         removeFolders()
     }
 
@@ -257,12 +258,5 @@ final class ChildProcess {
                 if left.isEmpty { return }
             }
         }
-    }
-
-    /// Monotonic time in nanoseconds.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
+import Processes
 import Synchronization
 
 /// A bot that is a program speaking the line protocol of bots/PROTOCOL.md over its stdin
@@ -14,7 +15,7 @@ import Synchronization
 /// Every misbehaviour (crash, timeout, malformed line, off-grid or repeated shot) is thrown
 /// as a ``BotFault``; the shots it returns are always legal. `finish` gives a healthy process
 /// back to its pool (after `game-over`), and kills any other's whole process group. Waiting
-/// on the bot suspends the calling task and holds no thread (``BotEventLoop``).
+/// on the bot suspends the calling task and holds no thread (``ProcessEventLoop``).
 ///
 /// ```swift
 /// var bot = ExternalBot(ExternalBotSpec(command: ["python3", "bots/python/random_bot.py"]), seed: 1)

@@ -41,7 +41,7 @@ public struct ProcessLimit: Hashable, Sendable {
         }
 
         /// The `RLIMIT_*` number.
-        var number: Int32 {
+        package var number: Int32 {
             switch self {
             case .core: Int32(RLIMIT_CORE.rawValue)
             case .addressSpace: Int32(RLIMIT_AS.rawValue)

@@ -47,7 +47,7 @@ public struct StderrTail: Hashable, Sendable {
     }
 
     /// `line` with control characters replaced and cut to ``maximumLineLength`` characters.
-    static func clean(_ line: String) -> String {
+    package static func clean(_ line: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in line.unicodeScalars {
             let isControl = scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)

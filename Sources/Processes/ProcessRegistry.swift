@@ -8,7 +8,7 @@ import Synchronization
 /// Every bot process group alive in this process, so that an abrupt end of the runner (a
 /// second Ctrl-C, SIGTERM from a user or a cluster's scheduler) can end them all first: a
 /// reused process waiting between games, or an unsandboxed one, would outlive the runner.
-public enum BotProcessRegistry {
+public enum ProcessRegistry {
     private struct State {
         var groups: Set<Int32> = []
         /// Set by ``killAll()``: a group registered after it (a bot started in the moment

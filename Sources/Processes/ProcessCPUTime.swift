@@ -5,14 +5,14 @@ import Foundation
 /// included. What ended children used is not counted (the kernel adds it to their parent only
 /// once reaped), so this is a lower bound; it is enough to tell a bot that thinks from a bot
 /// that a busy machine keeps waiting.
-enum ProcessCPUTime {
+package enum ProcessCPUTime {
     /// Nanoseconds of CPU used by `pid` and its descendants; nil when `pid` is gone.
-    static func tree(of pid: Int32) -> UInt64? {
+    package static func tree(of pid: Int32) -> UInt64? {
         members(of: pid).flatMap(sum)
     }
 
     /// `pid` and its live descendants; nil when `pid` is gone.
-    static func members(of pid: Int32) -> [Int32]? {
+    package static func members(of pid: Int32) -> [Int32]? {
         guard own(pid) != nil else { return nil }
         var found = [pid]
         var pending = children(of: pid)
@@ -26,7 +26,7 @@ enum ProcessCPUTime {
 
     /// Nanoseconds of CPU used by `pids` (those still alive); nil when the first is gone. One
     /// system call per process: cheap enough for every move, where walking the tree is not.
-    static func sum(_ pids: [Int32]) -> UInt64? {
+    package static func sum(_ pids: [Int32]) -> UInt64? {
         guard let first = pids.first, var total = own(first) else { return nil }
         for pid in pids.dropFirst() { total += own(pid) ?? 0 }
         return total

@@ -9,15 +9,15 @@ import Synchronization
 /// A child process that talks to nobody: a submission's build. It runs in a process group of
 /// its own, standard input from `/dev/null`, standard output and error appended to a log, no
 /// other descriptor of the runner's (`salvo_spawn_logged`); its group is registered with
-/// ``BotProcessRegistry`` until it is reaped.
+/// ``ProcessRegistry`` until it is reaped.
 ///
 /// It is started from ``SpawnThread``, as bots are (a sandbox dies with the thread that started
-/// it), and its exit is awaited through its pidfd on ``BotEventLoop``, as a bot's is: a task
+/// it), and its exit is awaited through its pidfd on ``ProcessEventLoop``, as a bot's is: a task
 /// that waits for a build holds no thread, and wakes when the process ends, when the wait's
 /// deadline passes, or when ``killGroup()`` (from a cancellation handler, a Ctrl-C) ends it.
 ///
 /// ```swift
-/// let process = try await LoggedProcess.start(plan, log: descriptor).get()
+/// let process = try await LoggedProcess.start(executable: "/bin/sh", arguments: ["sh", "-c", "make"], environment: nil, log: descriptor).get()
 /// let exited = await withTaskCancellationHandler {
 ///     await process.waitExit(within: .seconds(120))
 /// } onCancel: { process.killGroup() }
@@ -37,26 +37,27 @@ public final class LoggedProcess: Sendable {
     private init(pid: pid_t) {
         self.pid = pid
         exitDescriptor = salvo_pidfd_open(pid)
-        BotProcessRegistry.register(pid)
+        ProcessRegistry.register(pid)
     }
 
     deinit {
         _ = reap()
     }
 
-    /// Starts `plan` with its output appended to `log` (a descriptor the caller keeps and
+    /// Starts `executable` with `arguments` (the first its name) and `environment` (nil: only
+    /// `PATH=/usr/bin:/bin`), its output appended to `log` (a descriptor the caller keeps and
     /// closes), in a group of its own. The calling task suspends while the spawning thread
     /// starts it.
-    public static func start(_ plan: LaunchPlan, log: Int32) async -> Result<LoggedProcess, BotFault> {
-        guard !plan.arguments.isEmpty else { return .failure(.launchFailed("empty command")) }
-        let spawned = await SpawnThread.run { () -> Result<pid_t, BotFault> in
-            var arguments: [UnsafeMutablePointer<CChar>?] = plan.arguments.map { strdup($0) } + [nil]
-            defer { for pointer in arguments { free(pointer) } }
-            var environment: [UnsafeMutablePointer<CChar>?] = (plan.environment ?? ["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
-            defer { for pointer in environment { free(pointer) } }
+    public static func start(executable: String, arguments: [String], environment: [String]?, log: Int32) async -> Result<LoggedProcess, SpawnFailure> {
+        guard !arguments.isEmpty else { return .failure(SpawnFailure(detail: "empty command")) }
+        let spawned = await SpawnThread.run { () -> Result<pid_t, SpawnFailure> in
+            var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in cArguments { free(pointer) } }
+            var cEnvironment: [UnsafeMutablePointer<CChar>?] = (environment ?? ["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
+            defer { for pointer in cEnvironment { free(pointer) } }
             var pid: pid_t = 0
-            let status = salvo_spawn_logged(&pid, plan.executable, &arguments, &environment, log)
-            guard status == 0 else { return .failure(.launchFailed("posix_spawn: \(String(cString: strerror(status)))")) }
+            let status = salvo_spawn_logged(&pid, executable, &cArguments, &cEnvironment, log)
+            guard status == 0 else { return .failure(SpawnFailure(detail: "posix_spawn: \(String(cString: strerror(status)))")) }
             return .success(pid)
         }
         return spawned.map { LoggedProcess(pid: $0) }
@@ -67,11 +68,11 @@ public final class LoggedProcess: Sendable {
     /// ``killGroup()`` included. The process is not reaped.
     public func waitExit(within timeout: Duration) async -> Bool {
         let (seconds, attoseconds) = timeout.components
-        let deadline = ChildProcess.now() + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        let deadline = ProcessEventLoop.now() + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         while !hasExited() {
-            guard ChildProcess.now() < deadline else { return false }
+            guard ProcessEventLoop.now() < deadline else { return false }
             if exitDescriptor >= 0 {
-                _ = await BotEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
+                _ = await ProcessEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
             } else {
                 // No pidfd (a kernel before 5.3): look again soon, without holding a thread.
                 try? await Task.sleep(for: .milliseconds(10))
@@ -110,7 +111,7 @@ public final class LoggedProcess: Sendable {
         guard first else { return 0 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        BotProcessRegistry.unregister(pid)
+        ProcessRegistry.unregister(pid)
         if exitDescriptor >= 0 { close(exitDescriptor) }
         return status
     }

@@ -17,10 +17,10 @@ import Foundation
 /// ```swift
 /// let spawned = await SpawnThread.run { ChildProcess.spawn(plan) }
 /// ```
-enum SpawnThread {
+package enum SpawnThread {
     /// Runs `body` on the spawning thread and returns its result; the calling task suspends
     /// meanwhile.
-    static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    package static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
             worker.submit(Job { continuation.resume(returning: body()) })
         }
@@ -29,7 +29,7 @@ enum SpawnThread {
     private static let worker = Worker(threads: threads)
 
     /// How many spawns may run at once.
-    static let threads = 4
+    package static let threads = 4
 
     /// One call handed to the thread.
     private struct Job: Sendable {

@@ -1,10 +1,11 @@
 import BattleshipRules
 import Foundation
+import Processes
 import Testing
 @testable import Bots
 
 @Suite("The bots' event loop: waits end on readiness or on their own deadline, and an idle wait costs nothing")
-struct BotEventLoopTests {
+struct ProcessEventLoopTests {
     /// CPU time (user and system) of this process's threads named `name`, in seconds (the
     /// shared loop's and those of the loops other tests made); nil when there is none.
     static func threadCPU(named name: String) -> Double? {
@@ -28,13 +29,13 @@ struct BotEventLoopTests {
         #expect(pipe(&far) == 0 && pipe(&near) == 0)
         defer { for fd in far + near { close(fd) } }
         // A loop of its own, which no other suite's bots wake meanwhile.
-        let loop = BotEventLoop()
+        let loop = ProcessEventLoop()
         let farRead = far[0]
-        let farTask = Task { await loop.wait([.readable(farRead)], until: ChildProcess.now() + 60_000_000_000) }
+        let farTask = Task { await loop.wait([.readable(farRead)], until: ProcessEventLoop.now() + 60_000_000_000) }
         try await Task.sleep(for: .milliseconds(100))
-        let start = ChildProcess.now()
+        let start = ProcessEventLoop.now()
         let nearResult = await loop.wait([.readable(near[0])], until: start + 200_000_000)
-        let waited = ChildProcess.now() - start
+        let waited = ProcessEventLoop.now() - start
         #expect(nearResult == nil, "nothing was written: the near wait times out")
         #expect(waited >= 200_000_000, "never before its deadline")
         #expect(waited < 30_000_000_000, "at its own deadline, not the far wait's 60 s")
@@ -48,9 +49,9 @@ struct BotEventLoopTests {
         var first: [Int32] = [0, 0], second: [Int32] = [0, 0]
         #expect(pipe(&first) == 0 && pipe(&second) == 0)
         defer { for fd in first + second { close(fd) } }
-        let loop = BotEventLoop()
+        let loop = ProcessEventLoop()
         _ = write(second[1], "y", 1)
-        let ready = await loop.wait([.readable(first[0]), .readable(second[0])], until: ChildProcess.now() + 10_000_000_000)
+        let ready = await loop.wait([.readable(first[0]), .readable(second[0])], until: ProcessEventLoop.now() + 10_000_000_000)
         #expect(ready == second[0])
         // The descriptors left the set with the wait: the same ones can be waited on again.
         _ = write(first[1], "x", 1)
@@ -63,9 +64,9 @@ struct BotEventLoopTests {
     func closedStderrDoesNotSpin() async throws {
         var bot = ExternalBot(ExternalBotSpec(command: ["python3", Paths.fixture("no_stderr_bot.py")], moveDeadline: .seconds(10), startupDeadline: .seconds(60)), seed: 1)
         try await bot.start(GameStart())
-        let before = try #require(Self.threadCPU(named: BotEventLoop.threadName))
+        let before = try #require(Self.threadCPU(named: ProcessEventLoop.threadName))
         let shot = try await bot.nextShot()
-        let used = try #require(Self.threadCPU(named: BotEventLoop.threadName)) - before
+        let used = try #require(Self.threadCPU(named: ProcessEventLoop.threadName)) - before
         await bot.finish(.abandoned(reason: "test"))
         #expect(shot == Coordinate(x: 0, y: 0))
         #expect(used < 0.3, "the event loop used \(used) s of CPU in the bot's 2 s of thinking")
@@ -84,7 +85,7 @@ struct ChildProcessEndTests {
     func endedNotReapedUntilKilled() async throws {
         let plan = try DirectLauncher().plan(for: ExternalBotSpec(command: ["/bin/sh", "-c", "exit 3"]))
         let process = try await ChildProcess.start(plan: plan, logPath: nil)
-        #expect(await process.waitExit(until: ChildProcess.now() + 60_000_000_000))
+        #expect(await process.waitExit(until: ProcessEventLoop.now() + 60_000_000_000))
         #expect(process.exitStatus == 3 << 8, "exit status 3 in waitpid's form")
         #expect(Self.state(of: process.pid) == "Z", "seen ended, not reaped: its pid cannot be reused yet")
         process.kill()

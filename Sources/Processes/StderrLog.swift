@@ -10,27 +10,27 @@ import Glibc
 /// The last ``StderrTail/capacity`` bytes read (kept or dropped) are also held in memory, so a
 /// forfeit can record the end of what the bot wrote (``tail``).
 /// Not thread-safe: the ``ChildProcess`` that owns it drives it.
-final class StderrLog {
+package final class StderrLog {
     /// The bytes kept of one process's stderr.
-    static let capBytes = 1 << 20
+    package static let capBytes = 1 << 20
 
     /// The read end of the bot's stderr pipe (non-blocking).
-    let pipe: Int32
+    package let pipe: Int32
     private let file: Int32
     private var kept = 0
     private var dropped = 0
     private var recent = StderrTail()
     /// False once the pipe has reached its end (the bot closed its stderr, or exited).
-    private(set) var isOpen = true
+    package private(set) var isOpen = true
 
     /// The path that means this process's own standard error, written through its descriptor.
-    static let ownStandardError = "/dev/stderr"
+    package static let ownStandardError = "/dev/stderr"
 
     /// Drains `pipe` into `path` (appended), or discards it when `path` is nil. For
     /// ``ownStandardError`` the bytes go to this process's descriptor 2 itself: opening
     /// `/dev/stderr` anew would make a second open file with an offset of its own, and with
     /// `> file 2>&1` salvo's own output, written at its offset, would overwrite the bot's.
-    init(pipe: Int32, path: String?) {
+    package init(pipe: Int32, path: String?) {
         self.pipe = pipe
         if path == Self.ownStandardError {
             file = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
@@ -49,11 +49,11 @@ final class StderrLog {
 
     /// A pipe's capacity unless resized (Linux's default, 16 pages): a drain that reads this much
     /// found the bot blocked on a full pipe.
-    static let pipeCapacity = 65_536
+    package static let pipeCapacity = 65_536
 
     /// Reads whatever the pipe holds now, without waiting; returns how many bytes it read.
     @discardableResult
-    func drain() -> Int {
+    package func drain() -> Int {
         var chunk = [UInt8](repeating: 0, count: Self.pipeCapacity)
         var total = 0
         while true {
@@ -71,13 +71,13 @@ final class StderrLog {
     }
 
     /// The last lines read since the last ``clearTail()``, after reading what the pipe holds.
-    func tail() -> String? {
+    package func tail() -> String? {
         drain()
         return recent.text()
     }
 
     /// Forgets the lines read so far (a reused process starts a new game).
-    func clearTail() {
+    package func clearTail() {
         drain()
         recent = StderrTail()
     }

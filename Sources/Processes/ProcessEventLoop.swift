@@ -8,9 +8,9 @@ import Glibc
 #endif
 import Synchronization
 
-/// The one thread that waits for every external bot process at once: an epoll set over the
-/// runner's non-blocking ends of the bots' pipes and the bots' pidfds, with the deadlines of
-/// the waits in a heap.
+/// The one thread that waits for every child process at once (the external bots, the builds):
+/// an epoll set over the runner's non-blocking ends of the bots' pipes and the processes'
+/// pidfds, with the deadlines of the waits in a heap.
 ///
 /// A bot's I/O never blocks a thread: ``ChildProcess`` reads and writes its pipes without
 /// waiting, and when a pipe has nothing (or no room), the calling task suspends in ``wait(_:until:)``
@@ -23,15 +23,22 @@ import Synchronization
 /// a delete). A descriptor that fires for a wait that has ended (its deadline passed first) is
 /// ignored; a closed one leaves the set with its last descriptor. `@unchecked Sendable`: the
 /// waiters and the heap are behind `state`; the descriptors are fixed at `init`.
-final class BotEventLoop: @unchecked Sendable {
-    /// What a wait asks of one descriptor.
-    struct Interest: Sendable {
-        var descriptor: Int32
-        /// `EPOLLIN` (a pipe to read, a pidfd) or `EPOLLOUT` (a pipe to write).
-        var events: UInt32
+package final class ProcessEventLoop: @unchecked Sendable {
+    /// Monotonic time in nanoseconds: the clock of every deadline the loop is given.
+    package static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
 
-        static func readable(_ descriptor: Int32) -> Interest { Interest(descriptor: descriptor, events: EPOLLIN.rawValue) }
-        static func writable(_ descriptor: Int32) -> Interest { Interest(descriptor: descriptor, events: EPOLLOUT.rawValue) }
+    /// What a wait asks of one descriptor.
+    package struct Interest: Sendable {
+        package var descriptor: Int32
+        /// `EPOLLIN` (a pipe to read, a pidfd) or `EPOLLOUT` (a pipe to write).
+        package var events: UInt32
+
+        package static func readable(_ descriptor: Int32) -> Interest { Interest(descriptor: descriptor, events: EPOLLIN.rawValue) }
+        package static func writable(_ descriptor: Int32) -> Interest { Interest(descriptor: descriptor, events: EPOLLOUT.rawValue) }
     }
 
     private struct Waiter {
@@ -39,7 +46,7 @@ final class BotEventLoop: @unchecked Sendable {
         var descriptors: [Int32]
     }
 
-    /// A wait's deadline (`ChildProcess.now()` nanoseconds) and the wait's id, compared by the
+    /// A wait's deadline (``now()`` nanoseconds) and the wait's id, compared by the
     /// deadline alone: waits due at the same nanosecond are equal to the heap, which then takes
     /// them in any order. A tie-break by id made the heap 10 to 20% slower (benchmarks/heap.sh)
     /// for an order nothing needs.
@@ -63,7 +70,7 @@ final class BotEventLoop: @unchecked Sendable {
     }
 
     /// The loop of the runner.
-    static let shared = BotEventLoop()
+    package static let shared = ProcessEventLoop()
 
     private let epoll: Int32
     private let wakeup: Int32
@@ -72,7 +79,7 @@ final class BotEventLoop: @unchecked Sendable {
     private static let wakeupTag: UInt64 = 0
 
     /// A loop of its own (tests); the runner uses ``shared``. Its thread lives as long as the process.
-    init() {
+    package init() {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: Self.wakeupTag))
@@ -81,10 +88,10 @@ final class BotEventLoop: @unchecked Sendable {
     }
 
     /// Suspends until one of `interests` (at most four) is ready, or until `deadline`
-    /// (monotonic nanoseconds, ``ChildProcess/now()``; nil: no deadline). Returns the ready
+    /// (monotonic nanoseconds, ``now()``; nil: no deadline). Returns the ready
     /// descriptor, or nil when the deadline passed first. A descriptor that epoll refuses is
     /// returned as ready at once, so the caller's next read or write tells what is wrong.
-    func wait(_ interests: [Interest], until deadline: UInt64?) async -> Int32? {
+    package func wait(_ interests: [Interest], until deadline: UInt64?) async -> Int32? {
         precondition(!interests.isEmpty && interests.count <= 4)
         return await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
             // The descriptors are registered under the lock, so the loop thread cannot take
@@ -136,7 +143,7 @@ final class BotEventLoop: @unchecked Sendable {
     }
 
     /// The loop thread's name, as /proc shows it (at most 15 bytes).
-    static let threadName = "salvo bot I/O"
+    package static let threadName = "salvo bot I/O"
 
     private func run() {
         _ = salvo_name_this_thread(Self.threadName)
@@ -149,7 +156,7 @@ final class BotEventLoop: @unchecked Sendable {
                     return -1
                 }
                 state.sleepingUntil = deadline
-                let now = ChildProcess.now()
+                let now = ProcessEventLoop.now()
                 return deadline <= now ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
             }
             let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
@@ -164,7 +171,7 @@ final class BotEventLoop: @unchecked Sendable {
                     complete(tag >> 2, ready: Int(tag & 3))
                 }
             }
-            let now = ChildProcess.now()
+            let now = ProcessEventLoop.now()
             let expired = state.withLock { state -> [UInt64] in
                 var expired: [UInt64] = []
                 while let first = state.deadlines.min, first.deadline <= now {

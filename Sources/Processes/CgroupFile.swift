@@ -17,7 +17,7 @@ import Glibc
 /// ```
 public enum CgroupFile {
     /// The most of a file that is read: one page, which is what the kernel gives in one read.
-    static let capacity = 4096
+    package static let capacity = 4096
 
     /// The file's text, read in one system call; nil when it cannot be opened or read, or is empty.
     public static func read(_ path: String) -> String? {
