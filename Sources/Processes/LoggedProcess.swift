@@ -69,16 +69,7 @@ public final class LoggedProcess: Sendable {
     public func waitExit(within timeout: Duration) async -> Bool {
         let (seconds, attoseconds) = timeout.components
         let deadline = ProcessEventLoop.now() + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        while !hasExited() {
-            guard ProcessEventLoop.now() < deadline else { return false }
-            if exitDescriptor >= 0 {
-                _ = await ProcessEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
-            } else {
-                // No pidfd (a kernel before 5.3): look again soon, without holding a thread.
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        return true
+        return await ProcessEventLoop.shared.waitExit(exitDescriptor: exitDescriptor, until: deadline) { hasExited() }
     }
 
     /// Whether the process has ended (it is not reaped).

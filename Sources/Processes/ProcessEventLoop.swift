@@ -86,6 +86,21 @@ package final class ProcessEventLoop: @unchecked Sendable {
         epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event)
         Thread { [self] in run() }.start()
     }
+    /// Waits until `exited()` says a process has ended, or `deadline` (``now()`` nanoseconds)
+    /// passes: on its pidfd `exitDescriptor`, or, without one (a kernel before 5.3), looking
+    /// again every 5 ms, holding no thread either way. Whether it ended in time.
+    package func waitExit(exitDescriptor: Int32, until deadline: UInt64, exited: () -> Bool) async -> Bool {
+        while !exited() {
+            guard Self.now() < deadline else { return false }
+            if exitDescriptor >= 0 {
+                _ = await wait([.readable(exitDescriptor)], until: deadline)
+            } else {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        return true
+    }
+
 
     /// Suspends until one of `interests` (at most four) is ready, or until `deadline`
     /// (monotonic nanoseconds, ``now()``; nil: no deadline). Returns the ready

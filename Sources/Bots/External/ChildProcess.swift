@@ -185,15 +185,7 @@ final class ChildProcess {
 
     /// Whether the process exits by `deadline` (monotonic nanoseconds), reaping it if so.
     func waitExit(until deadline: UInt64) async -> Bool {
-        while !pollExit() {
-            guard ProcessEventLoop.now() < deadline else { return false }
-            if exitDescriptor >= 0 {
-                _ = await ProcessEventLoop.shared.wait([.readable(exitDescriptor)], until: deadline)
-            } else {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        return true
+        await ProcessEventLoop.shared.waitExit(exitDescriptor: exitDescriptor, until: deadline) { pollExit() }
     }
 
     /// The last lines of the process's stderr so far (``StderrTail``), nil when none.
