@@ -38,9 +38,13 @@ let package = Package(
     targets: [
         // Pure game rules: board, fleet, seeded placement, shot resolution, turns. No dependencies.
         .target(name: "BattleshipRules", swiftSettings: swiftSettings),
-        // The wire types of the seven REST endpoints, shared by server and client, and the one
-        // strict JSON reader and writer they (and the journal, report and conformance readers) use.
-        .target(name: "BattleshipAPI", swiftSettings: swiftSettings),
+        // JSON read and written in Salvo's two ways (docs/json.md): the strict byte-level reader
+        // and writer of the hot paths (wire bodies, the journal's game lines, replays), and the
+        // one JSONEncoder/JSONDecoder set-up (JSONFormat) for everything else. No dependencies.
+        .target(name: "JSONCoding", swiftSettings: swiftSettings),
+        // The wire types of the seven REST endpoints, shared by server and client, each read and
+        // written by hand with JSONCoding's reader and writer.
+        .target(name: "BattleshipAPI", dependencies: ["JSONCoding"], swiftSettings: swiftSettings),
         // Which Salvo this is: the version number, written once, and the git commit the Makefile
         // stamps into CBuildInfo at build time ("unknown" without it).
         .target(name: "SalvoVersion", dependencies: ["CBuildInfo"], swiftSettings: swiftSettings),
@@ -69,7 +73,7 @@ let package = Package(
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
         .target(
             name: "BattleshipClient",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "DurationUnits", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: swiftSettings
         ),
         // What Salvo's HTTP services refuse at the door: requests that stall or trickle in,
@@ -91,6 +95,7 @@ let package = Package(
                 "HTTPGuards",
                 "BattleshipRules",
                 "BattleshipAPI",
+                "JSONCoding",
                 "DurationUnits",
                 "SalvoVersion",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -115,7 +120,7 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Processes", "Sandbox", "BattleshipAPI", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
+            dependencies: ["Bots", "Processes", "Sandbox", "JSONCoding", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
@@ -128,6 +133,7 @@ let package = Package(
                 "BattleshipRules",
                 "Ratings",
                 "BattleshipAPI",
+                "JSONCoding",
                 "BattleshipClient",
                 "Bots",
                 "SalvoVersion",
@@ -158,7 +164,7 @@ let package = Package(
         // The conformance suite of `salvo check`: named checks of a server against the API reference.
         .target(
             name: "Conformance",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "BattleshipRules", "DurationUnits"],
+            dependencies: ["CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "DurationUnits"],
             swiftSettings: swiftSettings
         ),
         // Text a submission wrote made safe for each place it goes: the terminal (control
@@ -173,7 +179,7 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "HTMLText", "SafeText", "SalvoVersion", "Digests", "CZlib"],
+            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "JSONCoding", "HTMLText", "SafeText", "SalvoVersion", "Digests", "CZlib"],
             swiftSettings: swiftSettings
         ),
         // zlib as a C module: the report's packs of replays are deflated (Reports/Deflate.swift).
@@ -187,7 +193,7 @@ let package = Package(
         .target(
             name: "LiveStandings",
             dependencies: [
-                "Tournament", "Scoring", "Reports", "HTMLText", "BattleshipAPI",
+                "Tournament", "Scoring", "Reports", "HTMLText", "JSONCoding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -197,7 +203,7 @@ let package = Package(
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
-            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
         ),
         // One tournament file run as a library call (its submissions entered, a season's shard
@@ -207,7 +213,7 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Sandbox",
+                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Sandbox", "JSONCoding",
                 "DurationUnits", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -228,7 +234,7 @@ let package = Package(
         .target(
             name: "Arena",
             dependencies: [
-                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards",
+                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards", "JSONCoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -240,7 +246,7 @@ let package = Package(
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
         // its shards on Slurm and Kubernetes (the engines run `salvo run --shard`).
-        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest", "SafeText"], swiftSettings: swiftSettings),
+        .target(name: "Cluster", dependencies: ["Tournament", "Reports", "LoadTest", "SafeText", "JSONCoding"], swiftSettings: swiftSettings),
         // The `salvo` command-line tool.
         .executableTarget(
             name: "SalvoCLI",
@@ -248,6 +254,7 @@ let package = Package(
                 "BattleshipServer",
                 "BattleshipClient",
                 "BattleshipAPI",
+                "JSONCoding",
                 "BattleshipRules",
                 "CurlHTTP",
                 "Bots",
@@ -291,7 +298,7 @@ let package = Package(
         // real uploads, checks in the real sandbox and a real season.
         .testTarget(
             name: "ArenaTests",
-            dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "JSONCoding", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names,
@@ -300,11 +307,13 @@ let package = Package(
         // SHA-256 and HMAC-SHA256 against the test vectors of FIPS 180-2 and RFC 4231; FNV-1a against
         // its reference's vectors.
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: swiftSettings),
-        // The shared JSON reader and writer, and the wire types read and written with them.
-        .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
+        // The strict JSON reader and writer against RFC 8259 and Foundation, and the one encoder set-up.
+        .testTarget(name: "JSONCodingTests", dependencies: ["JSONCoding", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
+        // The wire types, read and written by hand.
+        .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "JSONCoding", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "HTMLText", "SafeText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
+            dependencies: ["Reports", "JSONCoding", "HTMLText", "SafeText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
@@ -312,7 +321,7 @@ let package = Package(
             name: "TournamentTests",
             dependencies: [
                 "Tournament", "Orchestrator", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
-                "LoopbackTestServer", "BattleshipAPI", "Reports",
+                "LoopbackTestServer", "BattleshipAPI", "JSONCoding", "Reports",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
@@ -321,7 +330,7 @@ let package = Package(
         // Sharded tournaments: the split, the merge, and the same tournament as one process.
         .testTarget(
             name: "ClusterTests",
-            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "JSONCoding", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Shared by the test targets that run the `salvo` executable.
@@ -393,7 +402,7 @@ let package = Package(
         .testTarget(
             name: "LoadTestTests",
             dependencies: [
-                "LoadTest", "BattleshipAPI", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
+                "LoadTest", "BattleshipAPI", "JSONCoding", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -406,6 +415,7 @@ let package = Package(
                 "BattleshipServer",
                 "HTTPGuards",
                 "BattleshipAPI",
+                "JSONCoding",
                 "BattleshipRules",
                 "SalvoTestSupport",
                 "SalvoVersion",

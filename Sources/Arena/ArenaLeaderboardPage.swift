@@ -1,5 +1,6 @@
 import Foundation
 import HTMLText
+import JSONCoding
 import Reports
 
 /// The arena's public leaderboard (`GET /`): the standings and the season's history chart as
@@ -12,7 +13,7 @@ enum ArenaLeaderboardPage {
         let rows = document.standings.map { standing in
             "<tr><td>\(standing.rank)</td><td>\(HTML.escape(standing.bot))</td><td>\(standing.rating.map { String(format: "%.0f", $0.value) } ?? "–")</td><td>\(standing.games)</td><td>\(standing.wins)</td><td>\(String(format: "%.1f", standing.scorePercent))</td></tr>"
         }.joined(separator: "\n")
-        let json = (try? ArenaStatus.encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

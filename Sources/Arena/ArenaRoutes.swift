@@ -1,6 +1,7 @@
 import Foundation
 import HTMLText
 import Hummingbird
+import JSONCoding
 import Orchestrator
 import Reports
 
@@ -166,11 +167,11 @@ struct ArenaRoutes: Sendable {
     }
 
     func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        bytes(Array((try? JSONEncoder().encode(["error": message])) ?? Data()), contentType: "application/json", status: status)
+        bytes(Array((try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(["error": message])) ?? Data()), contentType: "application/json", status: status)
     }
 
     func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        bytes(Array((try? ArenaStatus.encoder.encode(value)) ?? Data()), contentType: "application/json", status: status)
+        bytes(Array((try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(value)) ?? Data()), contentType: "application/json", status: status)
     }
 
     func html(_ text: String) -> Response {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import Synchronization
 
@@ -59,7 +60,7 @@ public final class ArenaStandings: Sendable {
         let empty = (Document(tournament: tournament, generatedAt: nil, games: 0, standings: []), "")
         guard let file = FileIdentity(path: resultsPath) else { return empty }
         if let cached = cache.withLock({ $0 }), cached.file == file { return (cached.document, cached.chart) }
-        guard let data = FileManager.default.contents(atPath: resultsPath), let results = try? ReportJSON.decoder().decode(ResultsDocument.self, from: data) else {
+        guard let data = FileManager.default.contents(atPath: resultsPath), let results = try? JSONFormat.decoder().decode(ResultsDocument.self, from: data) else {
             return empty
         }
         let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)

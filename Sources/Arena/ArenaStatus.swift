@@ -60,17 +60,4 @@ public struct ArenaStatus: Codable, Hashable, Sendable {
         checkedAt = submission.checkedAt
         lines = submission.checkLines.map(Line.init)
     }
-
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
-
-    public static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JSONCoding
 import Orchestrator
 
 extension ArenaStore {
@@ -75,7 +76,7 @@ extension ArenaStore {
             guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
             var lines = row.checkLines
             lines.append(line)
-            row.lines = try JSONEncoder().encode(lines)
+            row.lines = try JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(lines)
             row.updatedAt = Date()
             try row.update(db)
         }

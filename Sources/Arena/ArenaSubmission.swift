@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JSONCoding
 import Orchestrator
 
 /// One upload and what became of it, a row of the arena's store: durable before its upload is
@@ -64,7 +65,7 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
 
     /// The check's lines, decoded.
     public var checkLines: [BotCheck.Line] {
-        (try? JSONDecoder().decode([BotCheck.Line].self, from: lines)) ?? []
+        (try? JSONFormat.decoder().decode([BotCheck.Line].self, from: lines)) ?? []
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -1,4 +1,7 @@
-extension BoardCell: JSONReadable, JSONWritable {
+import JSONCoding
+
+/// Read by the client; the server writes its boards by hand (`BoardJSON`), the bulk of its output.
+extension BoardCell: JSONReadable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var xPos: Int?, yPos: Int?, status: String?
         let start = try reader.beginObject()
@@ -16,21 +19,10 @@ extension BoardCell: JSONReadable, JSONWritable {
             status: try reader.required(status, "status", inObjectAt: start)
         )
     }
-
-    /// `{"xPos":…,"yPos":…,"status":…}`, in the reference's order.
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("xPos")
-        writer.int(xPos)
-        writer.key("yPos")
-        writer.int(yPos)
-        writer.key("status")
-        writer.string(status)
-        writer.endObject()
-    }
 }
 
-extension BoardView: JSONReadable, JSONWritable {
+/// Read by the client; the server writes its boards by hand (`BoardJSON`).
+extension BoardView: JSONReadable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var playerBoard: [BoardCell]?, opponentBoard: [BoardCell]?
         let start = try reader.beginObject()
@@ -45,15 +37,5 @@ extension BoardView: JSONReadable, JSONWritable {
             playerBoard: try reader.required(playerBoard, "playerBoard", inObjectAt: start),
             opponentBoard: try reader.required(opponentBoard, "opponentBoard", inObjectAt: start)
         )
-    }
-
-    /// `{"playerBoard":[…],"opponentBoard":[…]}`, in the reference's order.
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("playerBoard")
-        playerBoard.write(to: &writer)
-        writer.key("opponentBoard")
-        opponentBoard.write(to: &writer)
-        writer.endObject()
     }
 }

@@ -1,5 +1,5 @@
 /// One cell of a board list: its position and what the asking player sees there.
-public struct BoardCell: Hashable, Sendable, Codable {
+public struct BoardCell: Hashable, Sendable {
     public var xPos: Int
     public var yPos: Int
     /// `NONE`, `SHIP`, `HIT` or `MISS`.
@@ -13,7 +13,7 @@ public struct BoardCell: Hashable, Sendable, Codable {
 }
 
 /// The reply of `POST /api/games/:id/board`: 100 cells each, in row order (`y * 10 + x`).
-public struct BoardView: Hashable, Sendable, Codable {
+public struct BoardView: Hashable, Sendable {
     /// The asking player's own ocean, ships and all.
     public var playerBoard: [BoardCell]
     /// The asking player's shots at the opponent: hits and misses only.

@@ -1,24 +1,8 @@
-extension CreateGameRequest: JSONReadable, JSONWritable {
-    public init(json reader: inout JSONReader) throws(JSONError) {
-        var gameName: String?, playerName: String?, boardSeed: UInt64?, joinToken: String?, fleet: FleetPlacement?
-        let start = try reader.beginObject()
-        while let key = try reader.nextKeyView() {
-            switch key {
-            case "gameName": gameName = try reader.string()
-            case "playerName": playerName = try reader.string()
-            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
-            case "joinToken": joinToken = reader.readNull() ? nil : try reader.string()
-            case "fleet": fleet = reader.readNull() ? nil : try FleetPlacement(json: &reader)
-            default: try reader.skipValue()
-            }
-        }
-        self.init(
-            gameName: try reader.required(gameName, "gameName", inObjectAt: start),
-            playerName: try reader.required(playerName, "playerName", inObjectAt: start),
-            boardSeed: boardSeed, joinToken: joinToken, fleet: fleet
-        )
-    }
+import JSONCoding
 
+/// Written by the client; the server reads a request's fields with its own parser
+/// (`FlatJSONParser`), which also takes form bodies and the reference's lenient values.
+extension CreateGameRequest: JSONWritable {
     /// `{"gameName":…,"playerName":…,"boardSeed":…,"joinToken":…,"fleet":[…]}`, without the
     /// extensions' members when they are nil.
     public func write(to writer: inout JSONWriter) {

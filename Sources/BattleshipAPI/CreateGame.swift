@@ -1,5 +1,5 @@
 /// The body of `POST /api/games`.
-public struct CreateGameRequest: Hashable, Sendable, Codable {
+public struct CreateGameRequest: Hashable, Sendable {
     public var gameName: String
     public var playerName: String
     /// Salvo's extension: derive the creator's fleet from this seed. Other servers ignore it.
@@ -21,7 +21,7 @@ public struct CreateGameRequest: Hashable, Sendable, Codable {
 }
 
 /// The reply of `POST /api/games`: the creator is player 1.
-public struct CreateGameResponse: Hashable, Sendable, Codable {
+public struct CreateGameResponse: Hashable, Sendable {
     public var playerId: String
     public var gameId: String
 

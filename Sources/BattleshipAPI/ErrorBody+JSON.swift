@@ -1,3 +1,5 @@
+import JSONCoding
+
 extension ErrorBody: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var message: String?

@@ -1,5 +1,5 @@
 /// The body of every error reply: `{"message": "..."}`.
-public struct ErrorBody: Hashable, Sendable, Codable {
+public struct ErrorBody: Hashable, Sendable {
     public var message: String
 
     public init(message: String) {

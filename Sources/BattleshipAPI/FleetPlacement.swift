@@ -1,10 +1,13 @@
+import JSONCoding
+
 /// Salvo's `fleet` extension on create and join: the ships a player places itself, in place
 /// of a fleet from `boardSeed` or at random (docs/server.md). On the wire, an array of ships:
 /// `[{"length":5,"x":0,"y":0,"orientation":"horizontal"}, …]`, each from its top-left cell
 /// rightwards (`horizontal`) or downwards (`vertical`). The server checks the standard fleet:
 /// five ships of lengths 5, 4, 3, 3 and 2, on the grid, none overlapping.
-public struct FleetPlacement: Hashable, Sendable, Codable {
-    /// One ship as sent.
+public struct FleetPlacement: Hashable, Sendable {
+    /// One ship as sent. `Codable` as well: a replay document (`ReplayDocument`, read and
+    /// written with `JSONFormat`) lists a player's ships in this shape.
     public struct Ship: Hashable, Sendable, Codable {
         public var length: Int
         public var x: Int
@@ -26,14 +29,6 @@ public struct FleetPlacement: Hashable, Sendable, Codable {
         self.ships = ships
     }
 
-    /// Decoded as the wire has it: the array of ships itself.
-    public init(from decoder: any Decoder) throws {
-        ships = try [Ship](from: decoder)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ships.encode(to: encoder)
-    }
 }
 
 extension FleetPlacement: JSONReadable, JSONWritable {

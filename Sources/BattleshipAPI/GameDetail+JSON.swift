@@ -1,3 +1,5 @@
+import JSONCoding
+
 extension GameDetail: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var id: String?, name: String?, player1: String?, player2: String?, winner: String?, missilesLaunched: Int?

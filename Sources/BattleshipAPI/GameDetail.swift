@@ -1,6 +1,6 @@
 /// The reply of `GET /api/games/:id`. It has no status: `winner` is `IN PROGRESS` until the
 /// end, and `player2` is empty until someone joins.
-public struct GameDetail: Hashable, Sendable, Codable {
+public struct GameDetail: Hashable, Sendable {
     public var id: String
     public var name: String
     public var player1: String

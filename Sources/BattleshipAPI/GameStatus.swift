@@ -1,5 +1,5 @@
 /// A game's phase as the lobby lists it.
-public enum GameStatus: String, Sendable, Codable, CaseIterable {
+public enum GameStatus: String, Sendable, CaseIterable {
     /// Created; a second player may join.
     case waiting = "WAITING"
     /// Both players are in; shots are being fired.

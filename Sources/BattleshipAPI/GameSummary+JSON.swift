@@ -1,3 +1,5 @@
+import JSONCoding
+
 extension GameSummary: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var id: String?, name: String?, status: GameStatus?

@@ -1,5 +1,5 @@
 /// One row of `GET /api/games`.
-public struct GameSummary: Hashable, Sendable, Codable {
+public struct GameSummary: Hashable, Sendable {
     public var id: String
     public var name: String
     public var status: GameStatus

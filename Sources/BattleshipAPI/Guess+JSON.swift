@@ -1,22 +1,7 @@
-extension GuessRequest: JSONReadable, JSONWritable {
-    public init(json reader: inout JSONReader) throws(JSONError) {
-        var playerId: String?, xPos: Int?, yPos: Int?
-        let start = try reader.beginObject()
-        while let key = try reader.nextKeyView() {
-            switch key {
-            case "playerId": playerId = try reader.string()
-            case "xPos": xPos = try reader.int()
-            case "yPos": yPos = try reader.int()
-            default: try reader.skipValue()
-            }
-        }
-        self.init(
-            playerId: try reader.required(playerId, "playerId", inObjectAt: start),
-            xPos: try reader.required(xPos, "xPos", inObjectAt: start),
-            yPos: try reader.required(yPos, "yPos", inObjectAt: start)
-        )
-    }
+import JSONCoding
 
+/// Written by the client; the server reads a request's fields with its own parser.
+extension GuessRequest: JSONWritable {
     /// `{"playerId":…,"xPos":…,"yPos":…}`.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()

@@ -1,5 +1,5 @@
 /// The body of `POST /api/games/:id/guess`: `xPos` is the column, `yPos` the row.
-public struct GuessRequest: Hashable, Sendable, Codable {
+public struct GuessRequest: Hashable, Sendable {
     public var playerId: String
     public var xPos: Int
     public var yPos: Int
@@ -12,7 +12,7 @@ public struct GuessRequest: Hashable, Sendable, Codable {
 }
 
 /// The reply of a guess: `shipSunk` is the length of the ship this shot sank, else 0.
-public struct GuessResponse: Hashable, Sendable, Codable {
+public struct GuessResponse: Hashable, Sendable {
     public var hit: Bool
     public var shipSunk: Int
 

@@ -1,19 +1,7 @@
-extension JoinGameRequest: JSONReadable, JSONWritable {
-    public init(json reader: inout JSONReader) throws(JSONError) {
-        var playerName: String?, boardSeed: UInt64?, joinToken: String?, fleet: FleetPlacement?
-        let start = try reader.beginObject()
-        while let key = try reader.nextKeyView() {
-            switch key {
-            case "playerName": playerName = try reader.string()
-            case "boardSeed": boardSeed = reader.readNull() ? nil : try reader.uint64()
-            case "joinToken": joinToken = reader.readNull() ? nil : try reader.string()
-            case "fleet": fleet = reader.readNull() ? nil : try FleetPlacement(json: &reader)
-            default: try reader.skipValue()
-            }
-        }
-        self.init(playerName: try reader.required(playerName, "playerName", inObjectAt: start), boardSeed: boardSeed, joinToken: joinToken, fleet: fleet)
-    }
+import JSONCoding
 
+/// Written by the client; the server reads a request's fields with its own parser.
+extension JoinGameRequest: JSONWritable {
     /// `{"playerName":…,"boardSeed":…,"joinToken":…,"fleet":[…]}`, without the extensions' members when nil.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
@@ -30,9 +18,14 @@ extension JoinGameRequest: JSONReadable, JSONWritable {
 }
 
 extension JoinGameResponse: JSONReadable, JSONWritable {
-    /// Reads `{"playerId":…}`, the shape of a ``PlayerRequest``.
+    /// Reads `{"playerId":…}`.
     public init(json reader: inout JSONReader) throws(JSONError) {
-        self.init(playerId: try PlayerRequest(json: &reader).playerId)
+        var playerId: String?
+        let start = try reader.beginObject()
+        while let key = try reader.nextKeyView() {
+            if key == "playerId" { playerId = try reader.string() } else { try reader.skipValue() }
+        }
+        self.init(playerId: try reader.required(playerId, "playerId", inObjectAt: start))
     }
 
     /// `{"playerId":…}`, as a ``PlayerRequest`` is written.

@@ -1,5 +1,5 @@
 /// The body of `POST /api/games/:id/join`.
-public struct JoinGameRequest: Hashable, Sendable, Codable {
+public struct JoinGameRequest: Hashable, Sendable {
     public var playerName: String
     /// Salvo's extension: derive the joiner's fleet from this seed. Other servers ignore it.
     public var boardSeed: UInt64?
@@ -19,7 +19,7 @@ public struct JoinGameRequest: Hashable, Sendable, Codable {
 }
 
 /// The reply of `POST /api/games/:id/join`.
-public struct JoinGameResponse: Hashable, Sendable, Codable {
+public struct JoinGameResponse: Hashable, Sendable {
     public var playerId: String
 
     public init(playerId: String) {

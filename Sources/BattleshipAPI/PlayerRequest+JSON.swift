@@ -1,13 +1,7 @@
-extension PlayerRequest: JSONReadable, JSONWritable {
-    public init(json reader: inout JSONReader) throws(JSONError) {
-        var playerId: String?
-        let start = try reader.beginObject()
-        while let key = try reader.nextKeyView() {
-            if key == "playerId" { playerId = try reader.string() } else { try reader.skipValue() }
-        }
-        self.init(playerId: try reader.required(playerId, "playerId", inObjectAt: start))
-    }
+import JSONCoding
 
+/// Written by the client; the server reads a request's fields with its own parser.
+extension PlayerRequest: JSONWritable {
     /// `{"playerId":…}`.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()

@@ -1,5 +1,5 @@
 /// The body of `POST /api/games/:id/status` and `/board`.
-public struct PlayerRequest: Hashable, Sendable, Codable {
+public struct PlayerRequest: Hashable, Sendable {
     public var playerId: String
 
     public init(playerId: String) {

@@ -1,3 +1,5 @@
+import JSONCoding
+
 /// The extensions of the API a server offers, as `GET /api/extensions` lists them:
 /// `{"extensions":["boardSeed","joinToken","fleet"]}`. A server without that endpoint (the reference
 /// server answers 404) offers none, and a client keeps to the plain API (docs/server.md).

@@ -1,3 +1,5 @@
+import JSONCoding
+
 extension TurnStatus: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
         var isYourTurn: Bool?, winner: String?

@@ -1,8 +1,8 @@
-import BattleshipAPI
 import BattleshipRules
 import CurlHTTP
 import DurationUnits
 import Foundation
+import JSONCoding
 import Synchronization
 
 /// A typed client of one Battleship server's seven endpoints, over ``CurlHTTP``.

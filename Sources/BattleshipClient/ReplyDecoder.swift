@@ -1,6 +1,7 @@
 import BattleshipAPI
 import CurlHTTP
 import Foundation
+import JSONCoding
 
 /// Turns an HTTP response into a decoded reply or the matching ``BattleshipClientError``.
 enum ReplyDecoder {

@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
+import JSONCoding
 
 /// `salvo serve --access-log FILE`: one JSON line per request, appended to `FILE` (`-` for
-/// stderr) as the reply leaves: `{"time":"…","method":"POST","path":"/api/games","status":200,"ms":0.41}`.
+/// stderr) as the reply leaves: `{"method":"POST","ms":0.41,"path":"/api/games","status":200,"time":"…"}`.
 /// Each line is one `write` to a file opened for appending, so lines from concurrent requests
 /// never interleave. Ids in the path are logged as they came (the log is the operator's).
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -37,9 +38,22 @@ public final class AccessLog: Sendable {
         let elapsed = start.duration(to: .now)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date())
-        let fields: [String: Any] = ["time": time, "method": request.method.rawValue, "path": request.uri.path, "status": status, "ms": (milliseconds * 100).rounded() / 100]
-        guard var line = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        line.append(0x0A)
-        line.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+        // Written by hand, one line per request, keys in alphabetical order.
+        var line = JSONWriter(capacity: 160)
+        line.beginObject()
+        line.key("method")
+        line.string(request.method.rawValue)
+        line.key("ms")
+        line.double((milliseconds * 100).rounded() / 100)
+        line.key("path")
+        line.string(request.uri.path)
+        line.key("status")
+        line.int(status)
+        line.key("time")
+        line.string(time)
+        line.endObject()
+        var bytes = line.bytes
+        bytes.append(0x0A)
+        bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -1,11 +1,15 @@
-import BattleshipAPI
+import JSONCoding
 
 /// Reads a JSON request body, strictly (RFC 8259), into the top-level object's fields, with
 /// nested arrays and objects kept as their text (``FieldValue/structured(_:)``); on the shared
 /// ``JSONReader``.
 ///
-/// The API's bodies are flat objects of a few fields; reading them directly is several times
-/// faster than a generic `JSONDecoder` round trip, and this is on every request's path.
+/// Not a second reader, and not the request types' (`CreateGameRequest` and the others are
+/// only written, by clients): the server takes the reference's lenient fields (`"3"` and `3.7`
+/// as a coordinate 3, a form body as well as JSON), so it reads fields before it knows what
+/// they must be, and ``RequestFields`` interprets them per endpoint. The bodies are flat
+/// objects of a few fields on every request's path; reading them directly is several times
+/// faster than a generic `JSONDecoder` round trip.
 enum FlatJSONParser {
     /// The fields of the top-level object; nil when the text is valid JSON but not an object.
     /// Like `JSON.parse`, the last occurrence of a key wins.

@@ -1,5 +1,6 @@
 import BattleshipAPI
 import BattleshipRules
+import JSONCoding
 
 /// The `fleet` member of a create or join (Salvo's `fleet` extension, docs/server.md): read
 /// from a JSON body's array, or from a form field holding the same JSON text, and checked to

@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import GRDB
+import JSONCoding
 
 /// A row of the `game` table.
 struct GameRow: Codable, FetchableRecord, PersistableRecord {
@@ -32,11 +33,11 @@ struct GameRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     static func encode(_ fleet: Fleet) throws -> String {
-        String(decoding: try JSONEncoder().encode(fleet), as: UTF8.self)
+        String(decoding: try JSONFormat.encoder(pretty: false).encode(fleet), as: UTF8.self)
     }
 
     static func decode(_ text: String) throws -> Fleet {
-        try JSONDecoder().decode(Fleet.self, from: Data(text.utf8))
+        try JSONFormat.decoder().decode(Fleet.self, from: Data(text.utf8))
     }
 
     /// Rebuilds the game, replaying `shots` in order through the rules.

@@ -1,5 +1,6 @@
 import BattleshipAPI
 import Hummingbird
+import JSONCoding
 
 /// Builds JSON replies with the reference server's content type.
 enum JSONResponse {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import LoadTest
 import Tournament
 
@@ -49,7 +50,7 @@ public struct LoadMerge: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             let report: LoadReport
             do {
-                report = try JSONDecoder().decode(LoadReport.self, from: data)
+                report = try JSONFormat.decoder().decode(LoadReport.self, from: data)
             } catch {
                 throw .damagedJournal(path: path, line: 1, detail: "not a load report: \(error)")
             }

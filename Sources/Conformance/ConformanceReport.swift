@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 
 /// The results of one run of the suite, as `--json` writes them.
 public struct ConformanceReport: Sendable, Codable {
@@ -35,9 +36,7 @@ public struct ConformanceReport: Sendable, Codable {
     public func jsonData() throws -> Data {
         struct Summary: Codable { var passed, warned, failed, skipped, requests: Int; var conforms: Bool }
         struct File: Codable { var server: String; var seconds: Double; var summary: Summary; var checks: [CheckOutcome] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(File(
+        return try JSONFormat.encoder().encode(File(
             server: server, seconds: seconds,
             summary: Summary(passed: passed, warned: warned, failed: failed, skipped: skipped, requests: requestCount, conforms: conforms),
             checks: outcomes

@@ -1,7 +1,10 @@
-import BattleshipAPI
+import JSONCoding
 
 /// A JSON value exactly as a server sent it, so a check can tell `true` from `1` and
-/// `"3"` from `3`, and render it back for a report.
+/// `"3"` from `3`, and render it back for a report; read with the shared strict reader
+/// (`JSONValue+Reading.swift`). Also the bodies the suite sends, written by ``rendered`` in
+/// the order the check gave, since a check may send what no typed body can (a number where a
+/// string belongs, a member twice).
 public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -26,16 +29,6 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rendered)
-    }
-
-    /// Parses `bytes` as one JSON value, or nil when they are not JSON.
-    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        JSONParser.parse(bytes)
-    }
-
-    /// Parses `text` as one JSON value, or nil when it is not JSON.
-    public static func parse(_ text: String) -> JSONValue? {
-        parse(Array(text.utf8))
     }
 
     /// The member `key` of an object, or nil.

@@ -1,4 +1,4 @@
-import BattleshipAPI
+import JSONCoding
 
 extension LiveBoard {
     /// The board as the JSON the page renders (`/standings.json`, and each event of

@@ -2,6 +2,7 @@ import BattleshipAPI
 import BattleshipRules
 import Bots
 import Foundation
+import JSONCoding
 
 /// Plays one whole game of a load run through the API, both players in one task.
 ///

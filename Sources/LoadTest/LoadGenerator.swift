@@ -1,6 +1,7 @@
 import BattleshipAPI
 import CurlHTTP
 import Foundation
+import JSONCoding
 import RunControl
 
 /// Runs a load test against one server: `concurrency` games at once, played by built-in

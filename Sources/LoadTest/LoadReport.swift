@@ -1,5 +1,6 @@
 import DurationUnits
 import Foundation
+import JSONCoding
 import SalvoVersion
 
 /// The report of a load run, as written to `load.json` (schema `salvo-load/1`, described in
@@ -272,8 +273,6 @@ public struct LoadReport: Codable, Sendable, Hashable {
 
     /// The report as indented JSON.
     public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try JSONFormat.encoder().encode(self)
     }
 }

@@ -2,6 +2,7 @@ import BattleshipAPI
 import CurlHTTP
 import DurationUnits
 import Foundation
+import JSONCoding
 import RunControl
 
 /// Sends the requests of a load run, one at a time per caller: waits for the request's slot

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import Submissions
 
@@ -29,7 +30,7 @@ extension RunPublisher {
                       let solo = SoloRematch(plan: plan, bot: name) else { continue }
                 let file = folder + "/" + SoloRematch.fileName(game: record.index)
                 try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try ReportJSON.file(solo).write(to: URL(fileURLWithPath: file))
+                try JSONFormat.file(solo).write(to: URL(fileURLWithPath: file))
                 rematches.insert(record.index)
             }
             let page = PrivateFeedbackPage.render(student, tournament: journal.configuration.name, buildLog: log, rematches: rematches)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bots
 import Foundation
+import JSONCoding
 import Orchestrator
 import Reports
 import RunControl
@@ -105,7 +106,7 @@ struct BotCheckCommand: AsyncParsableCommand {
         )
         if let rematch {
             do {
-                check.rematch = try ReportJSON.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
+                check.rematch = try JSONFormat.decoder().decode(SoloRematch.self, from: Data(contentsOf: URL(fileURLWithPath: rematch)))
             } catch {
                 throw CommandFailure.unreadableRecordedGame(path: rematch, detail: error.localizedDescription)
             }

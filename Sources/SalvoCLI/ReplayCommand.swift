@@ -68,7 +68,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let data: Data
         switch format ?? .html {
-        case .json: data = ReportJSON.replayFile(replay)
+        case .json: data = ReplayJSONWriter.file(replay)
         case .html: data = Data(ReplayPage.render(replay, indexLink: nil).utf8)
         }
         if let output {

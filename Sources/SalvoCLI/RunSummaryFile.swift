@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Orchestrator
 import SalvoVersion
 import Scoring
@@ -76,8 +77,6 @@ struct RunSummaryFile: Codable, Equatable {
 
     /// The summary as pretty, key-sorted JSON, written to `path` whole (a temporary file, then renamed).
     func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try (encoder.encode(self) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try JSONFormat.file(self).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

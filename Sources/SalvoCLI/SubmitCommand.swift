@@ -3,6 +3,7 @@ import ArchiveIntake
 import ArgumentParser
 import CurlHTTP
 import Foundation
+import JSONCoding
 import Orchestrator
 import SafeText
 import Submissions
@@ -58,7 +59,7 @@ struct SubmitCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.arenaUnreachable(arena: arena, detail: "\(error)")
         }
-        guard response.status == 202, var status = try? ArenaStatus.decoder.decode(ArenaStatus.self, from: Data(response.body)) else {
+        guard response.status == 202, var status = try? JSONFormat.decoder().decode(ArenaStatus.self, from: Data(response.body)) else {
             throw CommandFailure.uploadRefused(status: Int(response.status), detail: Self.error(in: response))
         }
         print("Upload \(status.id): \(status.state.rawValue)")
@@ -75,14 +76,14 @@ struct SubmitCommand: AsyncParsableCommand {
             if status.final { break }
             try await Task.sleep(for: .seconds(1))
             let polled = try? await client.execute(HTTPRequest(url: base + "/api/submissions/\(status.id)", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
-            guard let polled, polled.status == 200, let next = try? ArenaStatus.decoder.decode(ArenaStatus.self, from: Data(polled.body)) else { continue }
+            guard let polled, polled.status == 200, let next = try? JSONFormat.decoder().decode(ArenaStatus.self, from: Data(polled.body)) else { continue }
             status = next
         }
         switch status.state {
         case .entered:
             print("Entered as version \(status.version ?? "?"); its games are played now. The leaderboard: \(base)/")
             let me = try? await client.execute(HTTPRequest(url: base + "/api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
-            if let me, me.status == 200, let object = try? JSONDecoder().decode([String: String].self, from: Data(me.body)), let page = object["privatePage"] {
+            if let me, me.status == 200, let object = try? JSONFormat.decoder().decode([String: String].self, from: Data(me.body)), let page = object["privatePage"] {
                 print("Your private page (keep its address to yourself): \(base)/\(TerminalText.visible(page))")
             }
         default:
@@ -106,7 +107,7 @@ struct SubmitCommand: AsyncParsableCommand {
 
     /// The arena's `error` member, else the body as text.
     static func error(in response: HTTPResponse) -> String {
-        if let object = try? JSONDecoder().decode([String: String].self, from: Data(response.body)), let message = object["error"] {
+        if let object = try? JSONFormat.decoder().decode([String: String].self, from: Data(response.body)), let message = object["error"] {
             return TerminalText.visible(message)
         }
         return TerminalText.visible(String(decoding: response.body.prefix(300), as: UTF8.self))

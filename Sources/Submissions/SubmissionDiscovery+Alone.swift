@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import RunControl
 import Sandbox
 
@@ -51,8 +52,7 @@ extension SubmissionDiscovery {
     /// A `bot.yaml` that says only `command:`, each word a JSON string (which YAML reads as a
     /// double-quoted scalar).
     static func manifestText(command: [String]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
+        let encoder = JSONFormat.encoder(pretty: false)
         let words = command.map { String(decoding: (try? encoder.encode($0)) ?? Data("\"\"".utf8), as: UTF8.self) }
         return "command: [" + words.joined(separator: ", ") + "]\n"
     }

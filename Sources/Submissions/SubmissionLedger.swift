@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 
 /// What the last discovery of a `bots_from:` folder entered and did not enter, kept in
 /// `OUTPUT/submissions/entries.json` so that the reports, rebuilt later by `salvo report` or
@@ -75,9 +76,7 @@ public struct SubmissionLedger: Hashable, Sendable, Codable {
         let path = workFolder + "/" + Self.fileName
         do {
             try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try (encoder.encode(self) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try JSONFormat.file(self).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw SubmissionFolderError("cannot write \(path) (\(error.localizedDescription)); check that the output folder is writable")
         }
@@ -86,6 +85,6 @@ public struct SubmissionLedger: Hashable, Sendable, Codable {
     /// The ledger in `workFolder`; nil when there is none or it cannot be read.
     public static func read(workFolder: String) -> SubmissionLedger? {
         guard let data = FileManager.default.contents(atPath: workFolder + "/" + fileName) else { return nil }
-        return try? JSONDecoder().decode(SubmissionLedger.self, from: data)
+        return try? JSONFormat.decoder().decode(SubmissionLedger.self, from: data)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Synchronization
 
 /// Salvo's own record of a class's versions, kept in `OUTPUT/submissions/versions.json`:
@@ -70,7 +71,7 @@ final class VersionHistory: Sendable {
         let path = workFolder + "/" + fileName
         guard let data = FileManager.default.contents(atPath: path) else { return VersionHistory() }
         do {
-            return VersionHistory(try decoder.decode(File.self, from: data))
+            return VersionHistory(try JSONFormat.decoder().decode(File.self, from: data))
         } catch {
             throw SubmissionFolderError("\(path) cannot be read (\(error.localizedDescription)); it records when each version was first seen, for the deadline: restore it from a backup, or remove it to count every version as seen now")
         }
@@ -80,19 +81,9 @@ final class VersionHistory: Sendable {
     func write(workFolder: String) throws(SubmissionFolderError) {
         let path = workFolder + "/" + Self.fileName
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            encoder.dateEncodingStrategy = .iso8601
-            let data = try encoder.encode(file.withLock { $0 })
-            try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try JSONFormat.file(file.withLock { $0 }).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw SubmissionFolderError("cannot write \(path) (\(error.localizedDescription)); check that the output folder is writable")
         }
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }

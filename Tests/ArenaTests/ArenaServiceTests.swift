@@ -4,6 +4,7 @@ import Bots
 import CurlHTTP
 import Foundation
 import GRDB
+import JSONCoding
 import Reports
 import RunControl
 import Sandbox
@@ -98,7 +99,7 @@ struct ArenaServiceTests {
             let end = ContinuousClock.now + limit
             while true {
                 let response = try await get("/api/submissions/\(id)", token: token)
-                let status = try ArenaStatus.decoder.decode(ArenaStatus.self, from: Data(response.body))
+                let status = try JSONFormat.decoder().decode(ArenaStatus.self, from: Data(response.body))
                 if status.final || ContinuousClock.now > end { return status }
                 try await Task.sleep(for: .milliseconds(300))
             }
@@ -106,7 +107,7 @@ struct ArenaServiceTests {
     }
 
     static func status(_ response: HTTPResponse) throws -> ArenaStatus {
-        try ArenaStatus.decoder.decode(ArenaStatus.self, from: Data(response.body))
+        try JSONFormat.decoder().decode(ArenaStatus.self, from: Data(response.body))
     }
 
     static func error(_ response: HTTPResponse) -> String {
@@ -142,7 +143,7 @@ struct ArenaServiceTests {
             var standings = ArenaStandings.Document(tournament: "", generatedAt: nil, games: 0, standings: [])
             for _ in 0..<100 {
                 let body = try await client.get("/api/standings").body
-                standings = try ArenaStatus.decoder.decode(ArenaStandings.Document.self, from: Data(body))
+                standings = try JSONFormat.decoder().decode(ArenaStandings.Document.self, from: Data(body))
                 if standings.standings.contains(where: { $0.bot == "Alice A" }) { break }
                 try await Task.sleep(for: .milliseconds(300))
             }
@@ -457,7 +458,7 @@ struct ArenaServiceTests {
             // The leaderboard's history chart: a line per entry the published results rate (three
             // games rate nobody when every first mover won: the fit's first-move advantage has no
             // bound), by public name, on the page and on its own for the page's refresh.
-            let published = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path + "/public/results.json")))
+            let published = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path + "/public/results.json")))
             let rated = Set((published.season?.nights ?? []).flatMap(\.entries).filter { $0.rating != nil }.map(\.bot))
             let page = String(decoding: try await client.get("/").body, as: UTF8.self)
             let chart = try await client.get("/api/history.svg")

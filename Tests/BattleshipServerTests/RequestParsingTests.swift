@@ -1,7 +1,7 @@
-import BattleshipAPI
 import BattleshipRules
 @testable import BattleshipServer
 import Foundation
+import JSONCoding
 import SalvoTestSupport
 import Testing
 

@@ -1,11 +1,12 @@
 import Foundation
+import JSONCoding
 import Reports
 
 /// A run's results.json, read, and cut to what must not depend on the server's game ids, the
 /// clock or the process: what makes two runs "the same tournament".
 enum ComparableResults {
     static func read(_ folder: String) throws -> ResultsDocument {
-        try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
     }
 
     /// Everything but when the report was built, each game's server id and duration, and

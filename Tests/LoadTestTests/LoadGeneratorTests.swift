@@ -2,6 +2,7 @@ import BattleshipAPI
 import BattleshipServer
 import CurlHTTP
 import Foundation
+import JSONCoding
 import Logging
 import MutantServer
 import SalvoTestSupport
@@ -29,7 +30,7 @@ struct LoadGeneratorTests {
             let generator = LoadGenerator(settings: settings, clients: [http, second])
             try await generator.checkReachable()
             let result = try await generator.run()
-            let games = try await JSONDecoder().decode([GameSummary].self, from: Data(http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body))
+            let games = try await [GameSummary](jsonBytes: http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body)
             await http.shutdown()
             await second.shutdown()
             return (result, games)

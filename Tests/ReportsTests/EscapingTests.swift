@@ -1,5 +1,6 @@
 import Foundation
 import HTMLText
+import JSONCoding
 import Reports
 import Testing
 import Tournament
@@ -53,6 +54,6 @@ struct EscapingTests {
         let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
         let embedded = String(page[start.upperBound..<end.lowerBound])
         #expect(!embedded.contains("<"))
-        #expect(try ReportJSON.decoder().decode(ReplayDocument.self, from: Data(embedded.utf8)) == replay)
+        #expect(try JSONFormat.decoder().decode(ReplayDocument.self, from: Data(embedded.utf8)) == replay)
     }
 }

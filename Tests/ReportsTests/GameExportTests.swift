@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import SalvoTestSupport
 import Testing
@@ -42,7 +43,7 @@ struct GameExportTests {
     }
 
     static func replay(_ path: String) throws -> ReplayDocument {
-        try ReportJSON.decoder().decode(ReplayDocument.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        try JSONFormat.decoder().decode(ReplayDocument.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// A name as a CSV cell reads back: a formula's first character behind a `'`.
@@ -153,7 +154,7 @@ struct GameExportTests {
 
         let one = try await SalvoExecutable.run(["replay", "3", "--from", published, "--format", "json"])
         #expect(one.status == 0, "\(one.err)")
-        let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: one.outData)
+        let replay = try JSONFormat.decoder().decode(ReplayDocument.self, from: one.outData)
         let record = try #require(GameHistory(finished: Self.records(names: ["alpha", "bravo", "charlie"])).game(index: 3))
         var expected = ReplayBuilder.replay(of: PublicRedaction(runFolder: folder).apply(to: record), tournament: "golden")
         expected.startedAt = replay.startedAt
@@ -168,7 +169,7 @@ struct GameExportTests {
         let all = try await SalvoExecutable.run(["replay", "--all", "--from", published, "--output", export])
         #expect(all.status == 0, "\(all.err)")
         let games = try await ProjectPython.csvRows(export + "/games.csv")
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: published + "/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: published + "/results.json")))
         #expect(games.map { $0["game"] } == results.games.map { String($0.index) })
         #expect(games.allSatisfy { $0["game_id"] == "" })
         let errors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [published + "/results.json"])
@@ -195,7 +196,7 @@ struct GameExportTests {
             .write(toFile: folder + "/swiss.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", folder + "/swiss.yaml", "--output", folder + "/out", "--quiet"])
         #expect(run.status == 0, "\(run.err)")
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
         #expect(results.swiss?.rounds.count == 2 && results.swiss?.rounds.first?.bye != nil)
         let errors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [folder + "/out/results.json"])
         #expect(errors.isEmpty, "\(errors)")

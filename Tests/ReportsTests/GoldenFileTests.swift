@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import Testing
 import Tournament
@@ -9,13 +10,13 @@ struct GoldenFileTests {
     func resultsJSON() throws {
         var results = ResultsBuilder.build(config: Fixtures.config(), finished: Fixtures.finished(), generatedAt: Fixtures.generatedAt)
         results.salvoVersion = "0.3.0 (golden)"  // the real one changes with every commit (VersionStampTests)
-        try GoldenFiles.check(try ReportJSON.file(results), against: "results.json")
+        try GoldenFiles.check(try JSONFormat.file(results), against: "results.json")
     }
 
     @Test("the replay JSON of game 0 matches Golden/replay-0000.json byte for byte")
     func replayJSON() throws {
         let record = try #require(Fixtures.finished().first { $0.index == 0 })
         let replay = ReplayBuilder.replay(of: record, tournament: "golden")
-        try GoldenFiles.check(ReportJSON.replayFile(replay), against: "replay-0000.json")
+        try GoldenFiles.check(ReplayJSONWriter.file(replay), against: "replay-0000.json")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import Testing
 import Tournament
@@ -29,7 +30,7 @@ struct PublishedReportTests {
             entries.append(entry)
         }
         try Data(pack.bytes()).write(to: URL(fileURLWithPath: folder + "/replays/pack-0000.js"))
-        try ReportJSON.file(Head(tournament: "golden", games: entries)).write(to: URL(fileURLWithPath: folder + "/results.json"))
+        try JSONFormat.file(Head(tournament: "golden", games: entries)).write(to: URL(fileURLWithPath: folder + "/results.json"))
 
         let report = try PublishedReport(directory: folder)
         #expect(report.tournament == "golden" && report.entries.count == records.count)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import SalvoTestSupport
 import Testing
@@ -35,7 +36,7 @@ struct ReportCommandTests {
         let result = try await Self.salvo(["report", folder])
         #expect(result.status == 0, "\(result.err)")
         #expect(String(decoding: result.out, as: UTF8.self).contains("index.html"))
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
         #expect(results.tournament == "golden" && results.games.count == 6 && results.standings.first?.bot == "alpha")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(index.contains("<table id=\"standings\">") && index.contains("href=\"replays/viewer.html#game=5\""))
@@ -56,7 +57,7 @@ struct ReportCommandTests {
         let result = try await Self.salvo(["report", folder, "--csv"])
         #expect(result.status == 0, "\(result.err)")
         #expect(String(decoding: result.out, as: UTF8.self).hasSuffix("Wrote \(folder)/standings.csv\n"))
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
         let csv = try String(contentsOfFile: folder + "/standings.csv", encoding: .utf8)
         let lines = csv.components(separatedBy: "\r\n")
         #expect(lines.first == "rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits")
@@ -81,7 +82,7 @@ struct ReportCommandTests {
             let result = try await Self.salvo(["report", path])
             #expect(result.status == 0, "\(result.err)")
         }
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
         #expect(results.configuration.unenforced == [sentence])
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(index.contains("<div id=\"unenforced\"") && index.contains("<li>\(sentence)</li>"))
@@ -96,7 +97,7 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await Self.salvo(["report", folder, "--replay-files"])
         #expect(result.status == 0, "\(result.err)")
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
         for game in results.games {
             let file = try #require(game.replayJSON)
             #expect(file == "replays/" + String(format: "%04d", game.index) + ".json")
@@ -116,7 +117,7 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let byId = try await Self.salvo(["replay", "g-3-1", "--from", folder, "--format", "json"])
         #expect(byId.status == 0, "\(byId.err)")
-        let replay = try ReportJSON.decoder().decode(ReplayDocument.self, from: byId.out)
+        let replay = try JSONFormat.decoder().decode(ReplayDocument.self, from: byId.out)
         #expect(replay.index == 3 && replay.outcome.winner == "alpha")
         let file = folder + "/four.html"
         let byIndex = try await Self.salvo(["replay", "4", "--from", folder, "--format", "html", "--output", file])
@@ -137,7 +138,7 @@ struct ReportCommandTests {
         let run = try await Self.salvo(["run", file, "--output", folder + "/out"])
         #expect(run.status == 0, "\(run.err)")
         #expect(String(decoding: run.out, as: UTF8.self).contains("Report: \(folder)/out/index.html"))
-        let results = try ReportJSON.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
+        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
         #expect(results.progress.ratedGames == 2 && results.games.count == 2)
         #expect(FileManager.default.fileExists(atPath: folder + "/out/replays/viewer.html"))
         let replays = try #require(ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/out/replays/pack-0000.js")), tournament: "tiny"))

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import Testing
 import Tournament
@@ -8,7 +9,7 @@ struct SchemaRoundTripTests {
     @Test("results.json decodes back to the document that was encoded, with its schema version")
     func resultsRoundTrip() throws {
         let results = ResultsBuilder.build(config: Fixtures.config(), finished: Fixtures.finished(), generatedAt: Fixtures.generatedAt)
-        let decoded = try ReportJSON.decoder().decode(ResultsDocument.self, from: try ReportJSON.file(results))
+        let decoded = try JSONFormat.decoder().decode(ResultsDocument.self, from: try JSONFormat.file(results))
         #expect(decoded == results)
         #expect(decoded.schemaVersion == 2)
         #expect(decoded.sprt != nil && decoded.games.count == 6)
@@ -18,7 +19,7 @@ struct SchemaRoundTripTests {
     func replayRoundTrip() throws {
         for record in Fixtures.finished() {
             let replay = ReplayBuilder.replay(of: record, tournament: "golden")
-            let decoded = try ReportJSON.decoder().decode(ReplayDocument.self, from: ReportJSON.replayFile(replay))
+            let decoded = try JSONFormat.decoder().decode(ReplayDocument.self, from: ReplayJSONWriter.file(replay))
             #expect(decoded == replay)
             #expect(decoded.schemaVersion == 1)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Testing
 @testable import Reports
 import Tournament
@@ -94,10 +95,10 @@ struct SeasonHistoryTests {
         #expect(IndexPage.nightList([1, 2, 3, 5, 7, 8]) == "1–3, 5, 7–8")
         #expect(IndexPage.nightList([]) == "–")
         // The members reach results.json and come back; a file without them still reads.
-        let data = try ReportJSON.encoder().encode(section)
-        #expect(try ReportJSON.decoder().decode(ResultsDocument.SeasonSection.self, from: data) == section)
+        let data = try JSONFormat.encoder().encode(section)
+        #expect(try JSONFormat.decoder().decode(ResultsDocument.SeasonSection.self, from: data) == section)
         let old = #"{"bot":"a","firstNight":1,"lastNight":2,"games":4,"latest":true,"best":false}"#
-        let version = try ReportJSON.decoder().decode(ResultsDocument.Version.self, from: Data(old.utf8))
+        let version = try JSONFormat.decoder().decode(ResultsDocument.Version.self, from: Data(old.utf8))
         #expect(version.nightsPlayed == [] && version.backOn == [] && version.lastNight == 2)
     }
 

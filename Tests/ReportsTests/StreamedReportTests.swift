@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import Testing
 import Tournament
@@ -26,8 +27,8 @@ struct StreamedReportTests {
         try ReportWriter.write(journal: journal, directory: folder, generatedAt: Fixtures.generatedAt)
         let whole = ResultsBuilder.build(config: journal.configuration, finished: finished, generatedAt: Fixtures.generatedAt)
         let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))
-        #expect(written == (try ReportJSON.file(whole)))
-        #expect(try ReportJSON.decoder().decode(ResultsDocument.self, from: written) == whole)
+        #expect(written == (try JSONFormat.file(whole)))
+        #expect(try JSONFormat.decoder().decode(ResultsDocument.self, from: written) == whole)
         // The index and every bot page as the whole document renders them (but the games list, the same rows).
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(index == IndexPage.render(whole))
@@ -65,7 +66,7 @@ struct StreamedReportTests {
         #expect(written.replayCount == records.count && written.botPageCount == 12)
         let history = GameHistory(finished: records + [retry])
         let whole = ResultsBuilder.build(config: config, history: history, generatedAt: Fixtures.generatedAt)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")) == (try ReportJSON.file(whole)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")) == (try JSONFormat.file(whole)))
         #expect(whole.games[7].attempts == 2 && whole.games[7].termination == "win")
         // 2,640 games: two pages of games, three packs, every replay as the builder makes it.
         #expect(GamesPage.pageCount(gameCount: records.count) == 2)

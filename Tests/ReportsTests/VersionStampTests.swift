@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 import Reports
 import SalvoVersion
 import Testing
@@ -13,7 +14,7 @@ struct VersionStampTests {
     @Test("results.json's salvoVersion and index.html's footer are salvo --version's text")
     func stamped() throws {
         let results = Self.results()
-        let object = try #require(try JSONSerialization.jsonObject(with: ReportJSON.file(results)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONFormat.file(results)) as? [String: Any])
         #expect(object["salvoVersion"] as? String == SalvoVersion.text)
         let page = IndexPage.render(results)
         #expect(page.contains(#"<footer class="meta" id="salvo-version">Salvo \#(SalvoVersion.text)</footer>"#))
@@ -21,9 +22,9 @@ struct VersionStampTests {
 
     @Test("a results.json from before the stamp reads back without one, and its page says so")
     func olderFile() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: ReportJSON.file(Self.results())) as? [String: Any])
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONFormat.file(Self.results())) as? [String: Any])
         object.removeValue(forKey: "salvoVersion")
-        let older = try ReportJSON.decoder().decode(ResultsDocument.self, from: JSONSerialization.data(withJSONObject: object))
+        let older = try JSONFormat.decoder().decode(ResultsDocument.self, from: JSONSerialization.data(withJSONObject: object))
         #expect(older.salvoVersion == nil)
         #expect(IndexPage.render(older).contains(#"id="salvo-version">Salvo of unknown version</footer>"#))
     }

@@ -1,6 +1,6 @@
-import BattleshipAPI
 import Bots
 import Foundation
+import JSONCoding
 import Testing
 @testable import Tournament
 

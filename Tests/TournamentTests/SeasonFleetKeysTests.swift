@@ -1,5 +1,5 @@
-import BattleshipAPI
 import Foundation
+import JSONCoding
 import Testing
 @testable import Tournament
 

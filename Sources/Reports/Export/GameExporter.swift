@@ -44,7 +44,7 @@ public enum GameExporter {
         try shots.append(ShotsCSV.headerLine)
         var shotRows = 0
         let counts = try archive.forEachGame { (game) throws(ReportError) in
-            try ReportWriter.save(ReportJSON.replayFile(game.replay), to: folder + "/" + ReportLayout.replayJSON(index: game.replay.index))
+            try ReportWriter.save(ReplayJSONWriter.file(game.replay), to: folder + "/" + ReportLayout.replayJSON(index: game.replay.index))
             try games.append(GamesCSV.row(game))
             try shots.append(ShotsCSV.rows(game.replay))
             shotRows += game.replay.shots.count

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 
 /// A folder `salvo publish` wrote (or a run's report folder without its journal), read for
 /// `salvo replay`: its results.json (the tournament's name and every game's entry) and its
@@ -42,7 +43,7 @@ public struct PublishedReport: Sendable {
         }
         let head: Head
         do {
-            head = try ReportJSON.decoder().decode(Head.self, from: data)
+            head = try JSONFormat.decoder().decode(Head.self, from: data)
         } catch {
             throw .damagedPublication(path: path, detail: RunJournal.shortened("\(error)"))
         }

@@ -1,5 +1,6 @@
 import BattleshipRules
 import Foundation
+import JSONCoding
 import Tournament
 
 /// One recorded game, as a student may play it again with their own bot alone: their seat and
@@ -11,7 +12,7 @@ import Tournament
 ///
 /// ```swift
 /// let solo = try SoloRematch(plan: RematchPlan(journal: journal, index: 17), bot: "alice")
-/// try ReportJSON.file(solo)   // what the private page links
+/// try JSONFormat.file(solo)   // what the private page links
 /// ```
 public struct SoloRematch: Hashable, Sendable, Codable {
     /// The layout version; raised when a field changes meaning or disappears.

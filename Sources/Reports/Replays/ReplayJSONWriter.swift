@@ -5,7 +5,12 @@ import Foundation
 /// order of the schema (reports/README.md). Pretty output puts one shot, cell list or ship
 /// list per line, so a replay file reads top to bottom; compact output has no whitespace.
 /// `JSONDecoder` reads either back to an equal document (tested).
-enum ReplayJSONWriter {
+public enum ReplayJSONWriter {
+    /// A replay file: pretty-printed, one shot per line, keys in the schema's order.
+    public static func file(_ replay: ReplayDocument) -> Data {
+        Data(bytes(replay, pretty: true))
+    }
+
     /// The JSON text of `replay`.
     static func encode(_ replay: ReplayDocument, pretty: Bool) -> String {
         String(decoding: bytes(replay, pretty: pretty), as: UTF8.self)

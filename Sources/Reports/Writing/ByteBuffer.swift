@@ -1,4 +1,4 @@
-import BattleshipAPI
+import JSONCoding
 
 /// A growing buffer of UTF-8 bytes for writing report files fast: appending literals,
 /// strings and integers to it costs a copy, where `String` concatenation cost most of a

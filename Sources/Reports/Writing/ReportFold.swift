@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import JSONCoding
 import Submissions
 import Tournament
 
@@ -108,7 +109,7 @@ struct ReportFold {
         let indexPath = folder + "/" + ReportLayout.index
         let head: Data
         do {
-            head = try ReportJSON.file(results)
+            head = try JSONFormat.file(results)
         } catch {
             // Only non-finite numbers fail to encode; the builder never produces them.
             throw .cannotWrite(path: resultsPath, detail: "\(error)")

@@ -220,7 +220,7 @@ public enum ReportWriter {
                 let replay = ReplayBuilder.replay(of: record, tournament: tournament)
                 if replayFiles {
                     do throws(ReportError) {
-                        try save(ReportJSON.replayFile(replay), to: folder + "/" + ReportLayout.replayJSON(index: record.index))
+                        try save(ReplayJSONWriter.file(replay), to: folder + "/" + ReportLayout.replayJSON(index: record.index))
                     } catch {
                         failures.record(error)
                     }

@@ -1,8 +1,9 @@
 import Foundation
+import JSONCoding
 
 /// results.json's `games` array written one entry at a time, in the bytes `JSONEncoder` gives
-/// (pretty-printed, keys sorted, slashes unescaped; ``ReportJSON``), so a report of 400,000
-/// games writes the same file as ``ReportJSON/file(_:)`` of the whole document would, without
+/// (pretty-printed, keys sorted, slashes unescaped; ``JSONFormat``), so a report of 400,000
+/// games writes the same file as ``JSONFormat/file(_:)`` of the whole document would, without
 /// holding it: the entries go to a file beside results.json, and ``assemble(head:to:)`` puts
 /// them in place of the empty `games` of the document's other sections.
 struct ResultsGamesWriter {
@@ -75,7 +76,7 @@ struct ResultsGamesWriter {
             out.append("\"")
             out.append(text)
             out.append("\"")
-        } else if let data = try? ReportJSON.encoder(pretty: false).encode(text) {
+        } else if let data = try? JSONFormat.encoder(pretty: false).encode(text) {
             out.append(bytes: Array(data))
         } else {
             out.appendJSONString(text)
@@ -89,7 +90,7 @@ struct ResultsGamesWriter {
     }
 
     /// Writes results.json to `destination`: `head` (every section, `games` empty, as
-    /// ``ReportJSON/file(_:)`` writes it) with the entries written here in place of its empty
+    /// ``JSONFormat/file(_:)`` writes it) with the entries written here in place of its empty
     /// `games`; then removes the entries' file.
     mutating func assemble(head: Data, to destination: String) throws(ReportError) {
         try flush()

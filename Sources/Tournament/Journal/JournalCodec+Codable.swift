@@ -1,19 +1,17 @@
-import BattleshipAPI
 import Foundation
+import JSONCoding
 
 /// The members of the journal written with their `Codable` conformance: `configuration`
 /// (``TournamentConfig``'s, the one encoding of the configuration, `TournamentConfig+Codable.swift`)
-/// and a night's `bots` (``BotEntry``'s, as in `configuration`). `JSONEncoder` writes them into
-/// the hand-written line and `JSONDecoder` reads them back. Their members are in alphabetical
+/// and a night's `bots` (``BotEntry``'s, as in `configuration`). ``JSONFormat``'s compact encoder writes them
+/// into the hand-written line and its decoder reads them back. Their members are in alphabetical
 /// order (`sortedKeys`: `JSONEncoder` keeps no other order from one run to the next); a reader
 /// takes them in any order.
 extension JournalCodec {
     /// `value` by its `Encodable` conformance.
     static func writeEncoded(_ value: some Encodable, to json: inout JSONWriter) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            json.raw(try encoder.encode(value))
+            json.raw(try JSONFormat.encoder(pretty: false).encode(value))
         } catch {
             // Only a number that is not finite fails (a rate limit or SPRT setting), which no
             // tournament file or flag gives.
@@ -29,7 +27,7 @@ extension JournalCodec {
         let offset = reader.valueOffset()
         let text = try reader.rawValue()
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(text))
+            return try JSONFormat.decoder().decode(Value.self, from: Data(text))
         } catch {
             throw Self.error(error, reader, walker: &walker, valueAt: offset)
         }

@@ -1,8 +1,8 @@
-import BattleshipAPI
 import BattleshipClient
 import BattleshipRules
 import Bots
 import Foundation
+import JSONCoding
 
 /// A game's record: written and read here, member by member (docs/journal.md, `GameRecord`).
 /// Seats are numbered 0 (the creator, who moved first) and 1. Version 1 wrote the same

@@ -1,5 +1,5 @@
-import BattleshipAPI
 import Foundation
+import JSONCoding
 
 /// A season's `night` line (``SeasonNight``): its games as `[first, second, round]` triples,
 /// three numbers each, since a class's first night lists thousands.

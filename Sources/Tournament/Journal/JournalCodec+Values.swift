@@ -1,4 +1,4 @@
-import BattleshipAPI
+import JSONCoding
 
 /// Readers of the value shapes every part of a journal uses.
 extension JournalCodec {

@@ -1,5 +1,5 @@
-import BattleshipAPI
 import Foundation
+import JSONCoding
 import SalvoVersion
 
 /// The journal's file layout, version 3: one JSON object per line, its kind in `type`, every

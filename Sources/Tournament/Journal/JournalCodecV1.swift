@@ -1,5 +1,5 @@
-import BattleshipAPI
 import Bots
+import JSONCoding
 
 /// Reads journals of layout version 1, which Salvo wrote until layout 2: each line an object
 /// with one member named after its kind (`{"started":{…}}`), a game's record under a

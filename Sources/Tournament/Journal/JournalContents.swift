@@ -1,6 +1,6 @@
-import BattleshipAPI
 import Dispatch
 import Foundation
+import JSONCoding
 
 /// The entries of a journal's bytes, read on all cores (a class's journal of 100,000 games is
 /// hundreds of megabytes), in the layout its first line shows: ``JournalCodec``'s, or version

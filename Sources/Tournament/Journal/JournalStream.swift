@@ -1,8 +1,8 @@
-import BattleshipAPI
 import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import JSONCoding
 #endif
 
 /// A journal read as a stream: a block of lines at a time, each block decoded on all cores and

@@ -1,7 +1,7 @@
-import BattleshipAPI
 import Bots
 import Digests
 import DurationUnits
+import JSONCoding
 
 /// The settings a journal can be continued only by: those that fix the schedule, the fleets
 /// and the bots' play (format, games per pairing, seed, the bots and their deadlines, the

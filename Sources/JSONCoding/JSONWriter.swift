@@ -1,5 +1,5 @@
-/// Writes compact JSON text as UTF-8 bytes, putting the commas itself: request bodies,
-/// replies and report files without an encoder.
+/// Writes compact JSON text as UTF-8 bytes, putting the commas itself: the hot paths (wire
+/// bodies, the journal's lines, live standings; docs/json.md) without an encoder.
 ///
 /// ```swift
 /// var writer = JSONWriter()

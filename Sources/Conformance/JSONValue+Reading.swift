@@ -1,11 +1,20 @@
-import BattleshipAPI
+import JSONCoding
 
-/// Builds a ``JSONValue`` tree from bytes with the shared strict reader (RFC 8259): a board
-/// reply is 100 objects per list, and this keeps reading one cheap where `JSONDecoder` is not.
-enum JSONParser {
-    /// The value of `bytes`, or nil when they are not exactly one JSON value.
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
+/// A ``JSONValue`` tree read from bytes with the shared strict reader (``JSONReader``, RFC
+/// 8259), so `salvo check` judges a server's reply by the same rules as Salvo's client does.
+///
+/// Not a reader of its own: the tree is what a check needs and a typed reader cannot give, any
+/// reply of any shape kept with its JSON types (`true` is not `1`, `"3"` is not `3`) so that a
+/// finding can say what came instead. Members are sorted by key, numbers kept as `Double`.
+extension JSONValue {
+    /// Parses `bytes` as one JSON value, or nil when they are not JSON.
+    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
         try? JSONReader.read(bytes) { reader throws(JSONError) in try value(&reader) }
+    }
+
+    /// Parses `text` as one JSON value, or nil when it is not JSON.
+    public static func parse(_ text: String) -> JSONValue? {
+        parse(Array(text.utf8))
     }
 
     private static func value(_ reader: inout JSONReader) throws(JSONError) -> JSONValue {

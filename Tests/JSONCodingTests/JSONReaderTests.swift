@@ -1,10 +1,20 @@
-import BattleshipAPI
+import JSONCoding
 import Testing
 
 /// The shared reader: what RFC 8259 allows it reads exactly, what it refuses it refuses
 /// with what was wrong, the byte offset and the key path.
 @Suite("JSON reader")
 struct JSONReaderTests {
+    /// The description of the error `body` throws, or nil when it throws none.
+    static func failure(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// `text` read with `body`, the end checked.
     static func read<Value>(_ text: String, _ body: (inout JSONReader) throws(JSONError) -> Value) throws(JSONError) -> Value {
         try JSONReader.read(Array(text.utf8), body)
@@ -60,12 +70,12 @@ struct JSONReaderTests {
         ("1e30", "bad value at the top level: 1e30 is out of range (-9223372036854775808 to 9223372036854775807) (byte 0)"),
     ])
     func badWholeNumbers(_ text: String, _ message: String) {
-        #expect(WireJSONTests.failure { _ = try Self.read(text) { reader throws(JSONError) in try reader.int() } } == message)
+        #expect(Self.failure { _ = try Self.read(text) { reader throws(JSONError) in try reader.int() } } == message)
     }
 
     @Test("a negative number is no UInt64")
     func negativeUnsigned() {
-        #expect(WireJSONTests.failure { _ = try Self.read(" -1") { reader throws(JSONError) in try reader.uint64() } }
+        #expect(Self.failure { _ = try Self.read(" -1") { reader throws(JSONError) in try reader.uint64() } }
             == "bad value at the top level: -1 is out of range (0 to 18446744073709551615) (byte 1)")
     }
 
@@ -223,7 +233,7 @@ struct JSONReaderTests {
 
     @Test("a value of another kind is a type mismatch naming both kinds")
     func typeMismatch() {
-        let message = WireJSONTests.failure {
+        let message = Self.failure {
             _ = try Self.read(#"{"n": [true]}"#) { reader throws(JSONError) in
                 try reader.beginObject()
                 _ = try reader.nextKey()

@@ -1,4 +1,3 @@
-import BattleshipAPI
 import BattleshipRules
 import Foundation
 import SalvoTestSupport
