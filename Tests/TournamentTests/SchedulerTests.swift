@@ -131,7 +131,7 @@ struct SchedulerTests {
         for count in [1, 2, 3, 4] {
             for index in 0..<count {
                 var config = Self.config(bots: 4, games: games)
-                config.shard = try Shard(index: index, count: count)
+                config.context.shard = try Shard(index: index, count: count)
                 let schedule = try #require(config.scheduler.fixedSchedule)
                 #expect(schedule.countInRun == schedule.gamesInRun.count, "\(games) games, shard \(index)/\(count)")
                 #expect(config.scheduler.plannedGamesInRun == schedule.gamesInRun.count)

@@ -28,7 +28,7 @@ public struct SeasonScheduler: Scheduler {
         self.night = night
         if let rounds = night.swiss {
             var inner = config
-            inner.seasonNight = nil
+            inner.context.seasonNight = nil
             inner.rounds = rounds.rounds
             inner.seed = ScheduleSeeds.mix(config.seed, 0x5EA5_0D00, UInt64(night.number))
             swiss = SwissScheduler(config: inner)
@@ -74,7 +74,7 @@ public struct SeasonScheduler: Scheduler {
     /// A game between current versions, of any night; a shard's, of its own night only (its
     /// journal holds its parts of earlier nights, which its run does not count).
     public func countsInStandings(_ record: GameRecord) -> Bool {
-        night.isCurrent(record) && (config.shard == nil || night.indices.contains(record.index))
+        night.isCurrent(record) && (config.context.shard == nil || night.indices.contains(record.index))
     }
 
     public var headline: String {
@@ -93,7 +93,7 @@ public struct SeasonScheduler: Scheduler {
     public var mirroredPairCount: Int { swiss == nil ? Set(mirroredPairs).count : 1 }
 
     public var plannedGamesInRun: Int {
-        guard swiss == nil, config.shard != nil else { return plannedGames }
+        guard swiss == nil, config.context.shard != nil else { return plannedGames }
         return games.indices.count(where: isInRun)
     }
 
@@ -106,7 +106,7 @@ public struct SeasonScheduler: Scheduler {
 
     /// Whether the game at `position` of ``games`` is this run's: every one, or its shard's.
     func isInRun(_ position: Int) -> Bool {
-        guard let shard = config.shard else { return true }
+        guard let shard = config.context.shard else { return true }
         return mirroredPairs[position] % shard.count == shard.index
     }
 
