@@ -18,8 +18,8 @@ public enum ShardMerge {
         let (configuration, count, first) = try tournament(of: shards, output: output)
         let started = shards.filter { $0.start != nil }
         let scheduler = configuration.scheduler
-        guard let fixed = scheduler.fixedSchedule, scheduler.shardingObstacle == nil else {
-            throw .notShardable(path: first.path, reason: scheduler.shardingObstacle ?? "its games are not fixed by its configuration")
+        guard let fixed = scheduler.sharding?.fixedSchedule, scheduler.whyNotShardable == nil else {
+            throw .notShardable(path: first.path, reason: scheduler.whyNotShardable ?? "its games are not fixed by its configuration")
         }
         let schedule = fixed.games
         let pairings = fixed.pairings.count

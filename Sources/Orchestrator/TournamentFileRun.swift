@@ -94,7 +94,7 @@ public struct TournamentFileRun: Sendable {
         if let botsFrom = file.botsFrom {
             let entering = ContinuousClock.now
             if config.context.shard != nil, config.scheduler.playsAsSeason {
-                if let obstacle = config.scheduler.shardingObstacle { throw .cannotShard(obstacle + "; run it without --shard") }
+                if let obstacle = config.scheduler.whyNotShardable { throw .cannotShard(obstacle + "; run it without --shard") }
                 let opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: overrides.sandboxDisabled, stop: stop) { steps(.waiting($0)) }
                 if let entries = opened.entries { steps(.entered(entries, seconds: (ContinuousClock.now - entering).seconds)) }
                 steps(.shardNight(number: opened.config.context.seasonNight?.number ?? 0, changes: opened.changes))

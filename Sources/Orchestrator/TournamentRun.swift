@@ -98,13 +98,13 @@ public struct TournamentRun: Sendable {
         if configuration.context.shard != nil, configuration.context.isSeason, configuration.context.seasonNight == nil {
             throw .cannotShard("a season's shard plays the night its shards share, which must be opened first (SeasonShardNight.open, as `salvo run --shard` does)")
         }
-        if configuration.context.shard != nil, let obstacle = scheduler.shardingObstacle {
+        if configuration.context.shard != nil, let obstacle = scheduler.whyNotShardable {
             throw .cannotShard(obstacle + "; run it without --shard")
         }
         // A season's night has as many pairs as its new versions miss, which changes nightly:
         // a shard with none of them plays nothing.
-        if let shard = configuration.context.shard, !configuration.context.isSeason, shard.count > scheduler.mirroredPairCount {
-            throw .cannotShard("\(shard.count) shards are more than its \(scheduler.mirroredPairCount) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
+        if let shard = configuration.context.shard, !configuration.context.isSeason, shard.count > scheduler.sharding?.mirroredPairCount ?? 1 {
+            throw .cannotShard("\(shard.count) shards are more than its \(scheduler.sharding?.mirroredPairCount ?? 1) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
         }
         let folder = configuration.runDirectory
         let lock: FolderLock
@@ -228,7 +228,7 @@ public struct TournamentRun: Sendable {
             plan = try SeasonPlan.plan(
                 nights: resume.nights.map { $0.movingCopies(to: botsFolder) }, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
                 entered: config.bots.filter { $0.version != nil }, notEntered: config.context.seasonNotEntered,
-                gamesPerPairing: config.gamesPerPairing, swissRounds: config.scheduler.seasonSwissRounds, now: Date()
+                gamesPerPairing: config.gamesPerPairing, swissRounds: (config.scheduler as? any SeasonableScheduler)?.seasonSwissRounds, now: Date()
             )
         } catch {
             throw .journal(error.description)

@@ -124,8 +124,8 @@ struct RunCommand: AsyncParsableCommand {
     static func header(_ config: TournamentConfig, serverURL: String) -> String {
         let scheduler = config.scheduler
         if let shard = config.context.shard {
-            return "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(scheduler.headline), on \(serverURL)"
+            return "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(RunHeadline.text(config)), on \(serverURL)"
         }
-        return "Tournament \(config.name): \(scheduler.headline), on \(serverURL)"
+        return "Tournament \(config.name): \(RunHeadline.text(config)), on \(serverURL)"
     }
 }

@@ -13,7 +13,7 @@ struct ShardSplitTests {
         try (0..<count).map { index in
             var part = config
             part.context.shard = try Shard(index: index, count: count)
-            return try #require(part.scheduler.fixedSchedule).gamesInRun
+            return try #require(part.scheduler.sharding?.fixedSchedule).gamesInRun
         }
     }
 
