@@ -322,7 +322,7 @@ public actor ArenaWorker {
         let seconds = (ContinuousClock.now - started).components.seconds
         let missing = summary.missingGames
         // The summary holds the standings' games, earlier batches' too: this batch's are its night's.
-        let played = summary.configuration.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count } ?? summary.records.count
+        let played = summary.configuration.context.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count } ?? summary.records.count
         log("batch \(batches): \(played) game\(played == 1 ? "" : "s") played in \(seconds) s; the standings count \(summary.records.count)\(missing > 0 ? "; \(missing) missing (played with the next batch)" : "")")
     }
 

@@ -62,11 +62,11 @@ public struct MergedTournament: Sendable {
     /// as a line that can be pasted into a shell in any folder: it goes to the folder the shard
     /// was run in, where the file's relative paths resolve, and runs `salvo` by its full path.
     public func rerunCommand(shard: Int, salvo: String = MergedTournament.thisExecutable) -> String {
-        var words = [salvo, "run", configuration.sourceFile ?? "TOURNAMENT_FILE", "--shard", "\(shard)/\(shardCount)", "--output", configuration.outputDirectory]
+        var words = [salvo, "run", configuration.context.sourceFile ?? "TOURNAMENT_FILE", "--shard", "\(shard)/\(shardCount)", "--output", configuration.outputDirectory]
         words += ["--games", String(configuration.gamesPerPairing), "--seed", String(configuration.seed)]
         if case .url(let url) = configuration.server { words += ["--server", url] }
         let command = ShellText.line(words)
-        guard let folder = configuration.workingDirectory else { return command }
+        guard let folder = configuration.context.workingDirectory else { return command }
         return "cd \(ShellText.word(folder)) && \(command)"
     }
 

@@ -33,7 +33,7 @@ public enum SeasonMerge {
             }
         }
         let scheduler = SeasonScheduler(config: configuration, night: night)
-        if let obstacle = scheduler.shardingObstacle { throw .notShardable(path: seasonPath, reason: obstacle) }
+        if let obstacle = scheduler.whyNotShardable { throw .notShardable(path: seasonPath, reason: obstacle) }
 
         let found = try ShardLines(shards) { shard, record throws(MergeError) in
             guard night.indices.contains(record.index) else { return false }

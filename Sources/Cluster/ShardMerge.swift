@@ -18,8 +18,8 @@ public enum ShardMerge {
         let (configuration, count, first) = try tournament(of: shards, output: output)
         let started = shards.filter { $0.start != nil }
         let scheduler = configuration.scheduler
-        guard let fixed = scheduler.fixedSchedule, scheduler.shardingObstacle == nil else {
-            throw .notShardable(path: first.path, reason: scheduler.shardingObstacle ?? "its games are not fixed by its configuration")
+        guard let fixed = scheduler.sharding?.fixedSchedule, scheduler.whyNotShardable == nil else {
+            throw .notShardable(path: first.path, reason: scheduler.whyNotShardable ?? "its games are not fixed by its configuration")
         }
         let schedule = fixed.games
         let pairings = fixed.pairings.count
@@ -61,23 +61,23 @@ public enum ShardMerge {
     static func tournament(of shards: [ShardJournal], output: String) throws(MergeError) -> (configuration: TournamentConfig, count: Int, first: ShardJournal) {
         let started = shards.filter { $0.start != nil }
         guard let first = started.first, let firstStart = first.start else { throw .nothingStarted(output: output) }
-        guard let count = firstStart.configuration.shard?.count else { throw .notAShard(path: first.path) }
+        guard let count = firstStart.configuration.context.shard?.count else { throw .notAShard(path: first.path) }
         var configuration = firstStart.configuration
-        configuration.shard = nil
+        configuration.context.shard = nil
         configuration.outputDirectory = output
         let digest = ResumeSettings.digest(of: configuration)
 
         for shard in started {
-            guard var other = shard.start?.configuration, let part = other.shard else { throw .notAShard(path: shard.path) }
+            guard var other = shard.start?.configuration, let part = other.context.shard else { throw .notAShard(path: shard.path) }
             guard part.count == count else { throw .shardCounts(path: shard.path, count: part.count, expected: count, firstPath: first.path) }
             guard part.index == shard.folderIndex else { throw .wrongFolder(path: shard.path, shard: part.index) }
-            other.shard = nil
+            other.context.shard = nil
             if ResumeSettings.digest(of: other) != digest {
                 let difference = ResumeSettings.difference(journal: configuration, run: other) ?? "a setting differs"
                 throw .otherTournament(path: shard.path, firstPath: first.path, difference: difference)
             }
             // Shards of one folder share its seed key (OUTPUT/seed.key); another key means other fleets.
-            if other.seedKey != configuration.seedKey {
+            if other.context.seedKey != configuration.context.seedKey {
                 throw .otherTournament(path: shard.path, firstPath: first.path, difference: "seed key: the shards were played with different keys (each folder's seed.key); play them into one output folder")
             }
         }

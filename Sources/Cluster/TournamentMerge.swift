@@ -51,7 +51,7 @@ public struct TournamentMerge: Sendable {
         }
         let journalPath = output + "/" + ReportLayout.journal
         let merged: MergedTournament
-        if shards.contains(where: { $0.start?.configuration.isSeason == true }) {
+        if shards.contains(where: { $0.start?.configuration.context.isSeason == true }) {
             // A season's night: added to the season's journal, which holds the nights before it.
             let configuration = try ShardMerge.tournament(of: shards, output: output).configuration
             let season: TournamentRunner.ResumePoint

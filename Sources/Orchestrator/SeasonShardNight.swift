@@ -41,7 +41,7 @@ public enum SeasonShardNight {
         _ config: TournamentConfig, botsFrom: BotsFrom, sandboxDisabled: Bool = false, waitingUpTo limit: Duration = FolderLock.shardWait,
         stop: StopSignal? = nil, say: (String) -> Void = { _ in }
     ) async throws(OrchestratorError) -> Opened {
-        guard let shard = config.shard else { throw .cannotShard("no shard was given") }
+        guard let shard = config.context.shard else { throw .cannotShard("no shard was given") }
         let output = config.outputDirectory
         let lock: FolderLock
         do {
@@ -54,8 +54,8 @@ public enum SeasonShardNight {
         defer { lock.release() }
 
         var season = config
-        season.shard = nil
-        season.isSeason = true
+        season.context.shard = nil
+        season.context.isSeason = true
         let journalPath = (output as NSString).appendingPathComponent(TournamentRun.Layout.journal)
         let resume: TournamentRunner.ResumePoint
         do {
@@ -63,12 +63,12 @@ public enum SeasonShardNight {
         } catch {
             throw .journal("\(error)")
         }
-        if let derivation = resume.seedDerivation { season.seedDerivation = derivation }
+        if let derivation = resume.seedDerivation { season.context.seedDerivation = derivation }
         if resume.hasStarted {
-            season.seedKey = resume.seedKey
-        } else if config.seedKey == nil {
+            season.context.seedKey = resume.seedKey
+        } else if config.context.seedKey == nil {
             do {
-                season.seedKey = try SeedKey.inFolder(output)
+                season.context.seedKey = try SeedKey.inFolder(output)
             } catch {
                 throw .seedKey(error)
             }
@@ -77,9 +77,9 @@ public enum SeasonShardNight {
         if let found = resume.nights.last, found.indices.contains(where: { resume.rated[$0] == nil }) {
             // Its copies where they are now: the season's folder may have moved since it opened.
             let last = found.movingCopies(to: URL(fileURLWithPath: output).standardizedFileURL.path + "/submissions/bots")
-            season.seasonNight = last
+            season.context.seasonNight = last
             season.bots = last.bots
-            season.shard = shard
+            season.context.shard = shard
             return Opened(config: season, entries: nil, changes: nil)
         }
 
@@ -90,7 +90,7 @@ public enum SeasonShardNight {
             throw .submissions(error.description)
         }
         var planned = try TournamentRun.planNight(entered.config, resume: resume)
-        if let night = planned.config.seasonNight, !resume.nights.contains(night) {
+        if let night = planned.config.context.seasonNight, !resume.nights.contains(night) {
             do {
                 // The night as a run on this machine would open it; no shard is set yet.
                 try await TournamentRunner.writeOpening(of: planned.config, to: Journal(path: journalPath), resume: resume, launcher: SandboxLauncher())
@@ -98,7 +98,7 @@ public enum SeasonShardNight {
                 throw .journal("Cannot write the season's night to \(journalPath): \(error)")
             }
         }
-        planned.config.shard = shard
+        planned.config.context.shard = shard
         return Opened(config: planned.config, entries: entered.entries, changes: planned.changes)
     }
 }

@@ -48,14 +48,14 @@ public enum SubmissionEntry {
         // A round robin of submissions is a season: run again into the same folder, it plays
         // only what new versions are missing, and a version that is not entered keeps the
         // last good one current (tournaments/README.md).
-        config.isSeason = config.scheduler.playsAsSeason
-        if config.isSeason {
+        config.context.isSeason = config.scheduler.playsAsSeason
+        if config.context.isSeason {
             for skipped in entries.notEntered {
-                config.seasonNotEntered[skipped.folder] = NotEntered.shortReason(skipped.reason)
+                config.context.seasonNotEntered[skipped.folder] = NotEntered.shortReason(skipped.reason)
             }
         }
         // A season's later nights count the last good versions too (checked once the journal is read).
-        let seasonGoesOn = config.isSeason && FileManager.default.fileExists(atPath: (config.runDirectory as NSString).appendingPathComponent(ReportLayout.journal))
+        let seasonGoesOn = config.context.isSeason && FileManager.default.fileExists(atPath: (config.runDirectory as NSString).appendingPathComponent(ReportLayout.journal))
         guard config.bots.count >= 2 || seasonGoesOn else { throw botsFrom.error(tooFewBots(entries: entries, listed: listed)) }
         return Entered(config: config, entries: entries)
     }

@@ -80,7 +80,7 @@ public struct TournamentFileRun: Sendable {
         if let seed = overrides.seed { config.seed = seed }
         if let interval = overrides.pollInterval { config.pollInterval = interval }
         if overrides.purePolling { config.wakeLocalOpponent = false }
-        config.shard = overrides.shard
+        config.context.shard = overrides.shard
         return config
     }
 
@@ -93,17 +93,17 @@ public struct TournamentFileRun: Sendable {
         var config = configuration
         if let botsFrom = file.botsFrom {
             let entering = ContinuousClock.now
-            if config.shard != nil, config.scheduler.playsAsSeason {
-                if let obstacle = config.scheduler.shardingObstacle { throw .cannotShard(obstacle + "; run it without --shard") }
+            if config.context.shard != nil, config.scheduler.playsAsSeason {
+                if let obstacle = config.scheduler.whyNotShardable { throw .cannotShard(obstacle + "; run it without --shard") }
                 let opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: overrides.sandboxDisabled, stop: stop) { steps(.waiting($0)) }
                 if let entries = opened.entries { steps(.entered(entries, seconds: (ContinuousClock.now - entering).seconds)) }
-                steps(.shardNight(number: opened.config.seasonNight?.number ?? 0, changes: opened.changes))
+                steps(.shardNight(number: opened.config.context.seasonNight?.number ?? 0, changes: opened.changes))
                 config = opened.config
             } else {
                 // Shards enter one at a time, so that they never build into one folder at once
                 // (the first builds; the others find its builds in the cache).
                 var lock: FolderLock?
-                if config.shard != nil {
+                if config.context.shard != nil {
                     let output = config.outputDirectory
                     do {
                         lock = try await FolderLock.acquire(output, waitingUpTo: FolderLock.shardWait) { pid in

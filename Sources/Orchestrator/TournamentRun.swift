@@ -95,16 +95,16 @@ public struct TournamentRun: Sendable {
 
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
         let scheduler = configuration.scheduler
-        if configuration.shard != nil, configuration.isSeason, configuration.seasonNight == nil {
+        if configuration.context.shard != nil, configuration.context.isSeason, configuration.context.seasonNight == nil {
             throw .cannotShard("a season's shard plays the night its shards share, which must be opened first (SeasonShardNight.open, as `salvo run --shard` does)")
         }
-        if configuration.shard != nil, let obstacle = scheduler.shardingObstacle {
+        if configuration.context.shard != nil, let obstacle = scheduler.whyNotShardable {
             throw .cannotShard(obstacle + "; run it without --shard")
         }
         // A season's night has as many pairs as its new versions miss, which changes nightly:
         // a shard with none of them plays nothing.
-        if let shard = configuration.shard, !configuration.isSeason, shard.count > scheduler.mirroredPairCount {
-            throw .cannotShard("\(shard.count) shards are more than its \(scheduler.mirroredPairCount) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
+        if let shard = configuration.context.shard, !configuration.context.isSeason, shard.count > scheduler.sharding?.mirroredPairCount ?? 1 {
+            throw .cannotShard("\(shard.count) shards are more than its \(scheduler.sharding?.mirroredPairCount ?? 1) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
         }
         let folder = configuration.runDirectory
         let lock: FolderLock
@@ -128,9 +128,9 @@ public struct TournamentRun: Sendable {
             throw .journal("\(error)")
         }
         // A continued run derives its seeds as its journal's did.
-        if let derivation = resume.seedDerivation { config.seedDerivation = derivation }
+        if let derivation = resume.seedDerivation { config.context.seedDerivation = derivation }
         // A season's shard comes with the night its shards share (``SeasonShardNight``).
-        if config.isSeason, config.seasonNight == nil {
+        if config.context.isSeason, config.context.seasonNight == nil {
             let planned = try Self.planNight(config, resume: resume)
             progress(.season(planned.changes))
             config = planned.config
@@ -140,7 +140,7 @@ public struct TournamentRun: Sendable {
         let cannotStart = Self.botsThatCannotStart(config.bots, launcher: launcher)
         if !cannotStart.isEmpty { throw .botsCannotStart(cannotStart) }
         do {
-            config.seedKey = try Self.seedKey(config, resume: resume, journalPath: journalPath)
+            config.context.seedKey = try Self.seedKey(config, resume: resume, journalPath: journalPath)
         } catch {
             throw .seedKey(error)
         }
@@ -172,10 +172,10 @@ public struct TournamentRun: Sendable {
         // season's standings are every night's games between its current versions.
         let playedScheduler = config.scheduler
         let records = results.ratedInOrder.filter(playedScheduler.countsInStandings)
-        let scheduled = config.shard == nil ? playedScheduler.standingsGames : playedScheduler.plannedGamesInRun
+        let scheduled = config.context.shard == nil ? playedScheduler.standingsGames : playedScheduler.plannedGamesInRun
         var written: ReportWriter.Written?
         // A shard's games are a part of a tournament: `salvo merge` writes the reports.
-        if options.writeReports, config.shard == nil {
+        if options.writeReports, config.context.shard == nil {
             do {
                 written = try ReportWriter.write(directory: folder)
             } catch {
@@ -213,7 +213,7 @@ public struct TournamentRun: Sendable {
             if let key = resume.seedKey, let kept = try SeedKey.read(path), kept != key { throw .differs(path: path, journal: journalPath) }
             return resume.seedKey
         }
-        if let given = config.seedKey { return given }
+        if let given = config.context.seedKey { return given }
         return try SeedKey.inFolder(config.outputDirectory)
     }
 
@@ -227,8 +227,8 @@ public struct TournamentRun: Sendable {
         do {
             plan = try SeasonPlan.plan(
                 nights: resume.nights.map { $0.movingCopies(to: botsFolder) }, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
-                entered: config.bots.filter { $0.version != nil }, notEntered: config.seasonNotEntered,
-                gamesPerPairing: config.gamesPerPairing, swissRounds: config.scheduler.seasonSwissRounds, now: Date()
+                entered: config.bots.filter { $0.version != nil }, notEntered: config.context.seasonNotEntered,
+                gamesPerPairing: config.gamesPerPairing, swissRounds: (config.scheduler as? any SeasonableScheduler)?.seasonSwissRounds, now: Date()
             )
         } catch {
             throw .journal(error.description)
@@ -237,7 +237,7 @@ public struct TournamentRun: Sendable {
             throw .cannotContinue("a season needs at least two entries, and \(plan.night.bots.count) are current; see the not-entered list above")
         }
         var config = config
-        config.seasonNight = plan.night
+        config.context.seasonNight = plan.night
         config.bots = plan.night.bots
         return (config, plan.changes)
     }

@@ -61,10 +61,10 @@ struct ClusterCommand: AsyncParsableCommand {
             let read: TournamentFile = try TournamentFileParser().read(fileAt: file)
             let config = read.config
             let scheduler = config.scheduler
-            if let obstacle = scheduler.shardingObstacle {
+            if let obstacle = scheduler.whyNotShardable {
                 throw CommandFailure.cannotShard(obstacle: obstacle)
             }
-            let pairs = scheduler.mirroredPairCount
+            let pairs = (scheduler.sharding?.mirroredPairCount ?? 1)
             if shards > pairs, read.botsFrom == nil {
                 throw CommandFailure.tooManyShards(shards: shards, pairs: pairs)
             }

@@ -67,7 +67,7 @@ extension RunCommand {
             notes.warn("Stopped early: run the same command again to continue.")
         } else if !summary.isComplete {
             notes.warn("\(summary.missingGames) game\(summary.missingGames == 1 ? "" : "s") had no result after \(TournamentRunner.maximumAttempts) attempts each (the journal keeps each attempt's reason): run the same command again to play \(summary.missingGames == 1 ? "it" : "them").")
-        } else if let shard = config.shard {
+        } else if let shard = config.context.shard {
             notes.say("Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
         }
         if let written = summary.reports {
@@ -85,7 +85,7 @@ extension RunCommand {
             }
         }
         if !summary.isComplete {
-            throw CommandFailure.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.shard.map { " in shard \($0)" } ?? "")")
+            throw CommandFailure.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.context.shard.map { " in shard \($0)" } ?? "")")
         }
     }
 }

@@ -123,9 +123,9 @@ struct RunCommand: AsyncParsableCommand {
     /// The line printed once the server answers.
     static func header(_ config: TournamentConfig, serverURL: String) -> String {
         let scheduler = config.scheduler
-        if let shard = config.shard {
-            return "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(scheduler.headline), on \(serverURL)"
+        if let shard = config.context.shard {
+            return "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(RunHeadline.text(config)), on \(serverURL)"
         }
-        return "Tournament \(config.name): \(scheduler.headline), on \(serverURL)"
+        return "Tournament \(config.name): \(RunHeadline.text(config)), on \(serverURL)"
     }
 }

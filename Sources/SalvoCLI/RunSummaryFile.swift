@@ -61,7 +61,7 @@ struct RunSummaryFile: Codable, Equatable {
         ratedGames = summary.records.count
         missingGames = summary.missingGames
         self.seatsTaken = seatsTaken
-        shard = summary.configuration.shard?.description
+        shard = summary.configuration.context.shard?.description
         journal = summary.journalPath
         reportIndex = summary.reports?.index
         results = summary.reports?.results

@@ -12,8 +12,8 @@ struct ShardSplitTests {
     static func shardGames(_ config: TournamentConfig, count: Int) throws -> [[ScheduledGame]] {
         try (0..<count).map { index in
             var part = config
-            part.shard = try Shard(index: index, count: count)
-            return try #require(part.scheduler.fixedSchedule).gamesInRun
+            part.context.shard = try Shard(index: index, count: count)
+            return try #require(part.scheduler.sharding?.fixedSchedule).gamesInRun
         }
     }
 
@@ -100,11 +100,11 @@ struct ShardSplitTests {
     @Test("a shard is a resume setting: a shard's journal is refused to another shard, and a sharded one to a whole run")
     func resumeSetting() throws {
         var first = Self.config(bots: 4, games: 2)
-        first.shard = try Shard(index: 0, count: 2)
+        first.context.shard = try Shard(index: 0, count: 2)
         var second = first
-        second.shard = try Shard(index: 1, count: 2)
+        second.context.shard = try Shard(index: 1, count: 2)
         var whole = first
-        whole.shard = nil
+        whole.context.shard = nil
         #expect(ResumeSettings.difference(journal: first, run: second) == "shard: the journal's run has 0/2, this one 1/2")
         #expect(ResumeSettings.difference(journal: first, run: whole) != nil)
         #expect(ResumeSettings.digest(of: whole) == ResumeSettings.digest(of: Self.config(bots: 4, games: 2)))

@@ -21,7 +21,7 @@ struct ShardedTournamentTests {
         var config = TournamentConfig(name: "sharded", bots: bots.map { BotEntry(name: $0.rawValue, kind: .builtin($0)) }, gamesPerPairing: 4, concurrency: 4, seed: 77, outputDirectory: output)
         // One seed key for the whole run's folder and the shards' (as a copied seed.key gives),
         // so that they play the same fleets.
-        config.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
+        config.context.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
         return config
     }
 
@@ -36,7 +36,7 @@ struct ShardedTournamentTests {
     static func play(_ shards: some Sequence<Int>, of count: Int, output: String) async throws {
         for index in shards {
             var shard = config(output: output)
-            shard.shard = try Shard(index: index, count: count)
+            shard.context.shard = try Shard(index: index, count: count)
             let summary = try await TournamentRun(configuration: shard, options: .init(serverLogLevel: .critical)).run()
             #expect(summary.reports == nil, "a shard writes no reports of its own")
             #expect(FileManager.default.fileExists(atPath: output + "/shards/\(index)/journal.jsonl"))
@@ -117,7 +117,7 @@ struct ShardedTournamentTests {
         try await Self.play([0], of: 2, output: output)
         var other = Self.config(output: output)
         other.seed = 78
-        other.shard = try Shard(index: 1, count: 2)
+        other.context.shard = try Shard(index: 1, count: 2)
         _ = try await TournamentRun(configuration: other, options: .init(serverLogLevel: .critical)).run()
         #expect {
             try TournamentMerge(output: output).run()
@@ -141,7 +141,7 @@ struct ShardedTournamentTests {
         var config = Self.config(output: Self.folder("sprt"))
         config.bots = Array(config.bots.prefix(2))
         config.sprt = SPRTSettings(elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05)
-        config.shard = try Shard(index: 0, count: 2)
+        config.context.shard = try Shard(index: 0, count: 2)
         await #expect {
             _ = try await TournamentRun(configuration: config).run()
         } throws: { error in
@@ -155,14 +155,14 @@ struct ShardedTournamentTests {
         var config = Self.config(output: Self.folder("swiss"))
         config.format = .swiss
         config.rounds = 2
-        config.shard = try Shard(index: 0, count: 2)
+        config.context.shard = try Shard(index: 0, count: 2)
         await #expect {
             _ = try await TournamentRun(configuration: config).run()
         } throws: { error in
             "\(error)".contains("cannot be sharded") && "\(error)".contains("Swiss round")
         }
         #expect(!FileManager.default.fileExists(atPath: config.outputDirectory), "nothing was written")
-        config.shard = nil
+        config.context.shard = nil
         let whole = try await TournamentRun(configuration: config, options: .init(writeReports: false)).run()
         #expect(whole.records.count == SwissSchedule.totalGames(config) && whole.records.count > 0)
     }

@@ -102,7 +102,7 @@ struct BotPagePartsTests {
         for derivation in SeedDerivation.allCases {
             var config = Fixtures.config()
             config.seed = 0xDEAD_BEEF_1234
-            config.seedDerivation = derivation
+            config.context.seedDerivation = derivation
             let journal = RunJournal(configuration: config, finished: [])
             for game in RoundRobinScheduler(config: config).schedule.games {
                 let plan = try? RematchPlan(journal: journal, index: game.index)

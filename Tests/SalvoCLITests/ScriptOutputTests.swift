@@ -37,7 +37,7 @@ struct ScriptOutputTests {
         let tableLines = run.out.split(separator: "\n").filter { $0.contains("density") || $0.contains("parity") }
         #expect(tableLines.first?.contains(leader) == true, "\(run.out)")
         // The header is a note (stderr); the table and where the results are, results (stdout).
-        #expect(run.err.contains("Tournament scripted: 2 bots") && !run.out.contains("Tournament scripted"), "\(run.out)")
+        #expect(run.err.contains("Tournament scripted: 2 bots, round-robin, 4 games per pairing, on http://") && !run.out.contains("Tournament scripted"), "\(run.err)")
         #expect(run.out.contains("4 of 4 games rated. Journal: ") && run.out.contains("Report: "), "\(run.out)")
 
         let games = try await SalvoExecutable.run(["games", base + "/out", "--json"])
@@ -45,6 +45,21 @@ struct ScriptOutputTests {
         let rows = try Self.array(games.out)
         #expect(rows.compactMap { $0["index"] as? Int }.sorted() == [0, 1, 2, 3])
         #expect(rows.allSatisfy { $0["termination"] as? String == "win" && ($0["bots"] as? [String]).map(Set.init) == ["density", "parity"] && ($0["shots"] as? Int ?? 0) >= 34 })
+    }
+
+    @Test("the run's header says how each format plays, word for word: a gauntlet, Swiss rounds, an SPRT match", arguments: [
+        ("name: g\nformat: gauntlet\nbots: [density, parity, random]\nconcurrency: 2\n", "Tournament g: 3 bots, gauntlet, 2 games per pairing, on http://"),
+        ("name: s\nformat: swiss\nrounds: 1\nbots: [density, parity, random, hunt-target]\nconcurrency: 2\n", "Tournament s: 4 bots, swiss, 1 rounds, 2 games per pairing, on http://"),
+        ("name: t\nbots: [density, random]\ngames_per_pairing: 2\nsprt: {elo0: 0, elo1: 50}\n", "Tournament t: an SPRT match of density against random, up to 2 games, on http://"),
+    ])
+    func headerOfEachFormat(file: String, header: String) async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-header-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try file.write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        let run = try await SalvoExecutable.run(["run", base + "/t.yaml", "--output", base + "/out"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains(header), "\(run.err)")
     }
 
     @Test("lobby --json and show --json give a waiting game's id, name, status and players")

@@ -37,7 +37,7 @@ struct BotsFromFileTests {
         #expect(spec.moveDeadline == .milliseconds(1_500) && spec.limits.memoryBytes == 512 << 20)
         #expect(spec.folder == folders.workFolder + "/bots/python-random@" + (file.config.bots[2].version ?? "?"))
         // A round robin of submissions is a season; its versions are the submissions'.
-        #expect(file.config.isSeason && file.config.bots[0].version == nil && file.config.bots[1].version?.count == 12)
+        #expect(file.config.context.isSeason && file.config.bots[0].version == nil && file.config.bots[1].version?.count == 12)
         #expect(file.entries.notEntered.map(\.folder) == ["bad-manifest"])
         #expect(file.entries.entered.count == 2)
     }

@@ -25,13 +25,13 @@ struct ConfigurationEncodingTests {
             sprt: SPRTSettings(elo0: -5, elo1: 10.25, alpha: 0.1, beta: 0.2)
         )
         config.rounds = 5
-        config.seedKey = SeedKey(hex: "27b376ab45eae6a2a3d2711cab3a1aab")
-        config.shard = try? Shard(index: 1, count: 3)
-        config.sourceFile = "/home/t/every member.yaml"
-        config.workingDirectory = "/home/t"
+        config.context.seedKey = SeedKey(hex: "27b376ab45eae6a2a3d2711cab3a1aab")
+        config.context.shard = try? Shard(index: 1, count: 3)
+        config.context.sourceFile = "/home/t/every member.yaml"
+        config.context.workingDirectory = "/home/t"
         config.placement = .bots
         config.tellOpponent = true
-        config.isSeason = true
+        config.context.isSeason = true
         return config
     }()
 
@@ -86,11 +86,11 @@ struct ConfigurationEncodingTests {
             BotEntry(name: "p", kind: .external(ExternalBotSpec(command: ["p"], restart: .perGame))),
             BotEntry(name: "q", kind: .external(ExternalBotSpec(command: ["q"], limits: limits, restart: .perGame))),
         ])
-        expected.seedDerivation = .mixed
+        expected.context.seedDerivation = .mixed
         #expect(read == expected)
         #expect(read.outputDirectory == "reports/old" && read.format == .roundRobin && read.seed == 1 && read.gamesPerPairing == 2)
         #expect(read.pollInterval == .milliseconds(500) && read.stallTimeout == .seconds(60) && read.wakeLocalOpponent && read.server == .embedded)
-        #expect(read.seedKey == nil && read.shard == nil && read.sprt == nil && read.rounds == nil && read.placement == .server && !read.tellOpponent && !read.isSeason)
+        #expect(read.context.seedKey == nil && read.context.shard == nil && read.sprt == nil && read.rounds == nil && read.placement == .server && !read.tellOpponent && !read.context.isSeason)
         guard case .external(let spec) = read.bots[1].kind else { Issue.record("not external"); return }
         #expect(spec.restart == .perGame && spec.sandbox.isEnabled && spec.moveDeadline == .seconds(1) && spec.limits == ResourceLimits())
     }
@@ -136,8 +136,8 @@ struct ConfigurationEncodingTests {
         #expect(config.name == "release-0-3-0" && config.seed == 2026 && config.gamesPerPairing == 4 && config.concurrency == 4)
         #expect(config.bots.map(\.name) == ["density", "parity", "hunt-target", "py-random", "crasher"])
         #expect(config.bots[3].kind == .external(ExternalBotSpec(command: ["python3", "bots/python/random_bot.py"], sandbox: .none, restart: .reuse)))
-        #expect(config.seedDerivation == .keyed && config.seedKey?.description == "27b376ab45eae6a2a3d2711cab3a1aab")
-        #expect(config.outputDirectory == "/tmp/fixture-out" && config.sourceFile == "/tmp/fixture-run/release-0.3.0.yaml" && config.workingDirectory == "/work/main")
+        #expect(config.context.seedDerivation == .keyed && config.context.seedKey?.description == "27b376ab45eae6a2a3d2711cab3a1aab")
+        #expect(config.outputDirectory == "/tmp/fixture-out" && config.context.sourceFile == "/tmp/fixture-run/release-0.3.0.yaml" && config.context.workingDirectory == "/work/main")
         let line = JournalCodec.line(.started(start))
         #expect(try line.dropLast().withUnsafeBufferPointer { try JournalCodec.entry($0) } == .started(start))
     }

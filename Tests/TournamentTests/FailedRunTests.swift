@@ -25,7 +25,7 @@ struct FailedRunTests {
         #expect(!FileManager.default.fileExists(atPath: output), "\((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])")
         // A shard's run too: neither its folder nor shards/ nor the output folder stays.
         var shard = Self.config(output, server: .url("http://127.0.0.1:1"))
-        shard.shard = try Shard(index: 1, count: 2)
+        shard.context.shard = try Shard(index: 1, count: 2)
         await #expect(throws: OrchestratorError.self) { _ = try await TournamentRun(configuration: shard).run() }
         #expect(!FileManager.default.fileExists(atPath: output))
     }

@@ -48,10 +48,10 @@ struct JournalCompatibilityTests {
     func version1KeepsItsSeeds() throws {
         let entries = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
         guard case .started(let start)? = entries.first else { Issue.record("no started line"); return }
-        #expect(start.configuration.seedDerivation == .mixed)
+        #expect(start.configuration.context.seedDerivation == .mixed)
         let schedule = RoundRobinScheduler(config: start.configuration).schedule.games
         var keyed = start.configuration
-        keyed.seedDerivation = .keyed
+        keyed.context.seedDerivation = .keyed
         let keyedSchedule = RoundRobinScheduler(config: keyed).schedule.games
         for case .finished(let record) in entries {
             #expect(record.player(.one).boardSeed == schedule[record.index].creatorSeed)

@@ -42,7 +42,7 @@ struct ScheduleTests {
         #expect(games.map(\.joinerSeed) == [8_760_978_712_858_127_373, 8_760_978_712_858_127_373])
         #expect(ScheduleSeeds.botSeed(config, index: 5, seat: .two) == 9_433_798_555_980_458_304)
         #expect(RoundRobinScheduler(config: Self.config(bots: 2, games: 2, seed: 2027)).schedule.games != games)
-        config.seedDerivation = .mixed
+        config.context.seedDerivation = .mixed
         #expect(RoundRobinScheduler(config: config).schedule.games.map(\.creatorSeed) != games.map(\.creatorSeed))
     }
 }

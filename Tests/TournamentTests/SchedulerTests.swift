@@ -84,7 +84,7 @@ struct SchedulerTests {
         var config = Self.config(bots: 2, games: 400)
         config.sprt = SPRTSettings(elo0: 0, elo1: 50)
         let scheduler = config.scheduler
-        #expect(scheduler.shardingObstacle != nil)
+        #expect(scheduler.whyNotShardable != nil)
         let (games, _, results) = try Self.playAll(config)
         // b0 wins every game: the test accepts H1 long before 400 games.
         #expect(games.count < 400 && games.count > 2)
@@ -131,8 +131,8 @@ struct SchedulerTests {
         for count in [1, 2, 3, 4] {
             for index in 0..<count {
                 var config = Self.config(bots: 4, games: games)
-                config.shard = try Shard(index: index, count: count)
-                let schedule = try #require(config.scheduler.fixedSchedule)
+                config.context.shard = try Shard(index: index, count: count)
+                let schedule = try #require(config.scheduler.sharding?.fixedSchedule)
                 #expect(schedule.countInRun == schedule.gamesInRun.count, "\(games) games, shard \(index)/\(count)")
                 #expect(config.scheduler.plannedGamesInRun == schedule.gamesInRun.count)
             }

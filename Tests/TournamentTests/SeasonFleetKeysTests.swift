@@ -9,7 +9,7 @@ import Testing
 struct SeasonFleetKeysTests {
     static var config: TournamentConfig {
         var config = TournamentConfig(name: "keys", bots: [], seed: 7)
-        config.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
+        config.context.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
         return config
     }
 

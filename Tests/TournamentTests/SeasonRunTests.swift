@@ -72,6 +72,7 @@ struct SeasonRunTests {
         let second = try await Self.night(directory)
         #expect(second.status == 0, "\(second.err)")
         #expect(second.err.contains("Season night 2: 1 new version (alice); 6 games to play"), "\(second.err)")
+        #expect(second.err.contains(": 4 entries, season night 2, round-robin, 2 games per pairing, on http://"), "the header, word for word: \(second.err)")
         // The progress counts the night's games; its leader, the standings' (every entry has
         // 6 games between current versions once the night is played), as the report's.
         #expect(second.err.contains("6/6 games"), "\(second.err)")

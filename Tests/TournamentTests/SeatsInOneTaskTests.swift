@@ -63,7 +63,7 @@ struct SeatsInOneTaskTests {
         let bots = Self.builtIns(["density", "parity", "hunt-target"]) + [python]
         var oneTask = TournamentConfig(name: "same", bots: bots, gamesPerPairing: 2, concurrency: 4, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
         // The same seeds in both output folders (each would draw a key of its own).
-        oneTask.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
+        oneTask.context.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
         var polling = oneTask
         polling.outputDirectory = RunnerTests.temporaryDirectory()
         polling.wakeLocalOpponent = false

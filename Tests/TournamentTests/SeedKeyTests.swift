@@ -52,9 +52,9 @@ struct SeedKeyTests {
     func keyedSchedules() throws {
         let plain = Self.config("/nonexistent")
         var keyed = plain
-        keyed.seedKey = SeedKey(hex: "00112233445566778899aabbccddeeff")
+        keyed.context.seedKey = SeedKey(hex: "00112233445566778899aabbccddeeff")
         var other = plain
-        other.seedKey = SeedKey(hex: "00112233445566778899aabbccddeefe")
+        other.context.seedKey = SeedKey(hex: "00112233445566778899aabbccddeefe")
         let schedules = [plain, keyed, keyed, other].map { RoundRobinScheduler(config: $0).schedule.games.map { [$0.creatorSeed, $0.joinerSeed] } }
         #expect(schedules[1] == schedules[2])
         #expect(schedules[0] != schedules[1] && schedules[1] != schedules[3] && schedules[0] != schedules[3])
@@ -81,7 +81,7 @@ struct SeedKeyTests {
         let log = try String(contentsOfFile: output + "/logs/searcher.log", encoding: .utf8)
         #expect(log.components(separatedBy: "not found").count - 1 == 4 && !log.contains("found seed"), "\(log)")
         guard case .started(let start)? = journal.first else { Issue.record("no started line"); return }
-        #expect(start.configuration.seedKey == (try SeedKey.inFolder(output)))
+        #expect(start.configuration.context.seedKey == (try SeedKey.inFolder(output)))
     }
 
     @Test("a fresh folder plays other fleets; a folder given the first's seed.key plays the same games; the journal holds the key, results.json and the pages do not")

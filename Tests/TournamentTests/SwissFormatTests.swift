@@ -67,7 +67,7 @@ struct SwissFormatTests {
         config.rounds = 3
         let scheduler = config.scheduler
         #expect(scheduler is SwissScheduler)
-        #expect(scheduler.fixedSchedule == nil && scheduler.shardingObstacle != nil)
+        #expect(scheduler.sharding?.fixedSchedule == nil && scheduler.whyNotShardable != nil)
         #expect(scheduler.plannedGames == 3 * 4 * 2)
     }
 }

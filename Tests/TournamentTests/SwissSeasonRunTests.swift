@@ -42,6 +42,7 @@ struct SwissSeasonRunTests {
         let first = try await SeasonRunTests.night(directory)
         #expect(first.status == 0, "\(first.err)")
         #expect(first.err.contains("Season night 1: 3 new entries (alice, bob, carl); 8 games to play"), "\(first.err)")
+        #expect(first.err.contains(": 4 entries, season night 1, swiss, 2 rounds, 2 games per pairing, on http://"), "the header, word for word: \(first.err)")
         var entries = try SeasonRunTests.entries(directory)
         let night1 = try #require(SeasonRunTests.nights(entries).first)
         #expect(night1.swiss == SeasonNight.Swiss(rounds: 2, games: 8, carried: 0) && night1.games.isEmpty)

@@ -44,8 +44,8 @@ struct TournamentFileRunTests {
         )).configuration
         #expect(config.server == .url("http://127.0.0.1:9") && config.outputDirectory == "elsewhere" && config.gamesPerPairing == 8)
         #expect(config.concurrency == 3 && config.seed == 42 && config.pollInterval == .milliseconds(70) && !config.wakeLocalOpponent)
-        #expect(config.shard == (try Shard(parsing: "1/2")))
+        #expect(config.context.shard == (try Shard(parsing: "1/2")))
         let plain = TournamentFileRun(file: file).configuration
-        #expect(plain.gamesPerPairing == 2 && plain.concurrency == 2 && plain.wakeLocalOpponent && plain.shard == nil)
+        #expect(plain.gamesPerPairing == 2 && plain.concurrency == 2 && plain.wakeLocalOpponent && plain.context.shard == nil)
     }
 }

@@ -51,12 +51,12 @@ public struct PublicRedaction: Sendable {
     public func apply(to configuration: TournamentConfig) -> TournamentConfig {
         var config = configuration
         config.outputDirectory = folderName
-        config.sourceFile = config.sourceFile.map { ($0 as NSString).lastPathComponent }
-        config.workingDirectory = nil
-        config.seedKey = nil
+        config.context.sourceFile = config.context.sourceFile.map { ($0 as NSString).lastPathComponent }
+        config.context.workingDirectory = nil
+        config.context.seedKey = nil
         if case .url(let url) = config.server { config.server = .url(Self.hostAndPort(url)) }
         config.bots = config.bots.map { apply(to: $0) }
-        config.seasonNight = config.seasonNight.map { apply(to: $0) }
+        config.context.seasonNight = config.context.seasonNight.map { apply(to: $0) }
         return config
     }
 

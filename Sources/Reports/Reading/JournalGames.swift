@@ -22,7 +22,7 @@ public struct JournalGames<Source: ReportSource>: Sendable {
     /// What replaces the run's host paths in a game's texts, as the report does.
     var localPaths: PublicRedaction {
         let folder = URL(fileURLWithPath: (directory as NSString).standardizingPath).standardizedFileURL.path
-        return PublicRedaction(runFolder: folder, workingDirectory: source.configuration.workingDirectory ?? FileManager.default.currentDirectoryPath)
+        return PublicRedaction(runFolder: folder, workingDirectory: source.configuration.context.workingDirectory ?? FileManager.default.currentDirectoryPath)
     }
 
     /// The replay of the game `id`: a server game id (any attempt's), else a schedule index
@@ -50,9 +50,9 @@ public struct JournalGames<Source: ReportSource>: Sendable {
         // A season's standings are its last night's current versions (docs/scoring.md).
         if let last = nights.last {
             config.bots = last.bots
-            config.seasonNight = last
+            config.context.seasonNight = last
         }
-        let season = !nights.isEmpty || config.isSeason || config.seasonNight != nil
+        let season = !nights.isEmpty || config.context.isSeason || config.context.seasonNight != nil
         let scheduler = config.scheduler
         let paths = localPaths
         let ordered = slots.ordered

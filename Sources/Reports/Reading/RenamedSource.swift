@@ -15,7 +15,7 @@ public struct RenamedSource<Base: ReportSource>: ReportSource {
     public var configuration: TournamentConfig {
         var config = base.configuration
         config.bots = config.bots.map(names.apply(to:))
-        config.seasonNight = config.seasonNight.map(names.apply(to:))
+        config.context.seasonNight = config.context.seasonNight.map(names.apply(to:))
         return config
     }
 

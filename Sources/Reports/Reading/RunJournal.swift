@@ -42,7 +42,7 @@ public struct RunJournal: Sendable {
         guard let night = nights.last(where: { $0.indices.contains(index) }) else { return configuration }
         var config = configuration
         config.bots = night.bots
-        config.seasonNight = night
+        config.context.seasonNight = night
         return config
     }
 
@@ -72,7 +72,7 @@ public struct RunJournal: Sendable {
         var earlier: [GameRecord] = []
         if let last = nights.last {
             configuration.bots = last.bots
-            configuration.seasonNight = last
+            configuration.context.seasonNight = last
             let scheduler = configuration.scheduler
             earlier = finished.filter { !scheduler.countsInStandings($0) }
             finished = finished.filter(scheduler.countsInStandings)

@@ -63,7 +63,7 @@ struct ReportFold {
                 bots[player.bot, default: BotGames(bot: player.bot)].add(record)
             }
         }
-        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles, season: config.isSeason || config.seasonNight != nil, countsInStandings: counts, night: night)
+        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles, season: config.context.isSeason || config.context.seasonNight != nil, countsInStandings: counts, night: night)
         try games.append(entry)
         if gameCount <= IndexPage.inlineGameLimit {
             inline.append(entry)

@@ -115,7 +115,7 @@ public enum ReportWriter {
         let absoluteFolder = URL(fileURLWithPath: folder).standardizedFileURL.path
         if let last = nights.last?.movingCopies(to: absoluteFolder + "/" + ResultsBuilder.submissionsFolder + "/bots") {
             config.bots = last.bots
-            config.seasonNight = last
+            config.context.seasonNight = last
         }
         let redaction = options.redaction
         let ids = Set(serverIDs.filter { $0.count >= 4 })
@@ -162,9 +162,9 @@ public enum ReportWriter {
         if let redaction {
             config = redaction.apply(to: config)
         } else {
-            let local = PublicRedaction(runFolder: absoluteFolder, workingDirectory: config.workingDirectory ?? FileManager.default.currentDirectoryPath)
+            let local = PublicRedaction(runFolder: absoluteFolder, workingDirectory: config.context.workingDirectory ?? FileManager.default.currentDirectoryPath)
             config.bots = config.bots.map(local.apply(to:))
-            config.seasonNight = config.seasonNight.map(local.apply(to:))
+            config.context.seasonNight = config.context.seasonNight.map(local.apply(to:))
             localPaths = local
         }
 

@@ -1,92 +1,13 @@
-import DurationUnits
-import Foundation
-
-/// The one encoding of a tournament's configuration: the `configuration` member of the
-/// journal's `started` line (docs/journal.md), written with `JSONEncoder` and read with
-/// `JSONDecoder`. Durations are whole milliseconds (`…Ms`); the seed is a decimal string,
-/// since it may exceed what a JSON number keeps exactly elsewhere. A setting at its default
-/// that later versions added (`placement`, `tellOpponent`, `season`) is left out, and a member
-/// left out takes the tournament file's default, so older journals still read; a journal
-/// without `seedDerivation` was written before keyed seeds, and keeps the mixed ones.
-/// The season's night and its submissions not entered are not here: the night has its own
-/// line. A value that is not acceptable (a seed `x`, a shard `3`) is refused naming its member.
+/// The journal's `configuration` member: the file's settings and the run's context as one
+/// JSON object (the journal writes it with sorted keys, so the two parts' members interleave
+/// exactly as one type's did; journals of 0.3.0 read unchanged).
 extension TournamentConfig: Codable {
-    enum CodingKeys: String, CodingKey {
-        case name, format, rounds, bots, gamesPerPairing, concurrency, pollIntervalMs, rateLimit, server, seed
-        case output, stallTimeoutMs, wakeLocalOpponent, seedDerivation, seedKey, shard, sourceFile, workingDirectory
-        case placement, tellOpponent, season, sprt
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(format.rawValue, forKey: .format)
-        try container.encodeIfPresent(rounds, forKey: .rounds)
-        try container.encode(bots, forKey: .bots)
-        try container.encode(gamesPerPairing, forKey: .gamesPerPairing)
-        try container.encode(concurrency, forKey: .concurrency)
-        try container.encode(Int(pollInterval.wholeMilliseconds), forKey: .pollIntervalMs)
-        try container.encodeIfPresent(rateLimit, forKey: .rateLimit)
-        try container.encode(server.text, forKey: .server)
-        try container.encode(String(seed), forKey: .seed)
-        try container.encode(outputDirectory, forKey: .output)
-        try container.encode(Int(stallTimeout.wholeMilliseconds), forKey: .stallTimeoutMs)
-        try container.encode(wakeLocalOpponent, forKey: .wakeLocalOpponent)
-        try container.encode(seedDerivation.rawValue, forKey: .seedDerivation)
-        try container.encodeIfPresent(seedKey?.description, forKey: .seedKey)
-        try container.encodeIfPresent(shard?.description, forKey: .shard)
-        try container.encodeIfPresent(sourceFile, forKey: .sourceFile)
-        try container.encodeIfPresent(workingDirectory, forKey: .workingDirectory)
-        if placement != .server { try container.encode(placement.rawValue, forKey: .placement) }
-        if tellOpponent { try container.encode(true, forKey: .tellOpponent) }
-        if isSeason { try container.encode(true, forKey: .season) }
-        try container.encodeIfPresent(sprt, forKey: .sprt)
+        try settings.encode(to: encoder)
+        try context.encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decode(String.self, forKey: .name), bots: try container.decode([BotEntry].self, forKey: .bots))
-        format = try container.decodeCase(forKey: .format, "format") ?? format
-        rounds = try container.decodeIfPresent(Int.self, forKey: .rounds)
-        gamesPerPairing = try container.decodeIfPresent(Int.self, forKey: .gamesPerPairing) ?? gamesPerPairing
-        concurrency = try container.decodeIfPresent(Int.self, forKey: .concurrency) ?? concurrency
-        pollInterval = try container.decodeIfPresent(Int.self, forKey: .pollIntervalMs).map { .milliseconds($0) } ?? pollInterval
-        rateLimit = try container.decodeIfPresent(Double.self, forKey: .rateLimit)
-        if let text = try container.decodeIfPresent(String.self, forKey: .server) {
-            guard let choice = ServerChoice(parsing: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .server, in: container, debugDescription: "a server other than \(ServerChoice.expected)")
-            }
-            server = choice
-        }
-        if let text = try container.decodeIfPresent(String.self, forKey: .seed) {
-            guard let seed = UInt64(text) else {
-                throw DecodingError.dataCorruptedError(forKey: .seed, in: container, debugDescription: "a seed that is not a whole number from 0 to 2^64-1")
-            }
-            self.seed = seed
-        }
-        outputDirectory = try container.decodeIfPresent(String.self, forKey: .output) ?? outputDirectory
-        stallTimeout = try container.decodeIfPresent(Int.self, forKey: .stallTimeoutMs).map { .milliseconds($0) } ?? stallTimeout
-        wakeLocalOpponent = try container.decodeIfPresent(Bool.self, forKey: .wakeLocalOpponent) ?? wakeLocalOpponent
-        // Journals written before keyed seeds have no member: theirs were mixed.
-        seedDerivation = try container.decodeCase(forKey: .seedDerivation, "seed derivation") ?? .mixed
-        if let text = try container.decodeIfPresent(String.self, forKey: .seedKey) {
-            guard let key = SeedKey(hex: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .seedKey, in: container, debugDescription: "a seed key that is not 32 hex digits")
-            }
-            seedKey = key
-        }
-        if let text = try container.decodeIfPresent(String.self, forKey: .shard) {
-            do {
-                shard = try Shard(parsing: text)
-            } catch {
-                throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription: "a shard that is not I/N")
-            }
-        }
-        sourceFile = try container.decodeIfPresent(String.self, forKey: .sourceFile)
-        workingDirectory = try container.decodeIfPresent(String.self, forKey: .workingDirectory)
-        placement = try container.decodeCase(forKey: .placement, "placement") ?? placement
-        tellOpponent = try container.decodeIfPresent(Bool.self, forKey: .tellOpponent) ?? tellOpponent
-        isSeason = try container.decodeIfPresent(Bool.self, forKey: .season) ?? isSeason
-        sprt = try container.decodeIfPresent(SPRTSettings.self, forKey: .sprt)
+        self.init(settings: try TournamentSettings(from: decoder), context: try RunContext(from: decoder))
     }
 }

@@ -85,7 +85,7 @@ enum JournalCodecV1 {
     /// `TournamentConfig` as `JSONEncoder` wrote it.
     private static func configuration(_ reader: inout JSONReader) throws(JSONError) -> TournamentConfig {
         var config = TournamentConfig(name: "", bots: [])
-        config.seedDerivation = .mixed
+        config.context.seedDerivation = .mixed
         var name: String?, bots: [BotEntry]?, output: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {

@@ -21,7 +21,7 @@ public enum ResumeSettings {
     /// leave out its submissions, whose versions come and go from one night to the next
     /// (``SeasonPlan``), and say `season=true`.
     public static func lines(of config: TournamentConfig) -> [(key: String, value: String)] {
-        let bots = config.isSeason ? config.bots.filter { $0.version == nil } : config.bots
+        let bots = config.context.isSeason ? config.bots.filter { $0.version == nil } : config.bots
         var lines: [(key: String, value: String)] = [
             ("format", config.format.rawValue),
             ("games_per_pairing", String(config.gamesPerPairing)),
@@ -32,13 +32,13 @@ public enum ResumeSettings {
         for (position, bot) in bots.enumerated() {
             lines += botLines(bot, prefix: "bots[\(position)].")
         }
-        if let shard = config.shard { lines.append(("shard", shard.description)) }
+        if let shard = config.context.shard { lines.append(("shard", shard.description)) }
         if config.placement != .server { lines.append(("placement", config.placement.rawValue)) }
         if config.tellOpponent { lines.append(("tell_opponent", "true")) }
         if let sprt = config.sprt {
             lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
         }
-        if config.isSeason { lines.append(("season", "true")) }
+        if config.context.isSeason { lines.append(("season", "true")) }
         return lines
     }
 
@@ -96,8 +96,8 @@ public enum ResumeSettings {
     /// they agree on all of them.
     public static func difference(journal: TournamentConfig, run: TournamentConfig) -> String? {
         // Bots added or left out are named, not only counted: "this run adds `mia-late`".
-        let oldNames = (journal.isSeason ? journal.bots.filter { $0.version == nil } : journal.bots).map(\.name)
-        let newNames = (run.isSeason ? run.bots.filter { $0.version == nil } : run.bots).map(\.name)
+        let oldNames = (journal.context.isSeason ? journal.bots.filter { $0.version == nil } : journal.bots).map(\.name)
+        let newNames = (run.context.isSeason ? run.bots.filter { $0.version == nil } : run.bots).map(\.name)
         if oldNames.count != newNames.count {
             let added = newNames.filter { !oldNames.contains($0) }, removed = oldNames.filter { !newNames.contains($0) }
             var parts: [String] = []

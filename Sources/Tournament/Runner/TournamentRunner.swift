@@ -101,8 +101,8 @@ public struct TournamentRunner: Sendable {
                     throw Failure(description: "The journal \(path) belongs to another configuration of `\(start.name)` (\(difference)); run with the same settings, choose another --output, or remove that folder")
                 }
                 point.hasStarted = true
-                point.seedDerivation = start.configuration.seedDerivation
-                point.seedKey = start.configuration.seedKey
+                point.seedDerivation = start.configuration.context.seedDerivation
+                point.seedKey = start.configuration.context.seedKey
             case .finished(let record):
                 point.attempts[record.index, default: 0] += 1
                 if record.termination != .noResult { point.rated[record.index] = record }
@@ -128,7 +128,7 @@ public struct TournamentRunner: Sendable {
         try await Self.writeOpening(of: config, to: journal, resume: resume, launcher: launcher)
         // A season's night counts its own games as done; the standings count every night's
         // between the current versions, as the report's do.
-        let earlierNights = config.seasonNight.map { night in resume.rated.keys.count { !night.indices.contains($0) } } ?? 0
+        let earlierNights = config.context.seasonNight.map { night in resume.rated.keys.count { !night.indices.contains($0) } } ?? 0
         let standings = resume.rated.keys.sorted().compactMap { resume.rated[$0] }.filter(scheduler.countsInStandings)
         progress(.started(total: total, alreadyDone: resume.rated.count - earlierNights, standings: standings))
         var state = PlayState(results: ScheduleResults(rated: resume.rated, attempts: resume.attempts), total: total)
@@ -170,7 +170,7 @@ public struct TournamentRunner: Sendable {
                 configuration: config, unenforced: sandboxed ? launcher.unenforced : []
             )))
         }
-        if let night = config.seasonNight, !resume.nights.contains(night) {
+        if let night = config.context.seasonNight, !resume.nights.contains(night) {
             try await journal.append(.night(night))
         }
     }

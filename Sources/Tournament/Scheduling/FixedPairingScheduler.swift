@@ -1,7 +1,7 @@
 /// A scheduler whose pairings the configuration alone fixes (round robin, gauntlet): it plays
 /// its ``FixedSchedule`` whole, in one batch, and can be sharded. A conforming type names its
-/// pairings and its headline; everything else comes from here.
-public protocol FixedPairingScheduler: Scheduler {
+/// pairings; everything else comes from here.
+public protocol FixedPairingScheduler: ShardableScheduler {
     /// The games, fixed by the configuration.
     var schedule: FixedSchedule { get }
 }
@@ -9,7 +9,6 @@ public protocol FixedPairingScheduler: Scheduler {
 extension FixedPairingScheduler {
     public var plannedGames: Int { schedule.count }
     public var fixedSchedule: FixedSchedule? { schedule }
-    public var shardingObstacle: String? { nil }
 
     public func nextGames(after results: ScheduleResults) -> ScheduleBatch {
         schedule.batch(after: results)

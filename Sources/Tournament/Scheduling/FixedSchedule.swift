@@ -31,7 +31,7 @@ public struct FixedSchedule: Sendable {
 
     /// The games this configuration's run plays: all of them, or its shard's.
     public var gamesInRun: [ScheduledGame] {
-        guard let shard = config.shard else { return games }
+        guard let shard = config.context.shard else { return games }
         return games.filter { shard.owns($0, pairings: pairings.count) }
     }
 
@@ -45,7 +45,7 @@ public struct FixedSchedule: Sendable {
 
     /// How many games the shard of ``TournamentConfig/shard`` plays, without listing them.
     public var countInRun: Int {
-        guard let shard = config.shard else { return count }
+        guard let shard = config.context.shard else { return count }
         let fullPairs = config.gamesPerPairing / 2
         let lone = config.gamesPerPairing % 2
         // Pair k is the shard's when k mod count == index; every pair has 2 games but the last

@@ -13,6 +13,4 @@ public struct GauntletScheduler: FixedPairingScheduler {
     public static func pairings(botCount: Int) -> [(Int, Int)] {
         (1..<max(1, botCount)).map { (0, $0) }
     }
-
-    public var headline: String { "\(config.bots.count) bots, gauntlet, \(config.gamesPerPairing) games per pairing" }
 }

@@ -1,5 +1,5 @@
 /// `format: round-robin`: every bot plays every other bot, `gamesPerPairing` games each.
-public struct RoundRobinScheduler: FixedPairingScheduler {
+public struct RoundRobinScheduler: FixedPairingScheduler, SeasonableScheduler {
     public let config: TournamentConfig
     public let schedule: FixedSchedule
 
@@ -17,8 +17,7 @@ public struct RoundRobinScheduler: FixedPairingScheduler {
         return pairs
     }
 
-    /// A round robin of submissions is a season: a new version's games are each current entry once more.
-    public var playsAsSeason: Bool { true }
-
-    public var headline: String { "\(config.bots.count) bots, round-robin, \(config.gamesPerPairing) games per pairing" }
+    /// A round robin of submissions is a season: a new version's games are each current entry
+    /// once more (nil: the games the new versions miss).
+    public var seasonSwissRounds: Int? { nil }
 }

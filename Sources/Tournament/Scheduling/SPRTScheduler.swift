@@ -2,7 +2,7 @@
 /// `gamesPerPairing` at most, and the tournament ends as soon as the test decides. Games still
 /// in flight then are cancelled, and their results are neither journaled nor rated, so the
 /// journal holds exactly the games the decision was made on.
-public struct SPRTScheduler: Scheduler {
+public struct SPRTScheduler: EarlyEndingScheduler, ShardableScheduler {
     public let config: TournamentConfig
     public let settings: SPRTSettings
     /// The games if the test never decides.
@@ -15,7 +15,6 @@ public struct SPRTScheduler: Scheduler {
     }
 
     public var plannedGames: Int { schedule.count }
-    public var headline: String { "an SPRT match of \(config.bots[0].name) against \(config.bots[1].name), up to \(config.gamesPerPairing) games" }
     public var fixedSchedule: FixedSchedule? { schedule }
 
     public var shardingObstacle: String? {
@@ -23,10 +22,10 @@ public struct SPRTScheduler: Scheduler {
     }
 
     public func nextGames(after results: ScheduleResults) -> ScheduleBatch {
-        earlyEnd(after: results) == nil ? schedule.batch(after: results) : .none
+        endingEvent(after: results) == nil ? schedule.batch(after: results) : .none
     }
 
-    public func earlyEnd(after results: ScheduleResults) -> ProgressEvent? {
+    public func endingEvent(after results: ScheduleResults) -> ProgressEvent? {
         let tally = self.tally(results.rated.values)
         return tally.isDecided ? .sprtDecided(tally) : nil
     }

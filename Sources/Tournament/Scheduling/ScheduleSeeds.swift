@@ -9,7 +9,7 @@ public enum ScheduleSeeds {
     /// The two fleets' seeds of the `duo`-th mirrored pair of games of `pairing`: the two
     /// games of a pair share them, with the roles swapped.
     public static func fleetSeeds(_ config: TournamentConfig, pairing: Int, duo: Int) -> (UInt64, UInt64) {
-        switch config.seedDerivation {
+        switch config.context.seedDerivation {
         case .keyed:
             return (
                 GameSeeds.derive(key: config.seedKeyMaterial, label: "fleet", UInt64(pairing), UInt64(duo), 0),
@@ -51,7 +51,7 @@ public enum ScheduleSeeds {
 
     /// The seed given to the bot in `seat` of game `index` (`salvo rematch` gives it again).
     public static func botSeed(_ config: TournamentConfig, index: Int, seat: PlayerSeat) -> UInt64 {
-        switch config.seedDerivation {
+        switch config.context.seedDerivation {
         case .keyed: GameSeeds.derive(key: config.seedKeyMaterial, label: "bot", UInt64(index), UInt64(seat.index))
         case .mixed: mix(config.seed, UInt64(index), UInt64(seat.index) &+ 0xB07)
         }

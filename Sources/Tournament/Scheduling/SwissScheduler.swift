@@ -1,5 +1,5 @@
 /// `format: swiss`: rounds in which bots of equal or nearest scores meet (``SwissPairing``),
-/// ``TournamentConfig/rounds`` of them. Each round is paired from the results of the rounds
+/// ``TournamentSettings/rounds`` of them. Each round is paired from the results of the rounds
 /// before it, so the next batch is the current round's games, and the round after it is
 /// paired only once every game of this one has ended (``SwissProgress``).
 ///
@@ -10,7 +10,7 @@
 /// A game of a round ends with a rated result, or once it has been tried
 /// ``TournamentRunner/maximumAttempts`` times over all runs: the next round is paired from
 /// this one, so a game given up on stays given up on, unlike in the fixed schedules.
-public struct SwissScheduler: Scheduler {
+public struct SwissScheduler: SwissRoundsScheduler, SeasonableScheduler, ShardableScheduler {
     public let config: TournamentConfig
 
     public init(config: TournamentConfig) {
@@ -18,11 +18,9 @@ public struct SwissScheduler: Scheduler {
     }
 
     public var plannedGames: Int { SwissSchedule.totalGames(config) }
-    public var headline: String { "\(config.bots.count) bots, swiss, \(config.rounds ?? 0) rounds, \(config.gamesPerPairing) games per pairing" }
     /// Its rounds are paired from the standings after each round: a report recomputes them from the rated records.
-    public var recomputesFromRecords: Bool { true }
+    public var playsSwissRounds: Bool { true }
     /// A Swiss of submissions is a season: each new night plays its rounds over the current versions.
-    public var playsAsSeason: Bool { true }
     public var seasonSwissRounds: Int? { config.rounds }
 
     public var shardingObstacle: String? {
@@ -50,7 +48,7 @@ public struct SwissScheduler: Scheduler {
         SwissProgress(config: config, rated: results.rated, attempts: results.attempts)
     }
 
-    public func swissProgress(after results: ScheduleResults) -> SwissProgress? {
+    public func swissRounds(after results: ScheduleResults) -> SwissProgress? {
         progress(after: results)
     }
 }

@@ -25,8 +25,8 @@ extension TournamentConfig {
     /// The scheduler that chooses this tournament's games: a season night's, its format's, or
     /// the sequential test's when it has `sprt:` (a two-bot match).
     public var scheduler: any Scheduler {
-        if let seasonNight { return SeasonScheduler(config: self, night: seasonNight) }
-        if let sprt { return SPRTScheduler(config: self, settings: sprt) }
-        return format.scheduler(for: self)
+        if let night = context.seasonNight { return SeasonScheduler(config: self, night: night) }
+        if let sprt = settings.sprt { return SPRTScheduler(config: self, settings: sprt) }
+        return settings.format.scheduler(for: self)
     }
 }

@@ -8,7 +8,7 @@
 ///   current versions, paired as a Swiss tournament of its own pairs them (``SwissScheduler``,
 ///   lots drawn anew each night), its games moved to the night's indices, with fleets and bot
 ///   seeds of their own (pairings numbered from the night's first index on).
-public struct SeasonScheduler: Scheduler {
+public struct SeasonScheduler: ShardableScheduler, SwissRoundsScheduler, SeasonStandingsScheduler, SeasonableScheduler {
     /// The configuration, its bots the night's (``SeasonNight/bots``).
     public let config: TournamentConfig
     public let night: SeasonNight
@@ -28,7 +28,7 @@ public struct SeasonScheduler: Scheduler {
         self.night = night
         if let rounds = night.swiss {
             var inner = config
-            inner.seasonNight = nil
+            inner.context.seasonNight = nil
             inner.rounds = rounds.rounds
             inner.seed = ScheduleSeeds.mix(config.seed, 0x5EA5_0D00, UInt64(night.number))
             swiss = SwissScheduler(config: inner)
@@ -57,31 +57,25 @@ public struct SeasonScheduler: Scheduler {
     }
 
     public var plannedGames: Int { night.indices.count }
-    public var playsAsSeason: Bool { true }
-    public var standingsGames: Int {
+    /// A season night plays as its season does: a Swiss night its rounds.
+    public var seasonSwissRounds: Int? { night.swiss?.rounds }
+    public var currentGames: Int {
         if let rounds = night.swiss { return rounds.carried + rounds.games }
         return night.roundRobinGames(gamesPerPairing: config.gamesPerPairing)
     }
 
     /// A Swiss night's rounds are paired from its own results: a report recomputes them.
-    public var recomputesFromRecords: Bool { swiss != nil }
+    public var playsSwissRounds: Bool { swiss != nil }
 
     /// A Swiss night's rounds, its games at the night's indices.
-    public func swissProgress(after results: ScheduleResults) -> SwissProgress? {
+    public func swissRounds(after results: ScheduleResults) -> SwissProgress? {
         swiss?.progress(after: ownResults(results)).movingGames(shifted)
     }
 
     /// A game between current versions, of any night; a shard's, of its own night only (its
     /// journal holds its parts of earlier nights, which its run does not count).
-    public func countsInStandings(_ record: GameRecord) -> Bool {
-        night.isCurrent(record) && (config.shard == nil || night.indices.contains(record.index))
-    }
-
-    public var headline: String {
-        if let rounds = night.swiss {
-            return "\(night.bots.count) entries, season night \(night.number), swiss, \(rounds.rounds) rounds, \(config.gamesPerPairing) games per pairing"
-        }
-        return "\(night.bots.count) entries, season night \(night.number), round-robin, \(config.gamesPerPairing) games per pairing"
+    public func isCurrent(_ record: GameRecord) -> Bool {
+        night.isCurrent(record) && (config.context.shard == nil || night.indices.contains(record.index))
     }
 
     /// A round robin's night splits as a tournament's schedule does, by mirrored pairs
@@ -92,8 +86,8 @@ public struct SeasonScheduler: Scheduler {
 
     public var mirroredPairCount: Int { swiss == nil ? Set(mirroredPairs).count : 1 }
 
-    public var plannedGamesInRun: Int {
-        guard swiss == nil, config.shard != nil else { return plannedGames }
+    public var gamesInRun: Int {
+        guard swiss == nil, config.context.shard != nil else { return plannedGames }
         return games.indices.count(where: isInRun)
     }
 
@@ -106,7 +100,7 @@ public struct SeasonScheduler: Scheduler {
 
     /// Whether the game at `position` of ``games`` is this run's: every one, or its shard's.
     func isInRun(_ position: Int) -> Bool {
-        guard let shard = config.shard else { return true }
+        guard let shard = config.context.shard else { return true }
         return mirroredPairs[position] % shard.count == shard.index
     }
 

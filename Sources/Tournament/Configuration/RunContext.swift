@@ -1,0 +1,40 @@
+/// What a run decides about a tournament, beside its file's settings (``TournamentSettings``):
+/// how its seeds are keyed, which shard it plays, where its file was read, and a season's
+/// night. Each member has one setter, named on it; nothing here comes from the file's keys.
+public struct RunContext: Hashable, Sendable {
+    /// How fleet and bot seeds come from `seed`: fixed by the journal a run continues
+    /// (`TournamentRun`), not by the tournament file.
+    public var seedDerivation: SeedDerivation = .keyed
+    /// The secret that keys the fleet and bot seeds with `seed`: drawn once per output folder by
+    /// the run (``SeedKey/inFolder(_:)``, `TournamentRun`) and kept in the journal; nil in the
+    /// journals written before it, whose seeds were keyed with `seed` alone (which a bot could
+    /// search).
+    public var seedKey: SeedKey?
+    /// The part of the schedule this run plays (`--shard I/N`, set by `TournamentFileRun`), into
+    /// `OUTPUT/shards/I/`; nil for the whole schedule.
+    public var shard: Shard?
+    /// The tournament file the settings were read from, as an absolute path, so that
+    /// `salvo merge` can name the command that reruns a shard; set by the file reader, nil when
+    /// built in code.
+    public var sourceFile: String?
+    /// The folder `salvo run` was started in, where the file's relative paths (bots, output)
+    /// resolve, so that a rerun command printed later can go back there; set by the file
+    /// reader, nil when built in code.
+    public var workingDirectory: String?
+    /// Whether the tournament is a season: a round robin or Swiss of `bots_from:` submissions,
+    /// run again and again into the same output folder, each run playing only the games its
+    /// current versions are missing (``SeasonPlan``, tournaments/README.md). Set when the
+    /// submissions are entered (`SubmissionEntry`).
+    public var isSeason = false
+    /// The night a season's run plays, once ``SeasonPlan`` has decided it; its scheduler is
+    /// then the night's (``SeasonScheduler``). Kept in the journal's own line, not in the
+    /// configuration's.
+    public var seasonNight: SeasonNight?
+    /// A season's submissions whose current folder was not entered, by name, with the reason
+    /// in one line: each keeps its last good version, if it has one. Set when the submissions
+    /// are entered; not journaled.
+    public var seasonNotEntered: [String: String] = [:]
+
+    /// No seed key, no shard, no file, no season: a tournament built in code.
+    public init() {}
+}
