@@ -244,8 +244,9 @@ struct JournalTests {
         do {
             try await journal.append(.joined(index: 3, joinerPlayerId: "p"))
             Issue.record("an append after a failed write went through")
-        } catch let failure as Journal.Failure {
-            #expect(failure.description.contains("cannot write the journal \(path)"))
+        } catch {
+            // A `Journal.Failure` by its type (typed throws).
+            #expect(error.description.contains("cannot write the journal \(path)"))
         }
         #expect(try Journal.read(path: path) == [.joined(index: 0, joinerPlayerId: "p")])
     }

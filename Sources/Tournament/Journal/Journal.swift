@@ -55,11 +55,15 @@ public final class Journal: @unchecked Sendable {
     /// Opens `path` for appending, creating it (and its folder) if needed. A partial last
     /// line left by a kill is cut off first, and a journal in the layout of version 1 is
     /// rewritten in the current one (the original kept beside it as `NAME.v1.jsonl`).
-    public init(path: String) throws {
+    public init(path: String) throws(Failure) {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(description: "cannot make the journal's folder \(directory): \(error.localizedDescription)")
+            }
         }
         let existing = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         if try Self.contents(of: existing, path: path).version == 1 {
@@ -98,9 +102,9 @@ public final class Journal: @unchecked Sendable {
     }
 
     /// Writes `entry` as one line and waits until it is on disk.
-    public func append(_ entry: JournalEntry) async throws {
+    public func append(_ entry: JournalEntry) async throws(Failure) {
         let line = JournalCodec.line(entry)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        try await Self.waiting { continuation in
             do {
                 try queue(line, whenDurable: nil, waiter: continuation)
             } catch {
@@ -109,18 +113,27 @@ public final class Journal: @unchecked Sendable {
         }
     }
 
+    /// Suspends until `start`'s continuation is resumed, which only ever throws a ``Failure``.
+    private static func waiting(_ start: (CheckedContinuation<Void, any Error>) -> Void) async throws(Failure) {
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in start(continuation) }
+        } catch {
+            throw (error as? Failure) ?? Failure(description: "\(error)")
+        }
+    }
+
     /// Queues `entry` as one line after every line queued or appended before it, without
     /// waiting for the disk; `whenDurable`, if given, runs once the line is on disk (on the
     /// journal's queue, after the callbacks of earlier lines). Throws the journal's failure
     /// if an earlier write or sync failed; a failure of this line's write is thrown by the
     /// next call, and ``flush()``.
-    public func enqueue(_ entry: JournalEntry, whenDurable: (@Sendable () -> Void)? = nil) throws {
+    public func enqueue(_ entry: JournalEntry, whenDurable: (@Sendable () -> Void)? = nil) throws(Failure) {
         try queue(JournalCodec.line(entry), whenDurable: whenDurable, waiter: nil)
     }
 
     /// Waits until every line queued or appended so far is on disk; throws the journal's failure.
-    public func flush() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    public func flush() async throws(Failure) {
+        try await Self.waiting { continuation in
             lock.lock()
             if let failure = pending.failure {
                 lock.unlock()
@@ -137,7 +150,7 @@ public final class Journal: @unchecked Sendable {
 
     /// Adds `line` to the next batch with its callback and its waiter, and starts a drain
     /// unless one is under way; throws the journal's failure.
-    private func queue(_ line: [UInt8], whenDurable: (@Sendable () -> Void)?, waiter: CheckedContinuation<Void, any Error>?) throws {
+    private func queue(_ line: [UInt8], whenDurable: (@Sendable () -> Void)?, waiter: CheckedContinuation<Void, any Error>?) throws(Failure) {
         lock.lock()
         if let failure = pending.failure {
             lock.unlock()
@@ -176,7 +189,7 @@ public final class Journal: @unchecked Sendable {
                 try writeAndSync(bytes)
                 failure = nil
             } catch {
-                failure = error as? Failure ?? Failure(description: "cannot write the journal \(path): \(error)")
+                failure = error
             }
             if failure == nil {
                 for callback in callbacks { callback() }
@@ -203,28 +216,30 @@ public final class Journal: @unchecked Sendable {
         }
     }
 
-    private func writeAndSync(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { raw in
+    private func writeAndSync(_ bytes: [UInt8]) throws(Failure) {
+        let problem = bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
                 let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { throw Failure(description: "cannot write the journal \(path): \(String(cString: strerror(errno)))") }
+                guard written > 0 else { return errno }
                 offset += written
             }
+            return nil
         }
+        if let problem { throw Failure(description: "cannot write the journal \(path): \(String(cString: strerror(problem)))") }
         guard fsync(descriptor) == 0 else { throw Failure(description: "cannot sync the journal \(path): \(String(cString: strerror(errno)))") }
     }
 
     /// Every complete entry of the journal at `path`, in order; none when there is no file.
-    public static func read(path: String) throws -> [JournalEntry] {
+    public static func read(path: String) throws(Failure) -> [JournalEntry] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return try contents(of: data, path: path).entries
     }
 
     /// The entries of a journal's bytes, with a ``Failure`` naming `path` and the line when a
     /// line other than the last is damaged.
-    static func contents(of data: Data, path: String) throws -> JournalContents {
+    static func contents(of data: Data, path: String) throws(Failure) -> JournalContents {
         do {
             return try JournalContents(data)
         } catch {
@@ -235,7 +250,7 @@ public final class Journal: @unchecked Sendable {
     /// Rewrites the version-1 journal at `path` in the current layout: the new text is written
     /// and synced beside it, the original is kept as `NAME.v1.jsonl`, then the new file
     /// replaces the old in one rename. A kill at any point leaves a readable journal.
-    private static func upgrade(path: String, existing: Data) throws {
+    private static func upgrade(path: String, existing: Data) throws(Failure) {
         let entries = try contents(of: existing, path: path).entries
         let bytes = entries.flatMap(JournalCodec.line)
         let temporary = path + ".upgrading"
