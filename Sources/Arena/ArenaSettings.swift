@@ -123,8 +123,7 @@ public struct ArenaSettings: Sendable {
         rest.append((Node("bots_from"), Node.mapping(Node.Mapping(botsFrom))))
         rest.append((Node("output"), Node(arena + "/" + seasonFolder)))
         var tournament = try parser.read(node: Node.mapping(Node.Mapping(rest, mapping.tag, mapping.style, mapping.mark)), file: file)
-        tournament.config.context.sourceFile = URL(fileURLWithPath: file).standardizedFileURL.path
-        tournament.config.context.workingDirectory = FileManager.default.currentDirectoryPath
+        tournament.config.context = RunContext(startedHereFrom: file)
         guard tournament.config.scheduler.playsAsSeason else {
             throw fail(root, "the arena plays a season: `format:` must be round-robin or swiss")
         }

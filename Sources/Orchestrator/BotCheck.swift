@@ -127,7 +127,7 @@ public struct BotCheck: Sendable {
             bots: [BotEntry(name: bot.name, kind: .external(bot.spec)), BotEntry(name: opponent, kind: .builtin(against))],
             gamesPerPairing: games, concurrency: min(games, 2), seed: seed, outputDirectory: work + "/games"
         )
-        config.context.workingDirectory = FileManager.default.currentDirectoryPath
+        config.context = RunContext(startedHereFrom: nil)
         let name = "games: \(games) against \(against.rawValue) on the embedded server, as in the tournament"
         let summary: RunSummary
         do {

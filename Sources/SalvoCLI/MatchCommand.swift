@@ -86,7 +86,7 @@ struct MatchCommand: AsyncParsableCommand {
             name: name, bots: bots, gamesPerPairing: games, concurrency: concurrency, seed: seed,
             outputDirectory: output ?? "reports/" + String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
         )
-        config.context.workingDirectory = FileManager.default.currentDirectoryPath
+        config.context = RunContext(startedHereFrom: nil)
         if let server, let choice = ServerChoice(parsing: server) { config.server = choice }
         if noSandbox { config.disableSandbox() }
         try await RunCommand.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)

@@ -56,7 +56,7 @@ extension RunCommand {
         print(SummaryTable.render(board, ratings: ratings))
         if let swiss = summary.swiss { print(SwissSummary.render(swiss, botNames: botNames)) }
         if let sprt = config.sprt {
-            let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
+            let tally = board.sprtTally(sprt, first: botNames[0], second: botNames[1])
             print("SPRT of \(botNames[0]) against \(botNames[1]), H0: elo \(sprt.elo0), H1: elo \(sprt.elo1), alpha \(sprt.alpha), beta \(sprt.beta): \(SummaryTable.sprtSentence(tally)).")
         }
         print("\(records.count) of \(summary.scheduledGames) games rated. Journal: \(summary.journalPath)")

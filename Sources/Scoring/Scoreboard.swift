@@ -48,8 +48,7 @@ public struct Scoreboard: Sendable {
 
     /// Counts `record` when it has a result (a win or a forfeit); ignores it otherwise.
     public mutating func add(_ record: GameRecord) {
-        guard record.termination != .noResult, let winner = record.winner, record.players.count == 2 else { return }
-        let winnerBot = record.player(winner).bot, loserBot = record.player(winner.opponent).bot
+        guard let (winner, winnerBot, loserBot) = record.ratedOutcome else { return }
         let firstBot = record.player(.one).bot, secondBot = record.player(.two).bot
         ratedGames += 1
         if winner == .one { firstMoverWins += 1 }

@@ -61,7 +61,7 @@ public enum ResultsBuilder {
                     histogram: tally.shotsToWin.keys.sorted().map { .init(shots: $0, games: tally.shotsToWin[$0] ?? 0) }
                 )
             },
-            sprt: Self.sprt(config: config, wins: tally.sprtWins, losses: tally.sprtLosses),
+            sprt: Self.sprt(config: config, board: board),
             games: [],
             swiss: Self.swiss(config: config, rated: tally.swissRated, attempts: tally.swissAttempts),
             submissions: Self.submissions(submissions, config: config)
@@ -130,14 +130,14 @@ public enum ResultsBuilder {
         }
     }
 
-    /// The SPRT section: the first listed bot against the second, over their rated games
-    /// (`wins` and `losses` of the first).
-    static func sprt(config: TournamentConfig, wins: Int, losses: Int) -> ResultsDocument.SPRTResult? {
+    /// The SPRT section: the first listed bot against the second, over their rated games as
+    /// the scoreboard counts them.
+    static func sprt(config: TournamentConfig, board: Scoreboard) -> ResultsDocument.SPRTResult? {
         guard let settings = config.sprt, config.bots.count >= 2 else { return nil }
         let (alpha, beta) = (settings.alpha, settings.beta)
         guard alpha > 0, alpha < 1, beta > 0, beta < 1, alpha + beta < 1 else { return nil }
         let bot = config.bots[0].name, opponent = config.bots[1].name
-        let tally = settings.tally(wins: wins, losses: losses)
+        let tally = board.sprtTally(settings, first: bot, second: opponent)
         return .init(
             bot: bot, opponent: opponent, elo0: settings.elo0, elo1: settings.elo1, alpha: alpha, beta: beta,
             wins: tally.wins, losses: tally.losses, llr: round(tally.logLikelihoodRatio, places: 4),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a run decides about a tournament, beside its file's settings (``TournamentSettings``):
 /// how its seeds are keyed, which shard it plays, where its file was read, and a season's
 /// night. Each member has one setter, named on it; nothing here comes from the file's keys.
@@ -14,12 +16,12 @@ public struct RunContext: Hashable, Sendable {
     /// `OUTPUT/shards/I/`; nil for the whole schedule.
     public var shard: Shard?
     /// The tournament file the settings were read from, as an absolute path, so that
-    /// `salvo merge` can name the command that reruns a shard; set by the file reader, nil when
-    /// built in code.
+    /// `salvo merge` can name the command that reruns a shard; nil when built in code
+    /// (``init(startedHereFrom:)``).
     public var sourceFile: String?
     /// The folder `salvo run` was started in, where the file's relative paths (bots, output)
-    /// resolve, so that a rerun command printed later can go back there; set by the file
-    /// reader, nil when built in code.
+    /// resolve, so that a rerun command printed later can go back there; nil when built in
+    /// code (``init(startedHereFrom:)``).
     public var workingDirectory: String?
     /// Whether the tournament is a season: a round robin or Swiss of `bots_from:` submissions,
     /// run again and again into the same output folder, each run playing only the games its
@@ -37,4 +39,13 @@ public struct RunContext: Hashable, Sendable {
 
     /// No seed key, no shard, no file, no season: a tournament built in code.
     public init() {}
+
+    /// The context of a tournament started from this process's current folder: the one place
+    /// ``sourceFile`` and ``workingDirectory`` are set. `file` is the tournament file it was
+    /// read from (made absolute); nil for one built from the command line (`salvo match`,
+    /// `salvo bot-check`).
+    public init(startedHereFrom file: String?) {
+        sourceFile = file.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        workingDirectory = FileManager.default.currentDirectoryPath
+    }
 }

@@ -51,8 +51,7 @@ public struct TournamentFileParser {
             throw TournamentFileError(file: path, line: nil, message: "cannot read the file (\(error.localizedDescription)); check the path")
         }
         var file = try read(text, file: path)
-        file.config.context.sourceFile = URL(fileURLWithPath: path).standardizedFileURL.path
-        file.config.context.workingDirectory = FileManager.default.currentDirectoryPath
+        file.config.context = RunContext(startedHereFrom: path)
         return file
     }
 

@@ -17,7 +17,7 @@ import JSONCoding
 /// ResumeSettings.difference(journal: old, run: new)  // "games_per_pairing: the journal's run has 4, this one 6"
 /// ```
 public enum ResumeSettings {
-    /// The canonical lines of `config`'s resume settings. A season's (``TournamentConfig/isSeason``)
+    /// The canonical lines of `config`'s resume settings. A season's (``RunContext/isSeason``)
     /// leave out its submissions, whose versions come and go from one night to the next
     /// (``SeasonPlan``), and say `season=true`.
     public static func lines(of config: TournamentConfig) -> [(key: String, value: String)] {

@@ -43,7 +43,7 @@ public struct FixedSchedule: Sendable {
         pairings.count * ((config.gamesPerPairing + 1) / 2)
     }
 
-    /// How many games the shard of ``TournamentConfig/shard`` plays, without listing them.
+    /// How many games the shard of ``RunContext/shard`` plays, without listing them.
     public var countInRun: Int {
         guard let shard = config.context.shard else { return count }
         let fullPairs = config.gamesPerPairing / 2

@@ -31,11 +31,9 @@ extension SPRTSettings {
     /// decision. Games between other bots are ignored.
     public func tally(records: [GameRecord], first: String, second: String) -> SPRTTally {
         var wins = 0, losses = 0
-        for record in records where record.termination != .noResult {
-            guard let winner = record.winner else { continue }
-            let bots = record.players.map(\.bot)
-            guard Set(bots) == [first, second] else { continue }
-            if record.player(winner).bot == first { wins += 1 } else { losses += 1 }
+        for record in records {
+            guard let outcome = record.ratedOutcome, Set([outcome.winnerBot, outcome.loserBot]) == [first, second] else { continue }
+            if outcome.winnerBot == first { wins += 1 } else { losses += 1 }
         }
         return tally(wins: wins, losses: losses)
     }

@@ -8,7 +8,7 @@ public enum TournamentFormat: String, Hashable, Sendable, CaseIterable {
     /// (``GauntletScheduler``).
     case gauntlet
     /// Rounds in which bots of equal or nearest scores meet (``SwissScheduler``); how many is
-    /// ``TournamentConfig/rounds``. Each round is paired once the one before has finished.
+    /// ``TournamentSettings/rounds``. Each round is paired once the one before has finished.
     case swiss
 
     /// The scheduler of this format for `config`.
