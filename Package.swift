@@ -213,7 +213,7 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Sandbox", "JSONCoding",
+                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Processes", "Sandbox", "JSONCoding",
                 "DurationUnits", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -258,6 +258,7 @@ let package = Package(
                 "BattleshipRules",
                 "CurlHTTP",
                 "Bots",
+                "Processes",
                 "Tournament",
                 "Scoring",
                 "Submissions",
