@@ -11,10 +11,10 @@ extension BotPage {
         let tally = input.tally
         let noResult = input.games.noResult
         let standing = input.results.standings.first { $0.bot == input.bot }
-        var rows: [(key: String, label: String, value: String)] = []
+        var rows: [(key: String, label: String, value: Markup)] = []
         rows.append(("rank", "Rank", standing.map { "\($0.rank) of \(input.results.standings.count)" } ?? "–"))
         if let rating = standing?.rating {
-            rows.append(("elo", "Elo in the standings", IndexPage.number(rating.value)))
+            rows.append(("elo", "Elo in the standings", "\(IndexPage.number(rating.value))"))
             rows.append(("interval", "95% interval", "\(IndexPage.number(rating.lower)) to \(IndexPage.number(rating.upper)) (±\(IndexPage.number(rating.standardError)) standard error)"))
         } else {
             rows.append(("elo", "Elo in the standings", "– (no rated game)"))
@@ -26,8 +26,8 @@ extension BotPage {
         let kinds = tally.forfeits.keys.sorted().map { "\(tally.forfeits[$0] ?? 0) \($0)" }.joined(separator: ", ")
         rows.append(("forfeits", "Forfeits", tally.forfeitCount == 0 ? "0" : "\(tally.forfeitCount): \(kinds)"))
         rows.append(("no-result", "Games without result", "\(noResult)"))
-        rows.append(("score", "Score", String(format: "%.1f%%", standing?.scorePercent ?? 0)))
-        rows.append(("shots-per-win", "Mean shots per win", standing?.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "– (no win by sinking the fleet)"))
+        rows.append(("score", "Score", "\(String(format: "%.1f%%", standing?.scorePercent ?? 0))"))
+        rows.append(("shots-per-win", "Mean shots per win", standing?.meanShotsToWin.map { "\(String(format: "%.1f", $0))" } ?? "– (no win by sinking the fleet)"))
         var html: Markup = "<section><h2>Record</h2><div class=\"scroll\"><table id=\"record\"><tbody>\n"
         for row in rows {
             html += "<tr data-key=\"\(row.key)\"><th class=\"bot\">\(row.label)</th><td class=\"bot\">\(row.value)</td></tr>\n"
