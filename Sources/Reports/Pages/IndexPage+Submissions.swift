@@ -36,7 +36,7 @@ extension IndexPage {
         }
         // A published run links no build log: each is on its student's private page.
         let linked = submissions.entered.contains { $0.buildLog != nil } || submissions.notEntered.contains { $0.buildLog != nil }
-        let logs = linked ? "Build logs are in the output folder's submissions/logs/" : "Each student's build log is on their private page"
+        let logs: Markup = linked ? "Build logs are in the output folder's submissions/logs/" : "Each student's build log is on their private page"
         return html + "<p class=\"note\">\(logs); how to submit a bot: Salvo's bots/SUBMITTING.md.</p></section>\n"
     }
 
