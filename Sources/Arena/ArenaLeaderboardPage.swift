@@ -4,9 +4,9 @@ import Reports
 
 /// The arena's public leaderboard (`GET /`): the standings and the season's history chart as
 /// the page was served, then refreshed every 5 seconds from `/api/standings` and
-/// `/api/history.svg` without a reload. Written as ``HTMLText/Markup``, so every name is escaped; the script
-/// (arena-leaderboard.js) writes
-/// text nodes, and the chart as an SVG document parsed apart (no markup is written as HTML).
+/// `/api/history.svg` without a reload. Written as ``HTMLText/Markup``, so every name is
+/// escaped; the script (arena-leaderboard.js, embedded at build time) writes text nodes, and
+/// the chart as an SVG document parsed apart (no markup is written as HTML).
 /// The report's style sheet (``Reports/PageStyle``), so it looks as the season's pages do.
 enum ArenaLeaderboardPage {
     static func render(_ document: ArenaStandings.Document, chart: Markup) -> String {
