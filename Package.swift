@@ -171,7 +171,7 @@ let package = Package(
         // characters shown), a CSV cell (no formula), a file name (one-to-one), a word of a shell
         // command line (ShellText, the one shell quoting). HTML is HTMLText's.
         .target(name: "SafeText", dependencies: ["Digests"], swiftSettings: swiftSettings),
-        // Text made safe for HTML: the one escape for element content and attribute values, JSON for script elements. No dependencies.
+        // Markup that escapes by default (Markup): the one way pages are written; the one escape for element content and attribute values, JSON for script elements. No dependencies.
         .target(name: "HTMLText", swiftSettings: swiftSettings),
         // The one count of a tournament's results: tallies folded one game record at a time, the
         // standings in one order and the rating fit, for every output (terminal, live, reports). No I/O.
@@ -180,6 +180,12 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "JSONCoding", "HTMLText", "SafeText", "SalvoVersion", "Digests", "CZlib"],
+            // The pages' style sheets and scripts, compiled into the binary (no bundle beside it).
+            resources: [
+                .embedInCode("Pages/page.css"), .embedInCode("Pages/bot-page.css"),
+                .embedInCode("Replays/replay-viewer.css"), .embedInCode("Replays/replay-viewer-pack.css"),
+                .embedInCode("Replays/replay-viewer-core.js"), .embedInCode("Replays/replay-page.js"), .embedInCode("Replays/replay-viewer-pack.js"),
+            ],
             swiftSettings: swiftSettings
         ),
         // zlib as a C module: the report's packs of replays are deflated (Reports/Deflate.swift).
@@ -198,12 +204,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            resources: [.embedInCode("live-page.css"), .embedInCode("live-page.js")],
             swiftSettings: swiftSettings
         ),
         // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
         .target(
             name: "LoadTest",
             dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            resources: [.embedInCode("load-report.css")],
             swiftSettings: swiftSettings
         ),
         // One tournament file run as a library call (its submissions entered, a season's shard
@@ -242,6 +250,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            resources: [.embedInCode("arena-leaderboard.css"), .embedInCode("arena-leaderboard.js"), .embedInCode("arena-upload.css"), .embedInCode("arena-upload.js")],
             swiftSettings: swiftSettings
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
@@ -280,6 +289,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"], swiftSettings: swiftSettings),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),
         // Child processes alone: a build's process, its log, its group killed.

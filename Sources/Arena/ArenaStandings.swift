@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import JSONCoding
 import Reports
 import Synchronization
@@ -21,7 +22,7 @@ public final class ArenaStandings: Sendable {
 
     let resultsPath: String
     /// The file's standings and history chart, as last read, and which file that was.
-    private let cache = Mutex<(file: FileIdentity, document: Document, chart: String)?>(nil)
+    private let cache = Mutex<(file: FileIdentity, document: Document, chart: Markup)?>(nil)
 
     /// A file as `stat` tells it apart: a publish swaps in a new file (a new inode), and two
     /// publishes within one second have the same whole-second modification time.
@@ -52,12 +53,12 @@ public final class ArenaStandings: Sendable {
     }
 
     /// The season's history chart now (``Reports/SeasonChart``); empty before the first batch.
-    public func chart(tournament: String) -> String {
+    public func chart(tournament: String) -> Markup {
         read(tournament: tournament).chart
     }
 
-    private func read(tournament: String) -> (document: Document, chart: String) {
-        let empty = (Document(tournament: tournament, generatedAt: nil, games: 0, standings: []), "")
+    private func read(tournament: String) -> (document: Document, chart: Markup) {
+        let empty = (Document(tournament: tournament, generatedAt: nil, games: 0, standings: []), Markup())
         guard let file = FileIdentity(path: resultsPath) else { return empty }
         if let cached = cache.withLock({ $0 }), cached.file == file { return (cached.document, cached.chart) }
         guard let data = FileManager.default.contents(atPath: resultsPath), let results = try? JSONFormat.decoder().decode(ResultsDocument.self, from: data) else {

@@ -1,30 +1,17 @@
-/// Text made safe for HTML, for every page Salvo writes (the tournament's pages and replays,
-/// `load.html`). Every piece of text that came from outside (bot names, game names, reasons,
-/// ids, server replies) goes through ``escape(_:)`` before it is written into a page, and
-/// data for scripts goes through ``scriptJSON(_:)``.
+/// Text made safe for HTML. Pages are written as ``Markup``, which escapes every
+/// interpolated value with this type's escape; ``escape(_:)`` is for text that goes into
+/// markup outside a ``Markup`` literal (a test's expected text, say), and ``scriptJSON(_:)`` for
+/// data in a `<script>` element (``Markup``'s `\(json:)`).
 ///
 /// ```swift
 /// HTML.escape("<b>\"bot\" & co</b>")  // "&lt;b&gt;&quot;bot&quot; &amp; co&lt;/b&gt;"
 /// ```
 public enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content and
-    /// in quoted attribute values. It works on Unicode scalars, not characters, so a quote
-    /// followed by a combining mark (one character) is escaped too.
+    /// in quoted attribute values. It works on bytes, not characters, so a quote followed by a
+    /// combining mark (one character) is escaped too.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
+        Markup(escaping: text).text
     }
 
     /// JSON text made safe inside a `<script>` element: every `<` becomes `\u003c`, so no

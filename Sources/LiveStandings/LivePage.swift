@@ -14,14 +14,14 @@ import Reports
 public enum LivePage {
     /// The page with `snapshot` drawn first.
     public static func render(_ snapshot: LiveHub.Snapshot, tournament: String) -> String {
-        """
+        let page: Markup = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
-        <title>\(HTML.escape(tournament)) · live · Salvo</title>
+        <title>\(tournament) · live · Salvo</title>
         <style>\(PageStyle.css)\(css)</style></head>
         <body><main id="live" data-version="0" data-phase="" data-done="0" data-total="0">
-        <header><h1 id="tournament">\(HTML.escape(tournament))</h1>
+        <header><h1 id="tournament">\(tournament)</h1>
         <p class="meta"><span id="phase" class="phase">starting</span> · <span id="connection">connecting</span></p>
         <div class="progress" aria-hidden="true"><div id="bar"></div></div>
         <p id="progress" class="meta">–</p></header>
@@ -35,18 +35,14 @@ public enum LivePage {
         <thead><tr><th>Game</th><th class="bot">Players (first mover first)</th><th class="bot">Winner</th><th>End</th><th title="shots fired by both seats">Shots, both</th></tr></thead>
         <tbody></tbody></table></div><p class="note">A game's number opens its replay.</p></section>
         <section><h2>Forfeits <span class="meta" id="forfeit-count">0</span></h2><ol id="forfeits" class="forfeits"></ol></section>
-        <script type="application/json" id="initial">\(HTML.scriptJSON(String(decoding: snapshot.json, as: UTF8.self)))</script>
+        <script type="application/json" id="initial">\(json: String(decoding: snapshot.json, as: UTF8.self))</script>
         <script>\(script)</script>
         </main></body></html>
 
         """
+        return page.text
     }
 
-    static let css = """
-    .progress{height:8px;background:var(--line);border-radius:4px;overflow:hidden;margin:6px 0}
-    #bar{height:100%;width:0;background:var(--bar);transition:width .3s}
-    .phase{font-weight:600}#connection.down{color:var(--loss)}
-    .forfeits{padding-left:1.4em;margin:0}.forfeits li{margin:.4em 0;overflow-wrap:anywhere}
-    .forfeits pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg);padding:6px;margin:4px 0;font-size:.8rem;max-height:8em;overflow:auto}
-    """
+    /// The live page's own style (live-page.css), after ``Reports/PageStyle/css``.
+    static let css = Markup.resource(PackageResources.live_page_css)
 }

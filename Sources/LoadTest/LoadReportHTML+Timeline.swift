@@ -1,11 +1,12 @@
 import Foundation
+import HTMLText
 
 extension LoadReportHTML {
     /// The run over time (``LoadReport/timeline``): requests and errors per second, then p50
     /// and p99 per second, each an inline SVG with its axes titled; empty without a timeline.
-    static func timeline(_ points: [LoadTimeline.Point]?) -> String {
+    static func timeline(_ points: [LoadTimeline.Point]?) -> Markup {
         guard let points, !points.isEmpty else { return "" }
-        var html = "<h2>Over time</h2>\n<p class=\"note\">Each second after the first reply: the requests that ended in it, the failed ones, and their latency's p50 and p99 (within 5%).</p>\n"
+        var html: Markup = "<h2>Over time</h2>\n<p class=\"note\">Each second after the first reply: the requests that ended in it, the failed ones, and their latency's p50 and p99 (within 5%).</p>\n"
         html += lines(
             id: "timeline-requests", title: "Requests and errors per second", unit: "per second", points: points,
             series: [("requests", "#1f77b4", points.map { Double($0.requests) }), ("errors", "#d62728", points.map { Double($0.errors) })]
@@ -18,13 +19,13 @@ extension LoadReportHTML {
     }
 
     /// One chart: x the second, y from 0 to the largest value, a polyline per series and a legend.
-    static func lines(id: String, title: String, unit: String, points: [LoadTimeline.Point], series: [(name: String, color: String, values: [Double])]) -> String {
+    static func lines(id: String, title: String, unit: String, points: [LoadTimeline.Point], series: [(name: String, color: String, values: [Double])]) -> Markup {
         let width = 640.0, height = 220.0, left = 60.0, right = 20.0, top = 20.0, bottom = 40.0
         let topValue = max(series.flatMap(\.values).max() ?? 1, 1e-9)
         let lastSecond = Double(max(points.count - 1, 1))
         func x(_ index: Int) -> Double { left + (width - left - right) * Double(index) / lastSecond }
         func y(_ value: Double) -> Double { height - bottom - (height - top - bottom) * value / topValue }
-        var svg = "<svg class=\"chart\" id=\"\(id)\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title)\">\n"
+        var svg: Markup = "<svg class=\"chart\" id=\"\(id)\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title)\">\n"
         svg += "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - right)\" y2=\"\(height - bottom)\" stroke=\"#999\"/>"
         svg += "<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(height - bottom)\" stroke=\"#999\"/>\n"
         svg += "<text x=\"\(left - 6)\" y=\"\(top + 4)\" text-anchor=\"end\" font-size=\"11\">\(format(topValue))</text>"

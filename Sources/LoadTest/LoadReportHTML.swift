@@ -4,37 +4,31 @@ import HTMLText
 /// Renders a ``LoadReport`` as one self-contained HTML page (`load.html`): the settings, the
 /// table of endpoints, and per endpoint an inline SVG chart of its latency percentile curve
 /// (and of its service time, when an open-loop rate was set). No scripts, no external files;
-/// every text from the run or the server is escaped.
+/// written as ``HTMLText/Markup``, so every text from the run or the server is escaped.
 public enum LoadReportHTML {
     public static func render(_ report: LoadReport) -> String {
-        var html = """
+        var html: Markup = """
             <!doctype html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>Salvo load test: \(HTML.escape(report.server))</title>
+            <title>Salvo load test: \(report.server)</title>
             <style>
-            body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
-            table { border-collapse: collapse; margin: 1em 0; }
-            th, td { padding: 0.25em 0.7em; text-align: right; border-bottom: 1px solid #ddd; }
-            th:first-child, td:first-child { text-align: left; }
-            .chart { margin: 0.5em 0 2em; }
-            .note { color: #555; max-width: 50em; }
-            code { background: #f4f4f4; padding: 0 0.2em; }
+            \(css)
             </style>
             </head>
             <body>
-            <h1>Load test of <code>\(HTML.escape(report.server))</code></h1>
+            <h1>Load test of <code>\(report.server)</code></h1>
 
             """
-        html += "<p class=\"note\">\(HTML.escape(summary(report)))</p>\n"
+        html += "<p class=\"note\">\(summary(report))</p>\n"
         if let warning = report.openLoop?.warning {
-            html += "<p class=\"note\" id=\"open-loop-warning\"><strong>Warning:</strong> \(HTML.escape(warning)).</p>\n"
+            html += "<p class=\"note\" id=\"open-loop-warning\"><strong>Warning:</strong> \(warning).</p>\n"
         }
         if let warning = report.timingWarning {
-            html += "<p class=\"note\" id=\"timing-warning\"><strong>Note:</strong> \(HTML.escape(warning)).</p>\n"
+            html += "<p class=\"note\" id=\"timing-warning\"><strong>Note:</strong> \(warning).</p>\n"
         }
-        html += "<p class=\"note\">\(HTML.escape(gamesLine(report)))</p>\n"
+        html += "<p class=\"note\">\(gamesLine(report))</p>\n"
         html += table(report)
         html += failures(report)
         html += timeline(report.timeline)
@@ -45,7 +39,7 @@ public enum LoadReportHTML {
             : "Closed loop: latency is measured from when each request was sent; a stall of the server also stops the load, so it shows only in the requests that were waiting (use --rate for a fixed timetable)."
         html += " Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
         for row in report.endpoints {
-            html += "<h2>\(HTML.escape(row.endpoint)) <small><code>\(HTML.escape(row.route))</code></small></h2>\n"
+            html += "<h2>\(row.endpoint) <small><code>\(row.route)</code></small></h2>\n"
             let failed = row.failedLatency.map { ", and \(row.errorCount ?? 0) failed after p50 \(format($0.p50)) ms, max \(format($0.max)) ms" } ?? ", none failed"
             html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; successful ones p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms\(failed)</p>\n"
             var curves = [Curve(label: "latency", points: row.latencyCurve, color: "#1f6fb2", dashed: false)]
@@ -54,12 +48,12 @@ public enum LoadReportHTML {
             let examples = row.errorExamples.sorted { $0.key < $1.key }
             if !examples.isEmpty {
                 html += "<ul>\n"
-                for (kind, text) in examples { html += "<li>\(HTML.escape(kind)): \(HTML.escape(text))</li>\n" }
+                for (kind, text) in examples { html += "<li>\(kind): \(text)</li>\n" }
                 html += "</ul>\n"
             }
         }
         html += "</body>\n</html>\n"
-        return html
+        return html.text
     }
 
     /// One line of settings.
@@ -83,21 +77,21 @@ public enum LoadReportHTML {
     /// The failed requests' time to failure, per endpoint, apart from the table's latencies
     /// (those of successful requests). DOM contract: `<table id="failed-latency">`, one
     /// `<tr data-endpoint="…">` per endpoint with failures; nothing when none failed.
-    private static func failures(_ report: LoadReport) -> String {
+    private static func failures(_ report: LoadReport) -> Markup {
         let rows = (report.endpoints + [report.total]).filter { $0.failedLatency != nil }
         guard !rows.isEmpty else { return "<p class=\"note\">Latencies are those of successful requests; none failed.</p>\n" }
-        var html = "<p class=\"note\">Latencies above are those of successful requests. Failed requests, apart: their time to failure (a timeout's is the timeout).</p>\n"
+        var html: Markup = "<p class=\"note\">Latencies above are those of successful requests. Failed requests, apart: their time to failure (a timeout's is the timeout).</p>\n"
         html += "<table id=\"failed-latency\">\n<tr><th>endpoint</th><th>failed</th><th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>\n"
         for row in rows {
             guard let failed = row.failedLatency else { continue }
             let cells = [row.endpoint, "\(row.errorCount ?? 0)", format(failed.mean), format(failed.p50), format(failed.p99), format(failed.max)]
-            html += "<tr data-endpoint=\"\(HTML.escape(row.endpoint))\">" + cells.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>\n"
+            html += "<tr data-endpoint=\"\(row.endpoint)\">" + cells.map { "<td>\($0)</td>" as Markup }.joined() + "</tr>\n"
         }
         return html + "</table>\n"
     }
 
-    private static func table(_ report: LoadReport) -> String {
-        var html = "<table>\n<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean ms</th><th>stdev ms</th><th>p50 ms</th><th>p90 ms</th><th>p95 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors by kind</th></tr>\n"
+    private static func table(_ report: LoadReport) -> Markup {
+        var html: Markup = "<table>\n<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean ms</th><th>stdev ms</th><th>p50 ms</th><th>p90 ms</th><th>p95 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors by kind</th></tr>\n"
         for row in report.endpoints + [report.total] {
             let errors = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let failed = row.errorCount ?? row.errors.values.reduce(0, +)
@@ -106,7 +100,7 @@ public enum LoadReportHTML {
                 format(row.latency.mean), row.latency.stdev.map(format) ?? "-", format(row.latency.p50), format(row.latency.p90),
                 row.latency.p95.map(format) ?? "-", format(row.latency.p99), format(row.latency.p999), format(row.latency.max), errors.isEmpty ? "–" : errors,
             ]
-            html += "<tr>" + cells.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>\n"
+            html += "<tr>" + cells.map { "<td>\($0)</td>" as Markup }.joined() + "</tr>\n"
         }
         return html + "</table>\n"
     }
@@ -120,7 +114,7 @@ public enum LoadReportHTML {
 
     /// An SVG chart of percentile curves: x is log10(1 / (1 − p)) (0 at p = 0, 1 at 90%,
     /// 2 at 99%…), with the maximum drawn a little to the right; y is linear in milliseconds.
-    static func chart(_ curves: [Curve], title: String) -> String {
+    static func chart(_ curves: [Curve], title: String) -> Markup {
         let (width, height) = (640.0, 260.0)
         let (left, right, top, bottom) = (60.0, 95.0, 15.0, 35.0)
         let plotWidth = width - left - right
@@ -135,26 +129,26 @@ public enum LoadReportHTML {
         }
         func y(_ milliseconds: Double) -> Double { top + plotHeight * (1 - milliseconds / yMax) }
 
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTML.escape(title)) latency by percentile\">"
+        var svg: Markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title) latency by percentile\">"
         svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(plotHeight)\" fill=\"#fafafa\" stroke=\"#ccc\"/>"
         for tick in 0...Int(xMax) {
             let label = tick == 0 ? "0%" : format(100 * (1 - pow(10, -Double(tick)))) + "%"
             let px = left + Double(tick) / maxX * plotWidth
             svg += "<line x1=\"\(f(px))\" y1=\"\(top)\" x2=\"\(f(px))\" y2=\"\(top + plotHeight)\" stroke=\"#e3e3e3\"/>"
-            svg += "<text x=\"\(f(px))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">\(HTML.escape(label))</text>"
+            svg += "<text x=\"\(f(px))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">\(label)</text>"
         }
         svg += "<text x=\"\(f(x(100)))\" y=\"\(f(height - bottom + 15))\" font-size=\"11\" text-anchor=\"middle\">max</text>"
         for step in 0...4 {
             let value = yMax * Double(step) / 4
             svg += "<line x1=\"\(left)\" y1=\"\(f(y(value)))\" x2=\"\(left + plotWidth)\" y2=\"\(f(y(value)))\" stroke=\"#e3e3e3\"/>"
-            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" font-size=\"11\" text-anchor=\"end\">\(HTML.escape(format(value)))</text>"
+            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" font-size=\"11\" text-anchor=\"end\">\(format(value))</text>"
         }
         svg += "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" font-size=\"11\" transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\" text-anchor=\"middle\">ms</text>"
         svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 4))\" font-size=\"11\" text-anchor=\"middle\">percentile</text>"
         for (index, curve) in curves.enumerated() {
             let points = curve.points.map { "\(f(x($0.percentile))),\(f(y($0.milliseconds)))" }.joined(separator: " ")
-            svg += "<polyline fill=\"none\" stroke=\"\(curve.color)\" stroke-width=\"2\"\(curve.dashed ? " stroke-dasharray=\"5 4\"" : "") points=\"\(points)\"/>"
-            svg += "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(HTML.escape(curve.label))</text>"
+            svg += "<polyline fill=\"none\" stroke=\"\(curve.color)\" stroke-width=\"2\"\(curve.dashed ? " stroke-dasharray=\"5 4\"" as Markup : Markup()) points=\"\(points)\"/>"
+            svg += "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(curve.label)</text>"
         }
         return svg + "</svg>"
     }
@@ -183,4 +177,7 @@ public enum LoadReportHTML {
     }
 
     private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// The page's style (load-report.css), embedded at build time.
+    static let css = Markup.resource(PackageResources.load_report_css)
 }

@@ -56,4 +56,49 @@ struct EscapingTests {
         #expect(!embedded.contains("<"))
         #expect(try JSONFormat.decoder().decode(ReplayDocument.self, from: Data(embedded.utf8)) == replay)
     }
+
+    /// The page with every hostile name, and no tag of a hostile string's left in it.
+    static func expectNoInjection(_ page: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!page.contains("<script>alert"), sourceLocation: sourceLocation)
+        #expect(!page.contains("<b>\""), sourceLocation: sourceLocation)
+        #expect(!page.contains("<!--"), sourceLocation: sourceLocation)
+        #expect(!page.contains("<img"), sourceLocation: sourceLocation)
+    }
+
+    @Test("hostile names in the pages of games, the table pages and the viewer: escaped, never markup")
+    func largeRunPages() throws {
+        var results = ResultsBuilder.build(config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
+        results.tournament = "<img src=x onerror=alert(3)>"
+        let games = GamesPage.render(results, number: 1)
+        Self.expectNoInjection(games)
+        #expect(games.contains("<title>Games 0–5 · &lt;img src=x onerror=alert(3)&gt;</title>"))
+        #expect(games.contains("<td class=\"bot\">&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;"))
+        for page in [TablePage.crosstable(results), TablePage.superiority(results), TablePage.shotsToWin(results)] {
+            Self.expectNoInjection(page)
+            #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        }
+        #expect(TablePage.crosstable(results).contains("<th title=\"&lt;/script&gt;&lt;!-- x\">"))
+        let viewer = ReplayViewerPage.render(tournament: results.tournament, indexLimit: 6)
+        Self.expectNoInjection(viewer)
+        #expect(viewer.contains("data-tournament=\"&lt;img src=x onerror=alert(3)&gt;\""))
+        // Only the viewer's own script element.
+        #expect(viewer.components(separatedBy: "<script").count - 1 == 1)
+    }
+
+    @Test("hostile folders, labels, reasons and logs of submissions: escaped in the index's Submissions section")
+    func submissions() throws {
+        var results = ResultsBuilder.build(config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
+        results.submissions = ResultsDocument.SubmissionsSection(
+            folder: "subs/<script>alert(4)</script>", buildsRun: 1, buildsSkipped: 0,
+            entered: [ResultsDocument.EnteredSubmission(bot: Self.hostile[0], folder: Self.hostile[0], label: "<b>\"label\"</b>", buildLog: "logs/\"><img src=x>.log", buildSkipped: true)],
+            notEntered: [ResultsDocument.NotEnteredSubmission(folder: "x\" onclick=\"alert(5)", name: "<!-- n", reason: "</pre><script>alert(6)</script>", buildLog: nil)]
+        )
+        let page = IndexPage.render(results)
+        Self.expectNoInjection(page)
+        #expect(page.contains("<p class=\"meta\">From <code>subs/&lt;script&gt;alert(4)&lt;/script&gt;</code>"))
+        #expect(page.contains("<tr data-folder=\"x&quot; onclick=&quot;alert(5)\"><td class=\"bot\">x&quot; onclick=&quot;alert(5) (&lt;!-- n)</td>"))
+        #expect(page.contains("<td class=\"bot reason\"><pre>&lt;/pre&gt;&lt;script&gt;alert(6)&lt;/script&gt;</pre></td>"))
+        #expect(page.contains("<td class=\"bot label\">&lt;b&gt;&quot;label&quot;&lt;/b&gt;</td>"))
+        #expect(page.contains("<a class=\"build-log\" href=\"logs/&quot;&gt;&lt;img src=x&gt;.log\">build log</a> <span class=\"meta\">(build skipped: unchanged)</span>"))
+    }
 }

@@ -2,9 +2,9 @@ import HTMLText
 
 extension BotPage {
     /// The shots-to-win comparison and the two heat maps of first shots.
-    static func charts(_ input: Input) -> String {
+    static func charts(_ input: Input) -> Markup {
         let comparison = ShotsComparison(bot: input.bot, all: input.results.shotsToWin)
-        var html = "<section id=\"shots\"><h2>Shots to win</h2>"
+        var html: Markup = "<section id=\"shots\"><h2>Shots to win</h2>"
         if comparison.bins.isEmpty {
             html += "<p class=\"note\">No game of this run was won by sinking the fleet.</p>"
         } else {

@@ -8,8 +8,8 @@ import Tournament
 /// beside the other bots', where it fires first, every forfeit with the end of its stderr, every
 /// game with its replay, and the command that plays a game again. Self-contained like
 /// index.html (inline CSS and SVG, no script, nothing fetched); every link is relative, so the
-/// report folder works wherever it is moved. Every outside text is escaped with
-/// ``HTML/escape(_:)``.
+/// report folder works wherever it is moved. Written as ``Markup``, so every outside text is
+/// escaped.
 ///
 /// Size: a bot may have played 100,000 games, so the games table lists at most
 /// ``gameRowLimit`` rows, the forfeits at most ``forfeitDetailLimit`` with reason (cut to
@@ -79,13 +79,13 @@ public enum BotPage {
 
     /// The page of `input.bot`.
     public static func render(_ input: Input) -> String {
-        var html = """
+        var html: Markup = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(HTML.escape(SVGCharts.shortened(input.bot, to: nameLimit))) · \(HTML.escape(input.results.tournament))</title>
+        <title>\(SVGCharts.shortened(input.bot, to: nameLimit)) · \(input.results.tournament)</title>
         <style>\(PageStyle.css)\(css)</style></head>
-        <body><main id="bot-page" data-bot="\(HTML.escape(input.bot))">
+        <body><main id="bot-page" data-bot="\(input.bot)">
 
         """
         html += header(input)
@@ -102,35 +102,35 @@ public enum BotPage {
         </main></body></html>
 
         """
-        return html
+        return html.text
     }
 
-    static func header(_ input: Input) -> String {
-        var how = "bot"
+    static func header(_ input: Input) -> Markup {
+        var how: Markup = "bot"
         if let entry = input.results.configuration.bots.first(where: { $0.name == input.bot }) {
             if let strategy = entry.strategy {
-                how = "built-in <code>\(HTML.escape(strategy))</code>"
+                how = "built-in <code>\(strategy)</code>"
             } else if let command = entry.command {
-                how = "<code>\(HTML.escape(SVGCharts.shortened(command.joined(separator: " "), to: 300)))</code>"
+                how = "<code>\(SVGCharts.shortened(command.joined(separator: " "), to: 300))</code>"
             }
         }
         return """
-        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(input.results.tournament))</a></p>
-        <h1>\(HTML.escape(input.bot))</h1>
+        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(input.results.tournament)</a></p>
+        <h1>\(input.bot)</h1>
         <p class="meta">Runs as \(how) · report generated \(IndexPage.timestamp(input.results.generatedAt)).</p></header>
 
         """
     }
 
     /// A bot's name for tables and captions: cut to ``nameLimit`` and escaped.
-    static func name(_ bot: String) -> String {
-        HTML.escape(SVGCharts.shortened(bot, to: nameLimit))
+    static func name(_ bot: String) -> Markup {
+        Markup(escaping: SVGCharts.shortened(bot, to: nameLimit))
     }
 
     /// The link to `bot`'s page from another bot page, its name as the text.
-    static func link(_ bot: String, files: [String: String]) -> String {
+    static func link(_ bot: String, files: [String: String]) -> Markup {
         guard let stem = files[bot] else { return name(bot) }
-        return "<a href=\"\(HTML.escape(stem)).html\">\(name(bot))</a>"
+        return "<a href=\"\(stem).html\">\(name(bot))</a>"
     }
 
     /// `../replays/viewer.html#game=12`.
@@ -138,17 +138,6 @@ public enum BotPage {
         "../" + ReportLayout.replayLink(index: index)
     }
 
-    static let css = """
-    .forfeit{border-top:1px solid var(--line);padding:8px 0}
-    .forfeit h3{font-size:1rem;margin:0 0 4px;overflow-wrap:anywhere}
-    .reason{overflow-wrap:anywhere;margin:4px 0}
-    pre.stderr{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:6px 8px;margin:4px 0;\
-    white-space:pre-wrap;overflow-wrap:anywhere;max-height:24em;overflow-y:auto;font-size:.8rem}
-    code{overflow-wrap:anywhere}
-    code.rematch{display:block;background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:6px 8px;margin:4px 0;white-space:pre-wrap}
-    svg .field-bar{fill:none;stroke:var(--muted);stroke-width:1.2}
-    svg.heat .cell{fill:var(--loss)}
-    .key{display:inline-block;width:12px;height:12px;vertical-align:middle;border-radius:2px}
-    .key.own{background:var(--bar)}.key.field{border:1.5px solid var(--muted)}
-    """
+    /// The bot page's own style (bot-page.css), after ``PageStyle/css``.
+    static let css = Markup.resource(PackageResources.bot_page_css)
 }

@@ -27,14 +27,14 @@ public enum GamesPage {
     /// Page `number` of `count`, listing `games` of the `total` of the run `tournament`.
     public static func render(tournament: String, games: [ResultsDocument.GameEntry], number: Int, count: Int, total: Int) -> String {
         let first = games.first?.index ?? 0, last = games.last?.index ?? 0
-        var html = """
+        var html: Markup = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>Games \(first)–\(last) · \(HTML.escape(tournament))</title>
+        <title>Games \(first)–\(last) · \(tournament)</title>
         <style>\(PageStyle.css)</style></head>
         <body><main>
-        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(tournament))</a></p>
+        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(tournament)</a></p>
         <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(total) games in all.</p></header>
         \(navigation(number: number, count: count))
         <section><div class="scroll"><table id="games">
@@ -42,18 +42,17 @@ public enum GamesPage {
 
         """
         for game in games {
-            let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\(HTML.escape($0)))" } ?? "") : HTML.escape(game.termination)
-            let players = game.players.map(HTML.escape)
-            html += "<tr data-index=\"\(game.index)\"\(IndexPage.earlierClass(game))><td><a class=\"replay-link\" href=\"../\(HTML.escape(game.replayHTML))\">\(game.index)</a>"
-            html += "<td class=\"bot\">\(players.first ?? "")<td class=\"bot\">\(players.dropFirst().first ?? "")<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.shots)\n"
+            let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\($0))" } ?? "") : game.termination
+                        html += "<tr data-index=\"\(game.index)\"\(IndexPage.earlierClass(game))><td><a class=\"replay-link\" href=\"../\(game.replayHTML)\">\(game.index)</a>"
+            html += "<td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.players.dropFirst().first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.shots)\n"
         }
         html += "</tbody></table></div></section>\n\(navigation(number: number, count: count))</main></body></html>\n"
-        return html
+        return html.text
     }
 
     /// Links to the previous and next pages, and to every tenth.
-    static func navigation(number: Int, count: Int) -> String {
-        var links: [String] = []
+    static func navigation(number: Int, count: Int) -> Markup {
+        var links: [Markup] = []
         if number > 1 { links.append("<a rel=\"prev\" href=\"\(pageFile(number - 1))\">← previous</a>") }
         if number < count { links.append("<a rel=\"next\" href=\"\(pageFile(number + 1))\">next →</a>") }
         return "<nav class=\"pages meta\">\(links.joined(separator: " · "))</nav>"

@@ -9,32 +9,32 @@ extension IndexPage {
     /// `<td class="sandbox">`, marked `class="unsandboxed"` when the bot ran without one; where
     /// the machine's sandbox could not enforce everything, `<div id="unenforced">` with a `<li>`
     /// for each thing it could not.
-    static func bots(_ results: ResultsDocument) -> String {
-        var html = """
+    static func bots(_ results: ResultsDocument) -> Markup {
+        var html: Markup = """
         <section><h2>Bots</h2><div class="scroll"><table id="bots">
         <thead><tr><th class="bot">Bot</th><th class="bot">Runs as</th><th class="bot">Processes</th><th class="bot">Sandbox</th><th class="bot">Limits</th></tr></thead><tbody>
 
         """
         for bot in results.configuration.bots {
-            html += "<tr data-bot=\"\(HTML.escape(bot.name))\"><td class=\"bot\">\(HTML.escape(bot.name))</td>"
+            html += "<tr data-bot=\"\(bot.name)\"><td class=\"bot\">\(bot.name)</td>"
             if let strategy = bot.strategy {
-                html += "<td class=\"bot\">built-in <code>\(HTML.escape(strategy))</code></td><td class=\"bot\">–</td><td class=\"bot sandbox\">in-process</td><td class=\"bot\">–</td></tr>\n"
+                html += "<td class=\"bot\">built-in <code>\(strategy)</code></td><td class=\"bot\">–</td><td class=\"bot sandbox\">in-process</td><td class=\"bot\">–</td></tr>\n"
                 continue
             }
-            html += "<td class=\"bot\"><code>\(HTML.escape((bot.command ?? []).joined(separator: " ")))</code></td>"
+            html += "<td class=\"bot\"><code>\((bot.command ?? []).joined(separator: " "))</code></td>"
             html += "<td class=\"bot restart\">\(bot.restart == "per-game" ? "one per game" : "reused, never across a mirrored pair")</td>"
             if bot.sandbox == "none" {
                 html += "<td class=\"bot sandbox\"><span class=\"unsandboxed\">unsandboxed</span></td>"
             } else {
-                let extra = (bot.readOnly ?? []).map { " + <code>\(HTML.escape($0))</code>" }.joined()
+                let extra = (bot.readOnly ?? []).map { " + <code>\($0)</code>" as Markup }.joined()
                 html += "<td class=\"bot sandbox\">bubblewrap\(extra)</td>"
             }
-            html += "<td class=\"bot\">\(HTML.escape(limits(bot.limits)))</td></tr>\n"
+            html += "<td class=\"bot\">\(limits(bot.limits))</td></tr>\n"
         }
         html += "</tbody></table></div>"
         if let unenforced = results.configuration.unenforced, !unenforced.isEmpty {
             html += "<div id=\"unenforced\" class=\"note\"><p><span class=\"unsandboxed\">Not enforced on the machine that ran this</span>: the sandbox there fell back, and could not enforce all of its limits:</p><ul>"
-            html += unenforced.map { "<li>\(HTML.escape($0))</li>" }.joined()
+            html += unenforced.map { "<li>\($0)</li>" as Markup }.joined()
             html += "</ul></div>"
         }
         html += "<p class=\"note\">What a sandboxed bot can and cannot see, and every limit: Salvo's docs/sandbox.md.</p></section>\n"

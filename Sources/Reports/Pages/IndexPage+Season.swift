@@ -8,14 +8,14 @@ extension IndexPage {
     /// `<polyline data-bot="NAME">` per entry) and `<table id="versions">` with one
     /// `<tr data-bot="NAME" data-version="VERSION">` per version, `class="latest"` and/or
     /// `class="best"` on the markers' cells.
-    static func season(_ season: ResultsDocument.SeasonSection) -> String {
-        var html = "<section id=\"season\"><h2>Season</h2>"
+    static func season(_ season: ResultsDocument.SeasonSection) -> Markup {
+        var html: Markup = "<section id=\"season\"><h2>Season</h2>"
         html += "<p class=\"meta\">\(season.nights.count) night\(season.nights.count == 1 ? "" : "s"); \(season.versions.count) versions played.</p>"
         html += "<div class=\"scroll\">\(SVGCharts.history(season.nights))</div>"
         html += "<p class=\"note\">Each entry's standings Elo after each night: the standings as they stood then, over the games between the versions current that night. Point at a line or a name, or tap it, to pick one entry out.</p>\n"
         html += "<h3>Versions</h3><div class=\"scroll\"><table id=\"versions\"><thead><tr><th class=\"bot\">Bot</th><th class=\"bot\">Version</th><th>Nights played</th><th>Games</th><th>Season Elo</th><th>95% interval</th><th class=\"bot\"></th></tr></thead><tbody>\n"
         for version in season.versions {
-            html += "<tr data-bot=\"\(HTML.escape(version.bot))\" data-version=\"\(HTML.escape(version.version ?? ""))\"><td class=\"bot\">\(HTML.escape(version.bot))</td>"
+            html += "<tr data-bot=\"\(version.bot)\" data-version=\"\(version.version ?? "")\"><td class=\"bot\">\(version.bot)</td>"
             html += versionCells(version) + "</tr>\n"
         }
         html += "</tbody></table></div><p class=\"note\">Season Elo: every version rated in one fit over the whole season, each version a player of its own, so versions of different nights compare; it is not the standings' Elo, which rates the current versions alone and ranks (docs/scoring.md). Nights played: the nights in which the version played a game.</p></section>\n"
@@ -24,14 +24,14 @@ extension IndexPage {
 
     /// A version's cells, as the index page and its bot's page show them: the version, its
     /// nights, games, Elo and interval, and its markers.
-    static func versionCells(_ version: ResultsDocument.Version) -> String {
+    static func versionCells(_ version: ResultsDocument.Version) -> Markup {
         let elo = version.rating.map { number($0.value) } ?? "–"
         let interval = version.rating.map { "\(number($0.lower))–\(number($0.upper))" } ?? "–"
-        var markers: [String] = []
+        var markers: [Markup] = []
         if version.latest { markers.append("<span class=\"latest\">latest</span>") }
         if version.best { markers.append("<span class=\"best\">best</span>") }
         for night in version.backOn { markers.append("<span class=\"back\">back to it on night \(night)</span>") }
-        return "<td class=\"bot\"><code>\(HTML.escape(version.version ?? "listed"))</code></td><td class=\"nights\">\(nightList(version.nightsPlayed))</td><td>\(version.games)</td>"
+        return "<td class=\"bot\"><code>\(version.version ?? "listed")</code></td><td class=\"nights\">\(nightList(version.nightsPlayed))</td><td>\(version.games)</td>"
             + "<td>\(elo)</td><td>\(interval)</td><td class=\"bot\">\(markers.joined(separator: " "))</td>"
     }
 

@@ -10,8 +10,8 @@ extension IndexPage {
     /// class="pairings">` has one `<tr data-first="A" data-second="B">` per pairing and whose
     /// bye, if any, is `<p class="bye" data-bot="NAME">`. Its game links are
     /// `<a class="round-game">`, apart from the `replay-link`s of the Games section.
-    static func swiss(_ swiss: ResultsDocument.SwissSection) -> String {
-        var html = """
+    static func swiss(_ swiss: ResultsDocument.SwissSection) -> Markup {
+        var html: Markup = """
         <section id="swiss"><h2>Swiss standings</h2>
         <p class="meta">After \(swiss.completeRounds) of \(swiss.plannedRounds) rounds. A won pairing is 1 point, a tied one ½, a bye 1; \
         equal points are ranked by Buchholz (the points of the opponents met), then by lot.</p>
@@ -20,7 +20,7 @@ extension IndexPage {
 
         """
         for row in swiss.standings {
-            html += "<tr data-bot=\"\(HTML.escape(row.bot))\"><td>\(row.rank)</td><td class=\"bot\">\(HTML.escape(row.bot))</td>"
+            html += "<tr data-bot=\"\(row.bot)\"><td>\(row.rank)</td><td class=\"bot\">\(row.bot)</td>"
             html += "<td>\(points(row.points))</td><td>\(points(row.buchholz))</td><td>\(row.byes)</td></tr>\n"
         }
         html += "</tbody></table></div>\n<h2>Rounds</h2>\n"
@@ -30,26 +30,26 @@ extension IndexPage {
     }
 
     /// One round, folded.
-    static func round(_ round: ResultsDocument.SwissRoundEntry) -> String {
+    static func round(_ round: ResultsDocument.SwissRoundEntry) -> Markup {
         let games = round.pairings.reduce(0) { $0 + $1.games.count }
         var state = round.complete ? "complete" : "under way"
         if !round.complete { state += ", \(games) games" }
         var meta = "\(round.pairings.count) pairing\(round.pairings.count == 1 ? "" : "s") · \(state)"
-        if let bye = round.bye { meta += " · bye: \(HTML.escape(bye))" }
+        if let bye = round.bye { meta += " · bye: \(bye)" }
         if round.repeats > 0 { meta += " · \(round.repeats) repeated" }
-        var html = "<details class=\"round\" data-round=\"\(round.number)\" data-complete=\"\(round.complete)\"><summary>Round \(round.number) <span class=\"meta\">\(meta)</span></summary>\n"
+        var html: Markup = "<details class=\"round\" data-round=\"\(round.number)\" data-complete=\"\(round.complete)\"><summary>Round \(round.number) <span class=\"meta\">\(meta)</span></summary>\n"
         html += "<div class=\"scroll\"><table class=\"pairings\"><thead><tr><th>Board</th><th class=\"bot\">Bot</th><th>Won</th><th class=\"bot\">Opponent</th><th>Points</th><th class=\"bot\">Games</th></tr></thead><tbody>\n"
         for (board, pairing) in round.pairings.enumerated() {
             let score = zip(pairing.firstPoints.map(points), pairing.secondPoints.map(points)).map { "\($0)–\($1)" } ?? "–"
-            let links = pairing.games.map { "<a class=\"round-game\" href=\"\(HTML.escape(ReportLayout.replayLink(index: $0)))\">\($0)</a>" }.joined(separator: " ")
-            html += "<tr data-first=\"\(HTML.escape(pairing.first))\" data-second=\"\(HTML.escape(pairing.second))\"><td>\(board + 1)</td>"
-            html += "<td class=\"bot\">\(HTML.escape(pairing.first))</td><td>\(pairing.firstWins)–\(pairing.secondWins)</td><td class=\"bot\">\(HTML.escape(pairing.second))</td>"
+            let links = pairing.games.map { "<a class=\"round-game\" href=\"\(ReportLayout.replayLink(index: $0))\">\($0)</a>" as Markup }.joined(separator: " ")
+            html += "<tr data-first=\"\(pairing.first)\" data-second=\"\(pairing.second)\"><td>\(board + 1)</td>"
+            html += "<td class=\"bot\">\(pairing.first)</td><td>\(pairing.firstWins)–\(pairing.secondWins)</td><td class=\"bot\">\(pairing.second)</td>"
             html += "<td>\(score)</td><td class=\"bot\">\(links)</td></tr>\n"
         }
         html += "</tbody></table></div>\n"
-        if let bye = round.bye { html += "<p class=\"bye\" data-bot=\"\(HTML.escape(bye))\">Bye: \(HTML.escape(bye)) (1 point).</p>\n" }
+        if let bye = round.bye { html += "<p class=\"bye\" data-bot=\"\(bye)\">Bye: \(bye) (1 point).</p>\n" }
         if let after = round.standingsAfter {
-            let line = after.map { "\($0.rank). \(HTML.escape($0.bot)) \(points($0.points))" }.joined(separator: " · ")
+            let line = after.map { "\($0.rank). \($0.bot) \(points($0.points))" }.joined(separator: " · ")
             html += "<p class=\"note standings-after\">After round \(round.number): \(line)</p>\n"
         }
         return html + "</details>\n"

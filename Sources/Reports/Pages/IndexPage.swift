@@ -3,7 +3,7 @@ import HTMLText
 
 /// `index.html`: the whole tournament on one self-contained page (inline CSS and SVG, no
 /// script, nothing fetched). Built from ``ResultsDocument`` alone, so the page and
-/// results.json never disagree. Every outside text is escaped with ``HTML/escape(_:)``.
+/// results.json never disagree. Written as ``Markup``, so every outside text is escaped.
 ///
 /// DOM contract (read by the browser tests): `<table id="standings">` with one
 /// `<tr data-bot="NAME">` per bot in rank order, the name in `<td class="bot">` as a link
@@ -47,11 +47,11 @@ public enum IndexPage {
 
     /// The page for `results` (its `games` not read) with the games of `games`.
     public static func render(_ results: ResultsDocument, games list: GameList) -> String {
-        var html = """
+        var html: Markup = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(HTML.escape(results.tournament)) · Salvo tournament</title>
+        <title>\(results.tournament) · Salvo tournament</title>
         <style>\(PageStyle.css)</style></head>
         <body><main>
 
@@ -80,15 +80,15 @@ public enum IndexPage {
         </main></body></html>
 
         """
-        return html
+        return html.text
     }
 
     /// `<footer id="salvo-version">`: the Salvo that built the report, as results.json names it.
-    static func footer(_ results: ResultsDocument) -> String {
-        "<footer class=\"meta\" id=\"salvo-version\">Salvo \(HTML.escape(results.salvoVersion ?? "of unknown version"))</footer>"
+    static func footer(_ results: ResultsDocument) -> Markup {
+        "<footer class=\"meta\" id=\"salvo-version\">Salvo \(results.salvoVersion ?? "of unknown version")</footer>"
     }
 
-    static func header(_ results: ResultsDocument) -> String {
+    static func header(_ results: ResultsDocument) -> Markup {
         let progress = results.progress
         let configuration = results.configuration
         var parts = [
@@ -103,45 +103,45 @@ public enum IndexPage {
         if configuration.tellOpponent == true { parts.append("opponents named") }
         // A run stopped early, or a merge given --allow-incomplete: the numbers are partial.
         let unplayed = progress.scheduledGames - progress.ratedGames
-        let warning = unplayed <= 0 ? "" : """
+        let warning: Markup = unplayed <= 0 ? "" : """
         <p class="warning" id="incomplete">Incomplete tournament: \(unplayed) of \(progress.scheduledGames) scheduled games have no result. \
         The standings, ratings and crosstable below cover only the games played.</p>
         """
         return """
-        <header><h1>\(HTML.escape(results.tournament))</h1>
-        <p class="meta">\(HTML.escape(parts.joined(separator: " · ")))<br>Report generated \(timestamp(results.generatedAt)).</p>\(warning)</header>
+        <header><h1>\(results.tournament)</h1>
+        <p class="meta">\(parts.joined(separator: " · "))<br>Report generated \(timestamp(results.generatedAt)).</p>\(warning)</header>
 
         """
     }
 
-    static func sprtSection(_ sprt: ResultsDocument.SPRTResult) -> String {
-        let verdict: String
+    static func sprtSection(_ sprt: ResultsDocument.SPRTResult) -> Markup {
+        let verdict: Markup
         switch sprt.decision {
-        case "H1": verdict = "H1 accepted: \(HTML.escape(sprt.bot)) is at least \(number(sprt.elo1)) Elo stronger than \(HTML.escape(sprt.opponent))."
-        case "H0": verdict = "H0 accepted: \(HTML.escape(sprt.bot)) is not \(number(sprt.elo1)) Elo stronger than \(HTML.escape(sprt.opponent)) (at most \(number(sprt.elo0)))."
+        case "H1": verdict = "H1 accepted: \(sprt.bot) is at least \(number(sprt.elo1)) Elo stronger than \(sprt.opponent)."
+        case "H0": verdict = "H0 accepted: \(sprt.bot) is not \(number(sprt.elo1)) Elo stronger than \(sprt.opponent) (at most \(number(sprt.elo0)))."
         default: verdict = "Undecided: more games are needed."
         }
         return """
         <section id="sprt"><h2>Sequential test (SPRT)</h2>
-        <p class="verdict" data-decision="\(HTML.escape(sprt.decision))">\(verdict)</p>
+        <p class="verdict" data-decision="\(sprt.decision)">\(verdict)</p>
         <p class="meta">H0: elo = \(number(sprt.elo0)), H1: elo = \(number(sprt.elo1)), α = \(number(sprt.alpha)), β = \(number(sprt.beta)). \
-        \(HTML.escape(sprt.bot)) won \(sprt.wins) and lost \(sprt.losses) against \(HTML.escape(sprt.opponent)). \
+        \(sprt.bot) won \(sprt.wins) and lost \(sprt.losses) against \(sprt.opponent). \
         LLR \(String(format: "%.3f", sprt.llr)); bounds [\(String(format: "%.3f", sprt.lowerBound)), \(String(format: "%.3f", sprt.upperBound))].</p></section>
 
         """
     }
 
-    static func standings(_ results: ResultsDocument) -> String {
-        var html = """
+    static func standings(_ results: ResultsDocument) -> Markup {
+        var html: Markup = """
         <section><h2>Standings</h2><div class="scroll"><table id="standings">
         <thead><tr><th>#</th><th class="bot">Bot</th><th>Elo</th><th>95% interval</th><th>Games</th><th>Won</th><th>Lost</th><th>Score</th><th>Shots/win</th><th>Forfeits</th></tr></thead><tbody>
 
         """
         let files = BotFileNames.assign(results)
         for row in results.standings {
-            let forfeits = row.forfeits.isEmpty ? "0" : row.forfeits.keys.sorted().map { "\(row.forfeits[$0] ?? 0) \(HTML.escape($0))" }.joined(separator: ", ")
-            let name = files[row.bot].map { "<a class=\"bot-link\" href=\"\(HTML.escape(ReportLayout.botPage(stem: $0)))\">\(HTML.escape(row.bot))</a>" } ?? HTML.escape(row.bot)
-            html += "<tr data-bot=\"\(HTML.escape(row.bot))\"><td>\(row.rank)</td><td class=\"bot\">\(name)</td>"
+            let forfeits = row.forfeits.isEmpty ? "0" : row.forfeits.keys.sorted().map { "\(row.forfeits[$0] ?? 0) \($0)" }.joined(separator: ", ")
+            let name = files[row.bot].map { "<a class=\"bot-link\" href=\"\(ReportLayout.botPage(stem: $0))\">\(row.bot)</a>" as Markup } ?? Markup(escaping: row.bot)
+            html += "<tr data-bot=\"\(row.bot)\"><td>\(row.rank)</td><td class=\"bot\">\(name)</td>"
             if let rating = row.rating {
                 html += "<td>\(Int(rating.value.rounded()))</td><td>\(Int(rating.lower.rounded()))–\(Int(rating.upper.rounded()))</td>"
             } else {
@@ -164,8 +164,8 @@ public enum IndexPage {
     }
 
     /// Links to the crosstable's and the likelihoods' own pages (``TablePage``).
-    static func tableLinks(_ results: ResultsDocument) -> String {
-        var html = "<section id=\"tables\"><h2>Crosstable, likelihood of superiority, shots to win</h2><p>With \(results.standings.count) bots these are pages of their own: "
+    static func tableLinks(_ results: ResultsDocument) -> Markup {
+        var html: Markup = "<section id=\"tables\"><h2>Crosstable, likelihood of superiority, shots to win</h2><p>With \(results.standings.count) bots these are pages of their own: "
         html += "<a id=\"crosstable-link\" href=\"\(ReportLayout.crosstable)\">the crosstable</a> (each bot's wins–losses against each other)"
         if !results.likelihoodOfSuperiority.isEmpty {
             html += ", <a id=\"superiority-link\" href=\"\(ReportLayout.superiority)\">the likelihood of superiority</a> (from the rating fit)"
@@ -174,29 +174,29 @@ public enum IndexPage {
         return html + ". A bot's page has its own row of each table and its shots beside the other bots'.</p></section>\n"
     }
 
-    static func ratingsChart(_ results: ResultsDocument) -> String {
+    static func ratingsChart(_ results: ResultsDocument) -> Markup {
         let rows = results.standings.compactMap { row in row.rating.map { (bot: row.bot, estimate: $0) } }
         guard !rows.isEmpty else { return "" }
         return "<section><h2>Ratings</h2><div class=\"scroll\">\(SVGCharts.ratings(rows))</div><p class=\"note\">Dots: Elo; bars: 95% intervals.</p></section>\n"
     }
 
-    static func crosstable(_ results: ResultsDocument) -> String {
+    static func crosstable(_ results: ResultsDocument) -> Markup {
         let order = results.standings.map(\.bot)
         guard order.count > 1 else { return "" }
         var cells: [String: ResultsDocument.CrosstableCell] = [:]
         for cell in results.crosstable { cells[cell.bot + "\u{0}" + cell.opponent] = cell }
         let titled = order.count <= titledCellLimit
-        var html = "<section><h2>Crosstable</h2><div class=\"scroll\"><table id=\"crosstable\"><thead><tr><th class=\"bot\">Bot</th>"
-        for position in order.indices { html += "<th title=\"\(HTML.escape(order[position]))\">\(position + 1)</th>" }
+        var html: Markup = "<section><h2>Crosstable</h2><div class=\"scroll\"><table id=\"crosstable\"><thead><tr><th class=\"bot\">Bot</th>"
+        for position in order.indices { html += "<th title=\"\(order[position])\">\(position + 1)</th>" }
         html += "</tr></thead><tbody>\n"
         for (position, bot) in order.enumerated() {
-            html += "<tr><td class=\"bot\">\(position + 1). \(HTML.escape(bot))</td>"
+            html += "<tr><td class=\"bot\">\(position + 1). \(bot)</td>"
             for opponent in order {
                 guard opponent != bot else { html += "<td>·</td>"; continue }
                 guard let cell = cells[bot + "\u{0}" + opponent], let score = cell.scorePercent else { html += "<td></td>"; continue }
                 let shade = min(4, Int(score / 20))
                 if titled {
-                    html += "<td class=\"q\(shade)\" title=\"\(HTML.escape(bot)) against \(HTML.escape(opponent)): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
+                    html += "<td class=\"q\(shade)\" title=\"\(bot) against \(opponent): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
                 } else {
                     html += "<td class=\"q\(shade)\">\(cell.wins)–\(cell.losses)</td>"
                 }
@@ -207,16 +207,16 @@ public enum IndexPage {
         return html
     }
 
-    static func superiority(_ results: ResultsDocument) -> String {
+    static func superiority(_ results: ResultsDocument) -> Markup {
         let order = results.standings.map(\.bot)
         guard order.count > 1, !results.likelihoodOfSuperiority.isEmpty else { return "" }
         var values: [String: Double] = [:]
         for entry in results.likelihoodOfSuperiority { values[entry.bot + "\u{0}" + entry.opponent] = entry.likelihood }
-        var html = "<section><h2>Likelihood of superiority</h2><div class=\"scroll\"><table id=\"los\"><thead><tr><th class=\"bot\">Bot</th>"
-        for position in order.indices { html += "<th title=\"\(HTML.escape(order[position]))\">\(position + 1)</th>" }
+        var html: Markup = "<section><h2>Likelihood of superiority</h2><div class=\"scroll\"><table id=\"los\"><thead><tr><th class=\"bot\">Bot</th>"
+        for position in order.indices { html += "<th title=\"\(order[position])\">\(position + 1)</th>" }
         html += "</tr></thead><tbody>\n"
         for (position, bot) in order.enumerated() {
-            html += "<tr><td class=\"bot\">\(position + 1). \(HTML.escape(bot))</td>"
+            html += "<tr><td class=\"bot\">\(position + 1). \(bot)</td>"
             for opponent in order {
                 guard opponent != bot, let value = values[bot + "\u{0}" + opponent] else { html += "<td>·</td>"; continue }
                 html += "<td class=\"q\(min(4, Int(value * 5)))\">\(String(format: "%.0f%%", value * 100))</td>"
@@ -227,27 +227,27 @@ public enum IndexPage {
         return html
     }
 
-    static func shotsToWin(_ results: ResultsDocument) -> String {
+    static func shotsToWin(_ results: ResultsDocument) -> Markup {
         let all = results.shotsToWin.flatMap { $0.histogram.map(\.shots) }
         guard let low = all.min(), let high = all.max() else { return "" }
         let range = min(low, 17)...max(high, low + 10)
-        var html = "<section><h2>Shots to win</h2><div class=\"grid\">\n"
+        var html: Markup = "<section><h2>Shots to win</h2><div class=\"grid\">\n"
         for distribution in results.shotsToWin {
             let mean = distribution.mean.map { String(format: "mean %.1f", $0) } ?? "no wins"
-            html += "<figure style=\"margin:0\"><figcaption><b>\(HTML.escape(distribution.bot))</b> <span class=\"meta\">\(distribution.wins) wins, \(mean)</span></figcaption>"
+            html += "<figure style=\"margin:0\"><figcaption><b>\(distribution.bot)</b> <span class=\"meta\">\(distribution.wins) wins, \(mean)</span></figcaption>"
             html += SVGCharts.histogram(distribution, range: range) + "</figure>\n"
         }
         html += "</div><p class=\"note\">Shots the bot fired in each game it won by sinking the fleet; dashed line: mean.</p></section>\n"
         return html
     }
 
-    static func terminations(_ results: ResultsDocument) -> String {
+    static func terminations(_ results: ResultsDocument) -> Markup {
         let counts = results.terminations
         var rows = [("Won by sinking the fleet", counts.wins), ("Won by forfeit", counts.forfeits)]
         for kind in counts.forfeitsByKind.keys.sorted() { rows.append(("  forfeit: \(kind)", counts.forfeitsByKind[kind] ?? 0)) }
         rows.append(("Attempts with no result (played again)", counts.noResultAttempts))
-        var html = "<section><h2>How games ended</h2><table id=\"terminations\"><tbody>\n"
-        for (label, count) in rows { html += "<tr><td class=\"bot\">\(HTML.escape(label))</td><td>\(count)</td></tr>\n" }
+        var html: Markup = "<section><h2>How games ended</h2><table id=\"terminations\"><tbody>\n"
+        for (label, count) in rows { html += "<tr><td class=\"bot\">\(label)</td><td>\(count)</td></tr>\n" }
         return html + "</tbody></table></section>\n"
     }
 
@@ -266,7 +266,7 @@ public enum IndexPage {
 
     /// Games grouped by pairing, each group folded; rows are kept short. Above
     /// ``inlineGameLimit`` games: links to the pages of games.
-    static func games(_ results: ResultsDocument, list: GameList) -> String {
+    static func games(_ results: ResultsDocument, list: GameList) -> Markup {
         guard list.count <= inlineGameLimit else { return gamePages(list) }
         var groups: [String: [ResultsDocument.GameEntry]] = [:]
         var keys: [String] = []
@@ -277,11 +277,11 @@ public enum IndexPage {
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(game)
         }
-        var html = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">Each pairing's games; open one to list them, a number opens its replay.</p>\n"
+        var html: Markup = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">Each pairing's games; open one to list them, a number opens its replay.</p>\n"
         for key in keys {
             let games = groups[key] ?? []
             let names = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            let title = names.map(HTML.escape).joined(separator: " vs ")
+            let title = names.joined(separator: " vs ")
             var wins = [0, 0]
             for game in games where game.countsInStandings != false {
                 if let winner = game.winner, let side = names.firstIndex(of: winner), side < 2 { wins[side] += 1 }
@@ -291,8 +291,8 @@ public enum IndexPage {
             html += "<details><summary>\(title) <span class=\"meta\">\(count), \(wins[0])–\(wins[1])</span></summary>"
             html += "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th title=\"shots fired by both seats\">Shots, both</th></tr></thead><tbody>\n"
             for game in games {
-                let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\(HTML.escape($0)))" } ?? "") : HTML.escape(game.termination)
-                html += "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(HTML.escape(game.replayHTML))\">\(game.index)</a><td class=\"bot\">\(HTML.escape(game.players.first ?? ""))<td class=\"bot\">\(HTML.escape(game.winner ?? "–"))<td>\(end)\(Self.earlierNote(game))<td>\(game.shots)\n"
+                let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\($0))" } ?? "") : game.termination
+                html += "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(game.replayHTML)\">\(game.index)</a><td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(Self.earlierNote(game))<td>\(game.shots)\n"
             }
             html += "</tbody></table></div></details>\n"
         }
@@ -300,20 +300,20 @@ public enum IndexPage {
     }
 
     /// ` class="earlier"` for a season's game the standings do not count; nothing otherwise.
-    static func earlierClass(_ game: ResultsDocument.GameEntry) -> String {
+    static func earlierClass(_ game: ResultsDocument.GameEntry) -> Markup {
         game.countsInStandings == false ? " class=\"earlier\"" : ""
     }
 
     /// What the end of such a game adds: which versions played it, and that it is not counted.
-    static func earlierNote(_ game: ResultsDocument.GameEntry) -> String {
+    static func earlierNote(_ game: ResultsDocument.GameEntry) -> Markup {
         guard game.countsInStandings == false else { return "" }
         let versions = (game.versions ?? []).filter { !$0.isEmpty }.map { String($0.prefix(7)) }
-        return " <span class=\"meta\">· earlier version\(versions.isEmpty ? "" : " (" + HTML.escape(versions.joined(separator: ", ")) + ")"), not in the standings</span>"
+        return " <span class=\"meta\">· earlier version\(versions.isEmpty ? "" : " (" + versions.joined(separator: ", ") + ")"), not in the standings</span>"
     }
 
     /// The games section of a large run: one link per page of ``GamesPage``, and the viewer.
-    static func gamePages(_ list: GameList) -> String {
-        var html = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">\(list.count) games, \(GamesPage.pageSize) a page; "
+    static func gamePages(_ list: GameList) -> Markup {
+        var html: Markup = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">\(list.count) games, \(GamesPage.pageSize) a page; "
         html += "a bot's page lists all of its games. A game's number opens its replay; <a id=\"viewer-link\" href=\"\(ReportLayout.viewer)#game=\(list.pages.first?.lowerBound ?? 0)\">the replay viewer</a> opens any game by its number.</p><nav class=\"pages\">\n"
         for (position, range) in list.pages.enumerated() {
             html += "<a class=\"games-page\" href=\"\(ReportLayout.gamesPage(number: position + 1))\">\(range.lowerBound)–\(range.upperBound)</a>\n"

@@ -1,3 +1,4 @@
+import HTMLText
 extension SVGCharts {
     /// Two bars per bin of ``ShotsComparison``: the bot's share of its wins (filled) beside the
     /// field's (outlined), on one percentage scale, with the bins' first shot counts below.
@@ -5,7 +6,7 @@ extension SVGCharts {
     /// DOM contract: `<svg id="shots-comparison">` holds `<rect class="bar" data-shots="20-24"
     /// data-share="12.5">` for the bot and `<rect class="field-bar" ...>` for the field, one
     /// of each per bin.
-    static func comparison(_ comparison: ShotsComparison, botLabel: String) -> String {
+    static func comparison(_ comparison: ShotsComparison, botLabel: Markup) -> Markup {
         let width = 340.0, height = 150.0, left = 30.0, right = 6.0, bottom = 22.0, top = 8.0
         let botShares = comparison.botShares, fieldShares = comparison.fieldShares
         let tallest = max(botShares.max() ?? 0, fieldShares.max() ?? 0, 1)
@@ -13,7 +14,7 @@ extension SVGCharts {
         let slot = (width - left - right) / Double(max(comparison.bins.count, 1))
         let bar = max(slot / 2 - 1, 1)
         let plotHeight = height - bottom - top
-        var svg = "<svg id=\"shots-comparison\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Shots per win of \(botLabel) and of the other bots\">"
+        var svg: Markup = "<svg id=\"shots-comparison\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Shots per win of \(botLabel) and of the other bots\">"
         for fraction in [0.0, 0.5, 1.0] {
             let y = fmt(height - bottom - plotHeight * fraction)
             svg += "<line class=\"axis\" x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(y)\" y2=\"\(y)\"/>"
@@ -24,7 +25,7 @@ extension SVGCharts {
             let span = "\(bin.lowerShots)-\(bin.upperShots)"
             for (share, wins, kind, offset) in [(botShares[position], bin.bot, "bar", 0.0), (fieldShares[position], bin.field, "field-bar", bar + 1)] {
                 let barHeight = plotHeight * share / scale
-                let who = kind == "bar" ? botLabel : "the other bots"
+                let who: Markup = kind == "bar" ? botLabel : "the other bots"
                 svg += "<rect class=\"\(kind)\" data-shots=\"\(span)\" data-share=\"\(String(format: "%.1f", share))\" x=\"\(fmt(x + 1 + offset))\" y=\"\(fmt(height - bottom - barHeight))\" "
                 svg += "width=\"\(fmt(bar))\" height=\"\(fmt(barHeight))\"><title>\(who): \(wins) wins in \(span) shots (\(String(format: "%.1f", share))%)</title></rect>"
             }

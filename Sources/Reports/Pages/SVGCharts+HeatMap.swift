@@ -1,3 +1,4 @@
+import HTMLText
 import BattleshipRules
 
 extension SVGCharts {
@@ -7,11 +8,11 @@ extension SVGCharts {
     ///
     /// DOM contract: `<svg class="heat" data-total="N">` holds one `<rect data-cell="x,y"
     /// data-count="n">` per cell.
-    static func heatMap(_ map: FirstShotHeatMap, id: String, label: String) -> String {
+    static func heatMap(_ map: FirstShotHeatMap, id: String, label: String) -> Markup {
         let cell = 24.0, margin = 18.0
         let size = margin + cell * Double(Coordinate.gridSize) + 2
         let busiest = Double(max(map.maximum, 1))
-        var svg = "<svg id=\"\(id)\" class=\"heat\" data-total=\"\(map.total)\" viewBox=\"0 0 \(Int(size)) \(Int(size))\" width=\"\(Int(size))\" role=\"img\" aria-label=\"\(label)\">"
+        var svg: Markup = "<svg id=\"\(id)\" class=\"heat\" data-total=\"\(map.total)\" viewBox=\"0 0 \(Int(size)) \(Int(size))\" width=\"\(Int(size))\" role=\"img\" aria-label=\"\(label)\">"
         for position in 0..<Coordinate.gridSize {
             let centre = fmt(margin + cell * (Double(position) + 0.5))
             svg += "<text x=\"\(centre)\" y=\"12\" text-anchor=\"middle\">\(position)</text>"

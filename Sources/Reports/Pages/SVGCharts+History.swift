@@ -13,7 +13,7 @@ extension SVGCharts {
     /// (`<g class="entry" tabindex="0">`): pointing at or tapping its line or its name picks
     /// it out and fades the others (PageStyle). `highlight` draws one entry's line on top and
     /// thicker, and names it alone (a bot page).
-    static func history(_ nights: [ResultsDocument.Night], highlight: String? = nil) -> String {
+    static func history(_ nights: [ResultsDocument.Night], highlight: String? = nil) -> Markup {
         let points = nights.flatMap { night in night.entries.compactMap { entry in entry.rating.map { (night.number, entry, $0.value) } } }
         guard !points.isEmpty else { return "" }
         var names: [String] = []
@@ -33,7 +33,7 @@ extension SVGCharts {
         func x(_ night: Int) -> Double { last == first ? left + (width - left - right) / 2 : left + Double(night - first) / Double(last - first) * (width - left - right) }
         func y(_ value: Double) -> Double { top + (high - value) / (high - low) * plotHeight }
 
-        var svg = "<svg class=\"history-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Elo after each night\">"
+        var svg: Markup = "<svg class=\"history-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Elo after each night\">"
         var tick = low
         while tick <= high + 0.001 {
             svg += "<line class=\"axis\" x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(fmt(y(tick)))\" y2=\"\(fmt(y(tick)))\"/>"
@@ -56,19 +56,19 @@ extension SVGCharts {
             let line = points.filter { $0.1.bot == name }
             // A hue of its own per entry (the golden angle apart), so crossing lines can be told apart.
             let hue = Int((Double(position) * 137.5).truncatingRemainder(dividingBy: 360))
-            let colour = highlight == nil ? " style=\"stroke:hsl(\(hue),65%,42%)\"" : ""
+            let colour: Markup = highlight == nil ? " style=\"stroke:hsl(\(hue),65%,42%)\"" : ""
             let coordinates = line.map { "\(fmt(x($0.0))),\(fmt(y($0.2)))" }.joined(separator: " ")
             let emphasis = highlight == nil ? "" : (name == highlight ? " mine" : " other")
-            svg += "<g class=\"entry\" tabindex=\"0\" data-bot=\"\(HTML.escape(name))\"><title>\(HTML.escape(name))</title>"
-            svg += "<polyline class=\"history\(emphasis)\" data-bot=\"\(HTML.escape(name))\"\(colour) points=\"\(coordinates)\"/>"
+            svg += "<g class=\"entry\" tabindex=\"0\" data-bot=\"\(name)\"><title>\(name)</title>"
+            svg += "<polyline class=\"history\(emphasis)\" data-bot=\"\(name)\"\(colour) points=\"\(coordinates)\"/>"
             for (night, entry, value) in line {
                 let version = entry.version.map { " (version \($0))" } ?? ""
-                svg += "<circle class=\"dot\" cx=\"\(fmt(x(night)))\" cy=\"\(fmt(y(value)))\" r=\"3\"><title>\(HTML.escape(name))\(version), night \(night): \(Int(value.rounded()))</title></circle>"
+                svg += "<circle class=\"dot\" cx=\"\(fmt(x(night)))\" cy=\"\(fmt(y(value)))\" r=\"3\"><title>\(name)\(version), night \(night): \(Int(value.rounded()))</title></circle>"
             }
             if let index = ends.firstIndex(where: { $0.0 == name }) {
                 let end = ends[index], labelY = placed[index]
                 svg += "<line class=\"leader\"\(colour) x1=\"\(fmt(x(end.1) + 3))\" y1=\"\(fmt(y(end.2)))\" x2=\"\(fmt(labelX - 3))\" y2=\"\(fmt(labelY))\"/>"
-                svg += "<text class=\"label\" x=\"\(fmt(labelX))\" y=\"\(fmt(labelY + 4))\">\(HTML.escape(shortened(name, to: 13)))</text>"
+                svg += "<text class=\"label\" x=\"\(fmt(labelX))\" y=\"\(fmt(labelY + 4))\">\(shortened(name, to: 13))</text>"
             }
             svg += "</g>"
         }

@@ -2,10 +2,10 @@ import Foundation
 import HTMLText
 
 /// Inline SVG charts of the index page: ratings with their 95% intervals, and a bot's
-/// shots-to-win histogram. Every label is escaped.
+/// shots-to-win histogram, written as ``Markup``: every label is escaped.
 enum SVGCharts {
     /// One row per bot (in the order given): a dot at the rating, a bar over its interval.
-    static func ratings(_ rows: [(bot: String, estimate: ResultsDocument.Estimate)]) -> String {
+    static func ratings(_ rows: [(bot: String, estimate: ResultsDocument.Estimate)]) -> Markup {
         guard !rows.isEmpty else { return "" }
         let width = 440.0, left = 120.0, right = 16.0, rowHeight = 24.0, top = 10.0
         let lows = rows.map { min($0.estimate.lower, $0.estimate.value) }
@@ -18,7 +18,7 @@ enum SVGCharts {
         let plot = width - left - right
         func x(_ value: Double) -> Double { left + (value - low) / (high - low) * plot }
         let height = top + rowHeight * Double(rows.count) + 24
-        var svg = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Elo ratings with 95% intervals\">"
+        var svg: Markup = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Elo ratings with 95% intervals\">"
         var tick = low
         while tick <= high + 0.001 {
             let position = fmt(x(tick))
@@ -29,8 +29,8 @@ enum SVGCharts {
         for (position, row) in rows.enumerated() {
             let y = top + rowHeight * (Double(position) + 0.5)
             let estimate = row.estimate
-            svg += "<g><title>\(HTML.escape(row.bot)): \(Int(estimate.value.rounded())) (95%: \(Int(estimate.lower.rounded()))–\(Int(estimate.upper.rounded())))</title>"
-            svg += "<text x=\"\(fmt(left - 8))\" y=\"\(fmt(y + 4))\" text-anchor=\"end\">\(HTML.escape(shortened(row.bot, to: 16)))</text>"
+            svg += "<g><title>\(row.bot): \(Int(estimate.value.rounded())) (95%: \(Int(estimate.lower.rounded()))–\(Int(estimate.upper.rounded())))</title>"
+            svg += "<text x=\"\(fmt(left - 8))\" y=\"\(fmt(y + 4))\" text-anchor=\"end\">\(shortened(row.bot, to: 16))</text>"
             svg += "<line class=\"err\" x1=\"\(fmt(x(estimate.lower)))\" x2=\"\(fmt(x(estimate.upper)))\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"/>"
             svg += "<line class=\"err\" x1=\"\(fmt(x(estimate.lower)))\" x2=\"\(fmt(x(estimate.lower)))\" y1=\"\(fmt(y - 5))\" y2=\"\(fmt(y + 5))\"/>"
             svg += "<line class=\"err\" x1=\"\(fmt(x(estimate.upper)))\" x2=\"\(fmt(x(estimate.upper)))\" y1=\"\(fmt(y - 5))\" y2=\"\(fmt(y + 5))\"/>"
@@ -41,13 +41,13 @@ enum SVGCharts {
 
     /// A histogram of shots per win over `range` (shared by all bots so they compare), with
     /// a dashed line at the mean.
-    static func histogram(_ distribution: ResultsDocument.ShotsToWin, range: ClosedRange<Int>) -> String {
+    static func histogram(_ distribution: ResultsDocument.ShotsToWin, range: ClosedRange<Int>) -> Markup {
         let width = 300.0, height = 110.0, left = 8.0, right = 8.0, bottom = 20.0, top = 6.0
         let bins = Double(range.count)
         let barWidth = (width - left - right) / bins
         let tallest = Double(distribution.histogram.map(\.games).max() ?? 1)
-        let label = "Shots per win of \(HTML.escape(distribution.bot))"
-        var svg = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"\(label)\">"
+        let label = "Shots per win of \(distribution.bot)"
+        var svg: Markup = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"\(label)\">"
         svg += "<line class=\"axis\" x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(fmt(height - bottom))\" y2=\"\(fmt(height - bottom))\"/>"
         for bin in distribution.histogram where range.contains(bin.shots) {
             let barHeight = (height - bottom - top) * Double(bin.games) / tallest

@@ -7,20 +7,21 @@ import HTMLText
 /// `<table id="los">`).
 public enum TablePage {
     /// The page of `section` (a `<section>` of the index), titled `title`.
-    public static func render(_ results: ResultsDocument, title: String, section: String) -> String {
-        """
+    public static func render(_ results: ResultsDocument, title: String, section: Markup) -> String {
+        let page: Markup = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(HTML.escape(title)) · \(HTML.escape(results.tournament))</title>
+        <title>\(title) · \(results.tournament)</title>
         <style>\(PageStyle.css)</style></head>
         <body><main class="wide">
-        <header><p class="meta"><a href="\(ReportLayout.index)">← \(HTML.escape(results.tournament))</a></p>
-        <h1>\(HTML.escape(title))</h1><p class="meta">\(results.standings.count) bots, numbered as in the standings.</p></header>
+        <header><p class="meta"><a href="\(ReportLayout.index)">← \(results.tournament)</a></p>
+        <h1>\(title)</h1><p class="meta">\(results.standings.count) bots, numbered as in the standings.</p></header>
         \(section)
         </main></body></html>
 
         """
+        return page.text
     }
 
     /// The crosstable's page.

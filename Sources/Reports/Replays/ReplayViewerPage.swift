@@ -17,16 +17,16 @@ import HTMLText
 public enum ReplayViewerPage {
     /// The viewer of a run named `tournament` whose games' indices run below `indexLimit`.
     public static func render(tournament: String, indexLimit: Int) -> String {
-        """
+        let page: Markup = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>Replays · \(HTML.escape(tournament))</title>
+        <title>Replays · \(tournament)</title>
         <style>\(PageStyle.css)\(ReplayPage.viewerCSS)\(css)</style></head>
         <body><main id="replay" data-game="" data-state="loading" data-step="0" data-steps="0" \
-        data-pack-size="\(ReplayPack.gamesPerPack)" data-index-limit="\(indexLimit)" data-tournament="\(HTML.escape(tournament))">
+        data-pack-size="\(ReplayPack.gamesPerPack)" data-index-limit="\(indexLimit)" data-tournament="\(tournament)">
         <header>
-        <p class="meta"><a href="../\(ReportLayout.index)">← \(HTML.escape(tournament))</a></p>
+        <p class="meta"><a href="../\(ReportLayout.index)">← \(tournament)</a></p>
         <nav class="games meta"><a id="previous-game" href="#">← previous game</a> \
         <form id="open-form"><label>Game <input id="game-number" type="number" min="0" inputmode="numeric"></label> \
         <button type="submit" id="open-game">Open</button></form> <a id="next-game" href="#">next game →</a></nav>
@@ -40,12 +40,9 @@ public enum ReplayViewerPage {
         </body></html>
 
         """
+        return page.text
     }
 
-    static let css = """
-    nav.games{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
-    nav.games form{display:flex;gap:6px;align-items:center;margin:0}
-    nav.games input{font:inherit;width:7em;padding:4px;border-radius:6px;border:1px solid var(--line)}
-    #replay[data-state="loading"] .boards{opacity:.4}
-    """
+    /// The packed viewer's own style (replay-viewer-pack.css), after ``ReplayPage/viewerCSS``.
+    static let css = Markup.resource(PackageResources.replay_viewer_pack_css)
 }

@@ -1,14 +1,10 @@
+import HTMLText
+
 /// The replay page's script, inlined in every stand-alone replay page: it reads the page's
 /// embedded replay (`#replay-data`) and shows it with the viewer's core
-/// (``ReplayViewerCore``), at shot N for `#N`.
+/// (``ReplayViewerCore``), at shot N for `#N`. The script is `replay-page.js`, embedded at
+/// build time.
 enum ReplayViewerScript {
-    static let source = #"""
-    (function(){
-    "use strict";
-    \#(ReplayViewerCore.source)
-    var viewer=salvoReplayViewer(document.getElementById("replay"),function(id){return document.getElementById(id);});
-    var hash=/^#(\d+)$/.exec(location.hash);
-    viewer.show(JSON.parse(document.getElementById("replay-data").textContent),hash?Number(hash[1]):0);
-    })();
-    """#
+    /// The script, the core included.
+    static let source = ReplayViewerCore.including(PackageResources.replay_page_js)
 }
