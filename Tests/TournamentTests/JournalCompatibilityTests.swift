@@ -14,7 +14,7 @@ struct JournalCompatibilityTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/TournamentTests/Fixtures/v1/\(name)").path }
 
-    /// A run folder holding a copy of the fixture's journal.
+    /// A run folder in /tmp holding a copy of the fixture's journal; the test removes it.
     static func folder(with journal: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-v1-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -63,6 +63,7 @@ struct JournalCompatibilityTests {
     @Test("salvo report rebuilds a version-1 run's results.json as that release wrote it, plus the sandbox settings added since", arguments: ["classroom", "sprt"])
     func reportRebuildsVersion1(name: String) async throws {
         let folder = try Self.folder(with: "\(name).journal.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = try await SalvoExecutable.run(["report", folder])
         #expect(output.status == 0, "\(output.err)")
         var rebuilt = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])
@@ -104,6 +105,7 @@ struct JournalCompatibilityTests {
     @Test("salvo run continues a version-1 journal: rewritten in layout 3, the original kept, nothing played twice; another configuration is refused in one line")
     func runContinuesVersion1() async throws {
         let folder = try Self.folder(with: "classroom.journal.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         // The fixture's bots have paths relative to the project's root; run from there.
         let file = Self.fixture("classroom.yaml")
         let refused = try await SalvoExecutable.run(["run", file, "--output", folder, "--games", "4"], workingDirectory: Self.root.path)
