@@ -12,7 +12,7 @@ struct SPRTFromScoreboardTests {
     /// 400 games, most of `a` against `b` (who `a` beats 70% of the time), both seats, with wins by sinking, forfeits and games
     /// without a result, and games of each against `c` between them, from a fixed generator.
     static let games: [GameRecord] = {
-        var generator = SplitMix64(seed: 41)
+        var generator = SeededGenerator(seed: 41)
         return (0..<400).map { index in
             let roll = generator.next() % 100
             let pair = roll < 15 ? ("a", "c") : roll < 25 ? ("c", "b") : index % 2 == 0 ? ("a", "b") : ("b", "a")
@@ -48,18 +48,5 @@ struct SPRTFromScoreboardTests {
         #expect(final.wins == own.count(where: { $0.player($0.winner ?? .one).bot == "a" }))
         #expect(final.wins + final.losses == own.count && own.count > 200)
         #expect(decidedAt != nil, "the recorded set decides the test")
-    }
-}
-
-/// SplitMix64, a fixed generator for the recorded set.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
