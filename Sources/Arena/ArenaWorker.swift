@@ -112,7 +112,7 @@ public actor ArenaWorker {
 
     /// Checks the queued uploads, up to ``ArenaSettings/checksAtOnce`` at a time and never two
     /// of one student's at once (a student's uploads are checked, and so entered, in the order
-    /// they came), and plays a batch whenever one is due (``batchToPlay(checking:)``), the
+    /// they came), and plays a batch whenever one is due (``batchWanted(checking:)``), the
     /// checks going on while it plays: an upload's check never waits for a batch's games, only,
     /// to be put in place, for the batch's first seconds, while it enters the versions
     /// (``SubmissionsGate``). Returns when nothing is left to check or play now (`.more` if the
