@@ -103,6 +103,18 @@ struct ExternalBotTests {
         #expect(result.fault == .timedOut("no \"shot <x> <y>\" within 0.1 seconds of CPU time after \"your-turn\""))
     }
 
+    @Test("a bot out of time is killed at once, not at the game's end: it may not finish the thought nor take the CPU meanwhile")
+    func timedOutBotKilledAtOnce() async throws {
+        let bot = ExternalBot(Self.spec("burn_bot.py", move: .milliseconds(100)), seed: 1)
+        try await bot.start(GameStart(movesFirst: true))
+        let group = bot.processGroupID
+        #expect(group > 0)
+        await #expect(throws: BotFault.self) { _ = try await bot.nextShot() }
+        // Before `finish`: the burner would spin on until the game's end was recorded.
+        #expect(Self.isGone(group), "the bot's process \(group) still runs after its timeout")
+        await bot.finish(.abandoned(reason: "test over"))
+    }
+
     @Test("garbage is a malformed line")
     func garbage() async {
         let result = await Self.play(Self.spec("garbage_bot.py"))

@@ -130,15 +130,30 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     }
 
     /// Runs a step, remembering a fault. Cancelling the calling task kills the bot's process
-    /// group, so a wait on it ends at once (as a crash) instead of at its deadline.
+    /// group, so a wait on it ends at once (as a crash) instead of at its deadline. A bot out of
+    /// time is killed at once too: it has lost the game, and the CPU it would go on using until
+    /// the game's end is reached (on a loaded machine, seconds) belongs to the other games; nor
+    /// may it finish the thought it was stopped for. The process stays to be reaped by
+    /// ``finish(_:)``, its stderr tail kept for the forfeit's record.
     private func guarded<T: Sendable>(_ step: () async throws(BotFault) -> T) async throws(BotFault) -> T {
         let result = await withTaskCancellationHandler { () async -> Result<T, BotFault> in
             do throws(BotFault) { return .success(try await step()) } catch { return .failure(error) }
         } onCancel: {
-            let group = processGroup.load(ordering: .acquiring)
-            if group > 0 { Glibc.kill(-group, SIGKILL) }
+            killProcessGroup()
         }
-        if case .failure = result { faulted = true }
+        if case .failure(let fault) = result {
+            faulted = true
+            if case .timedOut = fault { killProcessGroup() }
+        }
         return try result.get()
+    }
+
+    /// The process group of the bot's current process (its leader's pid); 0 when none.
+    var processGroupID: Int32 { processGroup.load(ordering: .acquiring) }
+
+    /// SIGKILL to the process group of the bot's current process, if it has one.
+    private func killProcessGroup() {
+        let group = processGroup.load(ordering: .acquiring)
+        if group > 0 { Glibc.kill(-group, SIGKILL) }
     }
 }

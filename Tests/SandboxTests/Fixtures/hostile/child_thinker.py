@@ -9,7 +9,9 @@ times its 0.5 s deadline of CPU, while at any moment the live processes hold at 
 margin is wide on purpose: on a loaded machine the runner may look at the bot's CPU time late,
 and the bot's two children spend two seconds of CPU a second meanwhile.
 - `child-cpu`: SUCCEEDED, written just before the shot ("thought N s of CPU in children"):
-  the bot got to answer at all.
+  the bot got to answer at all. A runner that timed it out but let it run on until the game's
+  end was recorded would also see it written on a loaded machine: the runner kills a bot at its
+  timeout.
 
 Contained: a `timeout` forfeit and no line. The runner reads the bot's cgroup, which counts
 every process it ever started: the bot is out of CPU time at its deadline ("within 0.5 seconds
