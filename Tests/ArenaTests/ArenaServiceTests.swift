@@ -387,10 +387,19 @@ struct ArenaServiceTests {
         let order = Mutex<[String]>([])
         let note: @Sendable (String) -> Void = { name in order.withLock { $0.append(name) } }
         await gate.enter()
+        // Each task is seen waiting before the next starts, so "first" is the first in line;
+        // 60 s for a task to start on a loaded machine, then a failure that says so.
+        func waitFor(_ count: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while gate.waiters < count {
+                try #require(ContinuousClock.now < deadline, "only \(gate.waiters) of \(count) holds waiting after 60 s")
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
         let first = Task { await gate.hold { note("first") } }
-        while gate.waiters < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitFor(1)
         let second = Task { await gate.hold { note("second") } }
-        while gate.waiters < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitFor(2)
         #expect(order.withLock { $0 }.isEmpty, "a hold ran while the gate was held")
         gate.leave()
         await first.value
