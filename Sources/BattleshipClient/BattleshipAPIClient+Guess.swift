@@ -22,7 +22,7 @@ extension BattleshipAPIClient {
     ///
     /// - Throws: ``BattleshipClientError``; when reading the board fails too, the guess's
     ///   own error.
-    public func guess(gameId: String, playerId: String, at target: Coordinate) async throws -> GuessOutcome {
+    public func guess(gameId: String, playerId: String, at target: Coordinate) async throws(BattleshipClientError) -> GuessOutcome {
         let call = call(
             .post, "/games/\(PathSegment.encode(gameId))/guess",
             body: GuessRequest(playerId: playerId, xPos: target.x, yPos: target.y),
@@ -34,17 +34,17 @@ extension BattleshipAPIClient {
             do {
                 let reply = try await send(call, as: GuessResponse.self)
                 return GuessOutcome(result: ShotResult(hit: reply.hit, sunkLength: reply.shipSunk), isReconciled: false)
-            } catch let error as BattleshipClientError {
-                guard error.isTransient || error.mayHaveTakenEffect else { throw error }
+            } catch {
+                guard error != .cancelled, error.isTransient || error.mayHaveTakenEffect else { throw error }
                 failedAttempts += 1
                 let wait = nextDelay(afterFailedAttempts: failedAttempts, since: start)
                 if !error.mayHaveTakenEffect {
                     guard let wait else { throw error }
-                    try await Task.sleep(for: wait)
+                    try await pause(wait)
                     continue
                 }
                 // Give a slow server time to finish the shot before looking at the board.
-                try await Task.sleep(for: wait ?? configuration.retryPolicy.baseDelay)
+                try await pause(wait ?? configuration.retryPolicy.baseDelay)
                 if let landed = try await landedResult(gameId: gameId, playerId: playerId, at: target, failure: error) {
                     return GuessOutcome(result: landed, isReconciled: true)
                 }
@@ -57,12 +57,12 @@ extension BattleshipAPIClient {
     /// was not shot at.
     private func landedResult(
         gameId: String, playerId: String, at target: Coordinate, failure: BattleshipClientError
-    ) async throws -> ShotResult? {
+    ) async throws(BattleshipClientError) -> ShotResult? {
         let view: BoardView
         do {
             view = try await board(gameId: gameId, playerId: playerId, priority: .guess)
-        } catch is BattleshipClientError {
-            throw failure
+        } catch {
+            throw error == .cancelled ? error : failure
         }
         let cell = view.opponentBoard.first { $0.xPos == target.x && $0.yPos == target.y }
         switch cell.flatMap({ CellState(rawValue: $0.status) }) {
@@ -70,7 +70,7 @@ extension BattleshipAPIClient {
         case .miss: return .miss
         case .some(.none), .some(.ship): return nil
         case nil:
-            throw BattleshipClientError.undecodable(
+            throw .undecodable(
                 operation: "POST /api/games/\(gameId)/board",
                 reason: "the opponent board has no readable cell \(target)"
             )

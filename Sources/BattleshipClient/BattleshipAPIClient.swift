@@ -71,8 +71,12 @@ public final class BattleshipAPIClient: Sendable {
     }
 
     /// Sends `call` once and decodes a 2xx reply as `Reply`.
-    func send<Reply: JSONReadable>(_ call: Call, as reply: Reply.Type) async throws -> Reply {
-        try await rateLimiter.acquire(call.priority)
+    func send<Reply: JSONReadable>(_ call: Call, as reply: Reply.Type) async throws(BattleshipClientError) -> Reply {
+        do {
+            try await rateLimiter.acquire(call.priority)
+        } catch {
+            throw .cancelled
+        }
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if call.body != nil { headers.add(name: "Content-Type", value: "application/json") }
         let request = HTTPRequest(
@@ -87,8 +91,9 @@ public final class BattleshipAPIClient: Sendable {
         let sent = ContinuousClock.now
         do {
             response = try await http.execute(request, timeout: configuration.requestTimeout)
-        } catch let error as HTTPClientError {
-            record(since: sent, failed: true)
+        } catch {
+            // A cancelled request is the caller's stop, not a failed request.
+            if error != .cancelled { record(since: sent, failed: true) }
             throw BattleshipClientError(error, operation: call.operation, server: baseURL)
         }
         record(since: sent, failed: response.status >= 500)
@@ -115,18 +120,28 @@ public final class BattleshipAPIClient: Sendable {
     /// `shouldRetry` picks the failures worth another attempt.
     func withRetries<Result>(
         shouldRetry: (BattleshipClientError) -> Bool = { $0.isTransient },
-        _ attempt: () async throws -> Result
-    ) async throws -> Result {
+        _ attempt: () async throws(BattleshipClientError) -> Result
+    ) async throws(BattleshipClientError) -> Result {
         let start = ContinuousClock.now
         var failedAttempts = 0
         while true {
             do {
                 return try await attempt()
-            } catch let error as BattleshipClientError where shouldRetry(error) {
+            } catch {
+                guard shouldRetry(error) else { throw error }
                 failedAttempts += 1
                 guard let wait = nextDelay(afterFailedAttempts: failedAttempts, since: start) else { throw error }
-                try await Task.sleep(for: wait)
+                try await pause(wait)
             }
+        }
+    }
+
+    /// Sleeps for `wait`; a cancellation meanwhile is ``BattleshipClientError/cancelled``.
+    func pause(_ wait: Duration) async throws(BattleshipClientError) {
+        do {
+            try await Task.sleep(for: wait)
+        } catch {
+            throw .cancelled
         }
     }
 

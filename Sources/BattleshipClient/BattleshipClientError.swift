@@ -16,13 +16,16 @@ public enum BattleshipClientError: Error, Sendable, Hashable, CustomStringConver
     /// The reply could not be understood: not the expected JSON, too large, or an
     /// unexpected status.
     case undecodable(operation: String, reason: String)
+    /// The calling task was cancelled (the game or the run was stopped) before a reply came:
+    /// a stop the caller asked for, never a failure of the server.
+    case cancelled
 
     /// Whether trying again later might succeed; true for every case but ``rejected(status:message:)``
     /// and ``undecodable(operation:reason:)``.
     public var isTransient: Bool {
         switch self {
         case .unreachable, .connectionLost, .deadlineExceeded, .serverError: true
-        case .rejected, .undecodable: false
+        case .rejected, .undecodable, .cancelled: false
         }
     }
 
@@ -30,7 +33,7 @@ public enum BattleshipClientError: Error, Sendable, Hashable, CustomStringConver
     /// False when the request was certainly not sent or was refused.
     public var mayHaveTakenEffect: Bool {
         switch self {
-        case .connectionLost, .deadlineExceeded, .serverError, .undecodable: true
+        case .connectionLost, .deadlineExceeded, .serverError, .undecodable, .cancelled: true
         case .unreachable, .rejected: false
         }
     }
@@ -50,6 +53,8 @@ public enum BattleshipClientError: Error, Sendable, Hashable, CustomStringConver
             "The server failed (HTTP \(status)): \(message)"
         case .undecodable(let operation, let reason):
             "The server's reply to \(operation) could not be understood: \(reason)"
+        case .cancelled:
+            "The request was cancelled."
         }
     }
 }
@@ -72,6 +77,8 @@ extension BattleshipClientError {
             self = .deadlineExceeded(operation: operation)
         case .responseTooLarge(let limit):
             self = .undecodable(operation: operation, reason: "the reply is larger than \(limit) bytes")
+        case .cancelled:
+            self = .cancelled
         }
     }
 }

@@ -66,9 +66,13 @@ public actor RateLimiter {
     /// Waits for a token to send one request.
     ///
     /// - Throws: `CancellationError` if the task is cancelled while waiting; no token is used.
-    public nonisolated func acquire(_ priority: Priority) async throws {
+    public nonisolated func acquire(_ priority: Priority) async throws(CancellationError) {
         guard let rate = requestsPerSecond else { return }
-        try await take(priority, rate: rate)
+        do {
+            try await take(priority, rate: rate)
+        } catch {
+            throw CancellationError()
+        }
     }
 
     private func take(_ priority: Priority, rate: Double) async throws {

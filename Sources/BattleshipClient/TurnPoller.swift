@@ -63,13 +63,13 @@ public final class TurnPoller: Sendable {
     ///   player that has just fired at an opponent who will ``wake()`` it, the poll at once
     ///   would only learn that the opponent has not moved yet.
     /// - Throws: ``BattleshipClientError`` when a poll fails after its retries, and
-    ///   `CancellationError` when the task is cancelled.
-    public func waitForTurn(waitFirst: Bool = false) async throws -> TurnState {
+    ///   ``BattleshipClientError/cancelled`` when the task is cancelled.
+    public func waitForTurn(waitFirst: Bool = false) async throws(BattleshipClientError) -> TurnState {
         if waitFirst {
             await sleep(until: .now + interval)
         }
         while true {
-            try Task.checkCancellation()
+            guard !Task.isCancelled else { throw .cancelled }
             let pollStart = ContinuousClock.now
             state.withLock { state in
                 // A wake that came before this poll is answered by it.

@@ -41,7 +41,9 @@ public struct APIProbe: Sendable {
             exchange.responseContentType = response.headers["Content-Type"]
             exchange.responseBody = response.bodyText
             return exchange
-        } catch let error as HTTPClientError {
+        } catch {
+            // A cancelled check stops, as the suite asked: not a finding against the server.
+            if error == .cancelled { throw CancellationError() }
             exchange.transportError = error.description
             throw CheckFinding.failure(
                 "\(exchange.requestLine) got no reply: \(error.description)",

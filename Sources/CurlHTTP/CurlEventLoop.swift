@@ -86,7 +86,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         }
         if !accepted {
             // The loop never saw this transfer, so this thread may finish it.
-            transfer.finish(.failure(HTTPClientError.shutDown))
+            transfer.finish(.failure(.shutDown))
         }
     }
 
@@ -231,7 +231,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         }
         // Tasks that preferred this loop go on elsewhere; later ones go there directly.
         for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
-        for transfer in submissions { transfer.finish(.failure(HTTPClientError.shutDown)) }
+        for transfer in submissions { transfer.finish(.failure(.shutDown)) }
         if let multi {
             transfers.closeAll(on: multi)
             curl_multi_cleanup(multi)

@@ -54,26 +54,27 @@ public final class CurlHTTPClient: Sendable {
 
     /// Sends `request` and returns the complete response, whatever its status.
     ///
-    /// - Throws: ``HTTPClientError`` when no response arrived by `deadline`, and
-    ///   `CancellationError` when the calling task is cancelled first.
-    public func execute(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws -> HTTPResponse {
-        try Task.checkCancellation()
-        guard ContinuousClock.now < deadline else { throw HTTPClientError.deadlineExceeded }
+    /// - Throws: ``HTTPClientError`` when no response arrived by `deadline`, or
+    ///   ``HTTPClientError/cancelled`` when the calling task is cancelled first.
+    public func execute(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPClientError) -> HTTPResponse {
+        guard !Task.isCancelled else { throw .cancelled }
+        guard ContinuousClock.now < deadline else { throw .deadlineExceeded }
         let transfer = CurlTransfer(
             request: request,
             deadline: deadline,
             maxResponseSize: configuration.maxResponseSize
         )
         let loop = self.loop
-        return try await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             // Unsafe (unchecked) continuation: `CurlTransfer.finish` resumes it exactly once.
-            try await withUnsafeThrowingContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 transfer.continuation = continuation
                 loop.submit(transfer)
             }
         } onCancel: {
             loop.cancel(transfer)
         }
+        return try result.get()
     }
 
     /// Sends `request` and calls `completion` with the response or the error, on the client's
@@ -95,7 +96,7 @@ public final class CurlHTTPClient: Sendable {
     }
 
     /// Sends `request` with a deadline of now plus `timeout`; see ``execute(_:deadline:)``.
-    public func execute(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+    public func execute(_ request: HTTPRequest, timeout: Duration) async throws(HTTPClientError) -> HTTPResponse {
         try await execute(request, deadline: .now + timeout)
     }
 

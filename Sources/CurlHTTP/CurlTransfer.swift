@@ -24,7 +24,7 @@ final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let deadline: ContinuousClock.Instant
     let maxResponseSize: Int
-    var continuation: UnsafeContinuation<HTTPResponse, any Error>?
+    var continuation: UnsafeContinuation<Result<HTTPResponse, HTTPClientError>, Never>?
     /// Called on the event-loop thread instead of resuming a continuation (see
     /// ``CurlHTTPClient/execute(_:deadline:completion:)``).
     var completion: (@Sendable (Result<HTTPResponse, HTTPClientError>) -> Void)?
@@ -44,15 +44,15 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Resumes the caller once; later calls do nothing.
-    func finish(_ result: Result<HTTPResponse, any Error>) {
+    func finish(_ result: Result<HTTPResponse, HTTPClientError>) {
         guard phase != .finished else { return }
         phase = .finished
         if let completion {
             self.completion = nil
-            completion(result.mapError { $0 as? HTTPClientError ?? .shutDown })
+            completion(result)
             return
         }
-        continuation?.resume(with: result)
+        continuation?.resume(returning: result)
         continuation = nil
     }
 

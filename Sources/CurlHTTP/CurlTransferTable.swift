@@ -29,16 +29,16 @@ struct CurlTransferTable {
     /// when it was cancelled first, its deadline has passed or libcurl refuses it.
     mutating func begin(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
         guard transfer.phase == .waiting else {
-            transfer.finish(.failure(CancellationError()))
+            transfer.finish(.failure(.cancelled))
             return
         }
         let remaining = ContinuousClock.now.duration(to: transfer.deadline)
         guard remaining > .zero else {
-            transfer.finish(.failure(HTTPClientError.deadlineExceeded))
+            transfer.finish(.failure(.deadlineExceeded))
             return
         }
         guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
-            transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_easy_init failed")))
+            transfer.finish(.failure(.transferFailed(code: -1, message: "curl_easy_init failed")))
             return
         }
         transfer.easy = easy
@@ -48,7 +48,7 @@ struct CurlTransferTable {
         #endif
         guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
             release(transfer, from: multi)
-            transfer.finish(.failure(HTTPClientError.transferFailed(code: -1, message: "curl_multi_add_handle failed")))
+            transfer.finish(.failure(.transferFailed(code: -1, message: "curl_multi_add_handle failed")))
             return
         }
         transfer.phase = .running
@@ -64,7 +64,7 @@ struct CurlTransferTable {
             transfer.phase = .cancelledEarly
         case .running:
             release(transfer, from: multi)
-            transfer.finish(.failure(CancellationError()))
+            transfer.finish(.failure(.cancelled))
         case .cancelledEarly, .finished:
             break
         }
@@ -78,7 +78,7 @@ struct CurlTransferTable {
                   let transfer = running[easy]
             else { continue }
             let code = salvo_curl_msg_result(message)
-            let result: Result<HTTPResponse, any Error>
+            let result: Result<HTTPResponse, HTTPClientError>
             if code == CURLE_OK {
                 var status = 0
                 _ = salvo_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
@@ -122,7 +122,7 @@ struct CurlTransferTable {
     mutating func closeAll(on multi: UnsafeMutableRawPointer) {
         for transfer in Array(running.values) {
             release(transfer, from: multi)
-            transfer.finish(.failure(HTTPClientError.shutDown))
+            transfer.finish(.failure(.shutDown))
         }
         for easy in idleHandles { curl_easy_cleanup(easy) }
         idleHandles = []

@@ -17,13 +17,15 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
     case shutDown
     /// Any other libcurl failure, with libcurl's code and text.
     case transferFailed(code: Int, message: String)
+    /// The calling task was cancelled before the exchange finished.
+    case cancelled
 
     /// Whether the server may have received the request. When false it certainly did not,
     /// and sending it again cannot apply it twice.
     public var requestMayHaveBeenSent: Bool {
         switch self {
         case .invalidURL, .couldNotConnect: false
-        case .connectionLost, .deadlineExceeded, .responseTooLarge, .shutDown, .transferFailed: true
+        case .connectionLost, .deadlineExceeded, .responseTooLarge, .shutDown, .transferFailed, .cancelled: true
         }
     }
 
@@ -44,6 +46,8 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
             "The HTTP client was shut down."
         case .transferFailed(let code, let message):
             "The HTTP transfer failed (libcurl error \(code)): \(message)"
+        case .cancelled:
+            "The request was cancelled."
         }
     }
 }

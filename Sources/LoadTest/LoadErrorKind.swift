@@ -18,7 +18,7 @@ public enum LoadErrorKind: String, CaseIterable, Sendable, Hashable, Codable {
     /// The kind of a transport failure.
     public init(_ error: HTTPClientError) {
         switch error {
-        case .invalidURL, .couldNotConnect, .shutDown: self = .connect
+        case .invalidURL, .couldNotConnect, .shutDown, .cancelled: self = .connect
         case .connectionLost, .transferFailed: self = .disconnect
         case .deadlineExceeded: self = .timeout
         case .responseTooLarge: self = .undecodable

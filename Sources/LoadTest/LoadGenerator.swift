@@ -46,10 +46,8 @@ public struct LoadGenerator: Sendable {
         let request = HTTPRequest(url: settings.serverURL + "/api/games/00000000-0000-4000-8000-000000000000")
         do {
             _ = try await http.execute(request, timeout: settings.requestTimeout)
-        } catch let error as HTTPClientError {
-            throw .unreachable(server: settings.serverURL, reason: error.description)
         } catch {
-            throw .unreachable(server: settings.serverURL, reason: "the check was cancelled")
+            throw .unreachable(server: settings.serverURL, reason: error == .cancelled ? "the check was cancelled" : error.description)
         }
     }
 

@@ -93,10 +93,9 @@ struct LoadRequester: Sendable {
         let outcome: Result<HTTPResponse, HTTPClientError>
         do {
             outcome = .success(try await http.execute(request, deadline: sent + requestTimeout))
-        } catch let error as HTTPClientError {
-            outcome = .failure(error)
         } catch {
-            throw .stopped
+            guard error != .cancelled else { throw .stopped }
+            outcome = .failure(error)
         }
         let ended = ContinuousClock.now
         let latency = Int64((ended - (due ?? sent)).wholeMicroseconds)

@@ -271,7 +271,7 @@ public struct TournamentRun: Sendable {
         }
         do {
             return try await runner.run(from: resume) { progress(.progress($0)) }
-        } catch let error as BattleshipClientError {
+        } catch let error as BattleshipClientError where error != .cancelled {
             throw .serverUnreachable(url: host.baseURL, detail: error.description)
         } catch let failure as TournamentRunner.Failure {
             throw .cannotContinue(failure.description)

@@ -88,7 +88,7 @@ struct TurnPollerTests {
         #expect(server.count("POST", statusPath) == 1)
     }
 
-    @Test("cancelling the wait ends it promptly, with CancellationError")
+    @Test("cancelling the wait ends it promptly, with the error `cancelled`")
     func cancellation() async throws {
         let server = try LoopbackServer { _ in .json(#"{"isYourTurn":false,"winner":"IN PROGRESS"}"#) }
         defer { server.stop() }
@@ -100,7 +100,7 @@ struct TurnPollerTests {
             waiting.cancel()
             let outcome = await Task { try await value(of: waiting, within: Self.budget) }.result
             switch outcome {
-            case .failure(let error): #expect(error is CancellationError, "\(error)")
+            case .failure(let error): #expect(error as? BattleshipClientError == .cancelled, "\(error)")
             case .success(let state): Issue.record("the wait did not end when cancelled: \(String(describing: state))")
             }
         }

@@ -128,7 +128,7 @@ struct CurlHTTPClientTests {
         #expect(server.requests.isEmpty)
     }
 
-    @Test("cancelling the task aborts the transfer with CancellationError")
+    @Test("cancelling the task aborts the transfer with the error `cancelled`")
     func cancellationAbortsTransfer() async throws {
         let server = try LoopbackServer { request in
             request.path == "/slow" ? .noReply : .json(#""fast""#)
@@ -143,7 +143,7 @@ struct CurlHTTPClientTests {
         try await Self.waitUntil { server.count("GET", "/slow") == 1 }
         task.cancel()
         let result = await task.result
-        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(throws: HTTPClientError.cancelled) { try result.get() }
         // The client still works afterwards.
         let response = try await client.execute(HTTPRequest(url: server.baseURL + "/fast"), timeout: .seconds(30))
         #expect(response.bodyText == #""fast""#)
@@ -159,7 +159,7 @@ struct CurlHTTPClientTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(30))
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: HTTPClientError.cancelled) { try await task.value }
         await client.shutdown()
         #expect(server.requests.isEmpty)
     }

@@ -130,6 +130,8 @@ struct GameRunner: Sendable {
             try await events(.created(gameId: gameId, creatorPlayerId: created.playerId))
         } catch let error as BattleshipClientError {
             await abandon(placedFirst, "the game could not be created")
+            // A stopped game is not a failed one: the stop goes on up, as a cancellation.
+            if error == .cancelled { throw CancellationError() }
             return record("", [], GameVerdict(termination: .noResult, reason: "Creating the game failed: \(error)"))
         }
         do {
@@ -143,6 +145,7 @@ struct GameRunner: Sendable {
             return record(gameId, [], GameVerdict(termination: .noResult, reason: reason))
         } catch let error as BattleshipClientError {
             await abandon(placedFirst, "the game could not be joined")
+            if error == .cancelled { throw CancellationError() }
             return record(gameId, [], GameVerdict(termination: .noResult, reason: "Joining the game failed: \(error)"))
         }
 

@@ -35,7 +35,8 @@ struct LocalSeat: Sendable {
     /// result.
     ///
     /// - Throws: ``Bots/BotFault`` when the bot fails, ``BattleshipClient/BattleshipClientError``
-    ///   when the server or the network does, `CancellationError` when the game is stopped.
+    ///   when the server or the network does (``BattleshipClient/BattleshipClientError/cancelled``
+    ///   when the game is stopped).
     mutating func playTurn(log: ShotLog) async throws {
         let news = await log.opponentShots(of: seat, from: heard)
         heard = news.cursor
@@ -54,7 +55,7 @@ struct LocalSeat: Sendable {
     static func end(after error: any Error) -> SeatEnd {
         switch error {
         case let fault as BotFault: fault.isHostFault ? .hostFault(fault.description) : .forfeit(fault)
-        case is CancellationError: .cancelled
+        case is CancellationError, BattleshipClientError.cancelled: .cancelled
         default: Task.isCancelled ? .cancelled : .failed("\(error)")
         }
     }
