@@ -8,7 +8,9 @@
 # at concurrency 8 (600 games) and 64 (300 games), the three variants alternating within each
 # pair. Each figure is the run's own rate (its last progress line: its games from its start to
 # its last game, without the reports), and the whole command's (games / wall time); the ratio to
-# the built-ins is taken pair by pair, and the medians of pairs are printed.
+# the built-ins is taken pair by pair, and the medians of pairs are printed; then the busy CPU
+# time of the whole machine per game (/proc/stat; meaningful on an otherwise idle machine), which
+# says what an external bot adds to a game and so how far CPU lets its rate go.
 # The ad-hoc measurements behind BENCHMARKS.md's "Second pass" are this script with other
 # settings: CONCURRENCIES (default "8 64") and VARIANTS (default "builtin c python"; builtin is
 # always played, for the ratios), and GAMES_C for the games at concurrency C (600 at 8, 300
@@ -59,20 +61,31 @@ bots:
 YAML
 }
 
-# Runs one tournament; prints its play-only and whole-command games/s, and its mean shots per
-# game (both seats): a weaker bot plays longer games, so its games/s is lower for that alone.
+# The machine's busy CPU time so far, in clock ticks (/proc/stat: every CPU's user, nice,
+# system, irq, softirq and steal time): it counts what a run's own CPU time cannot, the bots
+# inside bwrap that a kill leaves unreaped, and the kernel's threads.
+busy_ticks() {
+  awk '/^cpu / {print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat
+}
+
+# Runs one tournament; prints its play-only and whole-command games/s, its mean shots per
+# game (both seats): a weaker bot plays longer games, so its games/s is lower for that alone;
+# and the machine's busy CPU time per game in ms, the whole command's (on an otherwise idle
+# machine: another job's CPU would count too).
 games_per_second() {
   local file=$1 games=$2
   rm -rf "$WORK/out"
-  local start end
+  local start end busy_start busy_end
+  busy_start=$(busy_ticks)
   start=$(date +%s.%N)
   "$SALVO" run "$file" --output "$WORK/out" > "$WORK/log" 2>&1 || { echo "salvo run $file failed:" >&2; tail -5 "$WORK/log" >&2; return 1; }
   end=$(date +%s.%N)
+  busy_end=$(busy_ticks)
   local rated play
   rated=$(grep -o '^[0-9]* of [0-9]* games rated' "$WORK/log" | awk '{print $1}')
   [ "$rated" = "$games" ] || { echo "$file: $rated of $games games rated" >&2; tail -5 "$WORK/log" >&2; return 1; }
   play=$(grep -o "^$games/$games games *[0-9.]* games/s" "$WORK/log" | tail -1 | awk '{print $3}')
-  echo "$play $(python3 -c "print($games / ($end - $start))") $(python3 -c "import json, statistics; print(statistics.mean(g['shots'] for g in json.load(open('$WORK/out/results.json'))['games']))")"
+  echo "$play $(python3 -c "print($games / ($end - $start))") $(python3 -c "import json, statistics; print(statistics.mean(g['shots'] for g in json.load(open('$WORK/out/results.json'))['games']))") $(python3 -c "print(1000 * ($busy_end - $busy_start) / $(getconf CLK_TCK) / $games)")"
 }
 
 for concurrency in $CONCURRENCIES; do
@@ -98,7 +111,7 @@ def figure(pair, c, variant, column):
 pairs = sorted({r[0] for r in rows}, key=int)
 targets = {"8": 0.85, "64": 0.75}
 names = {"builtin": "built-in `hunt-target`", "c": "the C hunter, compiled", "python": "bots/python/hunt_target_bot.py"}
-games = {c: next(r[6] for r in rows if r[1] == c) for c in concurrencies}
+games = {c: next(r[7] for r in rows if r[1] == c) for c in concurrencies}
 for column, label in ((3, "play only (the run's own rate)"), (4, "whole command (games / wall time)")):
     print(f"\n{label}, medians of {len(pairs)} pairs:")
     print("| bots | " + " | ".join(f"concurrency {c}, {games[c]} games" for c in concurrencies) + " |")
@@ -122,4 +135,21 @@ for column, label in ((3, "play only (the run's own rate)"), (4, "whole command 
                 cell += f"; {shots:.1f} shots a game"
             cells.append(cell)
         print(f"| {name} | " + " | ".join(cells) + " |")
+
+# The CPU a game costs the whole machine, and what an external bot adds to the built-ins'. At
+# a concurrency that keeps both cores busy, games/s follows CPU per game: 0.75x of the
+# built-ins' rate leaves an external bot a third of their CPU per game to add.
+print(f"\nthe machine's busy CPU per game (ms, /proc/stat, the whole command), medians of {len(pairs)} pairs:")
+print("| bots | " + " | ".join(f"concurrency {c}" for c in concurrencies) + " |")
+print("|---|" + "---|" * len(concurrencies))
+for variant in variants:
+    cells = []
+    for c in concurrencies:
+        cpu = [figure(p, c, variant, 6) for p in pairs]
+        cell = f"{statistics.median(cpu):.1f} ms"
+        if variant != "builtin":
+            extra = [figure(p, c, variant, 6) - figure(p, c, "builtin", 6) for p in pairs]
+            cell += f" (+{statistics.median(extra):.1f} ms a game)"
+        cells.append(cell)
+    print(f"| {names[variant]} | " + " | ".join(cells) + " |")
 PY
