@@ -170,4 +170,22 @@ struct BattleshipAPIClientTests {
         #expect(error?.mayHaveTakenEffect == true)
         #expect(server.count("POST", "/api/games") == 1)
     }
+
+    @Test("a request stopped by its caller is `cancelled`, sent once, and not counted as the server's failure")
+    func cancelledRequest() async throws {
+        let server = try LoopbackServer { _ in .noReply }
+        defer { server.stop() }
+        try await withClient(server) { client in
+            let polling = Task { try await client.status(gameId: gameId, playerId: playerId) }
+            try #require(try await eventually { server.count("POST", statusPath) == 1 })
+            polling.cancel()
+            let outcome = await Task { try await value(of: polling, within: .seconds(60)) }.result
+            switch outcome {
+            case .failure(let error): #expect(error as? BattleshipClientError == .cancelled, "\(error)")
+            case .success(let status): Issue.record("the request did not end when cancelled: \(String(describing: status))")
+            }
+            #expect(client.statistics.failures == 0)
+        }
+        #expect(server.count("POST", statusPath) == 1)
+    }
 }
