@@ -104,7 +104,7 @@ int salvo_seccomp_write_filter(int fd) {
     // A binary tree of the allowed calls instead of libseccomp's default list: the same
     // decisions, about 8 comparisons a call instead of up to 230. The kernel runs the program
     // at every call a bot makes, and once per call number when bwrap installs it (the action
-    // cache, worked out with interrupts off): a sandbox's start costs 0.3 to 0.6 ms of CPU less
+    // cache, worked out with interrupts off): a sandbox's start costs about half a millisecond less
     // (BENCHMARKS.md, "Fourth pass").
     if (status == 0) status = seccomp_attr_set(context, SCMP_FLTATR_CTL_OPTIMIZE, 2);
     if (status != 0 && failed_call[0] == '\0') failed_call = "seccomp_attr_set";
