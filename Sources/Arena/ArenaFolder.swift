@@ -1,4 +1,6 @@
 import Foundation
+import HTTPGuards
+import Orchestrator
 
 /// An arena's folder: `arena.yaml` (the season's settings, the instructor's to edit),
 /// `arena.sqlite` (``ArenaStore``: the roster and token hashes) and `tokens.tsv` (each token
@@ -78,7 +80,7 @@ public struct ArenaFolder: Sendable {
         } catch {
             throw .cannotWrite(path: folder, detail: error.localizedDescription)
         }
-        let name = "\(Int(date.timeIntervalSince1970))-\(UUID().uuidString.prefix(8).lowercased()).upload"
+        let name = Self.uploadName(at: date)
         let file = folder + "/" + name
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotWrite(path: file, detail: String(cString: strerror(errno))) }
@@ -100,6 +102,60 @@ public struct ArenaFolder: Sendable {
             close(directory)
         }
         return name
+    }
+
+    /// The folder of the uploads' archives.
+    public var uploadsFolder: String { path + "/uploads" }
+
+    /// A new upload's file name (in `uploads/`), dated `date`.
+    public static func uploadName(at date: Date) -> String {
+        "\(Int(date.timeIntervalSince1970))-\(UUID().uuidString.prefix(8).lowercased()).upload"
+    }
+
+    /// Where upload `name`'s body is written while it arrives; renamed to `uploads/NAME` once
+    /// whole (``finishUpload(_:)``).
+    public func partialUpload(_ name: String) -> String {
+        uploadsFolder + "/" + name + Self.partialSuffix
+    }
+
+    static let partialSuffix = ".partial"
+
+    /// Upload `name`'s whole body put in place under its name, durably; the error's sentence
+    /// for the log otherwise (the partial file is removed).
+    public func finishUpload(_ name: String) throws(ArenaError) {
+        let partial = partialUpload(name), file = uploadsFolder + "/" + name
+        guard rename(partial, file) == 0 else {
+            let problem = String(cString: strerror(errno))
+            unlink(partial)
+            throw .cannotWrite(path: file, detail: problem)
+        }
+        StreamedBody.syncFolder(of: file)
+    }
+
+    /// Removes the archives of `login`'s uploads past their disk budget (``ArenaDiskBudget``);
+    /// the bytes freed.
+    @discardableResult
+    public func pruneArchives(of login: String, budget: ArenaDiskBudget) throws(ArenaError) -> Int {
+        let removed = budget.pruned(try store.submissions(of: login, limit: Int.max))
+        guard !removed.isEmpty else { return 0 }
+        try store.markPruned(removed.compactMap(\.id))
+        for upload in removed { unlink(uploadsFolder + "/" + upload.archive) }
+        return removed.reduce(0) { $0 + $1.archiveBytes }
+    }
+
+    /// Removes what a kill left half-made: uploads whose bodies were arriving (their rows and
+    /// partial files) and the copies of the published season being staged
+    /// (`public.salvo-new-PID`). The number of things removed.
+    public func removeLeftovers() throws(ArenaError) -> Int {
+        var removed = 0
+        for name in try store.dropUnfinishedUploads() {
+            unlink(partialUpload(name))
+            removed += 1
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: uploadsFolder)) ?? [] where name.hasSuffix(Self.partialSuffix) {
+            if unlink(uploadsFolder + "/" + name) == 0 { removed += 1 }
+        }
+        return removed + RunPublisher.removeStaleStaging(of: path + "/" + ArenaSettings.publicFolder)
     }
 
     /// Why the sandbox could not reach this arena's copies, or nil: a root runner's bots and

@@ -1,5 +1,6 @@
 import Foundation
 import HTMLText
+import HTTPGuards
 import Hummingbird
 import JSONCoding
 import Orchestrator
@@ -7,7 +8,7 @@ import Reports
 
 /// The arena's HTTP routes (docs/arena.md):
 /// - `POST /api/submissions` (Bearer token, body a .tar.gz or .zip): 202 once the upload is on
-///   disk and in the store; 401, 413 or 429 otherwise;
+///   disk and in the store; 401, 413, 429, 503 or 507 otherwise (``upload(_:_:)``);
 /// - `GET /api/submissions`: the token's owner's uploads; `GET /api/submissions/ID`: one of
 ///   them (another student's id is a 404, as a missing one);
 /// - `GET /api/me`: the token's owner's login, name and private page;
@@ -21,21 +22,32 @@ struct ArenaRoutes: Sendable {
     let worker: ArenaWorker
     let standings: ArenaStandings
     let clock: @Sendable () -> Date
+    /// The uploads being read now, per student and in all.
+    let uploads: InFlightLimit
+    let log: ArenaWorker.Log
 
-    func add(to router: Router<some RequestContext>) {
-        router.post("/api/submissions") { request, _ in
-            var request = request
-            return await upload(&request)
+    init(folder: ArenaFolder, settings: ArenaSettings, worker: ArenaWorker, standings: ArenaStandings, clock: @escaping @Sendable () -> Date, log: @escaping ArenaWorker.Log) {
+        self.folder = folder
+        self.settings = settings
+        self.worker = worker
+        self.standings = standings
+        self.clock = clock
+        self.log = log
+        uploads = InFlightLimit(readingPerKey: ArenaSettings.uploadsReadPerStudent, admittedPerKey: ArenaSettings.uploadsAdmittedPerStudent, total: settings.uploadsAtOnce)
+    }
+
+    func add(to router: Router<ArenaRequestContext>) {
+        router.post("/api/submissions") { request, context in
+            try await upload(request, context)
         }
-        router.get("/api/submissions") { request, _ in
-            guard let login = login(of: request) else { return unauthorized() }
-            let rows = (try? folder.store.submissions(of: login)) ?? []
-            return json(rows.map(ArenaStatus.init))
+        router.get("/api/submissions") { _, context in
+            let student = try context.student()
+            return json(try stored { try folder.store.submissions(of: student.login) }.map(ArenaStatus.init))
         }
-        router.get("/api/submissions/:id") { request, context in
-            guard let login = login(of: request) else { return unauthorized() }
-            guard let id = context.parameters.get("id").flatMap(Int64.init), let row = try? folder.store.submission(id, of: login) else {
-                return problem(.notFound, "no upload of yours has that id; list yours with GET /api/submissions")
+        router.get("/api/submissions/:id") { _, context in
+            let student = try context.student()
+            guard let id = context.parameters.get("id").flatMap(Int64.init), let row = try stored({ try folder.store.submission(id, of: student.login) }) else {
+                throw Problem(.notFound, "no upload of yours has that id; list yours with GET /api/submissions")
             }
             return json(ArenaStatus(row))
         }
@@ -49,70 +61,144 @@ struct ArenaRoutes: Sendable {
             let name = settings.tournament.config.name
             return html(ArenaLeaderboardPage.render(standings.document(tournament: name), chart: standings.chart(tournament: name)))
         }
-        router.get("/api/me") { request, _ in
-            guard let login = login(of: request) else { return unauthorized() }
-            return json(me(login))
+        router.get("/api/me") { _, context in
+            json(try me(try context.student().login))
         }
         router.get("/season") { request, _ in
             // The router reads `/season` and `/season/` alike; the page's own links are relative to `/season/`.
             Response(status: .found, headers: [.location: request.uri.path.hasSuffix("/") ? "index.html" : "season/index.html"])
         }
         router.get("/season/**") { _, context in
-            season(context.parameters.getCatchAll().map(String.init))
+            try season(context.parameters.getCatchAll().map(String.init))
         }
         router.get("/upload") { _, _ in
             html(ArenaUploadPage.render(tournament: settings.tournament.config.name, uploadMB: settings.uploadBytes >> 20))
         }
     }
 
-    /// The login of the request's valid token; nil for none, an unknown or a revoked one (the
-    /// same lookup of the token's hash whatever the login, so the time tells nothing).
-    func login(of request: Request) -> String? {
-        guard let token = Self.bearerToken(of: request) else { return nil }
-        return try? folder.store.login(forTokenHash: ArenaToken.hash(token))
-    }
-
-    /// The token of the request's `Authorization: Bearer TOKEN`, checked or not; nil without one.
-    static func bearerToken(of request: Request) -> String? {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
-        return String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-    }
-
-    func upload(_ request: inout Request) async -> Response {
-        guard let login = login(of: request) else { return unauthorized() }
-        let now = clock()
-        guard let recent = try? folder.store.uploads(of: login, since: now.addingTimeInterval(-86_400)) else {
-            return problem(.internalServerError, "the arena cannot read its store; ask your instructor")
-        }
-        if recent.count >= settings.submissionsPerDay {
-            let next = (recent.oldest ?? now).addingTimeInterval(86_400)
-            let seconds = max(1, Int(next.timeIntervalSince(now).rounded(.up)))
-            var response = problem(.tooManyRequests, "you have made \(recent.count) uploads in the last 24 hours, the most the arena takes; the next is taken in \(seconds / 60 + 1) minutes")
-            response.headers[.retryAfter] = String(seconds)
-            return response
-        }
-        let body: ByteBuffer
+    /// The store's answer, or the arena's 503: a store that cannot be read is never an empty 200.
+    func stored<Value>(_ body: () throws -> Value) throws(Problem) -> Value {
         do {
-            body = try await request.collectBody(upTo: settings.uploadBytes)
+            return try body()
         } catch {
-            return problem(.contentTooLarge, "the upload is larger than \(settings.uploadBytes >> 20) MiB, the most the arena takes; leave out build output and data files")
+            log("arena: \(error)")
+            throw Problem(.serviceUnavailable, "the arena cannot read its store just now; try again in a minute, and tell your instructor if it lasts", retryAfter: 60)
         }
-        guard body.readableBytes > 0 else { return problem(.badRequest, "the upload is empty; send the .tar.gz or .zip of your bot's folder (salvo submit FOLDER does)") }
-        let late = settings.deadline.map { now > $0 } ?? false
-        do {
-            let name = try body.withUnsafeReadableBytes { bytes throws(ArenaError) in try folder.saveUpload(bytes, at: now) }
-            var row = ArenaSubmission(login: login, receivedAt: now, state: late ? .late : .queued, archive: name, archiveBytes: body.readableBytes)
-            if late, let deadline = settings.deadline {
-                row.reason = "received after the deadline (\(ISO8601DateFormatter().string(from: deadline))): kept, not entered"
+    }
+
+    /// `POST /api/submissions`: the body streamed to a file of `uploads/` as it arrives
+    /// (``HTTPGuards/StreamedBody``), never held whole. Before a byte of it is read: the
+    /// student (401), the declared size (413), the host's disk (507, nobody charged:
+    /// ``ArenaDisk``), a place in the daily quota, taken in one transaction (429:
+    /// ``ArenaStore/reserveUpload(login:at:perDay:)``), and the student's uploads and everyone's
+    /// in the arena (429, 503: ``uploads``); then it waits its turn, two of a student's read at once.
+    /// A body that does not arrive whole (cut, stalled past the request deadline, too large)
+    /// gives its place back and leaves no file. The upload is dated by its last byte on disk,
+    /// which is what the deadline is compared with.
+    func upload(_ request: Request, _ context: ArenaRequestContext) async throws -> Response {
+        let student = try context.student()
+        // Each refusal before the body ends the connection, the body unread.
+        let close: HTTPFields = [.connection: "close"]
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        if let declared, declared > settings.uploadBytes { throw tooLarge(close) }
+        if let shortage = ArenaDisk(arena: folder.path, settings: settings).uploadShortage {
+            log("arena: an upload from \(student.login) was refused before its body (507, not counted): \(shortage)")
+            throw Problem(
+                .insufficientStorage, "the arena's disk is too full to take an upload just now; this is not your doing and nothing was counted against your quota: send it again later (the instructor is told)",
+                retryAfter: 300, headers: close
+            )
+        }
+        let started = clock()
+        let reservation = try stored { try folder.store.reserveUpload(login: student.login, at: started, perDay: settings.submissionsPerDay) }
+        guard case .taken(let row) = reservation, let id = row.id else {
+            guard case .full(let count, let oldest) = reservation else { throw Problem(.internalServerError, "the arena did not record the upload; send it again") }
+            let seconds = max(1, Int((oldest ?? started).addingTimeInterval(86_400).timeIntervalSince(started).rounded(.up)))
+            throw Problem(
+                .tooManyRequests, "you have made \(count) uploads in the last 24 hours, the most the arena takes; the next is taken in \(seconds / 60 + 1) minutes",
+                retryAfter: seconds, headers: close
+            )
+        }
+        let lease: InFlightLimit.Lease
+        switch uploads.admit(student.login.lowercased()) {
+        case .success(let admitted):
+            lease = admitted
+        case .failure(let refusal):
+            giveBack(id)
+            if refusal == .perKey {
+                throw Problem(
+                    .tooManyRequests, "your token has \(uploads.admittedPerKey) uploads in the arena already, the most it takes at once from one student; nothing was counted for this one: wait until they are taken, then send again",
+                    retryAfter: 10, headers: close
+                )
             }
-            row = try folder.store.insert(row)
-            worker.nudge()
-            var response = json(ArenaStatus(row), status: .accepted)
-            response.headers[.location] = "/api/submissions/\(row.id ?? 0)"
-            return response
-        } catch {
-            return problem(.internalServerError, "the arena could not save the upload (\(error)); nothing was kept: send it again, or ask your instructor")
+            throw Problem(
+                .serviceUnavailable, "the arena is taking \(uploads.total) uploads at once, the most it does; nothing was counted against your quota: send yours again in a few seconds",
+                retryAfter: 5, headers: close
+            )
         }
+        defer { lease.release() }
+        // At most a few of one student's are read at once; the others wait here, unread.
+        await lease.turn()
+        let length: Int
+        do {
+            try FileManager.default.createDirectory(atPath: folder.uploadsFolder, withIntermediateDirectories: true)
+            length = try await StreamedBody.write(request.body, to: folder.partialUpload(row.archive), limit: settings.uploadBytes, expectedLength: declared)
+        } catch {
+            // Nothing kept: the place in the quota goes back.
+            giveBack(id)
+            switch error as? StreamedBody.Failure {
+            case .tooLarge?:
+                throw tooLarge(close)
+            case .cut?:
+                throw Problem(.badRequest, "the upload was cut off before its end; nothing was kept or counted: send it again")
+            case .cannotWrite?, nil:
+                log("arena: upload \(id) from \(student.login) could not be written (\(error)); not counted")
+                throw Problem(.insufficientStorage, "the arena could not write your upload (its disk); this is not your doing and nothing was counted against your quota: send it again later", retryAfter: 300)
+            }
+        }
+        guard length > 0 else {
+            unlink(folder.partialUpload(row.archive))
+            giveBack(id)
+            throw Problem(.badRequest, "the upload is empty; send the .tar.gz or .zip of your bot's folder (salvo submit FOLDER does)")
+        }
+        // Its last byte is on disk: the upload's time, the one the deadline is compared with.
+        let received = clock()
+        let late = settings.deadline.map { received > $0 } ?? false
+        let done: ArenaSubmission?
+        do {
+            try folder.finishUpload(row.archive)
+            done = try folder.store.completeUpload(
+                id, receivedAt: received, state: late ? .late : .queued,
+                reason: late ? settings.deadline.map { "received after the deadline (\(ISO8601DateFormatter().string(from: $0))): kept, not entered" } : nil, bytes: length
+            )
+        } catch {
+            log("arena: upload \(id) from \(student.login) could not be kept: \(error)")
+            unlink(folder.uploadsFolder + "/" + row.archive)
+            giveBack(id)
+            throw Problem(.serviceUnavailable, "the arena could not record your upload; nothing was counted against your quota: send it again in a minute", retryAfter: 60)
+        }
+        guard let done else { throw Problem(.serviceUnavailable, "the arena could not record your upload; send it again in a minute", retryAfter: 60) }
+        do {
+            try folder.pruneArchives(of: student.login, budget: ArenaDiskBudget(bytes: settings.studentDiskBytes))
+        } catch {
+            log("arena: \(student.login)'s older archives could not be pruned: \(error)")
+        }
+        worker.nudge()
+        var response = json(ArenaStatus(done), status: .accepted)
+        response.headers[.location] = "/api/submissions/\(id)"
+        return response
+    }
+
+    /// Upload `id`'s place in its student's quota given back: its body never arrived whole.
+    func giveBack(_ id: Int64) {
+        do {
+            try folder.store.dropUpload(id)
+        } catch {
+            log("arena: upload \(id)'s place in its student's quota could not be given back: \(error)")
+        }
+    }
+
+    func tooLarge(_ headers: HTTPFields) -> Problem {
+        Problem(.contentTooLarge, "the upload is larger than \(settings.uploadBytes >> 20) MiB, the most the arena takes; leave out build output and data files", headers: headers)
     }
 
     /// A student's own: their login, name and private page (once the season has one for them).
@@ -123,8 +209,8 @@ struct ArenaRoutes: Sendable {
         var privatePage: String?
     }
 
-    func me(_ login: String) -> Me {
-        let name = ((try? folder.store.students()) ?? []).first { $0.login.lowercased() == login.lowercased() }?.name ?? login
+    func me(_ login: String) throws(Problem) -> Me {
+        let name = try stored { try folder.store.students() }.first { $0.login.lowercased() == login.lowercased() }?.name ?? login
         var page: String?
         if let secret = try? RunPublisher.secret(at: folder.path + "/" + ArenaSettings.secretFile) {
             let path = PrivateFeedback.path(token: PrivateFeedback.token(secret: secret, folder: login))
@@ -135,14 +221,14 @@ struct ArenaRoutes: Sendable {
 
     /// A file of the published season (`DIR/public`), a folder's index.html for a folder;
     /// names starting with a dot and `..` are never served.
-    func season(_ parts: [String]) -> Response {
+    func season(_ parts: [String]) throws(Problem) -> Response {
         let root = folder.path + "/" + ArenaSettings.publicFolder
-        guard parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }) else { return problem(.notFound, "no such page") }
+        guard parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }) else { throw Problem(.notFound, "no such page") }
         var path = ([root] + parts).joined(separator: "/")
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { path += "/index.html" }
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
-            return problem(.notFound, parts.isEmpty ? "the season has no pages yet: they are published after its first batch" : "no such page")
+            throw Problem(.notFound, parts.isEmpty ? "the season has no pages yet: they are published after its first batch" : "no such page")
         }
         return bytes(Array(data), contentType: Self.contentType(of: path), status: .ok)
     }
@@ -158,16 +244,6 @@ struct ArenaRoutes: Sendable {
         case "log", "txt": "text/plain; charset=utf-8"
         default: "application/octet-stream"
         }
-    }
-
-    func unauthorized() -> Response {
-        var response = problem(.unauthorized, "give your arena token as `Authorization: Bearer TOKEN` (your instructor gave it to you); this one is missing, wrong or revoked")
-        response.headers[.wwwAuthenticate] = "Bearer"
-        return response
-    }
-
-    func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        bytes(Array((try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(["error": message])) ?? Data()), contentType: "application/json", status: status)
     }
 
     func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {

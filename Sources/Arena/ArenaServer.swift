@@ -2,6 +2,7 @@ import Bots
 import Foundation
 import HTTPGuards
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import RunControl
@@ -24,6 +25,10 @@ import ServiceLifecycle
 public enum ArenaServer {
     /// How long a connection may send nothing before it is closed.
     public static let idleTimeout: TimeAmount = .seconds(30)
+    /// Connections open at once: past it the arena stops accepting until one closes (a
+    /// connection costs a file descriptor and its buffers; each is closed within the request
+    /// deadline).
+    public static let maximumConnections = 1_024
 
     public static var quietLogger: Logger {
         var logger = Logger(label: "salvo.arena")
@@ -40,23 +45,32 @@ public enum ArenaServer {
         let stop = StopSignal()
         let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
         let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)
-        let router = Router(context: AddressedRequestContext.self)
-        if settings.requestsPerSecond > 0 {
-            // A valid token's requests are counted against it, the rest against their address.
-            let store = folder.store
-            router.middlewares.add(RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: ForwardedClient(trustedProxies: settings.trustedProxies)) { request in
-                guard let token = ArenaRoutes.bearerToken(of: request) else { return nil }
-                let hash = ArenaToken.hash(token)
-                return (try? store.login(forTokenHash: hash)) != nil ? hash : nil
-            })
+        // What a kill left half-made: uploads still arriving, a season being staged.
+        do {
+            let removed = try folder.removeLeftovers()
+            if removed > 0 { log("arena: removed \(removed) leftover\(removed == 1 ? "" : "s") of the last stop (uploads cut off, a publication half-staged)") }
+        } catch {
+            throw .settings("\(error)")
         }
-        ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock).add(to: router)
+        let router = Router(context: ArenaRequestContext.self)
+        // The student of a request's token, found once; the rate limits count their requests
+        // against it, the rest against their address.
+        router.middlewares.add(ArenaTokenAuthenticator(store: folder.store))
+        if settings.requestsPerSecond > 0 {
+            router.middlewares.add(
+                RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: ForwardedClient(trustedProxies: settings.trustedProxies)) { _, context in
+                    context.identity?.tokenHash
+                })
+        }
+        ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock, log: log).add(to: router)
         let deadline = settings.requestDeadline
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)], idleTimeout: idleTimeout)),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Salvo arena"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "Salvo arena", availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections)
+            ),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? port)
                 continuation.finish()

@@ -17,6 +17,9 @@ import Yams
 /// submissions_per_day: 10          # per student, in any 24 hours
 /// upload_mb: 20
 /// checks_at_once: 2                # uploads checked at the same time, never two of one student's
+/// uploads_at_once: 64              # uploads taken at once in all (8 per student, 2 of them read at once)
+/// student_disk_mb: 50              # each student's older archives, beyond their newest 3
+/// disk_reserve_mb: 256             # free disk kept: below it, uploads wait (507) and checks wait
 /// schedule: continuous             # or nightly, with night_at: "02:00" (UTC)
 /// requests_per_second: 20          # per token, or per client address without one, after a burst of request_burst: 120
 /// trusted_proxy: 127.0.0.1         # behind a reverse proxy: count the address it forwards
@@ -53,12 +56,30 @@ public struct ArenaSettings: Sendable {
     /// them is counted against the address it forwards in `X-Forwarded-For`
     /// (``HTTPGuards/ForwardedClient``); empty, the header is ignored.
     public var trustedProxies: [String] = []
+    /// Uploads in the arena at once, in all (`uploads_at_once`): each holds a connection, and
+    /// each read streams to a file with a few buffers, so a hundred sent at once cost the arena
+    /// these few; past it, 503 with `Retry-After`, before the body is read.
+    public var uploadsAtOnce: Int = 64
+    /// One student's uploads read at once; the rest of theirs wait their turn, unread.
+    public static let uploadsReadPerStudent = 2
+    /// One student's uploads in the arena at once, read or waiting; past it, 429 before the body.
+    public static let uploadsAdmittedPerStudent = 8
+    /// Each student's disk for older archives (`student_disk_mb`), beyond their newest uploads
+    /// and the version they play (``ArenaDiskBudget``).
+    public var studentDiskBytes: Int = 50 << 20
+    /// Free space the arena keeps on its disk (`disk_reserve_mb`): below it plus an upload's
+    /// size, uploads are refused before their bodies (507, nobody charged), and below it plus
+    /// a build's needs, checks wait (``ArenaDisk``).
+    public var diskReserveBytes: Int = 256 << 20
     /// How long a client may take to send a request: 30 s, plus a second for every 16 KiB of
     /// upload, so a stalled or trickling request cannot hold a connection.
     public var requestDeadline: RequestDeadline = .standard
 
     /// The arena's own keys, taken out before the rest is read as a tournament file.
-    static let arenaKeys = ["deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "checks_at_once", "requests_per_second", "request_burst", "trusted_proxy"]
+    static let arenaKeys = [
+        "deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "checks_at_once", "requests_per_second", "request_burst", "trusted_proxy",
+        "uploads_at_once", "student_disk_mb", "disk_reserve_mb",
+    ]
     /// The subfolders the arena owns.
     public static let submissionsFolder = "submissions"
     public static let seasonFolder = "season"
@@ -137,6 +158,9 @@ public struct ArenaSettings: Sendable {
         if let node = own["upload_mb"] { settings.uploadBytes = try integer(node, "upload_mb", 1...1_024, fail) << 20 }
         if let node = own["check_games"] { settings.checkGames = try integer(node, "check_games", 0...100, fail) }
         if let node = own["checks_at_once"] { settings.checksAtOnce = try integer(node, "checks_at_once", 1...64, fail) }
+        if let node = own["uploads_at_once"] { settings.uploadsAtOnce = try integer(node, "uploads_at_once", 1...4_096, fail) }
+        if let node = own["student_disk_mb"] { settings.studentDiskBytes = try integer(node, "student_disk_mb", 0...1_048_576, fail) << 20 }
+        if let node = own["disk_reserve_mb"] { settings.diskReserveBytes = try integer(node, "disk_reserve_mb", 0...1_048_576, fail) << 20 }
         if let node = own["requests_per_second"] { settings.requestsPerSecond = Double(try integer(node, "requests_per_second", 0...100_000, fail)) }
         if let node = own["request_burst"] { settings.requestBurst = try integer(node, "request_burst", 1...100_000, fail) }
         if let node = own["trusted_proxy"] {
@@ -189,6 +213,9 @@ public struct ArenaSettings: Sendable {
         upload_mb: 20                          # the largest archive accepted
         check_games: 4                         # games against a built-in before a version is entered
         checks_at_once: 2                      # uploads checked at the same time: about one a core
+        uploads_at_once: 64                    # uploads taken at once, in all (8 per student, 2 of theirs read at once)
+        student_disk_mb: 50                    # each student's older archives (the newest 3 are always kept)
+        disk_reserve_mb: 256                   # free disk kept: below it uploads are refused and checks wait
         schedule: continuous                   # or nightly (with night_at: "02:00", UTC)
         # trusted_proxy: 127.0.0.1             # behind a reverse proxy: the address it connects from
 

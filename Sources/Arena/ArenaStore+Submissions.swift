@@ -35,6 +35,76 @@ extension ArenaStore {
         }
     }
 
+    /// What ``reserveUpload(login:at:perDay:)`` came to.
+    public enum Reservation: Sendable, Hashable {
+        /// The place is taken: the new ``ArenaSubmission/State/receiving`` row.
+        case taken(ArenaSubmission)
+        /// `login` has `count` uploads in the last 24 hours (those arriving too), the oldest at `oldest`.
+        case full(count: Int, oldest: Date?)
+    }
+
+    /// Takes a place in `login`'s daily quota for an upload whose request begins at `date`, in
+    /// one write transaction: the count of their uploads in the 24 hours before `date` (those
+    /// still arriving included) and the new row, so that any number of uploads at once take at
+    /// most the places left. The row is ``ArenaSubmission/State/receiving`` until
+    /// ``completeUpload(_:receivedAt:state:reason:bytes:)``, or removed by ``dropUpload(_:)``.
+    public func reserveUpload(login: String, at date: Date, perDay: Int) throws(ArenaError) -> Reservation {
+        var reservation = Reservation.full(count: 0, oldest: nil)
+        try write { db in
+            let recent = ArenaSubmission.filter(ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400))
+            let count = try recent.fetchCount(db)
+            guard count < perDay else {
+                reservation = .full(count: count, oldest: try recent.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt)
+                return
+            }
+            var row = ArenaSubmission(login: login, receivedAt: date, state: .receiving, archive: ArenaFolder.uploadName(at: date), archiveBytes: 0)
+            try row.insert(db)
+            reservation = .taken(row)
+        }
+        return reservation
+    }
+
+    /// Upload `id`'s body is whole and on disk (`bytes` of it) at `receivedAt`: it is
+    /// `state` (queued, or late) from now on.
+    public func completeUpload(_ id: Int64, receivedAt: Date, state: ArenaSubmission.State, reason: String?, bytes: Int) throws(ArenaError) -> ArenaSubmission? {
+        var completed: ArenaSubmission?
+        try write { db in
+            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+            row.receivedAt = receivedAt
+            row.updatedAt = receivedAt
+            row.state = state
+            row.reason = reason
+            row.archiveBytes = bytes
+            try row.update(db)
+            completed = row
+        }
+        return completed
+    }
+
+    /// Removes upload `id` whose body never arrived whole: its place in the quota is given back.
+    public func dropUpload(_ id: Int64) throws(ArenaError) {
+        try write { db in _ = try ArenaSubmission.deleteOne(db, key: id) }
+    }
+
+    /// After a stop: the uploads whose bodies were arriving are removed (none was
+    /// acknowledged); their archives' names, whose partial files the caller removes.
+    public func dropUnfinishedUploads() throws(ArenaError) -> [String] {
+        var names: [String] = []
+        try write { db in
+            let request = ArenaSubmission.filter(ArenaSubmission.Columns.state == ArenaSubmission.State.receiving.rawValue)
+            names = try request.fetchAll(db).map(\.archive)
+            try request.deleteAll(db)
+        }
+        return names
+    }
+
+    /// Marks uploads `ids` as having had their archives removed.
+    public func markPruned(_ ids: [Int64]) throws(ArenaError) {
+        try write { db in
+            _ = try ArenaSubmission.filter(keys: ids).updateAll(db, Column("archivePruned").set(to: true))
+        }
+    }
+
     /// How many uploads `login` made since `date` (the daily quota counts them all, refused ones too), and the oldest of them.
     public func uploads(of login: String, since date: Date) throws(ArenaError) -> (count: Int, oldest: Date?) {
         try read { db in
@@ -78,6 +148,18 @@ extension ArenaStore {
             lines.append(line)
             row.lines = try JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(lines)
             row.updatedAt = Date()
+            try row.update(db)
+        }
+    }
+
+    /// Upload `id` goes back to the queue, its check's lines cleared (the host failed it).
+    public func requeue(_ id: Int64, at date: Date = Date()) throws(ArenaError) {
+        try write { db in
+            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+            row.state = .queued
+            row.lines = Data("[]".utf8)
+            row.checkStartedAt = nil
+            row.updatedAt = date
             try row.update(db)
         }
     }

@@ -72,6 +72,11 @@ public final class ArenaStore: Sendable {
                 table.add(column: "checkedAt", .datetime)
             }
         }
+        migrator.registerMigration("v4: archives pruned to their student's budget") { db in
+            try db.alter(table: "submission") { table in
+                table.add(column: "archivePruned", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 

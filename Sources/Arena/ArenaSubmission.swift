@@ -10,6 +10,10 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
 
     /// Where an upload is.
     public enum State: String, Codable, Sendable, CaseIterable {
+        /// Its body is arriving: the row holds its place in the day's quota, taken when the
+        /// request began; it is removed, and the place given back, if the body never arrives
+        /// whole (``ArenaStore/reserveUpload(login:at:perDay:)``).
+        case receiving
         /// Saved, waiting for its turn.
         case queued
         /// Unpacked; being copied and built as a night would.
@@ -34,6 +38,8 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
 
     public var id: Int64?
     public var login: String
+    /// When its last byte was on disk (the deadline's clock); while ``State/receiving``, when
+    /// its request began.
     public var receivedAt: Date
     public var state: State
     /// Why it was refused, late or replaced; nil otherwise.
@@ -43,6 +49,9 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
     /// The upload's file in `DIR/uploads`, and its size.
     public var archive: String
     public var archiveBytes: Int
+    /// Whether the file was removed to keep its student within their disk budget
+    /// (``ArenaDiskBudget``); the row and its check stay.
+    public var archivePruned: Bool = false
     /// The version it was entered as (12 hex digits); nil until entered.
     public var version: String?
     public var updatedAt: Date

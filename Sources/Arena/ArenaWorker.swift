@@ -38,6 +38,8 @@ public actor ArenaWorker {
     private var retryAfter: Date?
     /// Batches played since the worker started.
     public private(set) var batches = 0
+    /// Why the host's disk holds the checks now (``checkShortage()``); nil while it does not.
+    public private(set) var hostShortage: String?
 
     public init(
         folder: ArenaFolder, settings: ArenaSettings, launcher: any BotLauncher, sandboxDisabled: Bool = false, stop: StopSignal,
@@ -122,6 +124,7 @@ public actor ArenaWorker {
     public func workOnce() async -> Progress {
         var taken: Set<Int64> = []
         var stuck = false
+        var diskWait = false
         await withTaskGroup(of: Ended.self) { group in
             // The checks in flight: upload id to its student's login, lowercased.
             var running: [Int64: String] = [:]
@@ -129,6 +132,13 @@ public actor ArenaWorker {
             var looking = false
             while true {
                 while !stop.isRequested, !stuck, running.count < settings.checksAtOnce, let next = nextUpload(besides: running), let id = next.id {
+                    // The host's disk too full for a check: the queue waits, nobody is refused for it.
+                    if let shortage = checkShortage() {
+                        noteShortage(shortage)
+                        diskWait = true
+                        break
+                    }
+                    noteShortage(nil)
                     // An upload still queued after its check: the store did not record its end
                     // (a full disk); checking it again and again would never end.
                     guard taken.insert(id).inserted else {
@@ -160,13 +170,32 @@ public actor ArenaWorker {
                 switch ended {
                 case .look: looking = false
                 case .batch: playing = false
-                case .check(let checked): running[checked.id] = nil
+                case .check(let checked):
+                    running[checked.id] = nil
+                    // Back in the queue for the host's fault: checked again once the disk has room.
+                    if checked.requeued { taken.remove(checked.id) }
                 }
             }
             group.cancelAll()
         }
-        guard !stuck else { return .done }
+        // Waiting for the disk: the ticker looks again.
+        guard !stuck, !diskWait else { return .done }
         return ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty ? .done : .more
+    }
+
+    /// Why the host's disk cannot take a check now (``ArenaDisk/checkShortage``); nil when it can.
+    func checkShortage() -> String? {
+        ArenaDisk(arena: folder.path, settings: settings).checkShortage
+    }
+
+    /// The host's disk shortage said once in the log when it begins, and once when it ends.
+    func noteShortage(_ shortage: String?) {
+        switch (hostShortage, shortage) {
+        case (nil, let now?): log("arena: the checks wait: \(now); the queued uploads are not refused for it")
+        case (_?, nil): log("arena: the disk has room again: the checks go on")
+        default: break
+        }
+        hostShortage = shortage
     }
 
     /// Whether a batch is due now: the schedule allows it, something is there to enter (a
@@ -188,6 +217,8 @@ public actor ArenaWorker {
     struct Checked: Sendable {
         var id: Int64
         var outcome: ArenaIntake.Outcome?
+        /// Put back in the queue: the check failed while the host's disk was short.
+        var requeued = false
     }
 
     /// The oldest queued upload that is not being checked and whose student has none being checked.
@@ -242,8 +273,25 @@ public actor ArenaWorker {
             retryAfter = nil
             log("upload \(id) from \(submission.login): passed its check; entered with the next batch")
         case .refused(let reason):
+            // A check that fails while the host's disk is short may have failed for it: the
+            // host's fault is never the student's, so the upload waits and is checked again.
+            if let shortage = checkShortage() {
+                do {
+                    try folder.store.requeue(id)
+                    noteShortage(shortage)
+                    log("upload \(id) from \(submission.login): its check failed while the disk was short; queued again, not refused")
+                    return Checked(id: id, outcome: nil, requeued: true)
+                } catch {
+                    log("arena: upload \(id) could not be queued again: \(error)")
+                }
+            }
             record(id, .refused, reason: reason, checked: true)
             log("upload \(id) from \(submission.login): refused: \(reason)")
+        }
+        do {
+            try folder.pruneArchives(of: submission.login, budget: ArenaDiskBudget(bytes: settings.studentDiskBytes))
+        } catch {
+            log("arena: \(submission.login)'s older archives could not be pruned: \(error)")
         }
         return Checked(id: id, outcome: outcome)
     }

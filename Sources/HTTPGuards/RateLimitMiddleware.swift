@@ -16,9 +16,13 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
     private let rate: String
     private let origin = ContinuousClock.now
     private let forwarded: ForwardedClient
-    private let identify: @Sendable (Request) -> String?
+    private let identify: @Sendable (Request, Context) -> String?
 
-    public init(perSecond: Double, burst: Int, forwarded: ForwardedClient = ForwardedClient(trustedProxies: []), identify: @escaping @Sendable (Request) -> String? = { _ in nil }) {
+    /// `identify` gives the key of a request that proved who sent it: for the arena, the
+    /// student an authenticator middleware before this one put in the context.
+    public init(
+        perSecond: Double, burst: Int, forwarded: ForwardedClient = ForwardedClient(trustedProxies: []), identify: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
+    ) {
         limiter = NIOLockedValueBox(ClientRateLimiter(perSecond: perSecond, burst: burst))
         rate = perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(format: "%.1f", perSecond)
         self.forwarded = forwarded
@@ -27,7 +31,7 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let key: String, from: String
-        if let caller = identify(request) {
+        if let caller = identify(request, context) {
             (key, from) = ("key " + caller, "with this token")
         } else if let peer = context.remoteAddress?.ipAddress {
             let forwardedFor = request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value)
@@ -39,11 +43,18 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
         let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         guard let wait = limiter.withLockedValue({ $0.admit(key, at: now) }) else { return try await next(request, context) }
         let seconds = max(1, Int(wait.rounded(.up)))
-        let body = #"{"error":"Too many requests \#(from): wait \#(seconds) s, then send fewer (at most \#(rate) a second)"}"#
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
-        headers[.retryAfter] = String(seconds)
-        return Response(status: .tooManyRequests, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        var problem = Problem(.tooManyRequests, "Too many requests \(from): wait \(seconds) s, then send fewer (at most \(rate) a second)", retryAfter: seconds)
+        // A body on its way is not read: the connection ends after the reply.
+        if request.hasBody { problem.headers[.connection] = "close" }
+        return problem.response
+    }
+}
+
+extension Request {
+    /// Whether a body follows the head (`Content-Length` above 0, or chunked).
+    public var hasBody: Bool {
+        if let length = headers[.contentLength].flatMap(Int.init) { return length > 0 }
+        return headers[.transferEncoding] != nil
     }
 }
 

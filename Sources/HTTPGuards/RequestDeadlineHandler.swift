@@ -21,6 +21,12 @@ public final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChanne
     /// Requests read whose responses have not ended.
     private var unanswered = 0
     private var timer: Scheduled<Void>?
+    /// Whether the reply being written said `Connection: close`.
+    private var closing = false
+    /// Whether a request's head has come and its end not yet.
+    private var reading = false
+    /// Whether the connection is closing after such a reply, its input dropped meanwhile.
+    private var lingering = false
 
     public init(deadline: RequestDeadline) {
         self.deadline = deadline
@@ -50,10 +56,18 @@ public final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChanne
         switch unwrapInboundIn(data) {
         case .head:
             bodyBytes = 0
+            reading = true
         case .body(let buffer):
             bodyBytes += buffer.readableBytes
-            if since != nil { arm(context) }
+            if since != nil, !closing { arm(context) }
         case .end:
+            reading = false
+            if lingering {
+                // The refused request's body is all in: the connection's end need wait no more.
+                context.fireChannelRead(data)
+                context.close(promise: nil)
+                return
+            }
             // The request is in: the server's time, not the client's.
             unanswered += 1
             since = nil
@@ -64,11 +78,40 @@ public final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChanne
     }
 
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            closing = head.headerFields[.connection]?.lowercased() == "close"
+        case .end:
             unanswered = max(0, unanswered - 1)
+            if closing {
+                // A refusal sent before the request's body was read (`Connection: close`): the
+                // connection ends, after the client has had `linger` to read the reply,
+                // whatever of the body it still sends.
+                context.writeAndFlush(data, promise: promise)
+                if reading { linger(context) } else { context.close(promise: nil) }
+                return
+            }
             if unanswered == 0 { start(context) }
+        default:
+            break
         }
         context.write(data, promise: promise)
+    }
+
+    /// How long a connection whose reply said `Connection: close` stays open after it, its
+    /// input read and dropped: closing at once could reset the connection under a client still
+    /// sending, and lose the reply it has not read yet.
+    public static let linger: TimeAmount = .seconds(2)
+
+    private func linger(_ context: ChannelHandlerContext) {
+        lingering = true
+        timer?.cancel()
+        since = nil
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: Self.linger) {
+            bound.value.fireErrorCaught(RequestDeadlineExceeded())
+            bound.value.close(promise: nil)
+        }
     }
 
     private func start(_ context: ChannelHandlerContext) {
@@ -85,10 +128,17 @@ public final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChanne
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(deadline: at) {
             guard bound.value.handler.since != nil else { return }
+            // Said before the close, so that a handler streaming the body sees it cut
+            // (``StreamedBody``), not ended: a closed stream alone reads as a whole body.
+            bound.value.context.fireErrorCaught(RequestDeadlineExceeded())
             bound.value.context.close(promise: nil)
         }
     }
 }
+
+/// The error a streamed request body throws when ``RequestDeadlineHandler`` closed its
+/// connection before the body's end.
+public struct RequestDeadlineExceeded: Error, Hashable, Sendable {}
 
 @available(*, unavailable)
 extension RequestDeadlineHandler: Sendable {}

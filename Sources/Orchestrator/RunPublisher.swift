@@ -64,6 +64,23 @@ public struct RunPublisher: Sendable {
     /// The secret's file in use.
     public var secretPath: String { secretFile ?? output + "/" + Self.secretFileName }
 
+    /// Between DEST and the PID of the process staging a new copy of it beside it.
+    static let stagingInfix = ".salvo-new-"
+
+    /// Removes the copies of `destination` that publishers killed while staging left beside it
+    /// (`DEST.salvo-new-PID`, whose process is gone, or is this one); how many.
+    @discardableResult
+    public static func removeStaleStaging(of destination: String) -> Int {
+        let folder = (destination as NSString).standardizingPath
+        let parent = (folder as NSString).deletingLastPathComponent, prefix = (folder as NSString).lastPathComponent + stagingInfix
+        var removed = 0
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
+            if (try? FileManager.default.removeItem(atPath: (parent.isEmpty ? "." : parent) + "/" + name)) != nil { removed += 1 }
+        }
+        return removed
+    }
+
     /// Publishes; throws ``Failure`` with nothing changed in DEST.
     public func publish() throws(Failure) -> Published {
         let folder = (destination as NSString).standardizingPath
@@ -75,7 +92,8 @@ public struct RunPublisher: Sendable {
             replacing = true
         }
         // Into a new folder beside it, swapped in at the end: the live site never shows half a report.
-        let target = replacing ? folder + ".salvo-new-\(getpid())" : folder
+        let target = replacing ? folder + Self.stagingInfix + "\(getpid())" : folder
+        Self.removeStaleStaging(of: folder)
         // A run still writing OUTPUT owns it: its journal is not finished.
         let lock: FolderLock
         do {

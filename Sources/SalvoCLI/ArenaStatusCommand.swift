@@ -19,7 +19,12 @@ struct ArenaStatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (arena, settings) = try ArenaCommand.open(folder)
-        let waiting = try arena.store.submissions(in: [.queued, .building, .checking, .waiting])
+        let waiting = try arena.store.submissions(in: [.receiving, .queued, .building, .checking, .waiting])
+        // The host's faults first: a disk too full refuses uploads and holds the checks.
+        let disk = ArenaDisk(arena: arena.path, settings: settings)
+        if let shortage = disk.checkShortage {
+            print("Disk: \(disk.uploadShortage == nil ? "the checks wait" : "uploads are refused (507, nobody charged) and the checks wait"): \(shortage)")
+        }
         print("Queue: \(waiting.isEmpty ? "empty" : waiting.map { "\($0.id ?? 0) \($0.login) (\($0.state.rawValue))" }.joined(separator: ", "))")
         let rows = try arena.store.recentSubmissions(limit: last)
         let formatter = ISO8601DateFormatter()

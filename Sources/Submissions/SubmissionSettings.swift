@@ -26,6 +26,9 @@ public struct SubmissionSettings: Hashable, Sendable {
     /// Everything one build may write, enforced by a disk of its own (``BuildDisk``) where
     /// the runner can mount one: 512 MiB by default, `build_disk_mb`; nil for no disk.
     public var buildDiskBytes: Int? = Defaults.buildDiskBytes
+    /// The output folder's free space a build needs before it starts: its disk's size, besides
+    /// what a run keeps for its journal and reports (``DiskSpace``).
+    public var diskNeededPerBuild: Int { (buildDiskBytes ?? 0) + DiskSpace.runMargin }
     /// Builds at once; the machine's cores by default.
     public var buildJobs: Int
     /// The names of the tournament's listed `bots:`, which no folder may have and no label
