@@ -36,12 +36,44 @@ public enum ArenaServer {
         return logger
     }
 
-    /// Starts serving and working; returns once the service listens.
+    /// A Unix socket to serve on instead of a TCP port: behind a reverse proxy on the same
+    /// machine, only those the socket's permissions let in can reach the arena (mode 0660: its
+    /// owner, and `group`, the proxy's, when given), where any local user can connect to a port
+    /// on 127.0.0.1 and write the `X-Forwarded-For` it likes.
+    public struct Socket: Sendable, Hashable {
+        public var path: String
+        public var group: String?
+
+        public init(path: String, group: String? = nil) {
+            self.path = path
+            self.group = group
+        }
+    }
+
+    /// Starts serving and working; returns once the service listens: on `host:port`, or on
+    /// `socket` when given.
     public static func start(
-        folder: ArenaFolder, settings: ArenaSettings, host: String, port: Int, launcher: any BotLauncher, sandboxDisabled: Bool = false,
+        folder: ArenaFolder, settings: ArenaSettings, host: String, port: Int, socket: Socket? = nil, launcher: any BotLauncher, sandboxDisabled: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping ArenaWorker.Log = { _ in }, logger: Logger = ArenaServer.quietLogger
     ) async throws(ArenaError) -> RunningArena {
         if !sandboxDisabled, let problem = folder.sandboxReachProblem() { throw .settings(problem) }
+        if socket == nil, let local = settings.trustedProxies.first(where: ForwardedClient.isLoopback) {
+            throw .settings(
+                "trusted_proxy: \(local) is this machine, where any local user can connect from \(local) and name the address they like in X-Forwarded-For; serve on a Unix socket only the proxy can open instead (salvo arena serve DIR --socket /run/salvo/arena.sock --socket-group www-data; docs/arena.md, \"Deploying\"), and remove trusted_proxy"
+            )
+        }
+        let address: BindAddress
+        if let socket {
+            var status = stat()
+            if lstat(socket.path, &status) == 0 {
+                // A socket a killed arena left is replaced; anything else there is not the arena's.
+                guard status.st_mode & S_IFMT == S_IFSOCK else { throw .settings("\(socket.path) exists and is not a socket; give --socket a path of its own") }
+                unlink(socket.path)
+            }
+            address = .unixDomainSocket(path: socket.path)
+        } else {
+            address = .hostname(host, port: port)
+        }
         let stop = StopSignal()
         let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
         let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)
@@ -69,9 +101,10 @@ public enum ArenaServer {
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)], idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(
-                address: .hostname(host, port: port), serverName: "Salvo arena", availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections)
+                address: address, serverName: "Salvo arena", availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections)
             ),
             onServerRunning: { channel in
+                if let socket { Self.restrict(socket, log: log) }
                 continuation.yield(channel.localAddress?.port ?? port)
                 continuation.finish()
             },
@@ -84,7 +117,7 @@ public enum ArenaServer {
         }
         for await bound in ports {
             let working = Task { await worker.run() }
-            return RunningArena(host: host, port: bound, worker: worker, stopSignal: stop, group: group, serving: task, working: working)
+            return RunningArena(host: host, port: bound, socket: socket?.path, worker: worker, stopSignal: stop, group: group, serving: task, working: working)
         }
         let detail: String
         do {
@@ -93,24 +126,39 @@ public enum ArenaServer {
         } catch {
             detail = "\(error)"
         }
-        throw .cannotServe(host: host, port: port, detail: detail)
+        throw .cannotServe(host: socket.map { "unix:" + $0.path } ?? host, port: port, detail: detail)
+    }
+
+    /// The socket's file made mode 0660, its group `socket.group` when given.
+    static func restrict(_ socket: Socket, log: ArenaWorker.Log) {
+        if let name = socket.group {
+            if let group = getgrnam(name) {
+                if chown(socket.path, getuid(), group.pointee.gr_gid) != 0 { log("arena: cannot give \(socket.path) to the group \(name): \(String(cString: strerror(errno)))") }
+            } else {
+                log("arena: there is no group \(name); \(socket.path) keeps the arena's own group")
+            }
+        }
+        chmod(socket.path, 0o660)
     }
 }
 
-/// An arena started by ``ArenaServer/start(folder:settings:host:port:launcher:sandboxDisabled:clock:log:logger:)``.
+/// An arena started by ``ArenaServer/start(folder:settings:host:port:socket:launcher:sandboxDisabled:clock:log:logger:)``.
 public final class RunningArena: Sendable {
     public let host: String
     /// The bound port (a free one when 0 was asked for).
     public let port: Int
+    /// The Unix socket it serves on instead, when it does.
+    public let socket: String?
     public let worker: ArenaWorker
     let stopSignal: StopSignal
     private let group: ServiceGroup
     private let serving: Task<Void, any Error>
     private let working: Task<Void, Never>
 
-    init(host: String, port: Int, worker: ArenaWorker, stopSignal: StopSignal, group: ServiceGroup, serving: Task<Void, any Error>, working: Task<Void, Never>) {
+    init(host: String, port: Int, socket: String?, worker: ArenaWorker, stopSignal: StopSignal, group: ServiceGroup, serving: Task<Void, any Error>, working: Task<Void, Never>) {
         self.host = host
         self.port = port
+        self.socket = socket
         self.worker = worker
         self.stopSignal = stopSignal
         self.group = group

@@ -22,7 +22,7 @@ import Yams
 /// disk_reserve_mb: 256             # free disk kept: below it, uploads wait (507) and checks wait
 /// schedule: continuous             # or nightly, with night_at: "02:00" (UTC)
 /// requests_per_second: 20          # per token, or per client address without one, after a burst of request_burst: 120
-/// trusted_proxy: 127.0.0.1         # behind a reverse proxy: count the address it forwards
+/// trusted_proxy: 10.0.0.5          # behind a reverse proxy on another machine: count the address it forwards
 /// ```
 public struct ArenaSettings: Sendable {
     /// When the games of new versions are played.
@@ -52,9 +52,11 @@ public struct ArenaSettings: Sendable {
     /// second, is the leaderboards of 100 students refreshing every 5 s from one address.
     public var requestsPerSecond: Double = 20
     public var requestBurst: Int = 120
-    /// The reverse proxies in front of the arena (`trusted_proxy:`): a request from one of
-    /// them is counted against the address it forwards in `X-Forwarded-For`
-    /// (``HTTPGuards/ForwardedClient``); empty, the header is ignored.
+    /// The reverse proxies in front of the arena on other machines (`trusted_proxy:`): a
+    /// request from one of them is counted against the address it forwards in
+    /// `X-Forwarded-For` (``HTTPGuards/ForwardedClient``); empty, the header is ignored. A proxy
+    /// on this machine is refused here (any local user connects from its address): the arena
+    /// serves it on a Unix socket instead (``ArenaServer/Socket``).
     public var trustedProxies: [String] = []
     /// Uploads in the arena at once, in all (`uploads_at_once`): each holds a connection, and
     /// each read streams to a file with a few buffers, so a hundred sent at once cost the arena
@@ -217,7 +219,7 @@ public struct ArenaSettings: Sendable {
         student_disk_mb: 50                    # each student's older archives (the newest 3 are always kept)
         disk_reserve_mb: 256                   # free disk kept: below it uploads are refused and checks wait
         schedule: continuous                   # or nightly (with night_at: "02:00", UTC)
-        # trusted_proxy: 127.0.0.1             # behind a reverse proxy: the address it connects from
+        # trusted_proxy: 10.0.0.5              # a reverse proxy on another machine (on this one: serve --socket)
 
         """
 }

@@ -26,6 +26,18 @@ public struct ForwardedClient: Sendable, Hashable {
     public func address(peer: String, forwardedFor: [String]) -> String {
         let peer = Self.canonical(peer) ?? peer
         guard trustedProxies.contains(peer) else { return peer }
+        return walk(from: peer, forwardedFor: forwardedFor)
+    }
+
+    /// The client's address for a request that came over a Unix socket only the proxy can open
+    /// (its file's permissions say who): every such connection is the proxy's, so the address
+    /// it appended is read as from a trusted proxy; `unix` when it appended none.
+    public func address(socketForwardedFor forwardedFor: [String]) -> String {
+        walk(from: "unix", forwardedFor: forwardedFor)
+    }
+
+    /// The rightmost address of `forwardedFor` that is not a trusted proxy, `peer` without one.
+    private func walk(from peer: String, forwardedFor: [String]) -> String {
         let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var client = peer
         for hop in hops.reversed() {
@@ -34,6 +46,11 @@ public struct ForwardedClient: Sendable, Hashable {
             if !trustedProxies.contains(client) { break }
         }
         return client
+    }
+
+    /// Whether `address` (canonical) is this machine's loopback: 127.0.0.0/8 or ::1.
+    public static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1"
     }
 
     /// `text` as one form of its address (IPv6 compressed and lower-case, an IPv4-mapped IPv6

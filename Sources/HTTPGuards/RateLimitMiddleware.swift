@@ -9,7 +9,8 @@ import NIOCore
 /// hash) is counted against that key, whatever address it came from, so a class behind one NAT
 /// or proxy is not held to one rate; any other request is counted against its client's
 /// address, the one a trusted proxy forwards (``ForwardedClient``) or else the connection's.
-/// Requests with neither (a Unix socket, no key) pass.
+/// Over a Unix socket, which only the reverse proxy can open, the address it forwards is the
+/// client's. Requests with neither a key nor an address pass.
 public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequestContext>: RouterMiddleware {
     private let limiter: NIOLockedValueBox<ClientRateLimiter>
     /// The rate, as the refusal says it.
@@ -34,8 +35,10 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
         if let caller = identify(request, context) {
             (key, from) = ("key " + caller, "with this token")
         } else if let peer = context.remoteAddress?.ipAddress {
-            let forwardedFor = request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value)
-            (key, from) = ("address " + forwarded.address(peer: peer, forwardedFor: forwardedFor), "from this address")
+            (key, from) = ("address " + forwarded.address(peer: peer, forwardedFor: Self.forwardedFor(request)), "from this address")
+        } else if case .unixDomainSocket = context.remoteAddress {
+            // Only the proxy can open the socket: the address it forwards is the client's.
+            (key, from) = ("address " + forwarded.address(socketForwardedFor: Self.forwardedFor(request)), "from this address")
         } else {
             return try await next(request, context)
         }
@@ -47,6 +50,12 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
         // A body on its way is not read: the connection ends after the reply.
         if request.hasBody { problem.headers[.connection] = "close" }
         return problem.response
+    }
+}
+
+extension RateLimitMiddleware {
+    static func forwardedFor(_ request: Request) -> [String] {
+        request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 import RunControl
 import SafeText
 
-/// `salvo arena serve DIR [--host H] [--port P]`: the arena's service, until Ctrl-C.
+/// `salvo arena serve DIR [--host H] [--port P | --socket PATH]`: the arena's service, until Ctrl-C.
 struct ArenaServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -27,6 +27,12 @@ struct ArenaServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8600
 
+    @Option(help: "Serve on this Unix socket instead of a port, for a reverse proxy on this machine: only it can connect (mode 0660).")
+    var socket: String?
+
+    @Option(help: "The group given the socket: the reverse proxy's (www-data for nginx on Debian).")
+    var socketGroup: String?
+
     @Flag(help: "Build and run the students' bots without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
@@ -36,11 +42,18 @@ struct ArenaServeCommand: AsyncParsableCommand {
         let stop = StopSignal()
         let interrupts = InterruptHandler(stop: stop, message: "Stopping the arena after the step in progress")
         defer { interrupts.cancel() }
-        let running: RunningArena = try await ArenaServer.start(folder: arena, settings: settings, host: host, port: port, launcher: launcher, sandboxDisabled: noSandbox, log: { line in
-            print(TerminalText.visible(line))
-            fflush(nil)
-        })
-        print("Arena \(settings.tournament.config.name) on \(running.url) (uploads: \(running.url)upload); Ctrl-C stops")
+        let running: RunningArena = try await ArenaServer.start(
+            folder: arena, settings: settings, host: host, port: port, socket: socket.map { ArenaServer.Socket(path: $0, group: socketGroup) }, launcher: launcher, sandboxDisabled: noSandbox,
+            log: { line in
+                print(TerminalText.visible(line))
+                fflush(nil)
+            }
+        )
+        if let path = running.socket {
+            print("Arena \(settings.tournament.config.name) on the Unix socket \(path), for the reverse proxy in front of it; Ctrl-C stops")
+        } else {
+            print("Arena \(settings.tournament.config.name) on \(running.url) (uploads: \(running.url)upload); Ctrl-C stops")
+        }
         fflush(nil)
         while !stop.isRequested {
             try? await Task.sleep(for: .milliseconds(200))

@@ -316,29 +316,46 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("behind a trusted proxy each address it forwards has its own rate, the rightmost in X-Forwarded-For, whatever the client wrote to its left")
+    @Test("behind a reverse proxy on a Unix socket only it can open (mode 0660), each address it forwards has its own rate, the rightmost in X-Forwarded-For, whatever the client wrote to its left; trusted_proxy on this machine's loopback is refused at start")
     func requestRateBehindProxy() async throws {
-        let (folder, _) = try Self.arena("requests_per_second: 1\nrequest_burst: 3\ntrusted_proxy: 127.0.0.1")
-        try await Self.serving(folder) { _, client in
-            func get(forwardedFor: String) async throws -> HTTPResponse {
-                try await client.http.execute(HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": forwardedFor]), timeout: .seconds(30))
+        let (folder, _) = try Self.arena("requests_per_second: 1\nrequest_burst: 3")
+        let path = folder.path + "/arena.sock"
+        let settings = try ArenaSettings.read(arena: folder.path)
+        let running = try await ArenaServer.start(folder: folder, settings: settings, host: "127.0.0.1", port: 0, socket: .init(path: path), launcher: SandboxLauncher())
+        defer { unlink(path) }
+        do {
+            var status = stat()
+            #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK && status.st_mode & 0o777 == 0o660)
+            func get(forwardedFor: String) async throws -> Int {
+                try await LoopbackSocket.onThread {
+                    let fd = try LoopbackSocket.connect(unixPath: path)
+                    defer { close(fd) }
+                    try LoopbackSocket.send(fd, Data("GET /api/standings HTTP/1.1\r\nHost: arena\r\nX-Forwarded-For: \(forwardedFor)\r\nConnection: close\r\n\r\n".utf8))
+                    var received = Data()
+                    _ = try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(20)) { _ in false }
+                    return try LoopbackSocket.parse(received).status
+                }
             }
-            for _ in 0..<3 { #expect(try await get(forwardedFor: "203.0.113.7").status == 200) }
-            var refused: HTTPResponse?
-            for _ in 0..<10 where refused == nil {
-                let response = try await get(forwardedFor: "203.0.113.7")
-                if response.status == 429 { refused = response } else { #expect(response.status == 200) }
-            }
-            let answer = try #require(refused, "ten requests past 203.0.113.7's burst were all served")
-            #expect(Self.error(answer).contains("Too many requests from this address"))
+            for _ in 0..<3 { #expect(try await get(forwardedFor: "203.0.113.7") == 200) }
+            var statuses: [Int] = []
+            for _ in 0..<10 where statuses.last != 429 { statuses.append(try await get(forwardedFor: "203.0.113.7")) }
+            #expect(statuses.last == 429, "ten requests past 203.0.113.7's burst were all served: \(statuses)")
             // Another client behind the proxy is served; one that wrote an address of its own
             // before the proxy's is still the address the proxy saw.
-            #expect(try await get(forwardedFor: "203.0.113.8").status == 200)
-            var statuses: [Int] = []
-            for index in 0..<10 where statuses.last != 429 {
-                statuses.append(Int(try await get(forwardedFor: "198.51.100.\(index), 203.0.113.7").status))
-            }
+            #expect(try await get(forwardedFor: "203.0.113.8") == 200)
+            statuses = []
+            for index in 0..<10 where statuses.last != 429 { statuses.append(try await get(forwardedFor: "198.51.100.\(index), 203.0.113.7")) }
             #expect(statuses.last == 429, "the addresses a client wrote were counted, not the proxy's: \(statuses)")
+        } catch {
+            await running.stop()
+            throw error
+        }
+        await running.stop()
+        // On a port, a trusted proxy on this machine is refused: any local user could be it.
+        var trusting = settings
+        trusting.trustedProxies = ["127.0.0.1"]
+        await #expect(throws: ArenaError.self) {
+            _ = try await ArenaServer.start(folder: folder, settings: trusting, host: "127.0.0.1", port: 0, launcher: SandboxLauncher())
         }
     }
 

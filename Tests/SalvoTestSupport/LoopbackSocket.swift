@@ -54,6 +54,32 @@ public enum LoopbackSocket {
         return fd
     }
 
+    /// A connected socket to the Unix socket at `path`, its reads as ``connect(port:)``'s.
+    public static func connect(unixPath path: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw Failure(description: "the socket path \(path) is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure(description: "connect to \(path) failed: errno \(errno)")
+        }
+        return fd
+    }
+
     /// Sends all of `bytes`. A server may answer early (413) and close while the rest is still
     /// being written: with `stopAtClose` that ends the sending quietly, else it is an error.
     public static func send(_ fd: Int32, _ bytes: Data, stopAtClose: Bool = false) throws {
