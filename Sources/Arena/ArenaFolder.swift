@@ -1,6 +1,7 @@
 import Foundation
 import HTTPGuards
 import Orchestrator
+import Sandbox
 
 /// An arena's folder: `arena.yaml` (the season's settings, the instructor's to edit),
 /// `arena.sqlite` (``ArenaStore``: the roster and token hashes) and `tokens.tsv` (each token
@@ -158,12 +159,37 @@ public struct ArenaFolder: Sendable {
         return removed + RunPublisher.removeStaleStaging(of: path + "/" + ArenaSettings.publicFolder)
     }
 
+    /// Closes the arena's folder to every other local user, before it serves: mode 750, its
+    /// group the sandbox's (``Sandbox/SandboxLauncher/sandboxGroup``) for a root runner, whose
+    /// bots and builds run as other users with that group and must pass through it to their
+    /// copies; 700 for another runner, whose sandboxes run as itself. Nothing under it can then
+    /// be reached by anyone else: the students' code and its copies, the store (token hashes,
+    /// check lines), `uploads/`, `work/`, the season with `private-links.tsv` and the private
+    /// pages. The store, `uploads/` and the secrets are the arena's own besides (600, 700).
+    /// What it did, for the log; why it could not, thrown.
+    public func closeToOthers() throws(ArenaError) -> String {
+        let root = geteuid() == 0
+        if root, chown(path, geteuid(), gid_t(SandboxLauncher.sandboxGroup)) != 0 {
+            throw .cannotWrite(path: path, detail: "its group cannot be made the sandbox's (\(String(cString: strerror(errno))))")
+        }
+        guard chmod(path, root ? 0o750 : 0o700) == 0 else { throw .cannotWrite(path: path, detail: "its mode cannot be set (\(String(cString: strerror(errno))))") }
+        for file in [Self.storeFile, Self.storeFile + "-wal", Self.storeFile + "-shm", Self.tokensFile, ArenaSettings.secretFile, ArenaSettings.seasonFolder + "/private-links.tsv"] {
+            chmod(path + "/" + file, 0o600)
+        }
+        try? FileManager.default.createDirectory(atPath: uploadsFolder, withIntermediateDirectories: true)
+        chmod(uploadsFolder, 0o700)
+        return root
+            ? "\(path) is closed to other local users (mode 750, its group the sandbox's, \(SandboxLauncher.sandboxGroup), which only the sandboxes have)"
+            : "\(path) is closed to other local users (mode 700; the sandboxes run as this user)"
+    }
+
     /// Why the sandbox could not reach this arena's copies, or nil: a root runner's bots and
     /// builds run as other users, who must be able to pass through every folder above the
-    /// arena (`o+x`). Checked before serving, so that no student's check fails for it.
+    /// arena (`o+x`); the arena's own folder lets them in by its group (``closeToOthers()``).
+    /// Checked before serving, so that no student's check fails for it.
     public func sandboxReachProblem() -> String? {
         guard geteuid() == 0 else { return nil }
-        var folder = URL(fileURLWithPath: path).standardizedFileURL.path
+        var folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
         while true {
             var status = stat()
             if stat(folder, &status) == 0, status.st_mode & S_IXOTH == 0 {

@@ -160,7 +160,8 @@ static int prepared_child_main(void *argument) {
     }
     if (setup->uid >= 0) {
         uid_t uid = (uid_t)setup->uid;
-        if (setgroups(0, NULL) != 0) fail_child(child, "setgroups");
+        gid_t group = (gid_t)setup->group;
+        if (setgroups(setup->group >= 0 ? 1 : 0, setup->group >= 0 ? &group : NULL) != 0) fail_child(child, "setgroups");
         if (setresgid(uid, uid, uid) != 0) fail_child(child, "setresgid");
         if (setresuid(uid, uid, uid) != 0) fail_child(child, "setresuid");
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail_child(child, "no_new_privs");

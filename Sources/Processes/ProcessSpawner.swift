@@ -55,7 +55,7 @@ package enum ProcessSpawner {
             cgroup_procs: arrays.strings(setup.cgroupProcs), cgroup_count: Int32(setup.cgroupProcs.count),
             limit_resource: arrays.copy(setup.limits.map(\.resource.number)), limit_value: arrays.copy(setup.limits.map { CUnsignedLongLong($0.value) }),
             limit_count: Int32(setup.limits.count),
-            uid: setup.uid.map { Int64($0) } ?? -1
+            uid: setup.uid.map { Int64($0) } ?? -1, group: setup.group.map { Int64($0) } ?? -1
         )
         var step: UnsafePointer<CChar>?
         let status = withExtendedLifetime(arrays) {

@@ -51,11 +51,11 @@ enum BubblewrapArguments {
     /// (``HostUsers``), and the probe: `nobody`, who owns nothing.
     static let hostUser: UInt32 = 65_534
 
-    /// The command that starts bwrap as host user `uid` (with no groups and no way to regain
-    /// privileges); nothing for nil, a runner that is not root and starts it as itself.
+    /// The command that starts bwrap as host user `uid` (with the sandbox's group alone and no
+    /// way to regain privileges); nothing for nil, a runner that is not root and starts it as itself.
     static func dropPrivileges(to uid: UInt32?) -> [String] {
         guard let uid else { return [] }
-        return ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--no-new-privs", "--"]
+        return ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--groups=\(SandboxLauncher.sandboxGroup)", "--no-new-privs", "--"]
     }
 
     /// Where the bot sees its own folder, whatever its path on the host: its working folder.

@@ -3,6 +3,13 @@ import CSeccomp
 import Foundation
 
 extension SandboxLauncher {
+    /// The sandbox's group: every sandboxed process a root runner starts (bots and builds, as
+    /// their host users) has it as its one supplementary group, and no account has it. A folder
+    /// of this group, mode 750 (an arena's, `ArenaFolder.closeToOthers()`), lets every sandbox
+    /// pass through it to the copy it runs and keeps every other local user out. Just past the
+    /// host users' range (``HostUsers``).
+    public static let sandboxGroup: UInt32 = HostUsers.first + UInt32(HostUsers.count)
+
     /// Who a new sandbox runs as on the host, and what holds it until the process has ended.
     struct HostIdentity {
         /// The uid bwrap is started as; nil for the runner's own (a runner that is not root).

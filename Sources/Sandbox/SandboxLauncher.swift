@@ -155,7 +155,7 @@ public struct SandboxLauncher: BotLauncher {
             reopened: [.init(filter.descriptor, on: Int32(SeccompFilter.slot)), .init(optionsDescriptor, on: Int32(BubblewrapArguments.optionsSlot))],
             cgroupProcs: group?.procsFiles ?? [],
             limits: spec.limits.rlimits(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame),
-            uid: user.uid
+            uid: user.uid, group: user.uid.map { _ in Self.sandboxGroup }
         )
         return LaunchPlan(
             executable: bwrap,

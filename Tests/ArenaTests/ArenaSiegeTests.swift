@@ -57,9 +57,9 @@ struct ArenaSiegeTests {
         (try folder.store.submissions(of: login), ((try? FileManager.default.contentsOfDirectory(atPath: folder.uploadsFolder)) ?? []).sorted())
     }
 
-    /// Waits (at most 20 s) until `done` holds.
-    static func eventually(_ done: () throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
+    /// Waits (at most `seconds`) until `done` holds.
+    static func eventually(seconds: Int = 20, _ done: () throws -> Bool) async throws -> Bool {
+        for _ in 0..<seconds * 10 {
             if try done() { return true }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -230,6 +230,33 @@ struct ArenaSiegeTests {
         var pruned = rows
         pruned[1].archivePruned = true
         #expect(ArenaDiskBudget(bytes: 20 << 20).pruned(pruned).compactMap(\.id) == [4])
+    }
+
+    @Test("the arena's folder is closed to other local users (750, the sandbox's group): another user can read nothing of it, a sandbox's user can pass through, and a student's upload is still checked and entered", .enabled(if: geteuid() == 0))
+    func closedToOthers() async throws {
+        let (folder, tokens) = try Service.arena("schedule: nightly\nnight_at: \"23:59\"")
+        let alice = try #require(tokens["alice"])
+        try await Self.serving(folder) { _, client in
+            var status = stat()
+            #expect(stat(folder.path, &status) == 0 && status.st_mode & 0o7777 == 0o750 && status.st_gid == SandboxLauncher.sandboxGroup)
+            for file in [ArenaFolder.storeFile, ArenaFolder.tokensFile] {
+                #expect(stat(folder.path + "/" + file, &status) == 0 && status.st_mode & 0o777 == 0o600, "\(file)")
+            }
+            let taken = try await client.upload(Service.botArchive(), token: alice)
+            let id = try Service.status(taken).id
+            #expect(try await Self.eventually(seconds: 180) { try folder.store.submission(id, of: "alice")?.state.isFinal == true || folder.store.submission(id, of: "alice")?.state == .waiting })
+            #expect(try folder.store.submission(id, of: "alice")?.state == .waiting, "the sandbox could not check the upload in the closed folder")
+            // nobody, as any other local user: nothing of the arena, the student's code least of all.
+            func read(_ file: String, groups: [String]) async throws -> Int32 {
+                try await TestProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534"] + groups + ["--", "/bin/cat", file]).status
+            }
+            for file in ["arena.yaml", "arena.sqlite", "submissions/alice/bot.yaml", "uploads"] {
+                #expect(try await read(folder.path + "/" + file, groups: ["--clear-groups"]) != 0, "\(file)")
+            }
+            // The same user with the sandbox's group passes through to what is not the arena's own.
+            #expect(try await read(folder.path + "/arena.yaml", groups: ["--groups=\(SandboxLauncher.sandboxGroup)"]) == 0)
+            #expect(try await read(folder.path + "/arena.sqlite", groups: ["--groups=\(SandboxLauncher.sandboxGroup)"]) != 0)
+        }
     }
 
     @Test("a kill's leftovers are removed at the next start: uploads that were arriving (rows and partial files) and a half-staged publication")

@@ -61,9 +61,10 @@ struct salvo_child_setup {
     const int *limit_resource;
     const unsigned long long *limit_value;
     int limit_count;
-    /// The uid and gid to run as (no supplementary groups, no new privileges); -1 to keep the
-    /// parent's.
+    /// The uid and gid to run as (no new privileges); -1 to keep the parent's.
     long long uid;
+    /// Its one supplementary group when it takes `uid` (the sandbox's group); -1 for none.
+    long long group;
 };
 
 /// Starts `path` with `argv` and `envp` as a world of its own (a process group of its own,
