@@ -245,7 +245,7 @@ let package = Package(
         .target(
             name: "Arena",
             dependencies: [
-                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards", "JSONCoding", "Sandbox",
+                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards", "JSONCoding", "Sandbox", "CurlHTTP",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),

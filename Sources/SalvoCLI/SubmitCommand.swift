@@ -1,12 +1,11 @@
 import Arena
 import ArchiveIntake
 import ArgumentParser
-import CurlHTTP
 import Foundation
-import JSONCoding
 import Orchestrator
 import SafeText
 import Submissions
+import Synchronization
 
 /// `salvo submit FOLDER --arena URL [--token T]`: a student's upload to a class's arena. The
 /// folder is copied as `bot-check` and a tournament read it, packed as a .tar.gz, uploaded,
@@ -45,49 +44,50 @@ struct SubmitCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder + "/" + SubmissionManifest.fileName) else {
             throw CommandFailure.submitNoManifest(folder: folder)
         }
-        let base = arena.hasSuffix("/") ? String(arena.dropLast()) : arena
         let archive = try Self.pack(folder)
         defer { SubmissionDiscovery.removeWorkFolder((archive as NSString).deletingLastPathComponent) }
         guard let bytes = FileManager.default.contents(atPath: archive) else { throw CommandFailure.unreadablePackedFolder(archive) }
         print("Packed \(folder): \(bytes.count) bytes")
-        let client = CurlHTTPClient()
-        defer { Task { await client.shutdown() } }
-        let headers: HTTPHeaders = ["Authorization": "Bearer " + token, "Content-Type": "application/octet-stream"]
-        let response: HTTPResponse
+        let client = ArenaClient(base: arena, token: token)
+        let status: ArenaStatus
         do {
-            response = try await client.execute(HTTPRequest(method: .post, url: base + "/api/submissions", headers: headers, body: Array(bytes)), timeout: .seconds(120))
+            status = try await client.upload(Array(bytes)) { seconds in
+                print("The arena is busy; sending again in \(seconds) s")
+                fflush(nil)
+            }
         } catch {
-            throw CommandFailure.arenaUnreachable(arena: arena, detail: "\(error)")
-        }
-        guard response.status == 202, var status = try? JSONFormat.decoder().decode(ArenaStatus.self, from: Data(response.body)) else {
-            throw CommandFailure.uploadRefused(status: Int(response.status), detail: Self.error(in: response))
+            await client.shutdown()
+            switch error {
+            case .unreachable(let detail): throw CommandFailure.arenaUnreachable(arena: arena, detail: detail)
+            case .refused(let code, let message): throw CommandFailure.uploadRefused(status: code, detail: TerminalText.visible(message))
+            }
         }
         print("Upload \(status.id): \(status.state.rawValue)")
-        if noWait { return }
-        var shown = 0
-        var state = status.state
-        while true {
-            for line in status.lines.dropFirst(shown) { print(TerminalText.visible(line.checkLine.text)) }
-            shown = max(shown, status.lines.count)
-            if status.state != state {
-                state = status.state
-                print("Upload \(status.id): \(state.rawValue)")
-            }
-            if status.final { break }
-            try await Task.sleep(for: .seconds(1))
-            let polled = try? await client.execute(HTTPRequest(url: base + "/api/submissions/\(status.id)", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
-            guard let polled, polled.status == 200, let next = try? JSONFormat.decoder().decode(ArenaStatus.self, from: Data(polled.body)) else { continue }
-            status = next
+        if noWait {
+            await client.shutdown()
+            return
         }
-        switch status.state {
-        case .entered:
-            print("Entered as version \(status.version ?? "?"); its games are played now. The leaderboard: \(base)/")
-            let me = try? await client.execute(HTTPRequest(url: base + "/api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
-            if let me, me.status == 200, let object = try? JSONFormat.decoder().decode([String: String].self, from: Data(me.body)), let page = object["privatePage"] {
-                print("Your private page (keep its address to yourself): \(base)/\(TerminalText.visible(page))")
+        for line in status.lines { print(TerminalText.visible(line.checkLine.text)) }
+        let shown = Mutex(status.lines.count), state = Mutex(status.state)
+        let done = await client.follow(status) { next in
+            for line in next.lines.dropFirst(shown.withLock { $0 }) { print(TerminalText.visible(line.checkLine.text)) }
+            shown.withLock { $0 = max($0, next.lines.count) }
+            if state.withLock({ $0 }) != next.state {
+                state.withLock { $0 = next.state }
+                print("Upload \(next.id): \(next.state.rawValue)")
             }
+            fflush(nil)
+        }
+        switch done.state {
+        case .entered:
+            print("Entered as version \(done.version ?? "?"); its games are played now. The leaderboard: \(client.base)/")
+            if let page = await client.me()?["privatePage"] {
+                print("Your private page (keep its address to yourself): \(client.base)/\(TerminalText.visible(page))")
+            }
+            await client.shutdown()
         default:
-            print("Not entered (\(status.state.rawValue)): \(TerminalText.visible(status.reason ?? "no reason given"))")
+            await client.shutdown()
+            print("Not entered (\(done.state.rawValue)): \(TerminalText.visible(done.reason ?? "no reason given"))")
             throw CommandFailure.notEntered
         }
     }
@@ -103,13 +103,5 @@ struct SubmitCommand: AsyncParsableCommand {
             throw CommandFailure.cannotPack(folder: folder, detail: "\(error)")
         }
         return work + "/bot.tar.gz"
-    }
-
-    /// The arena's `error` member, else the body as text.
-    static func error(in response: HTTPResponse) -> String {
-        if let object = try? JSONFormat.decoder().decode([String: String].self, from: Data(response.body)), let message = object["error"] {
-            return TerminalText.visible(message)
-        }
-        return TerminalText.visible(String(decoding: response.body.prefix(300), as: UTF8.self))
     }
 }

@@ -164,6 +164,28 @@ struct ArenaSiegeTests {
         }
     }
 
+    @Test("a busy arena (uploads_at_once taken) answers 503 with Retry-After before the body, and the students' client waits it out and is taken")
+    func busyArena() async throws {
+        let (folder, tokens) = try Service.arena("uploads_at_once: 1\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
+        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let archive = try Array(Data(contentsOf: URL(fileURLWithPath: Service.botArchive())))
+        try await Self.serving(folder) { running, _ in
+            // Bob's upload holds the arena's one place, its body stalled.
+            let stalled = try Self.openUpload(port: running.port, token: bob, length: 1 << 20, body: Data(count: 1_000))
+            #expect(try await Self.eventually { try Self.kept(folder, "bob").rows.count == 1 })
+            let client = ArenaClient(base: "http://127.0.0.1:\(running.port)/", token: alice)
+            let waits = Mutex<[Int]>([])
+            async let taken = client.upload(archive) { seconds in waits.withLock { $0.append(seconds) } }
+            #expect(try await Self.eventually { !waits.withLock { $0 }.isEmpty })
+            close(stalled)
+            let status = try await taken
+            #expect(status.state == .queued)
+            #expect(waits.withLock { $0 }.first == 5)
+            #expect(try Self.kept(folder, "alice").rows.count == 1 && Self.kept(folder, "bob").rows.isEmpty)
+            await client.shutdown()
+        }
+    }
+
     @Test("a disk too full is the host's: uploads are refused before their bodies (507, no quota charged, no host path), queued checks wait instead of failing, and go on once space returns", .enabled(if: geteuid() == 0))
     func hostDisk() async throws {
         let base = NSTemporaryDirectory() + "salvo-siege-disk-\(UUID().uuidString.prefix(8))"
