@@ -59,8 +59,12 @@ struct ArenaIntake: Sendable {
             }
         }
         if let unpackProblem { return .refused(unpackProblem) }
+        let debris = Self.removeDebris(in: unpacked)
+        if !debris.isEmpty {
+            line(.step(passed: true, name: "archive: tool debris left out", detail: debris.joined(separator: ", ")))
+        }
         guard let root = Self.botFolder(in: unpacked) else {
-            return .refused("the archive has no bot.yaml at its top (nor in its one folder); pack the folder that holds bot.yaml, e.g. with `salvo submit FOLDER`")
+            return .refused("the archive has no bot.yaml at its top, nor in its one folder: its top holds \(Self.topListing(of: unpacked)); pack the folder that holds bot.yaml, e.g. with `salvo submit FOLDER`")
         }
         let folder = work + "/" + submission.login
         guard rename(root, folder) == 0 else { return .refused("the arena could not move the unpacked folder (\(String(cString: strerror(errno)))); ask your instructor") }
@@ -117,6 +121,42 @@ struct ArenaIntake: Sendable {
         var status = stat()
         guard lstat(inner, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, lstat(inner + "/" + manifest, &status) == 0 else { return nil }
         return inner
+    }
+
+    /// What archivers and file managers add that no bot needs: macOS's `__MACOSX/` folder and
+    /// its `._NAME` and `.DS_Store` files, Windows' `Thumbs.db` and `desktop.ini`.
+    static func isDebris(_ name: String) -> Bool {
+        name == "__MACOSX" || name == ".DS_Store" || name.hasPrefix("._") || name == "Thumbs.db" || name == "desktop.ini"
+    }
+
+    /// Removes the debris under `folder` (``isDebris(_:)``); what was removed, as relative
+    /// paths (a folder with a final `/`), at most 10 named and the rest counted.
+    static func removeDebris(in folder: String) -> [String] {
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(atPath: folder)
+        while let path = walker?.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            guard isDebris(name) else { continue }
+            var status = stat()
+            let isFolder = lstat(folder + "/" + path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            if isFolder { walker?.skipDescendants() }
+            found.append(path + (isFolder ? "/" : ""))
+        }
+        for path in found { try? FileManager.default.removeItem(atPath: folder + "/" + path) }
+        return found.count > 10 ? Array(found.prefix(10)) + ["and \(found.count - 10) more"] : found
+    }
+
+    /// The names at the top of `folder`, for a refusal: quoted, folders with a final `/`, at
+    /// most 10 and the rest counted; "nothing" for an empty one.
+    static func topListing(of folder: String) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        guard !names.isEmpty else { return "nothing" }
+        let shown = names.prefix(10).map { name -> String in
+            var status = stat()
+            let isFolder = lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            return "`" + name + (isFolder ? "/" : "") + "`"
+        }
+        return shown.joined(separator: ", ") + (names.count > 10 ? " and \(names.count - 10) more" : "")
     }
 
     /// The built-in a check plays against: the season's first listed built-in, else `random`.

@@ -90,7 +90,7 @@ struct ArenaRoutes: Sendable {
     /// (``HTTPGuards/StreamedBody``), never held whole. Before a byte of it is read: the
     /// student (401), the declared size (413), the host's disk (507, nobody charged:
     /// ``ArenaDisk``), a place in the daily quota, taken in one transaction (429:
-    /// ``ArenaStore/reserveUpload(login:at:perDay:)``), and the student's uploads and everyone's
+    /// ``ArenaStore/reserveUpload(login:at:quota:)``), and the student's uploads and everyone's
     /// in the arena (429, 503: ``uploads``); then it waits its turn, two of a student's read at once.
     /// A body that does not arrive whole (cut, stalled past the request deadline, too large)
     /// gives its place back and leaves no file. The upload is dated by its last byte on disk,
@@ -109,12 +109,13 @@ struct ArenaRoutes: Sendable {
             )
         }
         let started = clock()
-        let reservation = try stored { try folder.store.reserveUpload(login: student.login, at: started, perDay: settings.submissionsPerDay) }
+        let reservation = try stored { try folder.store.reserveUpload(login: student.login, at: started, quota: ArenaQuota(perDay: settings.submissionsPerDay)) }
         guard case .taken(let row) = reservation, let id = row.id else {
-            guard case .full(let count, let oldest) = reservation else { throw Problem(.internalServerError, "the arena did not record the upload; send it again") }
+            guard case .full(let count, let oldest, let attempts) = reservation else { throw Problem(.internalServerError, "the arena did not record the upload; send it again") }
             let seconds = max(1, Int((oldest ?? started).addingTimeInterval(86_400).timeIntervalSince(started).rounded(.up)))
+            let what = attempts ? "\(count) uploads in the last 24 hours, refused ones too, the most the arena checks for one student" : "\(count) uploads in the last 24 hours that were not refused, the most the arena takes"
             throw Problem(
-                .tooManyRequests, "you have made \(count) uploads in the last 24 hours, the most the arena takes; the next is taken in \(seconds / 60 + 1) minutes",
+                .tooManyRequests, "you have made \(what); the next is taken in \(seconds / 60 + 1) minutes (a refused upload gives its place back; your instructor can give uploads back too)",
                 retryAfter: seconds, headers: close
             )
         }

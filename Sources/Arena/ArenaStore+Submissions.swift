@@ -35,26 +35,35 @@ extension ArenaStore {
         }
     }
 
-    /// What ``reserveUpload(login:at:perDay:)`` came to.
+    /// What ``reserveUpload(login:at:quota:)`` came to.
     public enum Reservation: Sendable, Hashable {
         /// The place is taken: the new ``ArenaSubmission/State/receiving`` row.
         case taken(ArenaSubmission)
-        /// `login` has `count` uploads in the last 24 hours (those arriving too), the oldest at `oldest`.
-        case full(count: Int, oldest: Date?)
+        /// `login` has `count` counted uploads in the last 24 hours (those arriving too), the
+        /// oldest at `oldest`; `attempts` when it is the cap on every upload, refused ones too.
+        case full(count: Int, oldest: Date?, attempts: Bool)
     }
 
-    /// Takes a place in `login`'s daily quota for an upload whose request begins at `date`, in
-    /// one write transaction: the count of their uploads in the 24 hours before `date` (those
-    /// still arriving included) and the new row, so that any number of uploads at once take at
-    /// most the places left. The row is ``ArenaSubmission/State/receiving`` until
-    /// ``completeUpload(_:receivedAt:state:reason:bytes:)``, or removed by ``dropUpload(_:)``.
-    public func reserveUpload(login: String, at date: Date, perDay: Int) throws(ArenaError) -> Reservation {
-        var reservation = Reservation.full(count: 0, oldest: nil)
+    /// Takes a place in `login`'s daily quota (``ArenaQuota``) for an upload whose request
+    /// begins at `date`, in one write transaction: the count of their uploads in the 24 hours
+    /// before `date` (those still arriving included) and the new row, so that any number of
+    /// uploads at once take at most the places left. The row is
+    /// ``ArenaSubmission/State/receiving`` until ``completeUpload(_:receivedAt:state:reason:bytes:)``,
+    /// or removed by ``dropUpload(_:)``.
+    public func reserveUpload(login: String, at date: Date, quota: ArenaQuota) throws(ArenaError) -> Reservation {
+        var reservation = Reservation.full(count: 0, oldest: nil, attempts: false)
         try write { db in
-            let recent = ArenaSubmission.filter(ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400))
-            let count = try recent.fetchCount(db)
-            guard count < perDay else {
-                reservation = .full(count: count, oldest: try recent.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt)
+            let recent = ArenaSubmission.filter(
+                ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
+            )
+            let versions = recent.filter(ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue)
+            let (counted, all) = (try versions.fetchCount(db), try recent.fetchCount(db))
+            if counted >= quota.perDay {
+                reservation = .full(count: counted, oldest: try versions.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt, attempts: false)
+                return
+            }
+            if all >= quota.attemptsPerDay {
+                reservation = .full(count: all, oldest: try recent.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt, attempts: true)
                 return
             }
             var row = ArenaSubmission(login: login, receivedAt: date, state: .receiving, archive: ArenaFolder.uploadName(at: date), archiveBytes: 0)
@@ -62,6 +71,24 @@ extension ArenaStore {
             reservation = .taken(row)
         }
         return reservation
+    }
+
+    /// Gives `login` back up to `count` of the uploads counted against their quota in the 24
+    /// hours before `date`, the newest first; how many were given.
+    public func giveUploads(login: String, count: Int, at date: Date = Date()) throws(ArenaError) -> Int {
+        var given = 0
+        try write { db in
+            guard try Student.fetchOne(db, key: login) != nil else { throw ArenaError.notListed(login) }
+            let counted = try ArenaSubmission.filter(
+                ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
+            ).order(ArenaSubmission.Columns.id.desc).limit(max(0, count)).fetchAll(db)
+            for var row in counted {
+                row.givenBack = true
+                try row.update(db)
+            }
+            given = counted.count
+        }
+        return given
     }
 
     /// Upload `id`'s body is whole and on disk (`bytes` of it) at `receivedAt`: it is
@@ -102,14 +129,6 @@ extension ArenaStore {
     public func markPruned(_ ids: [Int64]) throws(ArenaError) {
         try write { db in
             _ = try ArenaSubmission.filter(keys: ids).updateAll(db, Column("archivePruned").set(to: true))
-        }
-    }
-
-    /// How many uploads `login` made since `date` (the daily quota counts them all, refused ones too), and the oldest of them.
-    public func uploads(of login: String, since date: Date) throws(ArenaError) -> (count: Int, oldest: Date?) {
-        try read { db in
-            let request = ArenaSubmission.filter(ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date)
-            return (try request.fetchCount(db), try request.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt)
         }
     }
 

@@ -77,7 +77,21 @@ public final class ArenaStore: Sendable {
                 table.add(column: "archivePruned", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration("v5: uploads the instructor gave back") { db in
+            try db.alter(table: "submission") { table in
+                table.add(column: "givenBack", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
+    }
+
+    /// Renames `login` on the roster: the name the season's pages show from the next batch on.
+    public func rename(login: String, to name: String) throws(ArenaError) {
+        try write { db in
+            guard var student = try Student.fetchOne(db, key: login) else { throw ArenaError.notListed(login) }
+            student.name = name
+            try student.update(db)
+        }
     }
 
     /// Adds `login`; refused when the roster already has it (in any case).

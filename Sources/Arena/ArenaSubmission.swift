@@ -12,7 +12,7 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
     public enum State: String, Codable, Sendable, CaseIterable {
         /// Its body is arriving: the row holds its place in the day's quota, taken when the
         /// request began; it is removed, and the place given back, if the body never arrives
-        /// whole (``ArenaStore/reserveUpload(login:at:perDay:)``).
+        /// whole (``ArenaStore/reserveUpload(login:at:quota:)``).
         case receiving
         /// Saved, waiting for its turn.
         case queued
@@ -52,6 +52,9 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
     /// Whether the file was removed to keep its student within their disk budget
     /// (``ArenaDiskBudget``); the row and its check stay.
     public var archivePruned: Bool = false
+    /// Whether the instructor gave it back: it no longer counts against its student's quota
+    /// (`salvo arena roster DIR --give-uploads LOGIN N`).
+    public var givenBack: Bool = false
     /// The version it was entered as (12 hex digits); nil until entered.
     public var version: String?
     public var updatedAt: Date
@@ -86,5 +89,6 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
         public static let login = Column("login")
         public static let receivedAt = Column("receivedAt")
         public static let state = Column("state")
+        public static let givenBack = Column("givenBack")
     }
 }

@@ -1,6 +1,7 @@
 import Arena
 import ArgumentParser
 import Foundation
+import SafeText
 
 /// `salvo arena init|roster|serve|status`: a class's arena, a competition that plays as
 /// students upload (docs/arena.md).
@@ -49,11 +50,11 @@ struct ArenaInitCommand: AsyncParsableCommand {
     }
 }
 
-/// `salvo arena roster DIR --add LOGIN | --revoke LOGIN | --new-token LOGIN`.
+/// `salvo arena roster DIR --add LOGIN | --revoke LOGIN | --new-token LOGIN | --rename LOGIN NAME | --give-uploads LOGIN N`.
 struct ArenaRosterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roster",
-        abstract: "List an arena's students, or add one, revoke a token, or give a new one."
+        abstract: "List an arena's students, or add one, revoke a token, give a new one, rename one, or give uploads back."
     )
 
     @Argument(help: "The arena's folder.")
@@ -71,9 +72,20 @@ struct ArenaRosterCommand: AsyncParsableCommand {
     @Option(name: .customLong("new-token"), help: "Give this login a new token (appended to tokens.tsv); the old one stops working.")
     var newToken: String?
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Show this login under a new name from the next batch on: --rename LOGIN NAME.", valueName: "login name"))
+    var rename: [String] = []
+
+    @Option(name: .customLong("give-uploads"), parsing: .upToNextOption, help: ArgumentHelp("Give this login back N uploads of their last 24 hours' quota, the newest first: --give-uploads LOGIN N.", valueName: "login n"))
+    var giveUploads: [String] = []
+
     func validate() throws {
-        guard [add, revoke, newToken].compactMap({ $0 }).count <= 1 else { throw ValidationError("Please give at most one of --add, --revoke and --new-token.") }
-        if name != nil, add == nil { throw ValidationError("Please give --name with --add.") }
+        let given = [add, revoke, newToken].compactMap { $0 }.count + (rename.isEmpty ? 0 : 1) + (giveUploads.isEmpty ? 0 : 1)
+        guard given <= 1 else { throw ValidationError("Please give at most one of --add, --revoke, --new-token, --rename and --give-uploads.") }
+        if name != nil, add == nil { throw ValidationError("Please give --name with --add (to rename a student: --rename LOGIN NAME).") }
+        if !rename.isEmpty, rename.count != 2 { throw ValidationError("Please give --rename a login and a name: --rename erin \"O'Brien, Erin\".") }
+        if !giveUploads.isEmpty, giveUploads.count != 2 || Int(giveUploads[1]).map({ $0 < 1 }) ?? true {
+            throw ValidationError("Please give --give-uploads a login and a whole number from 1: --give-uploads erin 2.")
+        }
     }
 
     func run() async throws {
@@ -87,6 +99,12 @@ struct ArenaRosterCommand: AsyncParsableCommand {
         } else if let newToken {
             _ = try arena.newToken(login: newToken)
             print("New token for \(newToken), the last line of \(folder)/\(ArenaFolder.tokensFile); the old one no longer works")
+        } else if rename.count == 2 {
+            try arena.store.rename(login: rename[0], to: rename[1])
+            print("\(rename[0]) is shown as \(TerminalText.visible(rename[1])) from the next batch on")
+        } else if giveUploads.count == 2, let count = Int(giveUploads[1]) {
+            let given = try arena.store.giveUploads(login: giveUploads[0], count: count)
+            print("Gave \(giveUploads[0]) back \(given) upload\(given == 1 ? "" : "s") of their last 24 hours\(given < count ? " (all they had counted)" : "")")
         } else {
             for student in try arena.store.students() {
                 print("\(student.login)\t\(student.name)\t\(student.revokedAt == nil ? "active" : "revoked")")

@@ -17,10 +17,18 @@ struct ArenaRosterTests {
         #expect(roster.students.map(\.name) == ["Alice Liddell", "bob", "carol"])
     }
 
+    @Test("a roster is read as CSV: a quoted name keeps its comma and loses its quotes, a doubled quote is one, CRLF lines read")
+    func quoted() throws {
+        let roster = try ArenaRoster.read("erin,\"O'Brien, Erin\"\r\nfrank,\"Frank \"\"Ace\"\" Fischer\"\r\ngina,Gina\r\n")
+        #expect(roster.students.map(\.login) == ["erin", "frank", "gina"])
+        #expect(roster.students.map(\.name) == ["O'Brien, Erin", "Frank \"Ace\" Fischer", "Gina"])
+    }
+
     @Test("a bad or repeated login is refused, naming its line", arguments: [
         ("alice\n=cmd\n", "roster line 2: `=cmd` cannot be a login"),
         ("alice\nAlice\n", "roster line 2: `Alice` is listed twice; list each student once"),
         ("../etc,x\n", "roster line 1: `../etc` cannot be a login"),
+        ("alice\nerin,O'Brien, Erin\n", "roster line 2: `erin` has 3 fields; give `login,name`, and put a name that holds a comma in double quotes: `erin,\"O'Brien,Erin\"`"),
     ])
     func refused(text: String, message: String) {
         #expect(throws: (any Error).self) { try ArenaRoster.read(text) }

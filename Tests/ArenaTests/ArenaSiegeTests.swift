@@ -210,7 +210,10 @@ struct ArenaSiegeTests {
             // Then someone else's file fills the disk.
             let filler = base + "/filler"
             let free = try #require(ArenaDisk(arena: path, settings: ArenaSettings.read(arena: path)).available)
-            #expect(FileManager.default.createFile(atPath: filler, contents: Data(count: free - (30 << 20))))
+            // Written by a program of its own: a descriptor this test process held open while
+            // it wrote could be inherited by a process another test starts meanwhile, and keep
+            // the file's space taken after it is removed.
+            #expect(try await TestProcess.run("/usr/bin/fallocate", ["-l", String(free - (30 << 20)), filler]).status == 0)
             let refused = try await client.upload(archive, token: alice)
             #expect(refused.status == 507, "\(refused.status) \(Service.error(refused))")
             #expect(Service.error(refused).contains("nothing was counted against your quota") && !Service.error(refused).contains(base))
@@ -285,7 +288,7 @@ struct ArenaSiegeTests {
     func leftovers() async throws {
         let (folder, _) = try Service.arena()
         try FileManager.default.createDirectory(atPath: folder.uploadsFolder, withIntermediateDirectories: true)
-        guard case .taken(let row) = try folder.store.reserveUpload(login: "alice", at: Date(), perDay: 10) else { throw LoopbackSocket.Failure(description: "no place") }
+        guard case .taken(let row) = try folder.store.reserveUpload(login: "alice", at: Date(), quota: ArenaQuota(perDay: 10)) else { throw LoopbackSocket.Failure(description: "no place") }
         #expect(FileManager.default.createFile(atPath: folder.partialUpload(row.archive), contents: Data(count: 1_000)))
         #expect(FileManager.default.createFile(atPath: folder.uploadsFolder + "/stray.upload.partial", contents: Data(count: 10)))
         // A publisher killed while staging (a PID no process has) and one still alive (this one's parent).

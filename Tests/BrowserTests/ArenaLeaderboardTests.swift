@@ -59,7 +59,12 @@ struct ArenaLeaderboardTests {
             #expect(said.hasPrefix("Upload 1: entered") && said.contains(", version "), "\(said)")
             let lines = try await page.evaluate("document.getElementById('lines').textContent").string ?? ""
             #expect(lines.contains("PASS  ") && !lines.contains("FAIL  "), "\(lines)")
-            let link = try await page.evaluate("document.querySelector('#mine a')?.getAttribute('href') ?? ''").string ?? ""
+            // The link comes from a request of its own after the last state is shown.
+            var link = ""
+            for _ in 0..<100 where link.isEmpty {
+                link = try await page.evaluate("document.querySelector('#mine a')?.getAttribute('href') ?? ''").string ?? ""
+                if link.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            }
             #expect(link.hasPrefix("season/private/") && link.hasSuffix("/index.html"), "\(link)")
             #expect(page.exceptions.isEmpty, "\(page.exceptions)")
             try Screenshots.save(try await page.screenshot(), as: "arena-upload.png")
