@@ -395,13 +395,15 @@ public actor ArenaWorker {
 
     /// The season published into `DIR/public` (the pages the service shows under `/season/`),
     /// replaced whole: the redacted reports, every replay, a private page per student; and the
-    /// instructor's `DIR/standings.csv` (``Reports/StandingsCSV``), with logins.
+    /// instructor's `DIR/standings.csv` (``Reports/StandingsCSV``): logins beside roster names,
+    /// a row for every roster student.
     func publish() {
-        // The instructor's table first, from the season's own report (logins, not public
-        // names): `DIR/standings.csv`, there before the batch's versions are said entered.
+        // The instructor's table first, from the season's own report (logins and roster names,
+        // never pseudonyms): `DIR/standings.csv`, there before the batch's versions are said entered.
         let season = settings.tournament.config
         do {
-            try StandingsCSV.write(ArenaStandings(folder: season.outputDirectory).document(tournament: season.name).standings, folder: folder.path)
+            let roster = try folder.store.students().map { (login: $0.login, name: $0.name) }
+            try StandingsCSV.write(ArenaStandings(folder: season.outputDirectory).document(tournament: season.name).standings, roster: roster, folder: folder.path)
         } catch {
             log("arena: \(error)")
         }

@@ -21,11 +21,25 @@ struct StandingsCSVTests {
         withVersion[2].version = "3f2a9c"
         let csv = StandingsCSV.text(withVersion)
         #expect(csv == """
-            rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits\r
-            1,"alice, the ""hunter\""",,,112.4,92.8,132.0,10,6,4,3\r
+            rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits,note\r
+            1,"alice, the ""hunter\""",,,112.4,92.8,132.0,10,6,4,3,\r
             2,"bob
-            smith",,,-12.0,-31.6,7.6,10,5,5,0\r
-            3,carol,carol,3f2a9c,,,,10,4,6,0\r
+            smith",,,-12.0,-31.6,7.6,10,5,5,0,\r
+            3,carol,carol,3f2a9c,,,,10,4,6,0,\r
+
+            """)
+    }
+
+    @Test("with a class's roster: a student's roster name beside their login, and a row for each roster student who never entered, with no rank and a note saying so")
+    func roster() {
+        var carol = Self.standing(1, "carol", rating: nil)
+        carol.version = "3f2a9c"
+        let csv = StandingsCSV.text([carol, Self.standing(2, "random", rating: nil)], roster: [("carol", "Carol Chen"), ("erin", "O'Brien, Erin")])
+        #expect(csv == """
+            rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits,note\r
+            1,Carol Chen,carol,3f2a9c,,,,10,6,4,0,\r
+            2,random,,,,,,10,5,5,0,\r
+            ,"O'Brien, Erin",erin,,,,,0,0,0,0,"never entered: no version played, no rank"\r
 
             """)
     }

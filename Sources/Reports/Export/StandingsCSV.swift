@@ -6,33 +6,50 @@ import SafeText
 /// (quoted when it must be; a field a spreadsheet would run as a formula neutralised). `salvo report DIR --csv` writes it to
 /// `DIR/standings.csv`, beside results.json.
 ///
-/// Columns: `rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits`.
+/// Columns: `rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits,note`.
 /// `login` is a submission's folder (its identity, usually the student's login: the column a
 /// grade sheet joins on), empty for a listed bot. `rating` and the interval are Elo to 0.1,
 /// empty when no fit was possible; `version` is the entry's current version (a season's
 /// submission, ``ResultsDocument/Standing/version``), empty for a listed bot; `forfeits`
-/// counts its forfeits of every kind. It is the instructor's file: `salvo publish` writes none.
+/// counts its forfeits of every kind; `note` is empty but for an arena's roster students who
+/// never entered (``neverEntered``). It is the instructor's file: `salvo publish` writes none.
 ///
 /// ```swift
 /// let csv = StandingsCSV.text(document.standings)
-/// // "rank,name,login,version,rating,...\r\n1,alice,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,20,15,5,0\r\n..."
+/// // "rank,name,login,version,rating,...\r\n1,alice,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,20,15,5,0,\r\n..."
 /// ```
 public enum StandingsCSV {
     /// The file's name beside results.json.
     public static let fileName = "standings.csv"
 
     /// The header's fields.
-    public static let header = ["rank", "name", "login", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits"]
+    public static let header = ["rank", "name", "login", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits", "note"]
 
-    /// The CSV of `standings`.
-    public static func text(_ standings: [ResultsDocument.Standing]) -> String {
+    /// A class's roster, for a grade book: each login's name, in the roster's order.
+    public typealias Roster = [(login: String, name: String)]
+
+    /// What `note` says of a roster student with no row in the standings.
+    public static let neverEntered = "never entered: no version played, no rank"
+
+    /// The CSV of `standings`. With `roster` (an arena's), a submission's `name` is its
+    /// student's roster name beside the login, and every roster student who has no row in the
+    /// standings gets one after them: no rank, no figures, `note` saying why, so that a grade
+    /// book joined on `login` drops nobody.
+    public static func text(_ standings: [ResultsDocument.Standing], roster: Roster? = nil) -> String {
+        let names = Dictionary((roster ?? []).map { ($0.login.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
         var rows = [header]
+        var ranked: Set<String> = []
         for standing in standings {
+            let login = standing.version == nil ? "" : standing.bot
+            if !login.isEmpty { ranked.insert(login.lowercased()) }
             rows.append([
-                String(standing.rank), standing.bot, standing.version == nil ? "" : standing.bot, standing.version ?? "",
+                String(standing.rank), names[login.lowercased()] ?? standing.bot, login, standing.version ?? "",
                 elo(standing.rating?.value), elo(standing.rating?.lower), elo(standing.rating?.upper),
-                String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount),
+                String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount), "",
             ])
+        }
+        for student in roster ?? [] where !ranked.contains(student.login.lowercased()) {
+            rows.append(["", student.name, student.login, "", "", "", "", "0", "0", "0", "0", neverEntered])
         }
         return rows.map { $0.map(CSVText.cell).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
@@ -47,10 +64,10 @@ public enum StandingsCSV {
     /// writes it as it writes results.json (``ReportWriter/Options/csv``), from the standings
     /// it has just counted, so no large results.json is read back; the arena after each batch.
     @discardableResult
-    public static func write(_ standings: [ResultsDocument.Standing], folder: String) throws(ReportError) -> String {
+    public static func write(_ standings: [ResultsDocument.Standing], roster: Roster? = nil, folder: String) throws(ReportError) -> String {
         let path = (folder as NSString).appendingPathComponent(fileName)
         do {
-            try Data(text(standings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(text(standings, roster: roster).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .cannotWrite(path: path, detail: error.localizedDescription)
         }
