@@ -38,6 +38,19 @@ struct PublicNamesTests {
         }
         let results = try String(contentsOfFile: directory + "/pub/results.json", encoding: .utf8)
         #expect(results.contains("\"Torpedo\""), "the unique, plain label is the public name")
+        // The students' versions (three of them run the same code: the same version) are on no
+        // public page: each is shown salted by its folder, so identical code looks unrelated.
+        let own = try String(contentsOfFile: directory + "/out/results.json", encoding: .utf8)
+        let versions = Set(own.matches(of: /"version" ?: ?"([0-9a-f]{12})"/).map { String($0.output.1) })
+        #expect(!versions.isEmpty)
+        for file in publicFiles {
+            guard let data = FileManager.default.contents(atPath: directory + "/pub/" + file) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!versions.contains { text.contains($0) }, "\(file) shows a submission's real version")
+        }
+        // The two Twins' folders hold the same files, one version between them; shown, two.
+        let shownVersions = Set(results.matches(of: /"version" ?: ?"([0-9a-f]{12})"/).map { String($0.output.1) })
+        #expect(versions.count == logins.count - 1 && shownVersions.count == logins.count, "\(versions) \(shownVersions)")
         let pseudonyms = Set(results.matches(of: /entry-[0-9a-f]{6}/).map { String($0.output) })
         #expect(pseudonyms.count == 4, "two students sharing a label, one naming another's login, one without: four pseudonyms, \(pseudonyms)")
 

@@ -8,7 +8,9 @@ import Tournament
 /// as its label (bot.yaml's `name:`) when that label is unique, names no other folder and no
 /// listed bot, and is a plain name; otherwise as `entry-` and six hex digits of an HMAC of the
 /// folder under the publication's secret, the same every night. Folders stay on the private
-/// pages and in the instructor's files (private-links.tsv, the run's own report).
+/// pages and in the instructor's files (private-links.tsv, the run's own report). Versions are
+/// shown salted per folder (``publicVersion(_:of:)``) and the ledger's lists in the order of
+/// the names shown, so that neither identical code nor a pseudonym's place names anyone.
 ///
 /// ```swift
 /// let names = PublicNames(folders: ["alice", "bob"], labels: ["alice": "Torpedo"], listed: ["random"], secret: key)
@@ -18,8 +20,12 @@ import Tournament
 public struct PublicNames: Sendable, Hashable {
     /// Folder → the name shown.
     public let names: [String: String]
+    /// The publication's secret: a submission's version is shown salted by it and its folder
+    /// (``publicVersion(_:of:)``), so that two students' identical code shows no identical hash.
+    let secret: [UInt8]
 
     public init(folders: [String], labels: [String: String], listed: [String], secret: [UInt8]) {
+        self.secret = secret
         let folderKeys = Set(folders.map { $0.lowercased() })
         let listedKeys = Set(listed.map { $0.lowercased() })
         var counts: [String: Int] = [:]
@@ -73,6 +79,14 @@ public struct PublicNames: Sendable, Hashable {
         self.init(folders: Array(folders), labels: given ?? labels, listed: Array(listed.subtracting(folders)), secret: secret)
     }
 
+    /// `version` of `folder` as public pages show it: 12 hex digits of an HMAC of both under
+    /// the publication's secret, the same every night (a new version still shows as new), but
+    /// never the same for two folders with the same contents, nor one a reader could match
+    /// against a hash of code they hold.
+    public func publicVersion(_ version: String, of folder: String) -> String {
+        HMACSHA256.authenticationCode(for: Array("salvo-public-version-1\u{0}\(folder)\u{0}\(version)".utf8), key: secret).prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
+
     public subscript(folder: String) -> String? {
         names[folder]
     }
@@ -124,11 +138,14 @@ public struct PublicNames: Sendable, Hashable {
     /// `bot` under its public name, its copy's paths (`submissions/bots/FOLDER@VERSION`) too.
     public func apply(to bot: BotEntry) -> BotEntry {
         var bot = bot
+        let version = bot.version.map { (real: $0, shown: publicVersion($0, of: bot.name)) }
+        let scrubbed = { (text: String) in version.map { text.replacingOccurrences(of: $0.real, with: $0.shown) } ?? text }
         bot.name = shown(bot.name)
+        bot.version = version?.shown
         if case .external(var spec) = bot.kind {
-            spec.command = spec.command.map(scrub)
-            spec.folder = spec.folder.map(scrub)
-            spec.sandbox.readOnlyPaths = spec.sandbox.readOnlyPaths.map(scrub)
+            spec.command = spec.command.map { scrubbed(scrub($0)) }
+            spec.folder = spec.folder.map { scrubbed(scrub($0)) }
+            spec.sandbox.readOnlyPaths = spec.sandbox.readOnlyPaths.map { scrubbed(scrub($0)) }
             bot.kind = .external(spec)
         }
         return bot
@@ -148,6 +165,7 @@ public struct PublicNames: Sendable, Hashable {
         var record = record
         record.players = record.players.map { player in
             var player = player
+            player.version = player.version.map { publicVersion($0, of: player.bot) }
             if let name = names[player.bot] {
                 player.bot = name
                 player.serverName = name
@@ -176,6 +194,10 @@ public struct PublicNames: Sendable, Hashable {
             skipped.reason = scrub(skipped.reason)
             return skipped
         }
+        // In the order of the names shown, never of the folders: a pseudonym's place among
+        // real names must not tell whose it is.
+        ledger.entered.sort { Array($0.name.lowercased().utf8).lexicographicallyPrecedes(Array($1.name.lowercased().utf8)) }
+        ledger.notEntered.sort { Array($0.folder.lowercased().utf8).lexicographicallyPrecedes(Array($1.folder.lowercased().utf8)) }
         return ledger
     }
 }
