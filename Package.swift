@@ -382,7 +382,7 @@ let package = Package(
         // Real submission folders built by real compilers in the real sandbox.
         .testTarget(
             name: "SubmissionsTests",
-            dependencies: ["Submissions", "Tournament", "Orchestrator", "Bots", "Sandbox", "RunControl", "SalvoTestSupport"],
+            dependencies: ["Submissions", "Tournament", "Orchestrator", "Bots", "Processes", "Sandbox", "RunControl", "SalvoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

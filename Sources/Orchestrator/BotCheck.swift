@@ -83,7 +83,7 @@ public struct BotCheck: Sendable {
         guard let bot = await enter(out) else { return false }
         let stderrPath = logPath ?? work + "/bot.stderr.log"
         if let rematch { return await replay(rematch, with: bot, stderrPath: stderrPath, out) }
-        let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher).run()
+        let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher, timeControl: settings.timeControl).run()
         for step in steps {
             out.say(step.passed, step.name, step.detail)
         }
@@ -128,7 +128,9 @@ public struct BotCheck: Sendable {
             gamesPerPairing: games, concurrency: min(games, 2), seed: seed, outputDirectory: work + "/games"
         )
         config.context = RunContext(startedHereFrom: nil)
-        let name = "games: \(games) against \(against.rawValue) on the embedded server, as in the tournament"
+        config.timeControl = settings.timeControl
+        let clock = settings.timeControl.map { " (game clock \($0))" } ?? ""
+        let name = "games: \(games) against \(against.rawValue) on the embedded server, as in the tournament\(clock)"
         let summary: RunSummary
         do {
             summary = try await TournamentRun(configuration: config, options: .init(writeReports: false, launcher: launcher)).run(stop: stop ?? StopSignal())
@@ -142,7 +144,9 @@ public struct BotCheck: Sendable {
         let forfeits = mine.filter { record in record.termination == .forfeit && record.loser.map { record.player($0).bot == bot.name } ?? false }
         let line = "\(won) won, \(mine.count - won) lost, \(forfeits.count) forfeited, of \(mine.count) games played"
         guard forfeits.isEmpty, mine.count == summary.scheduledGames else {
-            out.say(false, name, line)
+            // The first forfeit's reason, as the tournament records it ("… ran out of its game clock (10+0.1) …").
+            let reason = forfeits.first.map { "\n" + "game \($0.index + 1): " + ($0.reason ?? "a forfeit") } ?? ""
+            out.say(false, name, line + reason)
             if let first = forfeits.first {
                 // A game the bot finished without fault before it: one process plays several (restart: reuse).
                 let forfeited = Set(forfeits.map(\.index))

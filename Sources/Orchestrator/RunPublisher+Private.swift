@@ -1,5 +1,6 @@
 import Foundation
 import JSONCoding
+import Processes
 import Reports
 import Submissions
 
@@ -20,7 +21,9 @@ extension RunPublisher {
             student.notEntered = student.notEntered.map(redaction.scrubPaths)
             let folder = root + "/" + student.token
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let log = student.buildLog.flatMap { FileManager.default.contents(atPath: output + "/submissions/" + $0) }
+            // Within the cap of a build's log (1 MiB, its head and tail), even for a log kept
+            // whole before logs were capped: no publication copies more.
+            let log = student.buildLog.flatMap { CappedLog.read(fileAt: output + "/submissions/" + $0, label: "build output") }
                 .map { redaction.scrubPaths(String(decoding: $0, as: UTF8.self)) }
             if let log { try Data(log.utf8).write(to: URL(fileURLWithPath: folder + "/build.log")) }
             var rematches: Set<Int> = []

@@ -74,6 +74,7 @@ public enum SubmissionEntry {
         if let disk = botsFrom.buildDiskBytes { settings.buildDiskBytes = disk }
         if let deadline = botsFrom.moveDeadline { settings.moveDeadline = deadline }
         if let deadline = botsFrom.startupDeadline { settings.startupDeadline = deadline }
+        settings.timeControl = botsFrom.timeControl
         settings.deadline = botsFrom.deadline
         settings.acceptLate = Set(botsFrom.acceptLate)
         return settings

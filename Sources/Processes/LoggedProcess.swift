@@ -7,9 +7,10 @@ import Glibc
 import Synchronization
 
 /// A child process that talks to nobody: a submission's build. It runs in a process group of
-/// its own, standard input from `/dev/null`, standard output and error appended to a log, no
-/// other descriptor of the runner's (`salvo_spawn_logged`); its group is registered with
-/// ``ProcessRegistry`` until it is reaped.
+/// its own, standard input from `/dev/null`, standard output and error on one descriptor (a
+/// ``CappedLog``'s pipe, which keeps its head and tail within a cap), no other descriptor of
+/// the runner's (`salvo_spawn_logged`); its group is registered with ``ProcessRegistry`` until
+/// it is reaped.
 ///
 /// It is started from ``SpawnThread``, as bots are (a sandbox dies with the thread that started
 /// it), and its exit is awaited through its pidfd on ``ProcessEventLoop``, as a bot's is: a task
@@ -70,6 +71,31 @@ public final class LoggedProcess: Sendable {
         let (seconds, attoseconds) = timeout.components
         let deadline = ProcessEventLoop.now() + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         return await ProcessEventLoop.shared.waitExit(exitDescriptor: exitDescriptor, until: deadline) { hasExited() }
+    }
+
+    /// As ``waitExit(within:)``, reading `log`'s pipe (the process's output) whenever it is
+    /// readable meanwhile, so that the process never blocks on a full pipe and its output is
+    /// kept as it comes, within the log's cap. Once the process has ended, what it left in the
+    /// pipe is read too; the pipe stays open for ``CappedLog/finish()``, after ``reap()``.
+    public func waitExit(within timeout: Duration, draining log: CappedLog) async -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let deadline = ProcessEventLoop.now() + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        while !hasExited() {
+            let now = ProcessEventLoop.now()
+            guard now < deadline else { return false }
+            var interests: [ProcessEventLoop.Interest] = []
+            if exitDescriptor >= 0 { interests.append(.readable(exitDescriptor)) }
+            if log.isOpen { interests.append(.readable(log.pipe)) }
+            // Without a pidfd, the process is looked at again every 5 ms.
+            let until = exitDescriptor >= 0 ? deadline : min(deadline, now + 5_000_000)
+            if interests.isEmpty {
+                try? await Task.sleep(for: .milliseconds(5))
+                continue
+            }
+            if await ProcessEventLoop.shared.wait(interests, until: until) == log.pipe { log.drain() }
+        }
+        log.drain()
+        return true
     }
 
     /// Whether the process has ended (it is not reaped).

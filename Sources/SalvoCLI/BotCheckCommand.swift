@@ -66,6 +66,9 @@ struct BotCheckCommand: AsyncParsableCommand {
     @Option(help: "The bot's time to start and answer new-game, in milliseconds (default: the tournament's, 5000).")
     var startupDeadline: Int?
 
+    @Option(help: "The games' clock per game, BASE+INC in seconds as fastchess writes it (10+0.1: 10 s a game, 0.1 s added after each move), or none (default: the tournament's, 10+0.1).")
+    var timeControl: String?
+
     @Option(help: "A file to append the bot's stderr to, besides the end shown on a failure.")
     var log: String?
 
@@ -76,6 +79,9 @@ struct BotCheckCommand: AsyncParsableCommand {
         guard games >= 0 else { throw ValidationError("Please give --games a whole number, 0 or more.") }
         guard BuiltInBot(rawValue: against) != nil else {
             throw ValidationError("Please give --against as a built-in: \(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if let timeControl, timeControl != "none", TimeControl(parsing: timeControl) == nil {
+            throw ValidationError("Please give --time-control as BASE+INC in seconds (10+0.1), BASE alone, or none; got \(timeControl).")
         }
         if dir != nil, Self.isFolder(bot) {
             throw ValidationError("Please give --dir only with a command: \(bot) is a folder, which is checked with its own bot.yaml.")
@@ -94,6 +100,7 @@ struct BotCheckCommand: AsyncParsableCommand {
         }
         if let moveDeadline { botsFrom.moveDeadline = .milliseconds(moveDeadline) }
         if let startupDeadline { botsFrom.startupDeadline = .milliseconds(startupDeadline) }
+        if let timeControl { botsFrom.timeControl = TimeControl(parsing: timeControl) }
         let work = try Self.workFolder()
         defer { SubmissionDiscovery.removeWorkFolder(work) }
         let settings = SubmissionEntry.settings(botsFrom, workFolder: work + "/submissions", sandboxDisabled: noSandbox)

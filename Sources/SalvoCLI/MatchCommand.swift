@@ -40,6 +40,9 @@ struct MatchCommand: AsyncParsableCommand {
     @Option(help: "Play on this server instead of the embedded one (a URL such as http://127.0.0.1:8080).")
     var server: String?
 
+    @Option(help: "Each external bot's clock per game, BASE+INC in seconds as fastchess writes it (10+0.1: 10 s a game, 0.1 s added after each move), or none.")
+    var timeControl = TimeControl.tournamentDefault.description
+
     @Option(help: "Write the journal and the reports here (default: reports/match-A-vs-B).")
     var output: String?
 
@@ -58,6 +61,9 @@ struct MatchCommand: AsyncParsableCommand {
         guard games >= 1 else { throw ValidationError("Please give --games a whole number of at least 1.") }
         guard concurrency >= 1 else { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
         if let server, ServerChoice(parsing: server) == nil { throw ValidationError("Please give --server as \(ServerChoice.expected).") }
+        if timeControl != "none", TimeControl(parsing: timeControl) == nil {
+            throw ValidationError("Please give --time-control as BASE+INC in seconds (10+0.1), BASE alone, or none; got \(timeControl).")
+        }
         for bot in [first, second] where (try? Self.entry(bot, name: nil)) == nil {
             throw ValidationError("Please give each bot as a built-in (\(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", "))) or as cmd=COMMAND, not \(bot).")
         }
@@ -88,6 +94,7 @@ struct MatchCommand: AsyncParsableCommand {
         )
         config.context = RunContext(startedHereFrom: nil)
         if let server, let choice = ServerChoice(parsing: server) { config.server = choice }
+        config.timeControl = TimeControl(parsing: timeControl)
         if noSandbox { config.disableSandbox() }
         try await RunCommand.execute(config, live: liveOptions, summaryPath: summary, notes: console.notes)
     }

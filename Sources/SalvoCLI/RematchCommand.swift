@@ -47,7 +47,8 @@ struct RematchCommand: AsyncParsableCommand {
             switch entry.kind {
             case .builtin(let builtIn): builtIn.makeBot(seed: plan.botSeeds[seat])
             // Its stderr, drained as in a run, is appended to ours (the terminal).
-            case .external(let spec): ExternalBot(spec, seed: plan.botSeeds[seat], logPath: ExternalBot.ownStandardError, launcher: launcher)
+            // On the run's clock, so that a game lost on time can be lost so again.
+            case .external(let spec): ExternalBot(spec, seed: plan.botSeeds[seat], logPath: ExternalBot.ownStandardError, launcher: launcher, timeControl: plan.timeControl)
             }
         }
         for (seat, entry) in entries.enumerated() {

@@ -4,7 +4,8 @@ import Foundation
 import RunControl
 
 /// One build run to its end: the plan's process in a process group of its own, standard input
-/// from `/dev/null`, standard output and error appended to the build log, every other
+/// from `/dev/null`, standard output and error appended to the build log within its cap
+/// (``Processes/CappedLog``: the head and the tail, 1 MiB in all), every other
 /// descriptor closed (``Bots/LoggedProcess``). Its exit is awaited without holding a thread,
 /// and its whole group is killed when its time is up, when the run is asked to stop (Ctrl-C),
 /// or when the awaiting task is cancelled. Its group is registered with
@@ -37,25 +38,38 @@ enum BuildProcess {
     }
 
     /// Starts the process and waits for it: ``run(_:logPath:timeout:stop:)`` without the clean-up.
+    ///
+    /// Its output goes through a pipe the runner reads (``Processes/CappedLog``): the log keeps
+    /// its first and last 512 KiB and a line saying how much was cut between, never more, and
+    /// the runner holds at most the tail in memory. A build's disk cap does not cover its log,
+    /// which is on the output folder's disk: a build printing 250 MB kept 239 MiB there, and
+    /// every publication copied it.
     private static func runToEnd(_ plan: LaunchPlan, logPath: String, timeout: Duration, stop: StopSignal?) async -> Ending {
         guard stop?.isRequested != true, !Task.isCancelled else { return .stopped }
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard log >= 0 else { return .notStarted("cannot open the build log \(logPath): \(String(cString: strerror(errno)))") }
-        let started = await LoggedProcess.start(executable: plan.executable, arguments: plan.arguments, environment: plan.environment, log: log)
-        close(log)
+        let log: CappedLog
+        do {
+            log = try CappedLog(appendingTo: logPath, label: "build output")
+        } catch {
+            return .notStarted(error.detail)
+        }
+        defer { log.finish() }
+        let started = await LoggedProcess.start(executable: plan.executable, arguments: plan.arguments, environment: plan.environment, log: log.childEnd)
+        log.closeChildEnd()
         let process: LoggedProcess
         switch started {
         case .success(let running): process = running
         case .failure(let failure): return .notStarted(failure.detail)
         }
         let exited = await withTaskCancellationHandler {
-            guard let stop else { return await process.waitExit(within: timeout) }
-            return await stop.withHandler({ await process.waitExit(within: timeout) }, onStop: { process.killGroup() })
+            guard let stop else { return await process.waitExit(within: timeout, draining: log) }
+            return await stop.withHandler({ await process.waitExit(within: timeout, draining: log) }, onStop: { process.killGroup() })
         } onCancel: {
             process.killGroup()
         }
         // Asked to stop while it ran: killed for it (or ended as it was asked), nobody's fault.
         let stopped = stop?.isRequested == true || Task.isCancelled
+        // Whatever is left of its group dies here, so the pipe's writers are gone before the
+        // log is finished (the deferred finish).
         let status = process.reap()
         if stopped { return .stopped }
         guard exited else { return .timedOut }

@@ -237,10 +237,14 @@ struct SubmissionBuilder: Sendable {
         return LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", script, "salvo-build", folder, build], environment: environment)
     }
 
-    /// The last 20 lines (at most 2,000 characters) of a log, each indented.
+    /// The last 20 lines (at most 2,000 characters) of a log, each indented; only its last
+    /// 2,000 bytes are read.
     static func tail(ofFileAt path: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { return "  (no log)" }
-        let text = String(decoding: data.suffix(2_000), as: UTF8.self)
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "  (no log)" }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: size - min(size, 2_000))) != nil else { return "  (no log)" }
+        let data = (try? handle.readToEnd()) ?? Data()
+        let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(21).filter { !$0.isEmpty }.suffix(20)
             .map { "  " + $0 }.joined(separator: "\n")
     }

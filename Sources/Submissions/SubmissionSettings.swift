@@ -18,6 +18,10 @@ public struct SubmissionSettings: Hashable, Sendable {
     public var moveDeadline: Duration
     /// Each submitted bot's start-up deadline.
     public var startupDeadline: Duration
+    /// The clock per game of a check's games (``Bots/TimeControl``): the tournament's, so that
+    /// a bot too slow for it fails its check; nil for none. Play itself takes the tournament's
+    /// setting, not this.
+    public var timeControl: TimeControl? = TimeControl.tournamentDefault
     /// The wall-clock time a build may take before it is killed.
     public var buildTimeout: Duration
     /// The limits of a build: 2 GiB of memory, 256 processes, CPU time up to the build's

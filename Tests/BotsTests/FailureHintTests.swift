@@ -49,6 +49,13 @@ struct FailureHintTests {
         #expect(FailureHint.hints(failure: later, stderr: "IndexError: pop from empty list", command: ["python3", "bot.py"]).isEmpty)
     }
 
+    @Test("a game lost on time is the game clock's hint, and not the memory's, though its words say \"out of its\"")
+    func gameClock() {
+        let failure = "game 1: sleepy: The bot lost on time: it ran out of its game clock (2+0.1): 2.3 s used over 4 moves"
+        #expect(FailureHint.hints(failure: failure, stderr: nil, command: ["python3", "bot.py"]) == [.gameClock])
+        #expect(FailureHint.gameClock.text.contains("time_control"))
+    }
+
     @Test("a failure none fits has no hint (the usual mistakes are shown instead)")
     func none() {
         #expect(FailureHint.hints(failure: "The bot fired twice at (3, 4)", stderr: "thinking\n", command: ["./bot"]).isEmpty)

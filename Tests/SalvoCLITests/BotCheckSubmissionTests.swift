@@ -30,7 +30,7 @@ struct BotCheckSubmissionTests {
         let verdicts = Self.verdicts(result.out)
         #expect(verdicts.count == 7 && verdicts.allSatisfy { $0.hasPrefix("PASS  ") }, "\(result.out)")
         #expect(verdicts.first == "PASS  entry: copy, build and command check, as the tournament does")
-        #expect(verdicts.last == "PASS  games: 4 against random on the embedded server, as in the tournament")
+        #expect(verdicts.last == "PASS  games: 4 against random on the embedded server, as in the tournament (game clock 10+0.1)")
         #expect(result.out.contains("(sandboxed, working folder /bot)"), "\(result.out)")
         #expect(result.out.contains(", 0 forfeited, of 4 games played"), "\(result.out)")
         #expect(result.out.hasSuffix("bot-check: passed\n"))
@@ -135,6 +135,65 @@ struct BotCheckSubmissionTests {
         for other in wrong {
             #expect(!hints.contains { $0.hasPrefix("Hint: " + other) }, "\(other) in \(result.out)")
         }
+    }
+
+    /// A bot whose every move is legal and sleeps `seconds` first; with `second`, only in a
+    /// game where it moves second (the protocol's own game, where it moves first, is quick).
+    static let sleepyBot = """
+        import sys, time
+        delay, only_second = float(sys.argv[1]), len(sys.argv) > 2
+        turn, slow = 0, False
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "salvo":
+                print("name sleepy", flush=True)
+            elif words[0] == "new-game":
+                turn, slow = 0, not only_second or words[3] == "second"
+                print("ready", flush=True)
+            elif words[0] == "your-turn":
+                if slow:
+                    time.sleep(delay)
+                print("shot %d %d" % (turn % 10, turn // 10), flush=True)
+                turn += 1
+            elif words[0] == "quit":
+                break
+        """
+
+    @Test("on a game clock (--time-control, or the tournament file's time_control:) a bot that sleeps 1 s a move fails at its first clocked game, in seconds, naming the clock, with its hint")
+    func slowBotFailsOnTheClock() async throws {
+        let folder = try Self.folder(["bot.py": Self.sleepyBot, "bot.yaml": "command: python3 bot.py 1.0\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let started = ContinuousClock.now
+        let result = try await SalvoExecutable.run(["bot-check", folder, "--time-control", "3.5+0.1", "--games", "2"])
+        #expect(result.status == 1, "\(result.out)")
+        // The protocol's whole game is its first game on the clock: 3 moves fit in 3.5+0.1, not 4.
+        #expect(Self.verdicts(result.out).last == "FAIL  a whole game: your-turn -> shot <x> <y>, result, opponent-shot", "\(result.out)")
+        #expect(result.out.contains("The bot lost on time: it ran out of its game clock (3.5+0.1): ") && result.out.contains(" s used over 4 moves"), "\(result.out)")
+        #expect(result.out.contains("Hint: Your bot ran out of its clock for the game"), "\(result.out)")
+        #expect(!result.out.contains("Hint: Out of memory?"), "\(result.out)")
+        // A whole game of it takes a minute and a half (80 and more moves of 1 s).
+        #expect(ContinuousClock.now - started < .seconds(60))
+
+        // The same bot slow only when it moves second: the protocol passes, the games fail.
+        // The clock comes from the tournament file, as the arena's check takes it.
+        let second = try Self.folder(["bot.py": Self.sleepyBot, "bot.yaml": "command: python3 bot.py 1.0 second\n"])
+        defer { try? FileManager.default.removeItem(atPath: second) }
+        let file = second + ".yaml"
+        try "name: clocked\ntime_control: 3.5+0.1\nbots:\n  - random\nbots_from: subs\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let games = try await SalvoExecutable.run(["bot-check", second, "--tournament", file, "--games", "2"])
+        #expect(games.status == 1, "\(games.out)")
+        #expect(games.out.contains("legal shots sank the fleet on a game clock of 3.5+0.1"), "\(games.out)")
+        #expect(Self.verdicts(games.out).last == "FAIL  games: 2 against random on the embedded server, as in the tournament (game clock 3.5+0.1)", "\(games.out)")
+        #expect(games.out.contains("1 forfeited, of 2 games played"), "\(games.out)")
+        #expect(games.out.contains("The bot lost on time: it ran out of its game clock (3.5+0.1): "), "\(games.out)")
+        #expect(games.out.contains("Hint: Your bot ran out of its clock for the game"), "\(games.out)")
+
+        // With no clock, the protocol's game is played to its end (the move's guard is 3 s).
+        let unclocked = try await SalvoExecutable.run(["bot-check", second, "--time-control", "none", "--games", "0"])
+        #expect(unclocked.status == 0, "\(unclocked.out)")
     }
 
     @Test("a folder without bot.yaml is refused in one line that says what to add")

@@ -1,5 +1,6 @@
 import Bots
 import Foundation
+import Processes
 import Sandbox
 import Testing
 @testable import Submissions
@@ -119,6 +120,32 @@ struct SubmissionDiscoveryTests {
         let reasons = Dictionary(uniqueKeysWithValues: entries.notEntered.map { ($0.folder, $0.reason) })
         #expect(reasons["writer"]?.contains("cannot create \(source)/bot.yaml: Directory nonexistent") == true, "\(reasons)")
         #expect(reasons["online"]?.contains("Network is unreachable") == true, "\(reasons["online"] ?? "")")
+    }
+
+    @Test("a build that prints 5 MB keeps a log of 1 MiB: its head and its tail, a line saying how much was cut, and the runner's lines around them")
+    func buildLogCapped() async throws {
+        let folders = SubmissionFolders("loud")
+        defer { folders.remove() }
+        // It prints a head, 5,000,000 bytes of lines and a tail, then fails: the reason quotes the tail.
+        try folders.write("loud", [
+            "bot.yaml": "build: printf 'BUILD-HEAD\\n'; yes build-line | head -c 5000000; printf '\\nBUILD-TAIL\\n'; exit 2\ncommand: python3 bot.py\n",
+            "bot.py": "print('x')\n",
+        ])
+        let entries = try await SubmissionFolders.enter(folders.settings())
+        let loud = try #require(entries.notEntered.first { $0.folder == "loud" })
+        let path = try #require(loud.buildLog)
+        let log = try Data(contentsOf: URL(fileURLWithPath: path))
+        let text = String(decoding: log, as: UTF8.self)
+        // 11 + 5,000,000 + 12 bytes printed; 1 MiB kept.
+        let line = CappedLog.cutLine(5_000_023 - CappedLog.capBytes, label: "build output")
+        #expect(line == "\n[… 4.0 MB of build output cut here (3951447 bytes) …]\n")
+        #expect(log.count <= CappedLog.capBytes + CappedLog.slackBytes, "\(log.count) bytes kept")
+        #expect(text.hasPrefix("$ printf 'BUILD-HEAD\\n';"), "the runner's line of the command")
+        #expect(text.contains(" s\nBUILD-HEAD\nbuild-line\n"), "the head of the output")
+        #expect(text.contains(line))
+        #expect(text.hasSuffix("build-line\nbuild\nBUILD-TAIL\n# the build failed (exit status 2)\n"), "the tail, then the runner's line of the outcome: \(text.suffix(200))")
+        #expect(loud.reason.hasPrefix("the build failed (exit status 2); the end of its log"), "\(loud.reason.prefix(200))")
+        #expect(loud.reason.contains("  BUILD-TAIL\n  # the build failed (exit status 2)"), "\(loud.reason.suffix(200))")
     }
 
     @Test("a build past its time is stopped; one past its memory is killed", .enabled(if: SandboxLauncher().limitMechanism.hasPrefix("cgroup")))

@@ -112,6 +112,14 @@ struct JournalCompatibilityTests {
         #expect(refused.status == 1)
         #expect(refused.err.split(separator: "\n").count == 1)
         #expect(refused.err.contains("(games_per_pairing: the journal's run has 2, this one 4)"), "\(refused.err)")
+        // The journal was played before clocks: without the file's `time_control: none`, the
+        // rest would be played on the default clock, and the run refuses, naming it.
+        let clocked = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-v1-clocked-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: clocked) }
+        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "time_control: none", with: "#").write(toFile: clocked, atomically: true, encoding: .utf8)
+        let unclocked = try await SalvoExecutable.run(["run", clocked, "--output", folder], workingDirectory: Self.root.path)
+        #expect(unclocked.status == 1)
+        #expect(unclocked.err.contains("(time_control: the journal's run has none, this one 10+0.1)"), "\(unclocked.err)")
 
         let continued = try await SalvoExecutable.run(["run", file, "--output", folder], workingDirectory: Self.root.path)
         #expect(continued.status == 0, "\(continued.err)")

@@ -23,9 +23,33 @@ struct ResumeSettingsTests {
             "format=round-robin", "games_per_pairing=4", "seed=2026", "bots=2",
             "bots[0].name=density", "bots[0].builtin=density",
             "bots[1].name=alice", #"bots[1].command=["python3","alice/bot.py"]"#, "bots[1].move_timeout_ms=2000",
+            "time_control=10+0.1",
         ])
         // Pinned: a change here breaks the resume of every journal written so far.
-        #expect(ResumeSettings.digest(of: Self.config) == "09a8c2a1d795cd1c")
+        #expect(ResumeSettings.digest(of: Self.config) == "86293034c43274d1")
+        // Without a clock, the lines and digest of the journals written before clocks: each
+        // is continued by `time_control: none`, and only so.
+        var unclocked = Self.config
+        unclocked.timeControl = nil
+        #expect(ResumeSettings.digest(of: unclocked) == "09a8c2a1d795cd1c")
+    }
+
+    @Test("the clock is a line whenever an external bot plays on one, the default included; none is no line, as in the journals from before clocks")
+    func clock() {
+        var old = Self.config
+        old.timeControl = nil
+        #expect(!ResumeSettings.lines(of: old).contains { $0.key == "time_control" })
+        #expect(ResumeSettings.difference(journal: old, run: Self.config) == "time_control: the journal's run has none, this one 10+0.1")
+        #expect(ResumeSettings.difference(journal: Self.config, run: old) == "time_control: the journal's run has 10+0.1, this one none")
+        var faster = Self.config
+        faster.timeControl = TimeControl(parsing: "2+0.1")
+        #expect(ResumeSettings.difference(journal: Self.config, run: faster) == "time_control: the journal's run has 10+0.1, this one 2+0.1")
+        // Built-ins alone have no clock to agree on: the old journal of one goes on as it was.
+        var builtIns = Self.config
+        builtIns.bots = [BotEntry(name: "density", kind: .builtin(.density)), BotEntry(name: "parity", kind: .builtin(.parity))]
+        var builtInsBefore = builtIns
+        builtInsBefore.timeControl = nil
+        #expect(ResumeSettings.digest(of: builtIns) == ResumeSettings.digest(of: builtInsBefore))
     }
 
     @Test("limits come from one table: the resume lines keep their names, the journal writes and reads every limit by its member, as Codable names it")
@@ -73,6 +97,7 @@ struct ResumeSettingsTests {
             { $0.bots[0].name = "dense" }, { $0.bots[0].kind = .builtin(.champion) },
             { $0.bots[1].kind = .external(ExternalBotSpec(command: ["python3", "alice/bot.py"])) },
             { $0.bots.swapAt(0, 1) }, { $0.sprt = SPRTSettings(elo0: 0, elo1: 10) },
+            { $0.timeControl = nil }, { $0.timeControl = TimeControl(parsing: "10+0.2") },
         ]
         for change in changes {
             var changed = Self.config

@@ -57,6 +57,20 @@ struct TournamentFileParserTests {
         #expect(ResumeSettings.digest(of: capped) != ResumeSettings.digest(of: { var c = capped; c.sprt = nil; return c }()))
     }
 
+    @Test("time_control: BASE+INC in seconds, BASE alone or none; 10+0.1 when left out; and it reaches bots_from:, whose checks play on it")
+    func timeControl() throws {
+        #expect(try parser.parse("name: x\nbots: [random, parity]\n", file: "t.yaml").timeControl == TimeControl(baseMilliseconds: 10_000, incrementMilliseconds: 100))
+        #expect(try parser.parse("name: x\nbots: [random, parity]\ntime_control: 2+0.25\n", file: "t.yaml").timeControl == TimeControl(baseMilliseconds: 2_000, incrementMilliseconds: 250))
+        #expect(try parser.parse("name: x\nbots: [random, parity]\ntime_control: 30\n", file: "t.yaml").timeControl == TimeControl(baseMilliseconds: 30_000, incrementMilliseconds: 0))
+        #expect(try parser.parse("name: x\nbots: [random, parity]\ntime_control: none\n", file: "t.yaml").timeControl == nil)
+        // Written after bots_from: or before it, the submissions' checks get the file's clock.
+        for text in ["name: x\nbots_from: subs\ntime_control: 2+0.1\n", "name: x\ntime_control: 2+0.1\nbots_from: {folder: subs}\n"] {
+            #expect(try parser.read(text, file: "t.yaml").botsFrom?.timeControl == TimeControl(baseMilliseconds: 2_000, incrementMilliseconds: 100))
+        }
+        #expect(try parser.read("name: x\nbots_from: subs\ntime_control: none\n", file: "t.yaml").botsFrom?.timeControl == nil)
+        #expect(try parser.read("name: x\nbots_from: subs\n", file: "t.yaml").botsFrom?.timeControl == .tournamentDefault)
+    }
+
     @Test("each problem is reported with its line and what to do", arguments: [
         ("name: x\nbots: [random, parity]\ngame_per_pairing: 2\n", "t.yaml:3: unknown key `game_per_pairing`; did you mean `games_per_pairing`?"),
         ("name: x\nbots: [random, parity]\nconcurrency: many\n", "t.yaml:3: `concurrency` must be a whole number from 1 to 10000; got `many`"),
@@ -83,6 +97,10 @@ struct TournamentFileParserTests {
         ("name: x\nlimits: {memory_mib: 5}\nbots: [random, parity]\n", "t.yaml:2: unknown `limits` key `memory_mib`; did you mean `memory_mb`?"),
         ("name: x\nbots:\n  - random\n  - name: p\n    builtin: parity\n    memory_mb: 100\n", "t.yaml:6: `memory_mb` applies to external bots (`command:`) only"),
         ("name: x\nbots:\n  - random\n  - name: p\n    command: ./p\n    processes: 0\n", "t.yaml:6: `processes` must be a whole number from 1 to 100000"),
+        ("name: x\nbots: [random, parity]\ntime_control: 40/60+0.6\n", "t.yaml:3: `time_control` must be `BASE+INC` in seconds"),
+        ("name: x\nbots: [random, parity]\ntime_control: 0+1\n", "t.yaml:3: `time_control` must be `BASE+INC` in seconds"),
+        ("name: x\nbots: [random, parity]\ntime_control: [10, 0.1]\n", "t.yaml:3: `time_control` must be `BASE+INC` in seconds"),
+        ("name: x\nbots: [random, parity]\ntime_contol: 10+0.1\n", "t.yaml:3: unknown key `time_contol`; did you mean `time_control`?"),
     ])
     func errorsNameTheLine(text: String, expected: String) {
         #expect {

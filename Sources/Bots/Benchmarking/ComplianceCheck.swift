@@ -25,12 +25,17 @@ public struct ComplianceCheck: Sendable {
     public var seed: UInt64
     /// How the bot's process is started.
     public var launcher: any BotLauncher
+    /// The clock the whole game (and a fleet placed) is played on, as in the tournament the
+    /// check stands for; nil for none. A bot whose moves are each legal but too slow together
+    /// fails the whole game's step on it, quickly, instead of holding the check for minutes.
+    public var timeControl: TimeControl?
 
-    public init(spec: ExternalBotSpec, logPath: String? = nil, seed: UInt64 = 1, launcher: any BotLauncher = DirectLauncher()) {
+    public init(spec: ExternalBotSpec, logPath: String? = nil, seed: UInt64 = 1, launcher: any BotLauncher = DirectLauncher(), timeControl: TimeControl? = nil) {
         self.spec = spec
         self.logPath = logPath
         self.seed = seed
         self.launcher = launcher
+        self.timeControl = timeControl
     }
 
     /// Whether a run's steps show a compliant bot: every step passed, through the last one
@@ -68,6 +73,7 @@ public struct ComplianceCheck: Sendable {
             try await session.newGame(GameStart(), seed: seed)
             return "ready"
         }) else { return steps }
+        session.clock = timeControl.map(GameClock.init)
         // Only a bot that announced `supports place` is asked for its fleet.
         if session.features.contains(ProtocolLine.placeFeature) {
             guard await step("placement: place-fleet ... -> fleet <length> <x> <y> <h|v> ... (it announced supports place)", { () async throws(BotFault) in
@@ -76,7 +82,7 @@ public struct ComplianceCheck: Sendable {
             }) else { return steps }
         }
         guard await step("a whole game: your-turn -> shot <x> <y>, result, opponent-shot", { () async throws(BotFault) in
-            try await playWholeGame(session)
+            try await playWholeGame(session) + (timeControl.map { " on a game clock of \($0)" } ?? "")
         }) else { return steps }
         guard await step("game over: game-over win", { () async throws(BotFault) in
             try await session.send(ProtocolLine.gameOver(.won))

@@ -18,6 +18,7 @@ public enum FailureHint: String, CaseIterable, Sendable {
     case memory
     case executableBit
     case slowMove
+    case gameClock
     case lineEndings
     case debugOnStdout
     case stateAcrossGames
@@ -47,6 +48,8 @@ public enum FailureHint: String, CaseIterable, Sendable {
             "The executable bit is off: a program named as `./NAME` must be executable. Run `chmod +x NAME` (git keeps the bit; a zip made on Windows may lose it), or name its interpreter in `command:` (`python3 bot.py`)."
         case .slowMove:
             "Your bot answered earlier moves, then went silent: so it flushes. A move took longer than the deadline (a loop that never ends, a search too deep for the time), or the bot waits for a line the protocol does not send. Time your slowest move on your own machine, and print progress to stderr to see where it stops."
+        case .gameClock:
+            "Your bot ran out of its clock for the game (the tournament's `time_control:`, BASE+INC in seconds: a bank of BASE at the start of each game, each move's time on the clock taken from it, INC added after each move). Its moves were legal one by one, but together too slow: on average a move must take under INC plus a share of BASE (10+0.1: about 0.2 s a move over a long game). Never sleep, read only the lines you need, and time a whole game on your own machine."
         case .lineEndings:
             "Windows line endings (CRLF)? The first line `#!/usr/bin/env python3` ends in an invisible \\r, so the system looks for a program named `python3\\r`. Save the file with LF endings (your editor's setting, `dos2unix bot.py`, or `sed -i 's/\\r$//' bot.py`), or run it as `command: python3 bot.py`."
         case .debugOnStdout:
@@ -78,11 +81,12 @@ public enum FailureHint: String, CaseIterable, Sendable {
         note(.executableBit, when: failure.contains("without its executable bit") || err.contains("Permission denied") && program.hasPrefix("./"))
         note(.debugOnStdout, when: failure.contains("The bot wrote \"") && failure.contains("was expected"))
         note(.slowMove, when: failure.contains("timed out") && answeredBefore && !failure.contains("CPU time in this game"))
+        note(.gameClock, when: failure.contains("ran out of its game clock"))
         note(.buildFailed, when: failure.hasPrefix("the build"))
         note(.manifest, when: failure.hasPrefix("bot.yaml") || failure.contains("no bot.yaml") || failure.contains("its bot.yaml"))
         note(.javaClass, when: err.contains("Could not find or load main class") || err.contains("ClassNotFoundException") || err.contains("UnsupportedClassVersionError"))
         note(.missingModule, when: err.contains("ModuleNotFoundError") || err.contains("ImportError") || err.contains("Can't locate "))
-        note(.memory, when: err.contains("OutOfMemoryError") || err.contains("MemoryError") || err.contains("Cannot allocate memory") || failure.contains("memory cap") || failure.contains("out of its"))
+        note(.memory, when: err.contains("OutOfMemoryError") || err.contains("MemoryError") || err.contains("Cannot allocate memory") || failure.contains("memory cap") || failure.contains("out of its") && !failure.contains("game clock"))
         note(.missingProgram, when: !lineEndings && (failure.contains("is not an executable file") || failure.contains("which is not in the folder")
             || (program.hasPrefix("./") && (failure.contains("No such file") || err.contains("No such file or directory") && err.contains(program)))))
         // A script with CRLF endings fails as a missing interpreter or file would: the line endings are the cause.

@@ -9,6 +9,8 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
     case crashed(String)
     /// No answer came within the deadline.
     case timedOut(String)
+    /// The bot's clock for the game ran out during a move (``TimeControl``): it loses on time.
+    case outOfTime(String)
     /// The program wrote a line that is not what the protocol expects at this point.
     case malformed(line: String, expected: String)
     /// The bot fired at a cell off the grid.
@@ -27,12 +29,13 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         if case .sandboxFailed = self { true } else { false }
     }
 
-    /// The fault's kind, one word in reports: `launch`, `crash`, `timeout`, `malformed`, `off-grid`, `repeat`.
+    /// The fault's kind, one word in reports: `launch`, `crash`, `timeout`, `time`, `malformed`, `off-grid`, `repeat`, `fleet`.
     public var kind: ForfeitKind {
         switch self {
         case .launchFailed, .sandboxFailed: .launch
         case .crashed: .crash
         case .timedOut: .timeout
+        case .outOfTime: .time
         case .malformed: .malformed
         case .offGrid: .offGrid
         case .repeatedShot: .repeatedShot
@@ -54,6 +57,7 @@ public enum BotFault: Error, Hashable, Sendable, CustomStringConvertible {
         case .launchFailed(let detail): "The bot could not be started: \(detail)"
         case .crashed(let detail): "The bot crashed: \(detail)"
         case .timedOut(let detail): "The bot timed out: \(detail)"
+        case .outOfTime(let detail): "The bot lost on time: \(detail)"
         case .malformed(let line, let expected): "The bot wrote \"\(Self.printable(line))\" where \(expected) was expected"
         case .offGrid(let cell): "The bot fired off the grid at \(cell)"
         case .repeatedShot(let cell): "The bot fired twice at \(cell)"

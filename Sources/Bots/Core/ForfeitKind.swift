@@ -4,8 +4,10 @@ public enum ForfeitKind: String, Hashable, Sendable, CaseIterable, CustomStringC
     case launch
     /// The program exited or closed its output.
     case crash
-    /// No answer came within the deadline.
+    /// No answer came within the deadline of a move (or of the start, or the game's CPU time).
     case timeout
+    /// The bot's clock for the game ran out (``TimeControl``): it lost on time.
+    case time
     /// A line that is not what the protocol expects at that point.
     case malformed
     /// A shot off the grid.

@@ -47,6 +47,9 @@ final class BotSession: @unchecked Sendable {
     /// Lines posted (``post(_:)``) and not yet written, each with its newline: they go with the
     /// next line sent, in one write.
     private var pending = ""
+    /// The bot's clock in the game being played (``TimeControl``); nil when the game has none.
+    /// Set by the game's ``ExternalBot`` after `new-game`, since a process may play many games.
+    var clock: GameClock?
 
     init(spec: ExternalBotSpec, logPath: String?, launcher: any BotLauncher) {
         self.spec = spec
@@ -110,11 +113,23 @@ final class BotSession: @unchecked Sendable {
 
     /// Sends `place-fleet ...` and returns the fleet the bot answers within the start-up
     /// deadline, checked to be the standard fleet on the grid.
+    /// With a clock, the time from `place-fleet` to the fleet is taken from its bank (with no
+    /// increment), and a bank that runs out first loses the game on time.
     func askFleet(boardSize: Int, lengths: [Int], seed: UInt64) async throws(BotFault) -> Fleet {
         let expected = "fleet <length> <x> <y> <h|v> ..."
-        let deadline = ProcessEventLoop.now() + spec.startupDeadline.wholeNanoseconds
+        let start = ProcessEventLoop.now()
+        let flag = clock.map { $0.flagFall(movingSince: start) } ?? .max
+        let deadline = min(start + spec.startupDeadline.wholeNanoseconds, flag)
         try await send(ProtocolLine.placeFleet(boardSize: boardSize, lengths: lengths, seed: seed), awaiting: expected)
-        let line = try await receive(until: deadline, awaiting: expected, after: "place-fleet")
+        let line: String
+        do {
+            line = try await receive(until: deadline, awaiting: expected, after: "place-fleet")
+        } catch .timedOut(let detail) {
+            let now = ProcessEventLoop.now()
+            if let clock, now >= flag { throw clock.outOfTime(after: now &- start, placing: true) }
+            throw .timedOut(detail)
+        }
+        clock?.placed(after: ProcessEventLoop.now() &- start)
         guard let ships = ProtocolLine.parseFleet(line) else { throw .malformed(line: line, expected: expected) }
         do {
             return try Fleet(standard: ships)
@@ -131,21 +146,31 @@ final class BotSession: @unchecked Sendable {
     /// ``ProcessCPUTime``); otherwise it was kept waiting, and it gets the rest of its
     /// CPU budget, up to ``ExternalBotSpec/moveWallGuard`` on the clock (which also bounds a
     /// bot that sleeps).
+    ///
+    /// With a clock (``clock``), the move's time on the clock, from `your-turn` to the shot
+    /// read, is taken from the bank, then the increment added; when the bank runs out first,
+    /// the bot loses on time (``BotFault/outOfTime(_:)``), whatever its CPU time. The move's
+    /// own deadline and guard stay as they are, within the bank.
     func askShot() async throws(BotFault) -> Coordinate {
         guard let process else { throw .crashed("the bot is not running") }
         let start = ProcessEventLoop.now()
         let budget = spec.moveDeadline.wholeNanoseconds
         let wallGuard = start + spec.moveWallGuard.wholeNanoseconds
+        let flag = clock.map { $0.flagFall(movingSince: start) } ?? .max
         try await send(ProtocolLine.yourTurn, awaiting: "shot <x> <y>")
         // Without a cgroup, the processes known at `new-game` (a child started since is counted
         // only at the deadline, which can only make the bot's use look larger).
         let cpuAtStart = cpuTime(process, walk: false)
-        var deadline = start + budget
+        var deadline = min(start + budget, flag)
         var line: String?
         while line == nil {
             do {
                 line = try await receive(until: deadline, awaiting: "shot <x> <y>", after: "your-turn")
             } catch .timedOut {
+                let woke = ProcessEventLoop.now()
+                if let clock, woke >= flag { throw clock.outOfTime(after: woke &- start) }
+                // Only the flag was awaited, and it has not fallen yet: wait on.
+                if woke < start + budget { continue }
                 let used = cpuTime(process, walk: true).flatMap { cpu in cpuAtStart.map { cpu &- $0 } }
                 guard let used, used < budget else {
                     throw .timedOut("no \"shot <x> <y>\" within \(spec.moveDeadline) of CPU time after \"your-turn\"")
@@ -157,9 +182,10 @@ final class BotSession: @unchecked Sendable {
                 }
                 // The rest of its budget, spent on every core at once as quickly as it could be:
                 // a bot of many processes cannot think far past its budget before the next look.
-                deadline = min(wallGuard, now + max((budget - used) / Self.cores, Self.shortestLook))
+                deadline = min(wallGuard, now + max((budget - used) / Self.cores, Self.shortestLook), flag)
             }
         }
+        clock?.moved(after: ProcessEventLoop.now() &- start)
         guard let line else { throw .crashed("the bot is not running") }
         try checkGameCPU(process)
         guard let cell = ProtocolLine.parseShot(line) else { throw .malformed(line: line, expected: "shot <x> <y>") }

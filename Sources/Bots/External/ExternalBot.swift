@@ -33,6 +33,8 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     private let launcher: any BotLauncher
     private let pool: BotProcessPool?
     private let mirrorGroup: Int?
+    /// The game's clock (``TimeControl``); nil for none.
+    private let timeControl: TimeControl?
     private var session: BotSession
     /// Whether the bot broke the protocol or the rules in this game: its process is not reused.
     private var faulted = false
@@ -44,16 +46,19 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     /// A bot run as `spec` says, started by `launcher`, its stderr appended to `logPath` (or
     /// discarded when nil); `seed` is passed to it in `new-game`. With `pool`, the game may be
     /// played by a waiting process that has played no game of `mirrorGroup` (the two games
-    /// that share their fleets), and the process waits there again afterwards.
+    /// that share their fleets), and the process waits there again afterwards. With
+    /// `timeControl`, the bot plays the game on that clock: its fleet and its moves are taken
+    /// from a bank on the wall clock, and a bank that runs out loses the game on time.
     public init(
         _ spec: ExternalBotSpec, seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher(),
-        pool: BotProcessPool? = nil, mirrorGroup: Int? = nil
+        pool: BotProcessPool? = nil, mirrorGroup: Int? = nil, timeControl: TimeControl? = nil
     ) {
         self.spec = spec
         self.logPath = logPath
         self.launcher = launcher
         self.pool = pool
         self.mirrorGroup = mirrorGroup
+        self.timeControl = timeControl
         session = BotSession(spec: spec, logPath: logPath, launcher: launcher)
         self.seed = seed
     }
@@ -70,8 +75,10 @@ public final class ExternalBot: Bot, @unchecked Sendable {
     }
 
     /// A waiting process if the pool has one for this game, else a new one; a waiting process
-    /// that turns out to have died is replaced without a forfeit.
+    /// that turns out to have died is replaced without a forfeit. The game's clock starts once
+    /// the bot is `ready`: its launch and `new-game` are not its thinking.
     private func begin(_ game: GameStart) async throws(BotFault) {
+        defer { session.clock = timeControl.map(GameClock.init) }
         if let reused = await pool?.checkout(excluding: mirrorGroup) {
             session = reused
             session.clearStderrTail()
@@ -131,9 +138,9 @@ public final class ExternalBot: Bot, @unchecked Sendable {
 
     /// Runs a step, remembering a fault. Cancelling the calling task kills the bot's process
     /// group, so a wait on it ends at once (as a crash) instead of at its deadline. A bot out of
-    /// time is killed at once too: it has lost the game, and the CPU it would go on using until
-    /// the game's end is reached (on a loaded machine, seconds) belongs to the other games; nor
-    /// may it finish the thought it was stopped for. The process stays to be reaped by
+    /// time (a move's deadline, or its game clock) is killed at once too: it has lost the game,
+    /// and the CPU it would go on using until the game's end is reached (on a loaded machine,
+    /// seconds) belongs to the other games; nor may it finish the thought it was stopped for. The process stays to be reaped by
     /// ``finish(_:)``, its stderr tail kept for the forfeit's record.
     private func guarded<T: Sendable>(_ step: () async throws(BotFault) -> T) async throws(BotFault) -> T {
         let result = await withTaskCancellationHandler { () async -> Result<T, BotFault> in
@@ -143,7 +150,10 @@ public final class ExternalBot: Bot, @unchecked Sendable {
         }
         if case .failure(let fault) = result {
             faulted = true
-            if case .timedOut = fault { killProcessGroup() }
+            switch fault {
+            case .timedOut, .outOfTime: killProcessGroup()
+            default: break
+            }
         }
         return try result.get()
     }

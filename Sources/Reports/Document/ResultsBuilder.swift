@@ -168,6 +168,8 @@ public enum ResultsBuilder {
         )
         summary.placement = config.placement == .server ? nil : config.placement.rawValue
         summary.tellOpponent = config.tellOpponent ? true : nil
+        let clocked = config.bots.contains { if case .external = $0.kind { true } else { false } }
+        summary.timeControl = clocked ? config.timeControl?.description : nil
         return summary
     }
 

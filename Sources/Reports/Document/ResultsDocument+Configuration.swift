@@ -20,6 +20,10 @@ extension ResultsDocument {
         public var placement: String?
         /// True when `new-game` named each bot's opponent (`tell_opponent: true`); else absent.
         public var tellOpponent: Bool?
+        /// The clock each external bot played every game on (`time_control:`, fastchess's
+        /// `BASE+INC` in seconds, `10+0.1`); absent without one: `time_control: none`, a run
+        /// of built-ins alone, or a run from before clocks.
+        public var timeControl: String?
         /// What the sandbox of the machine that started the run could not enforce, a sentence
         /// each (no cgroups, a missing controller, no host user per sandbox: docs/sandbox.md);
         /// absent where it enforced everything, or no bot was sandboxed.

@@ -101,6 +101,7 @@ public enum IndexPage {
         parts.append("server \(configuration.server)")
         if configuration.placement == "bots" { parts.append("fleets placed by the bots") }
         if configuration.tellOpponent == true { parts.append("opponents named") }
+        if let clock = configuration.timeControl { parts.append("game clock \(clock)") }
         // A run stopped early, or a merge given --allow-incomplete: the numbers are partial.
         let unplayed = progress.scheduledGames - progress.ratedGames
         let warning: Markup = unplayed <= 0 ? "" : """

@@ -31,6 +31,8 @@ public struct RematchPlan: Sendable {
     public var botSeeds: [UInt64]
     /// The record that counts for the game; nil when the run never played it.
     public var recorded: GameRecord?
+    /// The clock the run's external bots played on (``Bots/TimeControl``); nil for none.
+    public var timeControl: TimeControl?
 
     public init(index: Int, tournament: String, bots: [BotEntry], fleetSeeds: [UInt64], botSeeds: [UInt64], recorded: GameRecord?) {
         self.index = index
@@ -58,5 +60,6 @@ public struct RematchPlan: Sendable {
             botSeeds: game.botSeeds,
             recorded: GameHistory(finished: finished).game(index: index)
         )
+        timeControl = config.timeControl
     }
 }

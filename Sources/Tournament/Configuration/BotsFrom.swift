@@ -28,6 +28,9 @@ public struct BotsFrom: Hashable, Sendable {
     /// Folders whose versions first seen after the deadline are entered anyway: the
     /// instructor's written, reviewable way to accept a late submission.
     public var acceptLate: [String] = []
+    /// The tournament's clock per game (its top-level `time_control:`, set by the file's
+    /// reader), which a submission's check plays on too; nil for none.
+    public var timeControl: TimeControl? = TournamentSettings.Defaults.timeControl
 
     public init(
         folder: String, file: String, line: Int?, limits: ResourceLimits, sandbox: SandboxSettings, restart: RestartPolicy,

@@ -1,3 +1,4 @@
+import Bots
 import DurationUnits
 import Foundation
 
@@ -9,10 +10,15 @@ import Foundation
 /// added (`placement`, `tellOpponent`) is left out, and a member left out takes the tournament
 /// file's default, so older journals still read. A value that is not acceptable (a seed `x`)
 /// is refused naming its member.
+///
+/// One setting reads the other way round: `timeControl` (`"10+0.1"`) is written whenever the
+/// run has a clock, the default included, and left out for none, since the journals written
+/// before clocks hold no such member and their games were played without one: a member left
+/// out reads as no clock, never as the file's default.
 extension TournamentSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case name, format, rounds, bots, gamesPerPairing, concurrency, pollIntervalMs, rateLimit, server, seed
-        case output, stallTimeoutMs, wakeLocalOpponent, placement, tellOpponent, sprt
+        case output, stallTimeoutMs, wakeLocalOpponent, placement, tellOpponent, sprt, timeControl
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,6 +39,7 @@ extension TournamentSettings: Codable {
         if placement != .server { try container.encode(placement.rawValue, forKey: .placement) }
         if tellOpponent { try container.encode(true, forKey: .tellOpponent) }
         try container.encodeIfPresent(sprt, forKey: .sprt)
+        try container.encodeIfPresent(timeControl?.description, forKey: .timeControl)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,5 +69,13 @@ extension TournamentSettings: Codable {
         placement = try container.decodeCase(forKey: .placement, "placement") ?? placement
         tellOpponent = try container.decodeIfPresent(Bool.self, forKey: .tellOpponent) ?? tellOpponent
         sprt = try container.decodeIfPresent(SPRTSettings.self, forKey: .sprt)
+        // Left out: a journal of a run without a clock, or of a Salvo before clocks.
+        timeControl = nil
+        if let text = try container.decodeIfPresent(String.self, forKey: .timeControl) {
+            guard let control = TimeControl(parsing: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .timeControl, in: container, debugDescription: "a time control other than \(TimeControl.expected)")
+            }
+            timeControl = control
+        }
     }
 }

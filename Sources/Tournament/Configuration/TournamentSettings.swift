@@ -40,6 +40,11 @@ public struct TournamentSettings: Hashable, Sendable {
     /// Whether `new-game` names the opponent (`tell_opponent: true`), so that a bot process
     /// that plays many games may learn each opponent across them.
     public var tellOpponent = false
+    /// Each external bot's clock per game (`time_control:`, fastchess's `BASE+INC`): 10+0.1
+    /// unless the file says otherwise; nil for none (`time_control: none`, and every journal
+    /// written before clocks, whose games were played without one). Built-in bots have no
+    /// clock: their time is the runner's own.
+    public var timeControl: TimeControl? = Defaults.timeControl
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {
@@ -48,6 +53,7 @@ public struct TournamentSettings: Hashable, Sendable {
         public static let pollInterval = Duration.milliseconds(500)
         public static let seed: UInt64 = 1
         public static let stallTimeout = Duration.seconds(60)
+        public static let timeControl: TimeControl? = TimeControl.tournamentDefault
     }
 
     /// Every external bot run unsandboxed (`--no-sandbox`).

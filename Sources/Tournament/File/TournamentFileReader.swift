@@ -1,3 +1,4 @@
+import Bots
 import Foundation
 import Suggestions
 import Yams
@@ -86,7 +87,11 @@ struct TournamentFileReader {
             guard let flag = node.bool else { throw fail(node, "`wake_local_opponent` must be true or false") }
             config.wakeLocalOpponent = flag
         }
-        let botsFrom = try values["bots_from"].map { node throws(TournamentFileError) in try self.botsFrom(node, defaults: defaults) }
+        if let node = values["time_control"] { config.timeControl = try timeControl(node) }
+        var botsFrom = try values["bots_from"].map { node throws(TournamentFileError) in try self.botsFrom(node, defaults: defaults) }
+        // The submissions' checks (`salvo bot-check --tournament`, the arena's) play on the
+        // tournament's clock, so a slow bot fails its check as it would fail its games.
+        botsFrom?.timeControl = config.timeControl
         if let node = values["sprt"] {
             guard botsFrom == nil else {
                 throw fail(node, "`sprt` tests a match between the two bots of `bots:`, and `bots_from:` enters a folder of them; remove one of them")
@@ -101,6 +106,19 @@ struct TournamentFileReader {
             if values["games_per_pairing"] == nil { config.gamesPerPairing = TournamentFileParser.sprtDefaultGameCap }
         }
         return TournamentFile(config: config, botsFrom: botsFrom)
+    }
+
+    /// `time_control: 10+0.1` (fastchess's BASE+INC, in seconds), `time_control: 10`, or
+    /// `time_control: none` for no clock (nil).
+    func timeControl(_ node: Node) throws(TournamentFileError) -> TimeControl? {
+        guard let text = node.scalar?.string, node.null == nil else {
+            throw fail(node, "`time_control` must be \(TimeControl.expected)")
+        }
+        if text == "none" { return nil }
+        guard let control = TimeControl(parsing: text) else {
+            throw fail(node, "`time_control` must be \(TimeControl.expected), with a base above 0 and at most 3600 s and an increment of at most 60 s, in at most three decimals; got `\(text)`")
+        }
+        return control
     }
 
     /// `sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}`; alpha and beta default to 0.05.

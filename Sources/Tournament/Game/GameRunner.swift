@@ -72,7 +72,8 @@ struct GameRunner: Sendable {
             for seat in PlayerSeat.allCases {
                 var bot = bots[seat].makeBot(
                     seed: game.botSeed(seat), logDirectory: logDirectory, launcher: launchers[bots[seat].name] ?? launcher,
-                    pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup, memory: memories[bots[seat].name]
+                    pool: pools[bots[seat].name], mirrorGroup: game.mirrorGroup, memory: memories[bots[seat].name],
+                    timeControl: config.timeControl
                 )
                 do throws(BotFault) {
                     try await bot.start(GameStart(movesFirst: seat == .one, opponent: config.tellOpponent ? bots[seat.opponent].name : nil))

@@ -85,6 +85,8 @@ enum JournalCodecV1 {
     /// `TournamentConfig` as `JSONEncoder` wrote it.
     private static func configuration(_ reader: inout JSONReader) throws(JSONError) -> TournamentConfig {
         var config = TournamentConfig(name: "", bots: [])
+        // Version 1 was written long before clocks: its games were played without one.
+        config.timeControl = nil
         config.context.seedDerivation = .mixed
         var name: String?, bots: [BotEntry]?, output: String?
         let start = try reader.beginObject()

@@ -5,12 +5,15 @@ import JSONCoding
 
 /// The settings a journal can be continued only by: those that fix the schedule, the fleets
 /// and the bots' play (format, games per pairing, seed, the bots and their deadlines, the
-/// sequential test). Concurrency, polling, the server and the output folder may change
+/// game clock, the sequential test). Concurrency, polling, the server and the output folder may change
 /// between a run and its continuation.
 ///
 /// Each setting is one `key=value` line, in a fixed order, with the tournament file's key
 /// names; a setting equal to its default is left out, so a setting added in a later version
-/// with a default does not change the digest of a configuration that does not use it.
+/// with a default does not change the digest of a configuration that does not use it. The
+/// game clock is the other way round: `time_control=10+0.1` whenever external bots play on a
+/// clock, the default included, and no line without one, since every journal written before
+/// clocks was played without one and is continued only so (`time_control: none`).
 ///
 /// ```swift
 /// ResumeSettings.digest(of: config)             // "9a3c…", 16 hex digits, pinned by a test
@@ -35,11 +38,24 @@ public enum ResumeSettings {
         if let shard = config.context.shard { lines.append(("shard", shard.description)) }
         if config.placement != .server { lines.append(("placement", config.placement.rawValue)) }
         if config.tellOpponent { lines.append(("tell_opponent", "true")) }
+        if let clock = config.timeControl, clocksAnyBot(config) { lines.append(("time_control", clock.description)) }
         if let sprt = config.sprt {
             lines += [("sprt.elo0", "\(sprt.elo0)"), ("sprt.elo1", "\(sprt.elo1)"), ("sprt.alpha", "\(sprt.alpha)"), ("sprt.beta", "\(sprt.beta)")]
         }
         if config.context.isSeason { lines.append(("season", "true")) }
         return lines
+    }
+
+    /// Whether a clock would time any bot of `config`: an external bot, listed or (in a
+    /// season, whose lines leave them out) submitted. A clock over built-ins alone changes
+    /// nothing, and adds no line.
+    private static func clocksAnyBot(_ config: TournamentConfig) -> Bool {
+        config.context.isSeason || config.bots.contains { if case .external = $0.kind { true } else { false } }
+    }
+
+    /// What a setting without a line is, in a difference: its default, or for the clock, none.
+    private static func absent(_ key: String) -> String {
+        key == "time_control" ? "none" : "the default"
     }
 
     /// One bot's lines, each key starting with `prefix`.
@@ -114,8 +130,8 @@ public enum ResumeSettings {
         let oldValues = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(new, uniquingKeysWith: { first, _ in first })
         for key in (old + new).map(\.key) where oldValues[key] != newValues[key] {
-            // A setting equal to its default has no line.
-            return "\(key): the journal's run has \(oldValues[key] ?? "the default"), this one \(newValues[key] ?? "the default")"
+            // A setting equal to its default has no line (the clock: none has none).
+            return "\(key): the journal's run has \(oldValues[key] ?? absent(key)), this one \(newValues[key] ?? absent(key))"
         }
         return nil
     }
