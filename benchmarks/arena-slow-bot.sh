@@ -36,14 +36,16 @@ round() {
     cp -r "$WORK/honest" "$WORK/$login-$kind-$2"; echo "# $login" >> "$WORK/$login-$kind-$2/bot.py"
     "$SALVO" submit "$WORK/$login-$kind-$2" --arena "http://127.0.0.1:$port" --token="$(token "$login")" > /dev/null
   done
+  local slow=""
   if [ "$kind" = with ]; then
     "$SALVO" submit "$WORK/slow" --arena "http://127.0.0.1:$port" --token="$(token slow)" > "$arena.slow" 2>&1 &
+    slow=$!
   fi
   cp -r "$WORK/honest" "$WORK/carol-$kind-$2"; echo "# carol $2" >> "$WORK/carol-$kind-$2/bot.py"
   local started; started=$(date +%s.%N)
   "$SALVO" submit "$WORK/carol-$kind-$2" --arena "http://127.0.0.1:$port" --token="$(token carol)" > "$arena.carol" 2>&1
   local ended; ended=$(date +%s.%N)
-  wait $(jobs -p | grep -v "^$server$") 2>/dev/null || true
+  if [ -n "$slow" ]; then wait "$slow" || true; fi
   kill -INT "$server"; wait "$server" 2>/dev/null || true
   echo "$kind $(echo "$ended - $started" | bc)" >> "$WORK/rows"
   [ "$kind" = with ] && echo "  slow upload: $(grep -E '^(Not entered|Entered)' "$arena.slow" | head -1 | cut -c1-160)" >&2

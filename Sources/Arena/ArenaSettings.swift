@@ -210,6 +210,7 @@ public struct ArenaSettings: Sendable {
         bots: [random, hunt-target, density]   # built-ins every student plays against
         games_per_pairing: 2
         limits: {memory_mb: 512, cpu_seconds: 60}
+        time_control: 10+0.1                   # each bot's clock per game, base+increment seconds (checks too)
         # deadline: 2026-12-11T23:59:00Z      # uploads received later are kept, not entered
         submissions_per_day: 10                # per student, in any 24 hours
         upload_mb: 20                          # the largest archive accepted

@@ -200,15 +200,19 @@ public actor ArenaWorker {
 
     /// Whether a batch is due now: the schedule allows it, something is there to enter (a
     /// version waiting, or the season's first night once no check is running or queued), and
-    /// either no check is running or queued, or the version waiting longest passed its check
-    /// ``batchAfter`` ago.
+    /// either no upload is queued, or the version waiting longest passed its check
+    /// ``batchAfter`` ago. Checks running now are not waited for: a slow one (a bot that uses
+    /// its whole game clock) would hold every classmate's version that passed beside it; what
+    /// passes after the batch began is entered with the next one. Uploads still queued are
+    /// waited for, up to ``batchAfter``: a class uploading at once enters in a few batches,
+    /// not one each.
     func batchWanted(checking: Bool) -> Bool {
         guard batchIsDue() else { return false }
         let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
-        let idle = !checking && ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty
+        let queueEmpty = ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty
         // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
-        if waiting.isEmpty { return idle && needsFirstNight() }
-        guard !idle else { return true }
+        if waiting.isEmpty { return !checking && queueEmpty && needsFirstNight() }
+        guard !queueEmpty else { return true }
         let oldest = waiting.compactMap(\.checkedAt).min() ?? clock()
         return clock().timeIntervalSince(oldest) >= Self.batchAfter
     }

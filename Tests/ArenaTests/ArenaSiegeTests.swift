@@ -1,3 +1,4 @@
+import ArchiveIntake
 @testable import Arena
 import Foundation
 import HTTPGuards
@@ -161,6 +162,37 @@ struct ArenaSiegeTests {
             let taken = try await client.upload(Service.botArchive(), token: bob)
             #expect(taken.status == 202, "\(Service.error(taken))")
             #expect(try await client.get("/api/standings").status == 200)
+        }
+    }
+
+    /// The example Python bot made slow but legal: 2.5 s of sleep before each shot, under the
+    /// 3 s wall guard of a move and using no CPU; the archive's path.
+    static func slowBotArchive() throws -> String {
+        let work = NSTemporaryDirectory() + "salvo-arena-slow-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.copyItem(atPath: ClassFolder.examples + "/python-random", toPath: work + "/bot")
+        let source = try String(contentsOfFile: work + "/bot/bot.py", encoding: .utf8)
+        let slowed = source.replacingOccurrences(of: "        elif command == \"your-turn\":\n", with: "        elif command == \"your-turn\":\n            __import__(\"time\").sleep(2.5)\n")
+        guard slowed != source else { throw LoopbackSocket.Failure(description: "the example bot changed: no your-turn branch to slow") }
+        try slowed.write(toFile: work + "/bot/bot.py", atomically: true, encoding: .utf8)
+        try ArchivePacker.pack(folder: work + "/bot", to: work + "/bot.tar.gz")
+        return work + "/bot.tar.gz"
+    }
+
+    @Test("a slow but legal bot (2.5 s a shot) is refused on its game clock within seconds, and a classmate's version that passed beside it is entered without waiting for its check")
+    func slowBot() async throws {
+        let (folder, tokens) = try Service.arena("requests_per_second: 0")
+        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        try await Self.serving(folder) { _, client in
+            let slow = try Service.status(try await client.upload(Self.slowBotArchive(), token: bob))
+            let honest = try Service.status(try await client.upload(Service.botArchive(), token: alice))
+            let refused = try await client.follow(slow.id, token: bob)
+            #expect(refused.state == .refused && (refused.reason ?? "").contains("ran out of its game clock (10+0.1)"), "\(refused)")
+            let entered = try await client.follow(honest.id, token: alice)
+            #expect(entered.state == .entered, "\(entered)")
+            // Entered before the slow check ended: the batch did not wait for it.
+            let rows = try folder.store.submissions(of: "alice") + folder.store.submissions(of: "bob")
+            let aliceEntered = try #require(rows.first { $0.login == "alice" }?.updatedAt), bobChecked = try #require(rows.first { $0.login == "bob" }?.checkedAt)
+            #expect(aliceEntered < bobChecked, "alice entered at \(aliceEntered), bob's check ended at \(bobChecked)")
         }
     }
 

@@ -30,6 +30,8 @@ struct ArenaLeaderboardTests {
         _ = try await TestProcess.run("/bin/tar", ["czf", folder + "/bot.tar.gz", "-C", ClassFolder.examples + "/python-random", "."])
         let archive = try Data(contentsOf: URL(fileURLWithPath: folder + "/bot.tar.gz")).base64EncodedString()
         let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
+        // Stopped whatever happens (a browser that cannot start included), not left serving.
+        defer { server.terminate() }
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(try #require(URL(string: url + "upload")))
             func upload(token: String) async throws {
@@ -82,6 +84,7 @@ struct ArenaLeaderboardTests {
         // unless every first mover of 12 games won (or lost), so the entries are rated.
         let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice,Alice A\nbob,Bob B\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 4\ncheck_games: 2\n")
         let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
+        defer { server.terminate() }
         for login in ["alice", "bob"] {
             let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", tokens[login] ?? ""], timeout: .seconds(300))
             #expect(entered.status == 0, "\(login): \(entered.out)\(entered.err)")
