@@ -359,7 +359,7 @@ let package = Package(
         // The HTML reports opened in real headless Chromium: standings, escaping, replay keys, phone width.
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["HeadlessBrowser", "SalvoTestSupport"],
+            dependencies: ["HeadlessBrowser", "SalvoTestSupport", "CurlHTTP", "JSONCoding"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

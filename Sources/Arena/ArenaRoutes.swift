@@ -11,7 +11,8 @@ import Reports
 ///   disk and in the store; 401, 413, 429, 503 or 507 otherwise (``upload(_:_:)``);
 /// - `GET /api/submissions`: the token's owner's uploads; `GET /api/submissions/ID`: one of
 ///   them (another student's id is a 404, as a missing one);
-/// - `GET /api/me`: the token's owner's login, name and private page;
+/// - `GET /api/me`: the token's owner's login, names (roster, public), their page and private page;
+/// - `GET /student/KEY`: a student's own page (``ArenaStudentPage``), under their private key;
 /// - `GET /api/standings`: the public standings; `GET /api/history.svg`: the season's history
 ///   chart; `GET /`: the live leaderboard;
 ///   `GET /season/...`: the published season (every page and replay, redacted; the private
@@ -70,6 +71,9 @@ struct ArenaRoutes: Sendable {
         }
         router.get("/season/**") { _, context in
             try season(context.parameters.getCatchAll().map(String.init))
+        }
+        router.get("/student/:key") { _, context in
+            try studentPage(key: context.parameters.get("key") ?? "")
         }
         router.get("/upload") { _, _ in
             html(ArenaUploadPage.render(tournament: settings.tournament.config.name, uploadMB: settings.uploadBytes >> 20))
@@ -202,22 +206,59 @@ struct ArenaRoutes: Sendable {
         Problem(.contentTooLarge, "the upload is larger than \(settings.uploadBytes >> 20) MiB, the most the arena takes; leave out build output and data files", headers: headers)
     }
 
-    /// A student's own: their login, name and private page (once the season has one for them).
+    /// A student's own: their login, roster name, the name the public pages show them under
+    /// (nil before their first entry), their page in the arena (``ArenaStudentPage``, from their
+    /// first upload) and the season's private page (their games; nil before they played).
     struct Me: Codable, Hashable {
         var login: String
         var name: String
+        var publicName: String?
+        /// `student/KEY`, relative to the arena's root.
+        var page: String
         /// `season/private/TOKEN/index.html`, relative to the arena's root; nil before their first entry.
         var privatePage: String?
     }
 
     func me(_ login: String) throws(Problem) -> Me {
-        let name = try stored { try folder.store.students() }.first { $0.login.lowercased() == login.lowercased() }?.name ?? login
-        var page: String?
-        if let secret = try? RunPublisher.secret(at: folder.path + "/" + ArenaSettings.secretFile) {
-            let path = PrivateFeedback.path(token: PrivateFeedback.token(secret: secret, folder: login))
-            if FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path) { page = "season/" + path }
+        let student = try stored { try folder.store.students() }.first { $0.login.lowercased() == login.lowercased() }
+        let key = try privateKey(of: student?.login ?? login)
+        let path = PrivateFeedback.path(token: key)
+        let published = FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path)
+        return Me(login: login, name: student?.name ?? login, publicName: student?.publicName, page: "student/" + key, privatePage: published ? "season/" + path : nil)
+    }
+
+    /// The unguessable key of `login`'s pages: their season private page's token (128 bits of
+    /// HMAC under the arena's publish secret).
+    func privateKey(of login: String) throws(Problem) -> String {
+        PrivateFeedback.token(secret: try secret(), folder: login)
+    }
+
+    /// The arena's publish secret (made at its first use).
+    func secret() throws(Problem) -> [UInt8] {
+        do {
+            return try RunPublisher.secret(at: folder.path + "/" + ArenaSettings.secretFile)
+        } catch {
+            log("arena: \(error)")
+            throw Problem(.serviceUnavailable, "the arena cannot read its secret just now; tell your instructor", retryAfter: 60)
         }
-        return Me(login: login, name: name, privatePage: page)
+    }
+
+    /// `GET /student/KEY`: the page of the student whose key it is; the same 404 as any
+    /// unknown page otherwise.
+    func studentPage(key: String) throws(Problem) -> Response {
+        let students = try stored { try folder.store.students() }
+        let secret = try secret()
+        guard key.count == 32, let student = students.first(where: { PrivateFeedback.token(secret: secret, folder: $0.login) == key }) else { throw Problem(.notFound, "no such page") }
+        let uploads = try stored { try folder.store.submissions(of: student.login, limit: 200) }
+        let document = standings.document(tournament: settings.tournament.config.name)
+        let row = student.publicName.flatMap { name in document.standings.first { $0.bot == name } }
+        let path = PrivateFeedback.path(token: key)
+        let published = FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path)
+        let counted = try stored { try folder.store.countedUploads(of: student.login, at: clock()) }
+        return html(ArenaStudentPage.render(.init(
+            tournament: settings.tournament.config.name, login: student.login, name: student.name, publicName: student.publicName, standing: row,
+            ranked: document.standings.count, gamesPage: published ? "season/" + path : nil, uploads: uploads, quota: ArenaQuota(perDay: settings.submissionsPerDay), counted: counted
+        )))
     }
 
     /// A file of the published season (`DIR/public`), a folder's index.html for a folder;

@@ -65,7 +65,8 @@ public final class ArenaStandings: Sendable {
             return empty
         }
         let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)
-        let chart = SeasonChart.svg(results.season)
+        // The arena plays a batch whenever versions are entered, seconds apart or days.
+        let chart = SeasonChart.svg(results.season, step: "Batch")
         cache.withLock { $0 = (file, document, chart) }
         return (document, chart)
     }

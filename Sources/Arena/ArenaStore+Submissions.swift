@@ -73,6 +73,17 @@ extension ArenaStore {
         return reservation
     }
 
+    /// How many of `login`'s uploads in the 24 hours before `date` count against their quota's
+    /// places (``ArenaQuota/perDay``): those not refused and not given back.
+    public func countedUploads(of login: String, at date: Date) throws(ArenaError) -> Int {
+        try read { db in
+            try ArenaSubmission.filter(
+                ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
+                    && ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue
+            ).fetchCount(db)
+        }
+    }
+
     /// Gives `login` back up to `count` of the uploads counted against their quota in the 24
     /// hours before `date`, the newest first; how many were given.
     public func giveUploads(login: String, count: Int, at date: Date = Date()) throws(ArenaError) -> Int {

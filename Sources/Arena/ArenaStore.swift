@@ -22,6 +22,9 @@ public final class ArenaStore: Sendable {
         public var addedAt: Date
         /// When the token was revoked; nil while it is valid.
         public var revokedAt: Date?
+        /// The name the public pages show the student under (their roster name, or a
+        /// pseudonym), as the last publication gave it; nil before their first entry.
+        public var publicName: String?
 
         public enum Columns {
             public static let login = Column("login")
@@ -82,7 +85,25 @@ public final class ArenaStore: Sendable {
                 table.add(column: "givenBack", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration("v6: the students' public names") { db in
+            try db.alter(table: "student") { table in
+                table.add(column: "publicName", .text)
+            }
+        }
         return migrator
+    }
+
+    /// Records the public names a publication gave (login to name); students it did not name
+    /// keep theirs.
+    public func setPublicNames(_ names: [String: String]) throws(ArenaError) {
+        guard !names.isEmpty else { return }
+        try write { db in
+            for var student in try Student.fetchAll(db) {
+                guard let name = names[student.login] ?? names.first(where: { $0.key.lowercased() == student.login.lowercased() })?.value, name != student.publicName else { continue }
+                student.publicName = name
+                try student.update(db)
+            }
+        }
     }
 
     /// Renames `login` on the roster: the name the season's pages show from the next batch on.
@@ -98,7 +119,7 @@ public final class ArenaStore: Sendable {
     public func add(login: String, name: String, tokenHash: String, at date: Date = Date()) throws(ArenaError) {
         try write { db in
             guard try Student.fetchOne(db, key: login) == nil else { throw ArenaError.alreadyListed(login) }
-            try Student(login: login, name: name, tokenHash: tokenHash, addedAt: date, revokedAt: nil).insert(db)
+            try Student(login: login, name: name, tokenHash: tokenHash, addedAt: date, revokedAt: nil, publicName: nil).insert(db)
         }
     }
 

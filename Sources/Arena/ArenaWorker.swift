@@ -375,7 +375,9 @@ public actor ArenaWorker {
         let missing = summary.missingGames
         // The summary holds the standings' games, earlier batches' too: this batch's are its night's.
         let played = summary.configuration.context.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count } ?? summary.records.count
-        log("batch \(batches): \(played) game\(played == 1 ? "" : "s") played in \(seconds) s; the standings count \(summary.records.count)\(missing > 0 ? "; \(missing) missing (played with the next batch)" : "")")
+        // Numbered as the season's nights are, so a restart does not count from 1 again.
+        let number = summary.configuration.context.seasonNight?.number ?? batches
+        log("batch \(number): \(played) game\(played == 1 ? "" : "s") played in \(seconds) s; the standings count \(summary.records.count)\(missing > 0 ? "; \(missing) missing (played with the next batch)" : "")")
     }
 
     /// Marks each waiting upload entered (with its version) or refused (with the season's
@@ -412,7 +414,9 @@ public actor ArenaWorker {
             log("arena: \(error)")
         }
         do {
-            _ = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()).publish()
+            let published = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()).publish()
+            // Each student's public name, for their own page and `salvo submit` to tell them.
+            try folder.store.setPublicNames(published.publicNames)
         } catch {
             log("arena: the season's pages were not published: \(error)")
         }

@@ -27,11 +27,13 @@ async function mine(token) {
   const r = await fetch("api/me", {headers: {"Authorization": "Bearer " + token}, cache: "no-store"});
   if (!r.ok) return;
   const me = await r.json();
-  if (!me.privatePage) return;
+  if (!me.page) return;
   const link = document.createElement("a");
-  link.href = me.privatePage;
-  link.textContent = "Your private page (your games' forfeits with your bot's stderr, your build log, rematch files); keep its address to yourself";
-  document.getElementById("mine").replaceChildren(link);
+  link.href = me.page;
+  link.textContent = "Your page (every upload with its check, your public name and rank, your games); keep its address to yourself";
+  const parts = [link];
+  if (me.publicName) parts.push(document.createTextNode(" · on the leaderboard your bot is " + me.publicName));
+  document.getElementById("mine").replaceChildren(...parts);
 }
 document.getElementById("form").addEventListener("submit", async event => {
   event.preventDefault();

@@ -30,6 +30,15 @@ extension BotCheck {
             return false
         }
         let ending = result.winner == mySeat ? "your bot won in \(fired.count) shots" : "your bot lost after \(fired.count) shots"
+        // The file is of a forfeit: a rematch without it has not shown the fault, so it fails,
+        // saying so, rather than pass as though the bug were gone.
+        if solo.recordedEnding.hasPrefix("forfeit") {
+            out.say(
+                false, name,
+                "\(ending), without the recorded forfeit: the fault did not happen again (\(recorded)); \(comparison). It may depend on time (a slow move, the game's clock, the machine's load), on something outside the game (a file, the clock, randomness not from the game's seed), or be mended already: check with the version that forfeited"
+            )
+            return false
+        }
         out.say(true, name, "\(ending); \(comparison); \(recorded)")
         return true
     }

@@ -9,7 +9,7 @@ extension RunPublisher {
     /// DEST/private/index.html so a server's folder listing shows no token, and the list of
     /// links to OUTPUT/private-links.tsv; how many pages. `journal` is redacted, its stderr
     /// kept; `original`, the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
-    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, into destination: String) throws -> Int {
+    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, names: PublicNames?, into destination: String) throws -> Int {
         let key = try Self.secret(at: secretPath)
         let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key, current: journal.nights.last?.bots ?? journal.configuration.bots)
         let root = destination + "/" + PrivateFeedback.folder
@@ -19,6 +19,8 @@ extension RunPublisher {
         var links = "folder\tbot\tpage\n"
         for var student in students {
             student.notEntered = student.notEntered.map(redaction.scrubPaths)
+            // The name the public pages show the student's bot under, where they will look for it.
+            if let names { student.publicName = names.shown(student.folder) }
             let folder = root + "/" + student.token
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             // Within the cap of a build's log (1 MiB, its head and tail), even for a log kept

@@ -26,6 +26,9 @@ public struct RunPublisher: Sendable {
         public var privatePages: Int
         /// The instructor's list of private links (`OUTPUT/private-links.tsv`); nil without submissions.
         public var linksPath: String?
+        /// Each submission's folder to the name the public pages show it under; empty when
+        /// folders are shown.
+        public var publicNames: [String: String] = [:]
     }
 
     /// Why a publication could not be made, in a sentence that says what to do.
@@ -113,19 +116,23 @@ public struct RunPublisher: Sendable {
                 ReportWriter.Options(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
             }
             let written: ReportWriter.Written
+            var publicNames: PublicNames?
             if let ledger, !showsFolders {
                 // A class's logins stay off every public page: each folder under its public name.
                 let names = try PublicNames(source: source, ledger: ledger, secret: Self.secret(at: secretPath), labels: labels)
                 written = try ReportWriter.write(source: RenamedSource(source, names: names), directory: target, options: options(names.apply(to: ledger)))
+                publicNames = names
             } else {
                 written = try ReportWriter.write(source: source, directory: target, options: options(ledger))
             }
-            published = Published(written: written, replaced: replacing, privatePages: 0, linksPath: nil)
+            published = Published(written: written, replaced: replacing, privatePages: 0, linksPath: nil, publicNames: publicNames?.names ?? [:])
             // The private pages (a class's submissions only) read the journal whole: each
             // student's forfeits, and the recorded games their solo rematches replay.
             if let ledger {
                 let original = try RunJournal.load(directory: output)
-                published.privatePages = try writePrivatePages(ledger: ledger, journal: redaction.apply(to: original), original: original, redaction: redaction, into: target)
+                published.privatePages = try writePrivatePages(
+                    ledger: ledger, journal: redaction.apply(to: original), original: original, redaction: redaction, names: publicNames, into: target
+                )
                 published.linksPath = output + "/" + Self.linksFileName
             }
             try Data().write(to: URL(fileURLWithPath: target + "/" + Self.marker))

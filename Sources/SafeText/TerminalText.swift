@@ -32,4 +32,13 @@ public enum TerminalText {
         let category = scalar.properties.generalCategory
         return category == .control || category == .format
     }
+
+    /// `text` in at most `length` characters for a table's cell: whole words, then `…` when
+    /// anything was left out (a word longer than the cell is cut inside).
+    public static func shortened(_ text: String, to length: Int) -> String {
+        guard text.count > length else { return text }
+        let room = text.prefix(max(1, length - 1))
+        let cut = room.lastIndex(of: " ").map { room[..<$0] } ?? room
+        return cut.allSatisfy { $0 == " " } ? String(room) + "…" : String(cut) + "…"
+    }
 }

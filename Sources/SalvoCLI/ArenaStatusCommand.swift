@@ -32,7 +32,7 @@ struct ArenaStatusCommand: AsyncParsableCommand {
             let reason = (row.reason ?? "").split(separator: "\n").first.map(String.init) ?? ""
             // From its arrival to the end of its check: how long its student waited to know.
             let checked = row.checkedAt.map { String(format: "%.1f s", $0.timeIntervalSince(row.receivedAt)) } ?? ""
-            return [String(row.id ?? 0), row.login, formatter.string(from: row.receivedAt), row.state.rawValue, checked, row.version ?? "", String(reason.prefix(100))]
+            return [String(row.id ?? 0), row.login, formatter.string(from: row.receivedAt), row.state.rawValue, checked, row.version ?? "", TerminalText.shortened(reason, to: 100)]
         }
         print(rows.isEmpty ? "No uploads yet." : "Last uploads:\n" + TerminalText.visible(TextTable.render(header: ["Upload", "Login", "Received", "State", "Checked in", "Version", "Reason"], rows: uploads)))
         // The instructor's view: logins, not the public names.

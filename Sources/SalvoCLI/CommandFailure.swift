@@ -28,6 +28,8 @@ enum CommandFailure: Error, CustomStringConvertible {
     case cannotPack(folder: String, detail: String)
     /// The arena checked the upload and did not enter it; the reason was printed.
     case notEntered
+    /// `salvo publish` of an arena's season, which `salvo arena export` publishes with the arena's secret and names.
+    case arenaSeasonPublished(arena: String, destination: String)
     // salvo check
     case cannotWriteCheckReport(path: String, detail: String)
     /// The server does not conform; the report said where.
@@ -88,6 +90,8 @@ enum CommandFailure: Error, CustomStringConvertible {
             "Cannot read the packed folder \(archive)."
         case .arenaUnreachable(let arena, let detail):
             "Cannot reach the arena at \(arena) (\(detail)); check the address, or ask your instructor whether it runs."
+        case .arenaSeasonPublished(let arena, let destination):
+            "This is the season of the arena \(arena): publish it with `salvo arena export \(arena) \(destination)`, which gives its students the pseudonyms and private links the arena gives them (its own secret and roster names); `salvo publish` would make others."
         case .uploadRefused(let status, let detail):
             "The arena did not take the upload (HTTP \(status)): \(detail)"
         case .cannotPack(let folder, let detail):

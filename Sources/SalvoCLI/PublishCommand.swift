@@ -1,3 +1,4 @@
+import Arena
 import ArgumentParser
 import Foundation
 import Orchestrator
@@ -55,6 +56,12 @@ struct PublishCommand: AsyncParsableCommand {
 
     /// The file that marks a folder as salvo publish's, which a later publish may replace.
     func run() async throws {
+        // An arena's season is published with the arena's secret and roster names: by `salvo
+        // arena export`, so that its pseudonyms and private links are the arena's own.
+        let parent = (URL(fileURLWithPath: output).standardizedFileURL.path as NSString).deletingLastPathComponent
+        if secret == nil, FileManager.default.fileExists(atPath: parent + "/" + ArenaFolder.storeFile) {
+            throw CommandFailure.arenaSeasonPublished(arena: parent, destination: destination)
+        }
         let published: RunPublisher.Published = try RunPublisher(output: output, destination: destination, secretFile: secret, showsFolders: showFolders).publish()
         if let links = published.linksPath {
             print("Wrote \(published.privatePages) private pages under \(destination)/\(PrivateFeedback.folder); each student's link is in \(links): hand each student their own.")

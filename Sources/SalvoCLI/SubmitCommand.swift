@@ -78,18 +78,19 @@ struct SubmitCommand: AsyncParsableCommand {
             }
             fflush(nil)
         }
+        let me = await client.me()
+        await client.shutdown()
         switch done.state {
         case .entered:
             print("Entered as version \(done.version ?? "?"); its games are played now. The leaderboard: \(client.base)/")
-            if let page = await client.me()?["privatePage"] {
-                print("Your private page (keep its address to yourself): \(client.base)/\(TerminalText.visible(page))")
-            }
-            await client.shutdown()
+            if let name = me?["publicName"] { print("On the public pages and the leaderboard your bot is: \(TerminalText.visible(name))") }
         default:
-            await client.shutdown()
             print("Not entered (\(done.state.rawValue)): \(TerminalText.visible(done.reason ?? "no reason given"))")
-            throw CommandFailure.notEntered
         }
+        if let page = me?["page"] {
+            print("Your page, every upload with its check (keep its address to yourself): \(client.base)/\(TerminalText.visible(page))")
+        }
+        if done.state != .entered { throw CommandFailure.notEntered }
     }
 
     /// The folder copied as a tournament reads it and packed; the archive's path, in a temporary folder of its own.

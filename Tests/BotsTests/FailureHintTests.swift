@@ -56,6 +56,20 @@ struct FailureHintTests {
         #expect(FailureHint.gameClock.text.contains("time_control"))
     }
 
+    @Test("chosen by what happened: a traceback points at itself, a signal says which, a silent exit says a bot reads until quit; none of them is the usual mistakes")
+    func whatHappened() {
+        let crash = "The bot crashed: it ended while \"name <name>\" was expected, exit status 1"
+        let syntax = "  File \"/bot/bot.py\", line 12\n    if x = 3:\n         ^\nSyntaxError: invalid syntax"
+        #expect(FailureHint.hints(failure: crash, stderr: syntax, command: ["python3", "bot.py"]) == [.traceback])
+        let traceback = "Traceback (most recent call last):\n  File \"/bot/bot.py\", line 30, in <module>\n    main()\nZeroDivisionError: division by zero"
+        #expect(FailureHint.hints(failure: crash, stderr: traceback, command: ["python3", "bot.py"]) == [.traceback])
+        #expect(FailureHint.hints(failure: "The bot crashed: it ended while \"shot <x> <y>\" was expected, killed by signal 11", stderr: nil, command: ["./bot"]) == [.signal])
+        #expect(FailureHint.hints(failure: crash, stderr: nil, command: ["./bot"]) == [.exitedSilently])
+        // A signal 9 is the memory cap's or the clock's, never this hint; a missing module keeps its own.
+        #expect(!FailureHint.hints(failure: "The bot crashed, killed by signal 9", stderr: nil, command: ["./bot"]).contains(.signal))
+        #expect(FailureHint.hints(failure: crash, stderr: "Traceback (most recent call last):\nModuleNotFoundError: No module named 'numpy'", command: ["python3", "bot.py"]) == [.missingModule])
+    }
+
     @Test("a failure none fits has no hint (the usual mistakes are shown instead)")
     func none() {
         #expect(FailureHint.hints(failure: "The bot fired twice at (3, 4)", stderr: "thinking\n", command: ["./bot"]).isEmpty)

@@ -67,7 +67,9 @@ struct ArenaLeaderboardTests {
                 link = try await page.evaluate("document.querySelector('#mine a')?.getAttribute('href') ?? ''").string ?? ""
                 if link.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
             }
-            #expect(link.hasPrefix("season/private/") && link.hasSuffix("/index.html"), "\(link)")
+            #expect(link.hasPrefix("student/") && link.count == "student/".count + 32, "\(link)")
+            let mine = try await page.evaluate("document.getElementById('mine').textContent").string ?? ""
+            #expect(mine.contains("on the leaderboard your bot is entry-"), "\(mine)")
             #expect(page.exceptions.isEmpty, "\(page.exceptions)")
             try Screenshots.save(try await page.screenshot(), as: "arena-upload.png")
         }

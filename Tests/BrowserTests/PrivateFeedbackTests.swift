@@ -196,5 +196,16 @@ struct PrivateFeedbackTests {
             #expect(result.out.contains("the same 4 shots as the recorded game; recorded: forfeit: dave forfeits (crash)"), "\(file): \(result.out)")
             #expect(result.out.contains("The bot's stderr, its last lines:\n    STDERR-MARKER-dave at turn 5"), "\(file): \(result.out)")
         }
+        // Mended (it no longer crashes at its fifth turn), the rematch does not reproduce the
+        // forfeit: it says so and fails, never "passed" as though it had shown the fault gone.
+        let mended = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-mended-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: mended) }
+        try FileManager.default.copyItem(at: run.deletingLastPathComponent().appendingPathComponent("subs/dave"), to: mended)
+        let source = try String(contentsOf: mended.appendingPathComponent("bot.py"), encoding: .utf8)
+        try source.replacingOccurrences(of: "if turns == 5:", with: "if turns == -1:").write(to: mended.appendingPathComponent("bot.py"), atomically: true, encoding: .utf8)
+        let first = try #require(files.first)
+        let replayed = try await SalvoExecutable.run(["bot-check", ".", "--rematch", own.appendingPathComponent("rematch/" + first).path], workingDirectory: mended.path)
+        #expect(replayed.status == 1, "\(replayed.out)")
+        #expect(replayed.out.contains("without the recorded forfeit: the fault did not happen again") && !replayed.out.contains("bot-check: passed"), "\(replayed.out)")
     }
 }

@@ -48,4 +48,11 @@ struct SafeTextTests {
         #expect(FileNameText.name(first).utf8.count <= 160)
         #expect(FileNameText.name(first).hasPrefix("%C3%A9"))
     }
+
+    @Test("a cell's text is shortened at a word's end, with an ellipsis, never mid-word (a word longer than the cell is cut)")
+    func shortened() {
+        #expect(TerminalText.shortened("the build failed", to: 100) == "the build failed")
+        #expect(TerminalText.shortened("games: game 2: The bot crashed", to: 20) == "games: game 2: The…")
+        #expect(TerminalText.shortened("supercalifragilistic", to: 10) == "supercali…")
+    }
 }

@@ -44,7 +44,9 @@ struct ArenaCommandTests {
         #expect(entered.status == 0, "\(entered.out)\(entered.err)")
         #expect(entered.out.contains("PASS  games: 2 against random on the embedded server"))
         #expect(entered.out.contains("Entered as version "))
-        #expect(entered.out.contains("Your private page (keep its address to yourself): \(url.hasSuffix("/") ? String(url.dropLast()) : url)/season/private/"), "\(entered.out)")
+        // Her page, and the name the public pages show her bot under (a pseudonym: no roster name).
+        #expect(entered.out.contains("Your page, every upload with its check (keep its address to yourself): \(url.hasSuffix("/") ? String(url.dropLast()) : url)/student/"), "\(entered.out)")
+        #expect(entered.out.contains("On the public pages and the leaderboard your bot is: entry-"), "\(entered.out)")
 
         let broken = folder + "/broken"
         try FileManager.default.copyItem(atPath: ClassFolder.examples + "/python-random", toPath: broken)
@@ -72,7 +74,9 @@ struct ArenaCommandTests {
         let links = try String(contentsOfFile: folder + "/cs101/season/private-links.tsv", encoding: .utf8)
         let alicePage = try #require(links.split(separator: "\n").first { $0.hasPrefix("alice\t") }?.split(separator: "\t").last.map(String.init))
         #expect(FileManager.default.fileExists(atPath: folder + "/site/" + alicePage))
-        #expect(entered.out.contains(alicePage))
+        // Her page in the arena goes by the same key as her private page.
+        let key = alicePage.split(separator: "/").dropFirst().first.map(String.init) ?? "?"
+        #expect(entered.out.contains("/student/" + key), "\(entered.out)")
 
         server.interrupt()
         let ended = try await server.finish(timeout: .seconds(60))

@@ -22,6 +22,9 @@ public enum FailureHint: String, CaseIterable, Sendable {
     case lineEndings
     case debugOnStdout
     case stateAcrossGames
+    case traceback
+    case signal
+    case exitedSilently
 
     /// The hint, in a sentence or two that say what to do.
     public var text: String {
@@ -54,6 +57,12 @@ public enum FailureHint: String, CaseIterable, Sendable {
             "Windows line endings (CRLF)? The first line `#!/usr/bin/env python3` ends in an invisible \\r, so the system looks for a program named `python3\\r`. Save the file with LF endings (your editor's setting, `dos2unix bot.py`, or `sed -i 's/\\r$//' bot.py`), or run it as `command: python3 bot.py`."
         case .debugOnStdout:
             "Debug output on stdout? Every line your bot writes to stdout is read as a protocol line. Print your debugging to stderr instead (Python `print(..., file=sys.stderr)`, C `fprintf(stderr, ...)`, Java `System.err.println`): salvo keeps it, and your private page shows its end."
+        case .traceback:
+            "Your bot crashed, and its stderr above says where: read the traceback's last lines (the file, the line and the error). Run your bot on your own machine with the lines it was sent (the check's transcript shows them) and fix that line."
+        case .signal:
+            "Your bot was killed by a signal, not by salvo: 11 (SIGSEGV) is a bad pointer or an index out of its array, 6 (SIGABRT) a failed assertion or a corrupted heap, 8 (SIGFPE) a division by zero. Build it with `-g -fsanitize=address,undefined` on your own machine and play the same game to see the line."
+        case .exitedSilently:
+            "Your bot ended by itself, with an exit status and nothing on stderr: it returned from main, or called exit, before `quit`. A bot reads lines until `quit` (`for line in sys.stdin:` in Python, `while (fgets(...))` in C) and answers each that asks for an answer."
         case .stateAcrossGames:
             "One process plays several games: your bot played a game without fault, then failed a later one. Reset everything at `new-game` (the board, the shots already fired, the cells to hunt); nothing may carry over from the previous game."
         }
@@ -95,6 +104,11 @@ public enum FailureHint: String, CaseIterable, Sendable {
         note(.wrongFolder, when: !lineEndings && (err.contains("can't open file") || err.contains("FileNotFoundException") || err.contains("NoSuchFileException")
             || (err.contains("No such file or directory") && !found.contains(.missingProgram))))
         note(.flushing, when: failure.contains("timed out") && quiet && !answeredBefore && !failure.contains("CPU time in this game"))
+        // What happened, when the above named no cause: a traceback, a signal, a silent exit.
+        let traceback = ["Traceback (most recent call last)", "SyntaxError", "IndentationError", "Exception in thread", "panicked at", "Uncaught ", "at line "].contains { err.contains($0) }
+        note(.traceback, when: traceback && !found.contains(.missingModule) && !found.contains(.wrongFolder) && !found.contains(.javaClass) && !found.contains(.memory))
+        note(.signal, when: failure.contains("killed by signal") && !failure.contains("signal 9") && !found.contains(.memory))
+        note(.exitedSilently, when: quiet && failure.contains(", exit status ") && !failure.contains("exit status 126") && !failure.contains("exit status 127") && found.isEmpty)
         return found
     }
 

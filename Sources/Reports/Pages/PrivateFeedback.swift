@@ -23,6 +23,8 @@ public enum PrivateFeedback {
         public var folder: String
         /// The bot's name in the tournament; nil when its manifest could not be read.
         public var name: String?
+        /// The name the public pages show it under, when a publication renames the folders.
+        public var publicName: String?
         /// The unguessable name of the student's private folder (``token(secret:folder:)``).
         public var token: String
         /// Why the bot was not entered, in full (with the end of the build log); nil when entered.

@@ -39,7 +39,7 @@ public enum PrivateFeedbackPage {
         } else if let reason = student.notEntered {
             html += "<section><h2>Not entered</h2><p id=\"entry\" class=\"not-entered\">You were not entered in this run, and no earlier version of yours plays, because:</p><pre class=\"stderr\">\(reason)</pre></section>\n"
         } else {
-            html += "<section><h2>Entered</h2><p id=\"entry\" class=\"entered\">Your bot played as <code>\(student.name ?? student.folder)</code>; its results are on the <a href=\"../../index.html\">public pages</a>.</p></section>\n"
+            html += "<section><h2>Entered</h2><p id=\"entry\" class=\"entered\">Your bot played as <code>\(student.publicName ?? student.name ?? student.folder)</code>; its results are on the <a href=\"../../index.html\">public pages</a>.</p></section>\n"
         }
         if let buildLog {
             let shown = buildLog.utf8.count > buildLogLimit ? "[… the start of the log is left out]\n" + String(decoding: buildLog.utf8.suffix(buildLogLimit), as: UTF8.self) : buildLog

@@ -13,7 +13,7 @@ extension SVGCharts {
     /// (`<g class="entry" tabindex="0">`): pointing at or tapping its line or its name picks
     /// it out and fades the others (PageStyle). `highlight` draws one entry's line on top and
     /// thicker, and names it alone (a bot page).
-    static func history(_ nights: [ResultsDocument.Night], highlight: String? = nil) -> Markup {
+    static func history(_ nights: [ResultsDocument.Night], highlight: String? = nil, axisTitle: String = "Night") -> Markup {
         let points = nights.flatMap { night in night.entries.compactMap { entry in entry.rating.map { (night.number, entry, $0.value) } } }
         guard !points.isEmpty else { return "" }
         var names: [String] = []
@@ -45,7 +45,7 @@ extension SVGCharts {
         for night in nights where (night.number - first) % every == 0 || night.number == last {
             svg += "<text x=\"\(fmt(x(night.number)))\" y=\"\(fmt(top + plotHeight + 16))\" text-anchor=\"middle\">\(night.number)</text>"
         }
-        svg += "<text class=\"axis-title\" x=\"\(fmt(left + (width - left - right) / 2))\" y=\"\(fmt(height - 4))\" text-anchor=\"middle\">Night</text>"
+        svg += "<text class=\"axis-title\" x=\"\(fmt(left + (width - left - right) / 2))\" y=\"\(fmt(height - 4))\" text-anchor=\"middle\">\(axisTitle)</text>"
         svg += "<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"\(fmt(-(top + plotHeight / 2)))\" y=\"14\" text-anchor=\"middle\">Elo in the standings</text>"
 
         // Each named entry's label: at its line's end, moved apart from the others.

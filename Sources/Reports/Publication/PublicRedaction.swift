@@ -67,10 +67,15 @@ public struct PublicRedaction: Sendable {
         return night
     }
 
-    /// `bot` with no absolute path in its command, folder or read-only paths.
+    /// `bot` with no absolute path in its command, folder or read-only paths. A sandboxed bot's
+    /// command names its folder as the bot sees it, `/bot` (a page showed the runner's folders
+    /// before, a staging folder's among them).
     func apply(to bot: BotEntry) -> BotEntry {
         var bot = bot
         if case .external(var spec) = bot.kind {
+            if spec.sandbox.isEnabled, let folder = spec.folder {
+                spec.command = spec.command.map { $0 == folder ? "/bot" : $0.hasPrefix(folder + "/") ? "/bot/" + $0.dropFirst(folder.count + 1) : $0 }
+            }
             spec.command = spec.command.map(scrubPaths)
             spec.folder = spec.folder.map(scrubPaths)
             spec.sandbox.readOnlyPaths = spec.sandbox.readOnlyPaths.map(scrubPaths)

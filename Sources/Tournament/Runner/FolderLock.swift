@@ -28,7 +28,7 @@ public final class FolderLock: Sendable {
         public var description: String {
             switch self {
             case .inUse(let folder, let pid):
-                "The folder \(folder) is in use by another salvo process (\(pid.map { "pid \($0)" } ?? "pid unknown")); wait for it to end, or choose another --output"
+                "The folder \(folder) is in use by another salvo process (\(pid.map { "pid \($0)" } ?? "pid unknown")); wait for it to end (a run, a report or a publication of that folder), then try again"
             case .cannotOpen(let folder, let detail):
                 "Cannot claim the folder \(folder): \(detail)"
             }
