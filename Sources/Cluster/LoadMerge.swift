@@ -6,7 +6,9 @@ import Tournament
 /// `salvo merge OUTPUT` for a load test run in shards (`salvo load --shard I/N --output
 /// OUTPUT`): every `OUTPUT/shards/I/load.json` added up into `OUTPUT/load.json` and
 /// `load.html` (``LoadTest/LoadReport/merged(_:)`` says how). A shard without its load.json
-/// is missing: the merge refuses, naming it, unless `allowIncomplete`.
+/// is missing: the merge refuses, naming it, unless `allowIncomplete`. The `requirements` of
+/// `salvo merge --require` are graded against the whole and written into its load.json and
+/// load.html (``LoadTest/LoadReport/grade(_:)``).
 public struct LoadMerge: Sendable {
     public struct Outcome: Sendable {
         public let report: LoadReport
@@ -21,10 +23,12 @@ public struct LoadMerge: Sendable {
 
     public let output: String
     public let allowIncomplete: Bool
+    public let requirements: [LoadRequirement]
 
-    public init(output: String, allowIncomplete: Bool = false) {
+    public init(output: String, allowIncomplete: Bool = false, requirements: [LoadRequirement] = []) {
         self.output = (output as NSString).standardizingPath
         self.allowIncomplete = allowIncomplete
+        self.requirements = requirements
     }
 
     /// Whether `output` holds shards of a load test rather than of a tournament.
@@ -75,6 +79,7 @@ public struct LoadMerge: Sendable {
             throw .cannotMerge(error.description)
         }
         report.shards = count
+        report.grade(requirements)
         let json = output + "/" + Self.fileName
         let html = output + "/load.html"
         do {

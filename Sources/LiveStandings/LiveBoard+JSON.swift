@@ -91,8 +91,8 @@ extension LiveBoard {
         json.string(game.termination)
         json.key("forfeitKind")
         if let kind = game.forfeitKind { json.string(kind) } else { json.null() }
-        json.key("shots")
-        json.int(game.shots)
+        json.key("moves")
+        json.int(game.moves)
         json.key("replay")
         json.string(game.replay)
         json.endObject()
@@ -108,8 +108,8 @@ extension LiveBoard {
         json.string(forfeit.opponent)
         json.key("kind")
         json.string(forfeit.kind)
-        json.key("move")
-        json.int(forfeit.move)
+        json.key("shot")
+        json.int(forfeit.shot)
         json.key("reason")
         if let reason = forfeit.reason { json.string(reason) } else { json.null() }
         json.key("stderrTail")

@@ -1,7 +1,7 @@
 import Reports
 import Tournament
 
-/// A forfeit as the live page lists it: the bot that forfeited, its kind, the move where it
+/// A forfeit as the live page lists it: the bot that forfeited, its kind, its shot where it
 /// happened, the reason and the end of the bot's stderr, with the game's and the players' ids
 /// cut out of both texts (``IDScrubber``).
 public struct LiveForfeit: Sendable, Equatable {
@@ -12,8 +12,9 @@ public struct LiveForfeit: Sendable, Equatable {
     public var opponent: String
     /// `timeout`, `crash`, `malformed`, ... (`unknown` when the journal has none).
     public var kind: String
-    /// The forfeiting bot's move that failed: one more than the shots it had fired.
-    public var move: Int
+    /// The forfeiting bot's shot that never came: one more than the shots it had fired (its
+    /// own count, as ``Reports/ForfeitMoment/ownShot``; a "move" counts both seats).
+    public var shot: Int
     public var reason: String?
     /// The last lines the bot wrote to stderr, if it wrote any.
     public var stderrTail: String?
@@ -26,7 +27,7 @@ public struct LiveForfeit: Sendable, Equatable {
         bot = record.player(loser).bot
         opponent = record.player(loser.opponent).bot
         kind = record.forfeitKind?.rawValue ?? "unknown"
-        move = record.shotCount(of: loser) + 1
+        shot = record.shotCount(of: loser) + 1
         reason = record.reason.map(scrubber.scrub)
         stderrTail = record.stderrTail.map(scrubber.scrub)
     }

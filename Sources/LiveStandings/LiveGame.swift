@@ -14,8 +14,8 @@ public struct LiveGame: Sendable, Equatable {
     public var termination: String
     /// For a forfeit, its kind (`timeout`, `crash`, ...).
     public var forfeitKind: String?
-    /// Shots fired in the game.
-    public var shots: Int
+    /// The game's moves: both seats' shots together.
+    public var moves: Int
     /// `replays/NNNN.html`, relative to the live page.
     public var replay: String
 
@@ -25,7 +25,7 @@ public struct LiveGame: Sendable, Equatable {
         winner = record.winner.map { record.player($0).bot }
         termination = record.termination.rawValue
         forfeitKind = record.forfeitKind?.rawValue
-        shots = record.shots.count
+        moves = record.shots.count
         replay = Self.replayPath(index: record.index)
     }
 

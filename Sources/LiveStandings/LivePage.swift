@@ -32,7 +32,7 @@ public enum LivePage {
         <p class="note">Ranked by score (wins in percent of games), then wins. The Elo ratings, crosstable and every \
         replay are in the report written when the run ends.</p></section>
         <section><h2>Last games</h2><div class="scroll"><table id="recent">
-        <thead><tr><th>Game</th><th class="bot">Players (first mover first)</th><th class="bot">Winner</th><th>End</th><th title="shots fired by both seats">Shots, both</th></tr></thead>
+        <thead><tr><th>Game</th><th class="bot">Players (first mover first)</th><th class="bot">Winner</th><th>End</th><th title="the shots of both seats together">Moves</th></tr></thead>
         <tbody></tbody></table></div><p class="note">A game's number opens its replay.</p></section>
         <section><h2>Forfeits <span class="meta" id="forfeit-count">0</span></h2><ol id="forfeits" class="forfeits"></ol></section>
         <script type="application/json" id="initial">\(json: String(decoding: snapshot.json, as: UTF8.self))</script>

@@ -39,7 +39,7 @@
       const link = el('a', g.index, 'replay-link'); link.href = g.replay;
       const first = el('td'); first.append(link); tr.append(first);
       tr.append(el('td', g.players.join(' vs '), 'bot'), el('td', g.winner ?? '–', 'bot'),
-        el('td', g.termination === 'forfeit' ? `forfeit (${g.forfeitKind ?? 'unknown'})` : g.termination), el('td', g.shots));
+        el('td', g.termination === 'forfeit' ? `forfeit (${g.forfeitKind ?? 'unknown'})` : g.termination), el('td', g.moves));
       recent.append(tr);
     }
     $('forfeit-count').textContent = s.forfeitCount > s.forfeits.length ? `${s.forfeitCount}, the last ${s.forfeits.length}` : String(s.forfeitCount);
@@ -47,7 +47,7 @@
     for (const f of s.forfeits) {
       const li = el('li'); li.dataset.index = f.index;
       const link = el('a', `Game ${f.index}`, 'replay-link'); link.href = f.replay;
-      li.append(link, el('span', `: ${f.bot} forfeited (${f.kind}) at its move ${f.move} against ${f.opponent}` + (f.reason ? `: ${f.reason}` : '')));
+      li.append(link, el('span', `: ${f.bot} forfeited (${f.kind}) at its shot ${f.shot} against ${f.opponent}` + (f.reason ? `: ${f.reason}` : '')));
       const tail = f.stderrTail ? el('pre', f.stderrTail) : null;
       if (tail) li.append(tail);
       list.append(li);

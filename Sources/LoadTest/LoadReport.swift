@@ -174,6 +174,9 @@ public struct LoadReport: Codable, Sendable, Hashable {
     /// Every count and both histograms of every endpoint, losslessly, so that `salvo merge`
     /// can add up shards without averaging a percentile; nil in reports from before it.
     public var measurements: LoadStatistics?
+    /// The requirements of `--require`, each with what was measured and its verdict, and the
+    /// verdict of all (``grade(_:)``); nil when none were given.
+    public var requirements: Requirements?
 
     /// The report of `result`; `embeddedServer` says whether the server ran in-process.
     public init(_ result: LoadResult, embeddedServer: Bool, shard: String? = nil) {

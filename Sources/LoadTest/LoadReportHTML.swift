@@ -22,6 +22,7 @@ public enum LoadReportHTML {
 
             """
         html += "<p class=\"note\">\(summary(report))</p>\n"
+        html += requirements(report.requirements)
         if let warning = report.openLoop?.warning {
             html += "<p class=\"note\" id=\"open-loop-warning\"><strong>Warning:</strong> \(warning).</p>\n"
         }
@@ -37,23 +38,32 @@ public enum LoadReportHTML {
         html += openLoop
             ? "Latency is measured from each request's due time on the open-loop timetable, so a stall delays every request that should have gone out during it (coordinated omission corrected). The dashed curve is the service time, measured from the actual send."
             : "Closed loop: latency is measured from when each request was sent; a stall of the server also stops the load, so it shows only in the requests that were waiting (use --rate for a fixed timetable)."
-        html += " Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
+        html += " The curves are of successful requests. Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
         for row in report.endpoints {
             html += "<h2>\(row.endpoint) <small><code>\(row.route)</code></small></h2>\n"
             let failed = row.failedLatency.map { ", and \(row.errorCount ?? 0) failed after p50 \(format($0.p50)) ms, max \(format($0.max)) ms" } ?? ", none failed"
+            guard row.requests > (row.errorCount ?? row.errors.values.reduce(0, +)) else {
+                html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; none succeeded, so there is no latency to draw\(failed)</p>\n"
+                html += examples(row)
+                continue
+            }
             html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; successful ones p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms\(failed)</p>\n"
             var curves = [Curve(label: "latency", points: row.latencyCurve, color: "#1f6fb2", dashed: false)]
             if openLoop { curves.append(Curve(label: "service time", points: row.serviceTimeCurve, color: "#d9822b", dashed: true)) }
             html += "<div class=\"chart\">\(chart(curves, title: row.endpoint))</div>\n"
-            let examples = row.errorExamples.sorted { $0.key < $1.key }
-            if !examples.isEmpty {
-                html += "<ul>\n"
-                for (kind, text) in examples { html += "<li>\(kind): \(text)</li>\n" }
-                html += "</ul>\n"
-            }
+            html += examples(row)
         }
         html += "</body>\n</html>\n"
         return html.text
+    }
+
+    /// The first failure of each kind of `row`, as a list; nothing without failures.
+    static func examples(_ row: LoadReport.EndpointRow) -> Markup {
+        let examples = row.errorExamples.sorted { $0.key < $1.key }
+        guard !examples.isEmpty else { return "" }
+        var html: Markup = "<ul>\n"
+        for (kind, text) in examples { html += "<li>\(kind): \(text)</li>\n" }
+        return html + "</ul>\n"
     }
 
     /// One line of settings.
@@ -74,13 +84,36 @@ public enum LoadReportHTML {
         return "Games: \(games.started) started, \(games.finished) finished (\(format(games.perSecond))/s), \(games.abandoned) abandoned, \(games.failed) failed, \(games.inconsistent) inconsistent."
     }
 
+    /// The requirements of `--require` (``LoadReport/requirements``): the verdict of all, then
+    /// each with what was measured and its verdict; nothing when none were given.
+    /// DOM contract: `<section id="requirements" data-verdict="met|broken">`, its
+    /// `<table id="requirements-table">` one `<tr data-requirement="TEXT" data-verdict="met|broken">`
+    /// per requirement, in the order given, its cells the requirement, the value measured and
+    /// the verdict.
+    static func requirements(_ requirements: LoadReport.Requirements?) -> Markup {
+        guard let requirements else { return "" }
+        let broken = requirements.checks.filter { $0.verdict == .broken }.count
+        let verdict = requirements.verdict.rawValue
+        var html: Markup = "<section id=\"requirements\" data-verdict=\"\(verdict)\">\n"
+        html += "<h2>Requirements: <span class=\"\(verdict)\">\(verdict)</span>"
+        html += broken == 0 ? " (all \(requirements.checks.count) kept)</h2>\n" : " (\(broken) of \(requirements.checks.count))</h2>\n"
+        html += "<table id=\"requirements-table\">\n<tr><th>requirement</th><th>measured</th><th>verdict</th></tr>\n"
+        for check in requirements.checks {
+            let measured = check.measured.map { LoadRequirement.shown($0) + LoadRequirement.shownUnit(check.unit) } ?? "none: \(check.reason ?? "nothing was measured")"
+            let state = check.verdict.rawValue
+            html += "<tr data-requirement=\"\(check.requirement)\" data-verdict=\"\(state)\"><td><code>\(check.requirement)</code></td><td>\(measured)</td><td class=\"\(state)\">\(state)</td></tr>\n"
+        }
+        html += "</table>\n<p class=\"note\">A latency requirement is graded on the successful requests' latency, as every latency of this report; <code>errors</code> and <code>error-rate</code> count the failed requests.</p>\n</section>\n"
+        return html
+    }
+
     /// The failed requests' time to failure, per endpoint, apart from the table's latencies
     /// (those of successful requests). DOM contract: `<table id="failed-latency">`, one
     /// `<tr data-endpoint="…">` per endpoint with failures; nothing when none failed.
     private static func failures(_ report: LoadReport) -> Markup {
         let rows = (report.endpoints + [report.total]).filter { $0.failedLatency != nil }
-        guard !rows.isEmpty else { return "<p class=\"note\">Latencies are those of successful requests; none failed.</p>\n" }
-        var html: Markup = "<p class=\"note\">Latencies above are those of successful requests. Failed requests, apart: their time to failure (a timeout's is the timeout).</p>\n"
+        guard !rows.isEmpty else { return "<p class=\"note\">Every latency of this report is that of successful requests; none failed.</p>\n" }
+        var html: Markup = "<p class=\"note\">Every latency of this report is that of successful requests; the failed ones are counted in requests, errors and error %, and their time to failure is here, apart (a timeout's is the timeout), since it is not a reply's latency.</p>\n"
         html += "<table id=\"failed-latency\">\n<tr><th>endpoint</th><th>failed</th><th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>\n"
         for row in rows {
             guard let failed = row.failedLatency else { continue }
@@ -90,17 +123,28 @@ public enum LoadReportHTML {
         return html + "</table>\n"
     }
 
+    /// The table of endpoints. Its header says what every latency column is: the latency of
+    /// the successful requests (the failed ones' time to failure is apart, ``failures(_:)``);
+    /// an endpoint none of whose requests succeeded has none (`–`), not a latency of 0.
+    /// DOM contract: `<table id="endpoints">`, its first header row's
+    /// `<th id="latency-heading">` over the latency columns, one `<tr data-endpoint="…">` per
+    /// endpoint and the total.
     private static func table(_ report: LoadReport) -> Markup {
-        var html: Markup = "<table>\n<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean ms</th><th>stdev ms</th><th>p50 ms</th><th>p90 ms</th><th>p95 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors by kind</th></tr>\n"
+        var html: Markup = "<table id=\"endpoints\">\n"
+        html += "<tr><th colspan=\"5\"></th><th colspan=\"8\" id=\"latency-heading\">latency of successful requests, ms</th><th></th></tr>\n"
+        html += "<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean</th><th>stdev</th><th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>p99.9</th><th>max</th><th>errors by kind</th></tr>\n"
         for row in report.endpoints + [report.total] {
             let errors = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let failed = row.errorCount ?? row.errors.values.reduce(0, +)
-            let cells = [
-                row.endpoint, "\(row.requests)", format(row.requestsPerSecond), "\(failed)", String(format: "%.2f", row.errorRatePercent ?? 0),
-                format(row.latency.mean), row.latency.stdev.map(format) ?? "-", format(row.latency.p50), format(row.latency.p90),
-                row.latency.p95.map(format) ?? "-", format(row.latency.p99), format(row.latency.p999), format(row.latency.max), errors.isEmpty ? "–" : errors,
-            ]
-            html += "<tr>" + cells.map { "<td>\($0)</td>" as Markup }.joined() + "</tr>\n"
+            let latency = row.requests > failed
+                ? [
+                    format(row.latency.mean), row.latency.stdev.map(format) ?? "-", format(row.latency.p50), format(row.latency.p90),
+                    row.latency.p95.map(format) ?? "-", format(row.latency.p99), format(row.latency.p999), format(row.latency.max),
+                ]
+                : Array(repeating: "–", count: 8)
+            let cells = [row.endpoint, "\(row.requests)", format(row.requestsPerSecond), "\(failed)", String(format: "%.2f", row.errorRatePercent ?? 0)]
+                + latency + [errors.isEmpty ? "–" : errors]
+            html += "<tr data-endpoint=\"\(row.endpoint)\">" + cells.map { "<td>\($0)</td>" as Markup }.joined() + "</tr>\n"
         }
         return html + "</table>\n"
     }
@@ -129,7 +173,7 @@ public enum LoadReportHTML {
         }
         func y(_ milliseconds: Double) -> Double { top + plotHeight * (1 - milliseconds / yMax) }
 
-        var svg: Markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title) latency by percentile\">"
+        var svg: Markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title): latency of successful requests by percentile\">"
         svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(plotHeight)\" fill=\"#fafafa\" stroke=\"#ccc\"/>"
         for tick in 0...Int(xMax) {
             let label = tick == 0 ? "0%" : format(100 * (1 - pow(10, -Double(tick)))) + "%"

@@ -109,30 +109,84 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
         limit = number * scale
     }
 
-    /// What `report` measured for this requirement, in its unit, and that unit's name.
-    public func measured(in report: LoadReport) -> (value: Double, unit: String)? {
+    /// The metric's name as written: `p99`, `errors`, `error-rate`, `rps`, `games/s`.
+    public var metricName: String {
+        switch metric {
+        case .latency(let name): name
+        case .errors: "errors"
+        case .errorRate: "error-rate"
+        case .requestsPerSecond: "rps"
+        case .gamesPerSecond: "games/s"
+        }
+    }
+
+    /// The unit of the limit and of what is measured, as load.json names it.
+    public var unit: String {
+        switch metric {
+        case .latency: "ms"
+        case .errors: "requests"
+        case .errorRate: "%"
+        case .requestsPerSecond: "requests/s"
+        case .gamesPerSecond: "games/s"
+        }
+    }
+
+    /// What `report` measured for this requirement, in ``unit``; nil with the reason when
+    /// there is nothing to measure: the endpoint sent no request, or, for a latency, none of
+    /// its requests succeeded (latencies are those of successful requests: a run whose every
+    /// request failed has none, not a latency of 0).
+    public func measured(in report: LoadReport) -> (value: Double?, reason: String?) {
         let row: LoadReport.EndpointRow?
         if let endpoint { row = report.endpoints.first { $0.endpoint == endpoint.rawValue } } else { row = report.total }
-        guard let row else { return nil }
+        let subject = endpoint.map { "\($0.rawValue)" } ?? "the run"
+        guard let row, row.requests > 0 || metric == .gamesPerSecond else { return (nil, "\(subject) sent no request") }
+        let failed = row.errorCount ?? row.errors.values.reduce(0, +)
         switch metric {
         case .latency(let name):
+            guard row.requests > failed else { return (nil, "no request of \(subject) succeeded, so there is no latency to measure") }
             let figures = row.latency
             let values = ["p50": figures.p50, "p90": figures.p90, "p95": figures.p95 ?? figures.p99, "p99": figures.p99, "p99.9": figures.p999, "max": figures.max, "mean": figures.mean]
-            return (values[name] ?? 0, "ms")
-        case .errors: return (Double(row.errors.values.reduce(0, +)), "")
-        case .errorRate: return (row.requests == 0 ? 0 : 100 * Double(row.errors.values.reduce(0, +)) / Double(row.requests), "%")
-        case .requestsPerSecond: return (row.requestsPerSecond, " requests/s")
-        case .gamesPerSecond: return (report.games.perSecond, " games/s")
+            return (values[name] ?? 0, nil)
+        case .errors: return (Double(failed), nil)
+        case .errorRate: return (100 * Double(failed) / Double(row.requests), nil)
+        case .requestsPerSecond: return (row.requestsPerSecond, nil)
+        case .gamesPerSecond: return (report.games.perSecond, nil)
         }
+    }
+
+    /// This requirement graded against `report`: what was measured, and met or broken.
+    public func check(_ report: LoadReport) -> LoadReport.RequirementCheck {
+        let (value, reason) = measured(in: report)
+        let kept = value.map { comparison.holds($0, limit) } ?? false
+        return LoadReport.RequirementCheck(
+            requirement: text, endpoint: endpoint?.rawValue, metric: metricName, comparison: comparison.rawValue, limit: limit,
+            unit: unit, measured: value, verdict: kept ? .met : .broken, reason: reason
+        )
     }
 
     /// One sentence when `report` breaks this requirement; nil when it keeps it.
     public func brokenBy(_ report: LoadReport) -> String? {
-        guard let (value, unit) = measured(in: report) else {
-            return "\(text): broken, \(endpoint?.rawValue ?? "the run") sent no request"
+        Self.sentence(check(report))
+    }
+
+    /// `p99<30ms: broken, measured 40ms` for a broken check; nil for a kept one.
+    public static func sentence(_ check: LoadReport.RequirementCheck) -> String? {
+        guard check.verdict == .broken else { return nil }
+        guard let value = check.measured else { return "\(check.requirement): broken, \(check.reason ?? "nothing was measured")" }
+        return "\(check.requirement): broken, measured \(shown(value))\(shownUnit(check.unit))"
+    }
+
+    /// A measured value as the sentences show it: whole numbers without decimals, others to 3.
+    public static func shown(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.3f", value)
+    }
+
+    /// The unit after a value: `ms` and `%` joined to it, a word after a space, none for a count.
+    static func shownUnit(_ unit: String) -> String {
+        switch unit {
+        case "ms", "%": unit
+        case "requests": ""
+        default: " " + unit
         }
-        guard !comparison.holds(value, limit) else { return nil }
-        let shown = value.rounded() == value ? String(Int(value)) : String(format: "%.3f", value)
-        return "\(text): broken, measured \(shown)\(unit)"
     }
 }

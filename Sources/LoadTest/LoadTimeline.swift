@@ -11,6 +11,10 @@ import Foundation
 /// timeline.record(second: 0, latency: 1_200, failed: false)
 /// timeline.points   // [LoadTimeline.Point(second: 0, requests: 1, errors: 0, p50: 1.2, p99: 1.2)]
 /// ```
+///
+/// A second in which no request succeeded has no latency: its `p50` and `p99` are nil (absent
+/// from load.json, a gap in load.html's chart), never 0, so a server that died mid-run does not
+/// look like one that answered in no time.
 public struct LoadTimeline: Sendable, Hashable {
     /// One second of the run, as load.json gives it.
     public struct Point: Codable, Sendable, Hashable {
@@ -18,9 +22,17 @@ public struct LoadTimeline: Sendable, Hashable {
         public var second: Int
         public var requests: Int
         public var errors: Int
-        /// Milliseconds, of the second's successful requests (0 when none succeeded).
-        public var p50: Double
-        public var p99: Double
+        /// Milliseconds, of the second's successful requests; nil when none succeeded.
+        public var p50: Double?
+        public var p99: Double?
+
+        public init(second: Int, requests: Int, errors: Int, p50: Double?, p99: Double?) {
+            self.second = second
+            self.requests = requests
+            self.errors = errors
+            self.p50 = p50
+            self.p99 = p99
+        }
     }
 
     /// The longest run drawn second by second; later seconds are not kept (a longer run's
@@ -68,16 +80,17 @@ public struct LoadTimeline: Sendable, Hashable {
         }
     }
 
-    /// The nearest-rank percentile of a second's buckets, as its bucket's upper bound; 0 when empty.
-    static func percentile(_ percentile: Double, of second: Second) -> Double {
+    /// The nearest-rank percentile of a second's buckets, as its bucket's upper bound; nil when
+    /// no request of the second succeeded.
+    static func percentile(_ percentile: Double, of second: Second) -> Double? {
         let succeeded = second.requests - second.errors
-        guard succeeded > 0 else { return 0 }
+        guard succeeded > 0 else { return nil }
         let rank = max(1, Int((percentile / 100 * Double(succeeded)).rounded(.up)))
         var seen = 0
         for (bucket, count) in second.buckets.enumerated() where count > 0 {
             seen += Int(count)
             if seen >= rank { return milliseconds(ofBucket: bucket) }
         }
-        return 0
+        return nil
     }
 }

@@ -13,17 +13,20 @@ struct GamesCommand: AsyncParsableCommand {
     @Argument(help: "A run's output folder, e.g. reports/demo.")
     var directory = "reports/demo"
 
-    @Flag(help: "Print the games as a JSON array (index, gameId, bots, termination, winner, shots, reason, server) instead of a table.")
+    @Flag(help: "Print the games as a JSON array (index, gameId, bots, termination, winner, winnerShots, moves, reason, server) instead of a table.")
     var json = false
 
     /// A game as `--json` prints it; `termination` is `win`, `forfeit`, `no-result` or `in-flight`.
+    /// `winnerShots` is the winner's own shots (as results.json's); `moves` both seats' shots
+    /// together, the game's length (Salvo 0.3 printed it as `shots`).
     struct Row: Encodable {
         var index: Int
         var gameId: String
         var bots: [String]
         var termination: String
         var winner: String?
-        var shots: Int?
+        var winnerShots: Int?
+        var moves: Int?
         var reason: String?
         var server: String
     }
@@ -47,16 +50,18 @@ struct GamesCommand: AsyncParsableCommand {
                 if rows[record.index] == nil { order.append(record.index) }
                 jsonRows[record.index] = Row(
                     index: record.index, gameId: record.gameId, bots: record.players.map(\.bot), termination: record.termination.rawValue,
-                    winner: record.winner.map { record.player($0).bot }, shots: record.shots.count, reason: record.reason, server: record.server
+                    winner: record.winner.map { record.player($0).bot }, winnerShots: record.winner.map { record.shotCount(of: $0) },
+                    moves: record.shots.count, reason: record.reason, server: record.server
                 )
                 let players = record.players.map(\.bot).joined(separator: " vs ")
                 let outcome: String
                 switch record.termination {
-                // One meaning per number: a win's shots are the winner's, as in the replay and the
-                // standings' shots/win; both seats' together are said as such.
+                // One word per quantity (docs/output.md): "shots" counts one player's, here the
+                // winner's, as the replay and the standings' shots/win; both seats' together are
+                // the game's moves.
                 case .win:
-                    let own = record.winner.map { winner in record.shots.count { $0.seat == winner } } ?? 0
-                    outcome = "won by \(record.winner.map { record.player($0).bot } ?? "?"), who sank the fleet in \(own) shots (\(record.shots.count) by both)"
+                    let own = record.winner.map { record.shotCount(of: $0) } ?? 0
+                    outcome = "won by \(record.winner.map { record.player($0).bot } ?? "?"), who sank the fleet in \(own) shots (\(record.shots.count) moves)"
                 case .forfeit: outcome = "forfeit: \(record.reason ?? "")"
                 case .noResult: outcome = "no result: \(record.reason ?? "")"
                 }

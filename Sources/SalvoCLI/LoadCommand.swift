@@ -64,7 +64,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Run one share of the load, into OUTPUT/shards/I/: I/N, or auto (Slurm or Kubernetes, as for run). --games and --rate are the whole load's, split evenly; --concurrency and --duration are each shard's. `salvo merge OUTPUT` adds the shards up.")
     var shard: String?
 
-    @Option(help: "Exit non-zero, with one line per broken requirement, when the run misses any: comma-separated [endpoint:]metric<value, e.g. 'p99<50ms,guess:p99.9<=200ms,errors=0,error-rate<0.1%,rps>=500' (docs/load.md).")
+    @Option(help: "Exit non-zero, with one line per broken requirement, when the run misses any: comma-separated [endpoint:]metric<value, e.g. 'p99<50ms,guess:p99.9<=200ms,errors=0,error-rate<0.1%,rps>=500' (latencies of successful requests; docs/load.md). load.json and load.html give each one's measured value and verdict.")
     var require: String?
 
     @OptionGroup var console: OutputOptions
@@ -182,7 +182,10 @@ struct LoadCommand: AsyncParsableCommand {
         for client in clients { await client.shutdown() }
         await host.stop()
 
-        let report = LoadReport(result, embeddedServer: host.isEmbedded, shard: part?.description)
+        var report = LoadReport(result, embeddedServer: host.isEmbedded, shard: part?.description)
+        // A run stopped before its planned end is not judged (docs/exit-codes.md): its report
+        // carries no verdicts.
+        if !generator.stopFlag.isRequested { report.grade(requirements) }
         do {
             try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
             try Data(LoadReportHTML.render(report).utf8).write(to: URL(fileURLWithPath: folder + "/load.html"))
@@ -195,16 +198,18 @@ struct LoadCommand: AsyncParsableCommand {
             throw CommandFailure.incomplete("stopped before its planned end; the report holds what was measured until then")
         }
         if let part { console.notes.say("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
-        try Self.check(requirements, report)
+        try Self.check(report)
     }
 
-    /// Prints every broken requirement on stderr and exits non-zero when there is one.
-    static func check(_ requirements: [LoadRequirement], _ report: LoadReport) throws {
-        let broken = requirements.compactMap { $0.brokenBy(report) }
-        guard !broken.isEmpty else {
-            if !requirements.isEmpty { print("Requirements kept: \(requirements.map(\.text).joined(separator: ", "))") }
+    /// Prints every broken requirement of `report` (``LoadReport/grade(_:)``) on stderr and
+    /// exits non-zero when there is one; load.json and load.html carry the same verdicts.
+    static func check(_ report: LoadReport) throws {
+        guard let requirements = report.requirements else { return }
+        guard requirements.verdict == .broken else {
+            print("Requirements kept: \(requirements.checks.map(\.requirement).joined(separator: ", "))")
             return
         }
+        let broken = requirements.checks.compactMap(LoadRequirement.sentence)
         FileHandle.standardError.write(Data(broken.map { "requirement \($0)\n" }.joined().utf8))
         throw CommandFailure.requirementsBroken
     }

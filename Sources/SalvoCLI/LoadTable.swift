@@ -9,12 +9,15 @@ enum LoadTable {
         let rows = (report.endpoints + [report.total]).map { row in
             let failed = row.errorCount ?? row.errors.values.reduce(0, +)
             let rate = row.errorRatePercent ?? (row.requests == 0 ? 0 : 100 * Double(failed) / Double(row.requests))
-            return [
-                row.endpoint, "\(row.requests)", String(format: "%.1f", row.requestsPerSecond), "\(failed)", String(format: "%.2f", rate),
-                milliseconds(row.latency.mean), row.latency.stdev.map(milliseconds) ?? "-",
-                milliseconds(row.latency.p50), milliseconds(row.latency.p90), row.latency.p95.map(milliseconds) ?? "-", milliseconds(row.latency.p99),
-                milliseconds(row.latency.p999), milliseconds(row.latency.max),
-            ]
+            // An endpoint none of whose requests succeeded has no latency: dashes, not zeros.
+            let latency = row.requests > failed
+                ? [
+                    milliseconds(row.latency.mean), row.latency.stdev.map(milliseconds) ?? "-",
+                    milliseconds(row.latency.p50), milliseconds(row.latency.p90), row.latency.p95.map(milliseconds) ?? "-", milliseconds(row.latency.p99),
+                    milliseconds(row.latency.p999), milliseconds(row.latency.max),
+                ]
+                : Array(repeating: "–", count: 8)
+            return [row.endpoint, "\(row.requests)", String(format: "%.1f", row.requestsPerSecond), "\(failed)", String(format: "%.2f", rate)] + latency
         }
         var lines = [TextTable.render(header: header, rows: rows), "latencies of successful requests; failed requests' time to failure apart:"]
         lines.removeLast(report.total.failedLatency == nil ? 1 : 0)

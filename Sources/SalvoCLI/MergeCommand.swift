@@ -29,7 +29,7 @@ struct MergeCommand: AsyncParsableCommand {
     @Flag(help: "Publish the results even when games or shards are missing; the report says it is incomplete.")
     var allowIncomplete = false
 
-    @Option(help: "For a load test: exit non-zero, with one line per broken requirement, when the merged run misses any (as `salvo load --require`).")
+    @Option(help: "For a load test: exit non-zero, with one line per broken requirement, when the merged run misses any (as `salvo load --require`); the merged load.json and load.html give each one's verdict.")
     var require: String?
 
     func validate() throws {
@@ -66,7 +66,8 @@ struct MergeCommand: AsyncParsableCommand {
     }
 
     private func mergeLoad() throws {
-        let outcome: LoadMerge.Outcome = try LoadMerge(output: output, allowIncomplete: allowIncomplete).run()
+        let requirements = try require.map { try LoadRequirement.parseList($0) } ?? []
+        let outcome: LoadMerge.Outcome = try LoadMerge(output: output, allowIncomplete: allowIncomplete, requirements: requirements).run()
         if !outcome.missing.isEmpty {
             FileHandle.standardError.write(Data("Shards \(outcome.missing.map(String.init).joined(separator: ", ")) of \(outcome.shardCount) have no load.json; added up without them (--allow-incomplete).\n".utf8))
         }
@@ -75,7 +76,7 @@ struct MergeCommand: AsyncParsableCommand {
         }
         print(LoadTable.render(outcome.report))
         print("Merged \(outcome.shardCount - outcome.missing.count) of \(outcome.shardCount) load shards: \(outcome.report.total.requests) requests. Report: \(outcome.jsonPath), \(outcome.htmlPath)")
-        try LoadCommand.check(try require.map { try LoadRequirement.parseList($0) } ?? [], outcome.report)
+        try LoadCommand.check(outcome.report)
         if !outcome.missing.isEmpty {
             throw CommandFailure.incomplete("\(outcome.missing.count) of \(outcome.shardCount) load shards are missing from the sums")
         }

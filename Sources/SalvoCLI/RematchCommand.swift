@@ -58,21 +58,21 @@ struct RematchCommand: AsyncParsableCommand {
         let result = await RematchGame.play(bots: &bots, fleets: plan.fleets)
         for (position, shot) in result.shots.enumerated() {
             let outcome = shot.sunk > 0 ? "sunk \(shot.sunk)" : shot.hit ? "hit" : "miss"
-            print("shot \(position + 1) seat \(shot.seat.index) x \(shot.x) y \(shot.y) \(outcome)")
+            print("move \(position + 1) seat \(shot.seat.index) x \(shot.x) y \(shot.y) \(outcome)")
         }
         if let forfeit = result.forfeit {
             print("\(entries[forfeit.seat.index].name) forfeits (\(forfeit.fault.kind)): \(forfeit.fault.description)")
         } else if let winner = result.winner {
-            print("\(entries[winner.index].name) won by sinking the fleet in \(result.shots.count { $0.seat == winner }) shots (\(result.shots.count) in all).")
+            print("\(entries[winner.index].name) won by sinking the fleet in \(result.shots.count { $0.seat == winner }) shots (\(result.shots.count) moves).")
         }
         guard let recorded = plan.recorded else {
             print("The run has no record of game \(game) to compare with.")
             return
         }
         if let shot = RematchGame.firstDifference(result.shots, recorded.shots) {
-            print("Differs from the recorded game (\(recorded.shots.count) shots) from shot \(shot) on.")
+            print("Differs from the recorded game (\(recorded.shots.count) moves) from move \(shot) on.")
         } else {
-            print("Same \(recorded.shots.count) shots as the recorded game.")
+            print("Same \(recorded.shots.count) moves as the recorded game.")
         }
     }
 }

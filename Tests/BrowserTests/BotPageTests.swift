@@ -102,7 +102,7 @@ struct BotPageTests {
             for (shown, game) in zip(forfeits, forfeited) {
                 #expect(shown["kind"]?.string == game["forfeitKind"]?.string)
                 #expect(shown["kind"] == "crash")
-                #expect(shown["move"]?.int == (game["shots"]?.int).map { $0 + 1 })
+                #expect(shown["move"]?.int == (game["moves"]?.int).map { $0 + 1 })
                 let stderr = try #require(shown["stderr"]?.string)
                 let lines = stderr.split(separator: "\n").map(String.init)
                 #expect(lines.suffix(4) == [
@@ -199,12 +199,12 @@ struct BotPageTests {
         let redirected = try await SalvoExecutable.run(["-c", "exec \"$0\" rematch \"$1\" \"$2\" > \"$3\" 2>&1", SalvoExecutable.path, words[2], String(crashed), combined], executable: "/bin/sh")
         #expect(redirected.status == 0, "\(redirected.err)")
         let text = try String(contentsOfFile: combined, encoding: .utf8)
-        #expect(text.contains("Traceback: giving up on turn 4") && text.contains("seat 0: ") && text.contains(" shots as the recorded game."), "\(text.suffix(600))")
+        #expect(text.contains("Traceback: giving up on turn 4") && text.contains("seat 0: ") && text.contains(" moves as the recorded game."), "\(text.suffix(600))")
         for index in indices {
             let run = try await SalvoExecutable.run(["rematch", words[2], String(index)])
             #expect(run.status == 0, "\(run.err)")
             let out = String(decoding: run.outData, as: UTF8.self)
-            let replayed = out.split(separator: "\n").filter { $0.hasPrefix("shot ") }.map { line in
+            let replayed = out.split(separator: "\n").filter { $0.hasPrefix("move ") }.map { line in
                 let parts = line.split(separator: " ")
                 return [String(parts[3]), String(parts[5]), String(parts[7]), parts[8] == "miss" ? "miss" : "hit"]
             }
@@ -213,7 +213,7 @@ struct BotPageTests {
             }
             #expect(!recorded.isEmpty)
             #expect(replayed == recorded, "game \(index)")
-            #expect(out.contains("Same \(recorded.count) shots as the recorded game."), "game \(index): \(out.suffix(300))")
+            #expect(out.contains("Same \(recorded.count) moves as the recorded game."), "game \(index): \(out.suffix(300))")
         }
     }
 }

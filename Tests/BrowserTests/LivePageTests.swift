@@ -114,6 +114,10 @@ struct LivePageTests {
             let note = try await late.evaluate("(() => { const f = document.getElementById('final'); return f.hidden ? '' : f.textContent; })()").string ?? ""
             #expect(note.contains("The run stopped early") && note.contains("run/index.html") && !note.contains(folder.path), "\(note)")
             #expect(final.recent.count == min(final.done, 20))
+            // The games' Moves column: both seats' shots, a whole number on every row.
+            #expect(try await late.evaluate("document.querySelector('#recent thead th:last-child').textContent") == "Moves")
+            let moves = try await late.evaluate("[...document.querySelectorAll('#recent tbody tr')].map(r => r.lastElementChild.textContent)").array?.compactMap(\.string) ?? []
+            #expect(!moves.isEmpty && moves.allSatisfy { Int($0) != nil }, "\(moves)")
             let replay = try await late.evaluate("document.querySelector('#recent a.replay-link').href").string
             let replayPage = try await browser.open(try #require(replay.flatMap(URL.init(string:))))
             #expect(try await replayPage.evaluate("document.getElementById('replay') !== null").isTruthy)

@@ -86,7 +86,7 @@ struct ReportPageTests {
         let report = try await TournamentReport.shared.value
         // A game of the bot whose name is a script tag, so the viewer must keep it text too.
         let game = try #require(report.games.first { ($0["players"]?.array ?? []).contains(.string(TournamentReport.scriptName)) })
-        let shots = try #require(game["shots"]?.int)
+        let shots = try #require(game["moves"]?.int)
         let index = try #require(game["index"]?.int)
         let href = try #require(game["replayHTML"]?.string)
         let url = try Self.viewerURL(report, href)
@@ -106,7 +106,7 @@ struct ReportPageTests {
             let forward = try await page.evaluate(Self.replayState)
             #expect(forward["step"] == 1)
             #expect(forward["label"]?.string != label)
-            #expect(forward["label"]?.string == "Shot 1 of \(shots)")
+            #expect(forward["label"]?.string == "Move 1 of \(shots)")
 
             try await page.press(.arrowLeft)
             try await page.waitUntil("document.getElementById('replay').dataset.step === '0'")
@@ -116,7 +116,7 @@ struct ReportPageTests {
 
             try await page.press(.end)
             try await page.waitUntil("document.getElementById('replay').dataset.step === '\(shots)'")
-            #expect(try await page.evaluate(Self.replayState)["label"]?.string == "Shot \(shots) of \(shots)")
+            #expect(try await page.evaluate(Self.replayState)["label"]?.string == "Move \(shots) of \(shots)")
             try await page.press(.home)
             try await page.waitUntil("document.getElementById('replay').dataset.step === '0'")
 
@@ -170,7 +170,7 @@ struct ReportPageTests {
             // A person dragging the slider: its value changes and it fires `input`.
             _ = try await page.evaluate("(() => { const s = document.getElementById('slider'); s.value = '5'; s.dispatchEvent(new Event('input', { bubbles: true })); })()")
             try await page.waitUntil("document.getElementById('replay').dataset.step === '5'")
-            #expect(try await page.evaluate(Self.replayState)["label"]?.string?.hasPrefix("Shot 5 of ") == true)
+            #expect(try await page.evaluate(Self.replayState)["label"]?.string?.hasPrefix("Move 5 of ") == true)
             try await page.press(.arrowRight)
             try await page.waitUntil("document.getElementById('replay').dataset.step === '6'")
             #expect(try await page.evaluate(Self.replayState)["slider"] == "6")
@@ -209,7 +209,18 @@ struct ReportPageTests {
             _ = try await page.evaluate("document.getElementById('next-game').click()")
             try await page.waitUntil("document.getElementById('replay').dataset.game === '1' && document.getElementById('replay').dataset.state === 'ready'")
             let steps = try await page.evaluate(Self.replayState)["steps"]?.int
-            #expect(steps == report.games.first { $0["index"]?.int == 1 }?["shots"]?.int)
+            let second = try #require(report.games.first { $0["index"]?.int == 1 })
+            #expect(steps == second["moves"]?.int)
+            // "Moves" count both seats' shots; a win's "shots" are the winner's (docs/output.md, "Words").
+            if second["termination"] == "win", let winner = second["winner"]?.string, let own = second["winnerShots"]?.int {
+                #expect(try await page.evaluate("document.getElementById('outcome').textContent") == .string("\(winner) won by sinking the fleet in \(own) shots."))
+            }
+            // #game=N&move=M opens move M; &shot=M, the links of Salvo 0.3, too.
+            _ = try await page.evaluate("location.hash = '#game=1&move=7'")
+            try await page.waitUntil("document.getElementById('replay').dataset.step === '7'")
+            #expect(try await page.evaluate(Self.replayState)["label"] == .string("Move 7 of \(steps ?? -1)"))
+            _ = try await page.evaluate("location.hash = '#game=1&shot=3'")
+            try await page.waitUntil("document.getElementById('replay').dataset.step === '3'")
             _ = try await page.evaluate("(() => { document.getElementById('game-number').value = '11'; document.getElementById('open-game').click(); })()")
             try await page.waitUntil("document.getElementById('replay').dataset.game === '11' && document.getElementById('replay').dataset.state === 'ready'")
             _ = try await page.evaluate("(() => { document.getElementById('game-number').value = '5000'; document.getElementById('open-game').click(); })()")
@@ -224,7 +235,7 @@ struct ReportPageTests {
         let report = try await TournamentReport.shared.value
         let game = try #require(report.games.last)
         let gameId = try #require(game["gameId"]?.string)
-        let shots = try #require(game["shots"]?.int)
+        let shots = try #require(game["moves"]?.int)
         let file = report.directory.deletingLastPathComponent().appendingPathComponent("exported-replay.html")
         let export = try await SalvoExecutable.run(["replay", gameId, "--from", report.directory.path, "--format", "html", "--output", file.path])
         try #require(export.status == 0, "salvo replay failed: \(export.err)")
@@ -233,7 +244,7 @@ struct ReportPageTests {
             #expect(try await page.evaluate(Self.replayState)["steps"]?.int == shots)
             try await page.press(.arrowRight)
             try await page.waitUntil("document.getElementById('replay').dataset.step === '1'")
-            #expect(try await page.evaluate(Self.replayState)["label"]?.string == "Shot 1 of \(shots)")
+            #expect(try await page.evaluate(Self.replayState)["label"]?.string == "Move 1 of \(shots)")
             #expect(page.dialogs.isEmpty)
             #expect(page.requestedURLs == [file.absoluteString])
         }

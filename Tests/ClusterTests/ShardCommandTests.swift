@@ -131,6 +131,8 @@ struct ShardCommandTests {
         #expect(lines.last?.hasPrefix("requirement p50<0.001ms: broken, measured ") == true, "\(merge.err)")
         let merged = try report(output)
         #expect(merged.timingWarning != nil)
+        // The merged load.json carries the merge's verdicts.
+        #expect(merged.requirements?.verdict == .broken && merged.requirements?.checks.map(\.verdict) == [.met, .broken])
         #expect(abs(merged.elapsedSeconds - (shards[0].elapsedSeconds + shards[1].elapsedSeconds)) < 0.01, "\(merged.elapsedSeconds)")
         #expect(merged.shards == 2 && merged.games.finished == 25 && merged.settings.games == 25)
         #expect(merged.total.requests == shards.map(\.total.requests).reduce(0, +))

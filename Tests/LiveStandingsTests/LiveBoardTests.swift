@@ -39,12 +39,19 @@ struct LiveBoardTests {
         #expect((b.wins, b.losses, b.forfeits) == (0, 2, ["timeout": 1]))
         #expect(board.recent.map(\.index) == [1, 0])
         let forfeit = try #require(board.forfeits.first)
-        #expect(forfeit.bot == "b" && forfeit.opponent == "c" && forfeit.kind == "timeout" && forfeit.move == 1)
+        #expect(forfeit.bot == "b" && forfeit.opponent == "c" && forfeit.kind == "timeout" && forfeit.shot == 1)
         #expect(forfeit.reason == "no move within 5 s in game [id] (player [id])")
         #expect(forfeit.stderrTail == "token [id]\nstill thinking")
         #expect(board.gamesPerSecond == 1)
         #expect(board.etaSeconds == 2)
         let json = String(decoding: board.json(version: 3), as: UTF8.self)
+        // One word per quantity: a game's length is its moves (both seats' shots), a forfeit's
+        // moment the bot's own shot that never came.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let recent = try #require(object["recent"] as? [[String: Any]])
+        #expect(recent.map { $0["moves"] as? Int } == [1, 1] && recent.allSatisfy { $0["shots"] == nil })
+        #expect((object["forfeits"] as? [[String: Any]])?.map { $0["shot"] as? Int } == [1])
+        #expect((object["forfeits"] as? [[String: Any]])?.allSatisfy { $0["move"] == nil } == true)
         for id in ["game-1-7f3a9c", "player-1-one-51bd", "player-1-two-a9e0", "game-0-7f3a9c", "http://"] {
             #expect(!json.contains(id))
         }

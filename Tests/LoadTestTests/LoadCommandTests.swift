@@ -44,6 +44,8 @@ struct LoadCommandTests {
         #expect(result.status == 0, "\(result.err)")
         let report = try Self.json(folder)
         #expect(report["schema"] as? String == "salvo-load/1" && report["embeddedServer"] as? Bool == true)
+        // No --require, no requirements.
+        #expect(report["requirements"] == nil)
         let endpoints = try #require(report["endpoints"] as? [[String: Any]])
         let total = try #require(report["total"] as? [String: Any])
         let games = try #require(report["games"] as? [String: Any])
@@ -97,6 +99,52 @@ struct LoadCommandTests {
         // A percentile curve per endpoint, then the two charts over time.
         #expect(html.components(separatedBy: "<svg").count - 1 == 9)
         #expect(html.contains("id=\"timeline-requests\"") && html.contains("id=\"timeline-latency\"") && html.contains("seconds after the first reply"))
+    }
+
+    @Test("--require with one requirement met and one broken, against the embedded server: load.json and load.html carry each with its measured value and verdict, and the verdict of all; exit status 3")
+    func requirementsInTheReport() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await Self.salvo([
+            "load", "--server", "embedded", "--games", "2", "--concurrency", "2", "--bot", "density", "--timeout", "30",
+            "--require", "errors=0, p50<0.001ms", "--output", folder,
+        ])
+        #expect(result.status == 3, "\(result.out) \(result.err)")
+        let report = try Self.json(folder)
+        let total = try #require(report["total"] as? [String: Any])
+        let p50 = try #require((total["latency"] as? [String: Double])?["p50"])
+        #expect(total["errorCount"] as? Int == 0 && p50 > 0.001)
+        let requirements = try #require(report["requirements"] as? [String: Any])
+        #expect(requirements["verdict"] as? String == "broken")
+        let checks = try #require(requirements["checks"] as? [[String: Any]])
+        #expect(checks.count == 2)
+        // Met: no request failed.
+        #expect(checks[0]["requirement"] as? String == "errors=0" && checks[0]["metric"] as? String == "errors")
+        #expect(checks[0]["comparison"] as? String == "=" && checks[0]["limit"] as? Double == 0 && checks[0]["unit"] as? String == "requests")
+        #expect(checks[0]["measured"] as? Double == 0 && checks[0]["verdict"] as? String == "met" && checks[0]["endpoint"] == nil)
+        // Broken: the successful requests' p50, the table's, is past 1 µs.
+        #expect(checks[1]["requirement"] as? String == "p50<0.001ms" && checks[1]["metric"] as? String == "p50")
+        #expect(checks[1]["comparison"] as? String == "<" && checks[1]["limit"] as? Double == 0.001 && checks[1]["unit"] as? String == "ms")
+        #expect(checks[1]["measured"] as? Double == p50 && checks[1]["verdict"] as? String == "broken")
+        // stderr says the same, and the file holds to its schema.
+        let shown = p50.rounded() == p50 ? String(Int(p50)) : String(format: "%.3f", p50)
+        #expect(result.err.contains("requirement p50<0.001ms: broken, measured \(shown)ms"), "\(result.err)")
+        #expect(!result.err.contains("errors=0"))
+        let schemaErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("load.schema.json"), documents: [folder + "/load.json"])
+        #expect(schemaErrors.isEmpty, "\(schemaErrors)")
+
+        let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
+        #expect(html.contains("<section id=\"requirements\" data-verdict=\"broken\">"))
+        #expect(html.contains("<tr data-requirement=\"errors=0\" data-verdict=\"met\"><td><code>errors=0</code></td><td>0</td><td class=\"met\">met</td></tr>"), "\(html)")
+        #expect(html.contains("<tr data-requirement=\"p50&lt;0.001ms\" data-verdict=\"broken\"><td><code>p50&lt;0.001ms</code></td><td>\(shown)ms</td><td class=\"broken\">broken</td></tr>"), "\(html)")
+        #expect(html.contains("Requirements: <span class=\"broken\">broken</span> (1 of 2)"))
+
+        // Kept: the verdict of all is met, and stdout says so.
+        let kept = try await Self.salvo([
+            "load", "--server", "embedded", "--games", "1", "--concurrency", "1", "--timeout", "30", "--require", "errors=0", "--output", folder + "/kept",
+        ])
+        #expect(kept.status == 0 && kept.out.contains("Requirements kept: errors=0"), "\(kept.err)")
+        #expect(((try Self.json(folder + "/kept"))["requirements"] as? [String: Any])?["verdict"] as? String == "met")
     }
 
     @Test("a server that names the winner by player id: load.json and the summary line count every game inconsistent")

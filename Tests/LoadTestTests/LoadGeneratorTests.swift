@@ -97,6 +97,65 @@ struct LoadGeneratorTests {
         #expect(statistics.gamesAbandoned <= 4)
     }
 
+    @Test("a server stopped mid-run: the seconds after it have requests and errors but no p50 or p99 (absent from load.json, not 0), and load.html's latency lines break there")
+    func serverStoppedMidRun() async throws {
+        let result = try await withRunning(Self.quietServer()) { server in
+            let http = CurlHTTPClient()
+            let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.seconds(4)), concurrency: 2, bot: .random, seed: 3, requestTimeout: .seconds(2), listEvery: 0)
+            let generator = LoadGenerator(settings: settings, clients: [http])
+            try await generator.checkReachable()
+            async let run = generator.run()
+            // Stopped once it has answered some requests; what it does not answer after fails.
+            while generator.recorder.snapshot.requests < 20 { try await Task.sleep(for: .milliseconds(5)) }
+            await server.stop()
+            let result = try await run
+            await http.shutdown()
+            return result
+        }
+        var report = LoadReport(result, embeddedServer: true)
+        report.grade(try LoadRequirement.parseList("p99<10s,errors=0"))
+        let timeline = try #require(report.timeline)
+        // The second of the first reply has successes; after the stop, every request fails.
+        #expect(timeline.first.map { $0.requests > $0.errors && $0.p50 != nil && $0.p99 != nil } == true, "\(timeline)")
+        let dead = timeline.filter { $0.requests > 0 && $0.errors == $0.requests }
+        #expect(!dead.isEmpty, "no second of only failures in \(timeline)")
+        #expect(dead.allSatisfy { $0.p50 == nil && $0.p99 == nil })
+        #expect(timeline.allSatisfy { ($0.p50 == nil) == ($0.requests == $0.errors) }, "a latency exactly where a request succeeded: \(timeline)")
+
+        // load.json: those seconds have no p50 or p99 at all, and the file holds to its schema.
+        let json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        let seconds = try #require(json["timeline"] as? [[String: Any]])
+        for point in seconds {
+            let second = try #require(point["second"] as? Int)
+            let failedAll = point["requests"] as? Int == point["errors"] as? Int
+            #expect((point["p50"] == nil) == failedAll && (point["p99"] == nil) == failedAll, "second \(second): \(point)")
+            if let p50 = point["p50"] as? Double { #expect(p50 > 0) }
+        }
+        // The whole run's latency is still of the successful requests, and the verdicts say the
+        // errors broke errors=0.
+        #expect(report.total.errorCount.map { $0 > 0 } == true && report.requirements?.verdict == .broken)
+        #expect(report.requirements?.checks.map(\.verdict) == [.met, .broken])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-dead-server-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
+        let schemaErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("load.schema.json"), documents: [folder + "/load.json"])
+        #expect(schemaErrors.isEmpty, "\(schemaErrors)")
+
+        // load.html: the p50 and p99 lines cover exactly the seconds with a success.
+        let html = LoadReportHTML.render(report)
+        let chartStart = try #require(html.range(of: "id=\"timeline-latency\"")).lowerBound
+        let latencyChart = String(html[chartStart...])
+        for series in ["p50", "p99"] {
+            var covered: [Int] = []
+            for match in latencyChart.matches(of: /<polyline data-series="(\w+)" data-first="(\d+)" data-last="(\d+)"/) where match.1 == series {
+                covered += Array(Int(match.2)!...Int(match.3)!)
+            }
+            #expect(covered == timeline.filter { $0.p50 != nil }.map(\.second), "\(series)")
+        }
+        #expect(html.contains("id=\"requirements\" data-verdict=\"broken\""))
+    }
+
     @Test("single-endpoint mode, closed and open loop: exactly the requests asked for, all answered, setup not counted")
     func singleEndpoint() async throws {
         try await withRunning(Self.quietServer()) { server in

@@ -77,4 +77,43 @@ struct LoadReportTests {
         #expect(!html.contains("src=") && !html.contains("href="))
         #expect(html.contains("service time"))
     }
+
+    @Test("requirements graded into the report: each with its measurement and verdict; a latency of an endpoint none of whose requests succeeded is not 0 but nothing, which breaks it; an endpoint never called breaks too")
+    func requirements() throws {
+        var statistics = LoadStatistics()
+        for latency in 1...100 { statistics.record(.status, latency: Int64(latency * 1_000), serviceTime: Int64(latency * 1_000), error: nil) }
+        statistics.record(.guess, latency: 5_000_000, serviceTime: 5_000_000, error: .timeout, detail: "POST /api/games/:id/guess: timed out")
+        let settings = LoadSettings(serverURL: "http://127.0.0.1:8080", stop: .duration(.seconds(1)), concurrency: 1)
+        var report = LoadReport(LoadResult(settings: settings, statistics: statistics, elapsed: .seconds(1), startedAt: Date(timeIntervalSince1970: 0)), embeddedServer: false)
+        #expect(report.requirements == nil)
+        report.grade(try LoadRequirement.parseList("status:p99<=100ms,guess:p99<1s,board:errors=0,rps>=100,error-rate<1%"))
+        let requirements = try #require(report.requirements)
+        #expect(requirements.verdict == .broken)
+        // 1 to 100 ms: p99 99 ms within the histogram's 0.1%.
+        let p99 = try #require(report.endpoints.first { $0.endpoint == "status" }?.latency.p99)
+        #expect(abs(p99 - 99) <= 0.099)
+        #expect(requirements.checks == [
+            .init(requirement: "status:p99<=100ms", endpoint: "status", metric: "p99", comparison: "<=", limit: 100, unit: "ms", measured: p99, verdict: .met),
+            .init(requirement: "guess:p99<1s", endpoint: "guess", metric: "p99", comparison: "<", limit: 1_000, unit: "ms", measured: nil, verdict: .broken,
+                  reason: "no request of guess succeeded, so there is no latency to measure"),
+            .init(requirement: "board:errors=0", endpoint: "board", metric: "errors", comparison: "=", limit: 0, unit: "requests", measured: nil, verdict: .broken,
+                  reason: "board sent no request"),
+            .init(requirement: "rps>=100", endpoint: nil, metric: "rps", comparison: ">=", limit: 100, unit: "requests/s", measured: 101, verdict: .met),
+            .init(requirement: "error-rate<1%", endpoint: nil, metric: "error-rate", comparison: "<", limit: 1, unit: "%", measured: 100.0 / 101, verdict: .met),
+        ])
+        #expect(requirements.checks.compactMap(LoadRequirement.sentence) == [
+            "guess:p99<1s: broken, no request of guess succeeded, so there is no latency to measure",
+            "board:errors=0: broken, board sent no request",
+        ])
+        // The guess row shows no latency in load.html: dashes, and no curve.
+        let html = LoadReportHTML.render(report)
+        #expect(html.contains("<tr data-endpoint=\"guess\"><td>guess</td><td>1</td><td>1</td><td>1</td><td>100.00</td>" + String(repeating: "<td>–</td>", count: 8)), "\(html)")
+        #expect(html.contains("none succeeded, so there is no latency to draw"))
+        #expect(html.contains("<th colspan=\"8\" id=\"latency-heading\">latency of successful requests, ms</th>"))
+        #expect(html.contains("<tr data-requirement=\"guess:p99&lt;1s\" data-verdict=\"broken\"><td><code>guess:p99&lt;1s</code></td><td>none: no request of guess succeeded, so there is no latency to measure</td>"))
+        #expect(html.contains("Requirements: <span class=\"broken\">broken</span> (2 of 5)"))
+        // Read back from load.json, equal.
+        let decoded = try JSONDecoder().decode(LoadReport.self, from: report.json())
+        #expect(decoded.requirements == report.requirements)
+    }
 }

@@ -60,7 +60,8 @@ struct GameExportTests {
         #expect(result.status == 0, "\(result.err)")
         let counted = GameHistory(finished: Self.records(names: Self.names)).games
         let shotCount = counted.map(\.shots.count).reduce(0, +)
-        #expect(result.out == "Exported 6 games and \(shotCount) shots: \(export)/games.csv, \(export)/shots.csv and 6 replays in \(export)/replays/.\n")
+        // Both seats' shots added up are moves: "shots" counts one player's (docs/output.md, "Words").
+        #expect(result.out == "Exported 6 games (\(shotCount) moves): \(export)/games.csv, \(export)/shots.csv (a row per move) and 6 replays in \(export)/replays/.\n")
 
         let games = try await ProjectPython.csvRows(export + "/games.csv")
         let shots = try await ProjectPython.csvRows(export + "/shots.csv")
@@ -75,8 +76,9 @@ struct GameExportTests {
             #expect(row["seat0_bot"] == Self.readBack(record.players[0].bot) && row["seat1_bot"] == Self.readBack(record.players[1].bot))
             #expect(row["seat0_version"] == (record.players[0].version ?? "") && row["seat1_version"] == (record.players[1].version ?? ""))
             #expect(row["termination"] == record.termination.rawValue && row["winner_seat"] == (record.winner.map { String($0.index) } ?? ""))
-            #expect(row["shots"] == String(record.shots.count))
+            #expect(row["moves"] == String(record.shots.count) && row["shots"] == nil)
             #expect(row["winner_shots"] == (record.winner.map { String(record.shotCount(of: $0)) } ?? ""))
+            #expect(row["seat0_shots"] == String(record.shotCount(of: .one)) && row["seat1_shots"] == String(record.shotCount(of: .two)))
             #expect(row["started_at"]?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
             #expect(row["attempts"] == (record.index == 2 ? "2" : "1") && row["counts_in_standings"] == "true" && row["night"] == "")
             // One shot row per shot of the replay, in order, with the firing seat's bot and version.
@@ -84,7 +86,7 @@ struct GameExportTests {
             #expect(rows.count == replay.shots.count)
             for (number, (shotRow, shot)) in zip(rows, replay.shots).enumerated() {
                 let player = replay.players[shot.seat.index]
-                #expect(shotRow["shot"] == String(number + 1) && shotRow["seat"] == String(shot.seat.index))
+                #expect(shotRow["move"] == String(number + 1) && shotRow["seat"] == String(shot.seat.index))
                 #expect(shotRow["bot"] == Self.readBack(player.bot) && shotRow["version"] == (player.version ?? ""))
                 #expect(shotRow["x"] == String(shot.x) && shotRow["y"] == String(shot.y) && shotRow["result"] == shot.result)
                 #expect(shotRow["sunk"] == (shot.sunk > 0 ? String(shot.sunk) : "") && shotRow["time_ms"] == String(shot.atMilliseconds))

@@ -107,8 +107,9 @@ struct ResultsBuilderTests {
         #expect(retried.attempts == 2 && retried.gameId == "g-2-2" && retried.winner == "charlie" && retried.termination == "win")
         #expect(retried.replayJSON == nil && retried.replayHTML == "replays/viewer.html#game=2")
         let forfeit = games[1]
-        #expect(forfeit.termination == "forfeit" && forfeit.forfeitKind == "timeout" && forfeit.winner == "alpha" && forfeit.shots == 5)
-        #expect(games[0].shots == 37 + 36 && games[0].players == ["alpha", "bravo"])
+        #expect(forfeit.termination == "forfeit" && forfeit.forfeitKind == "timeout" && forfeit.winner == "alpha" && forfeit.moves == 5)
+        // A game's moves are both seats' shots; its winnerShots the winner's own (37, moving first).
+        #expect(games[0].moves == 37 + 36 && games[0].winnerShots == 37 && games[0].players == ["alpha", "bravo"])
     }
 
     @Test("a run with no rated game yet has standings without ratings, and nothing to fit")

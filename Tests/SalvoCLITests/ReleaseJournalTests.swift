@@ -14,7 +14,8 @@ struct ReleaseJournalTests {
     /// results.json as an object, without what differs by design between two reports of one
     /// journal: when and by which Salvo it was written, (since results.json's schema
     /// version 2) where each game's replay is: the packed viewer, not a file per game, and
-    /// (since 0.4) each game's `winnerShots`, checked apart.
+    /// (since 0.4) each game's `winnerShots`, checked apart. A game's length, 0.3's `shots`, is
+    /// `moves` since 0.4 ("shots" counts one player's): compared under its new name.
     static func results(_ path: String) throws -> [String: Any] {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         object["generatedAt"] = nil
@@ -25,6 +26,7 @@ struct ReleaseJournalTests {
             game["replayJSON"] = nil
             game["replayHTML"] = nil
             game["winnerShots"] = nil
+            if let shots = game.removeValue(forKey: "shots") { game["moves"] = shots }
             return game
         }
         return object
@@ -50,8 +52,8 @@ struct ReleaseJournalTests {
         #expect(games?.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" } == true)
         // The winner's own shots, turns alternating from seat 0; none without a winner.
         #expect(games?.allSatisfy { game in
-            guard let seat = game["winnerSeat"] as? Int, let shots = game["shots"] as? Int else { return game["winnerShots"] == nil }
-            return game["winnerShots"] as? Int == (seat == 0 ? (shots + 1) / 2 : shots / 2)
+            guard let seat = game["winnerSeat"] as? Int, let moves = game["moves"] as? Int else { return game["winnerShots"] == nil }
+            return game["shots"] == nil && game["winnerShots"] as? Int == (seat == 0 ? (moves + 1) / 2 : moves / 2)
         } == true)
         let standings = try #require(new["standings"] as? [[String: Any]])
         #expect(standings.map { $0["bot"] as? String } == ["density", "hunt-target", "parity", "py-random", "crasher"])

@@ -44,7 +44,7 @@ struct ScriptOutputTests {
         #expect(games.status == 0, "\(games.err)")
         let rows = try Self.array(games.out)
         #expect(rows.compactMap { $0["index"] as? Int }.sorted() == [0, 1, 2, 3])
-        #expect(rows.allSatisfy { $0["termination"] as? String == "win" && ($0["bots"] as? [String]).map(Set.init) == ["density", "parity"] && ($0["shots"] as? Int ?? 0) >= 34 })
+        #expect(rows.allSatisfy { $0["termination"] as? String == "win" && ($0["bots"] as? [String]).map(Set.init) == ["density", "parity"] && ($0["moves"] as? Int ?? 0) >= 34 && ($0["winnerShots"] as? Int ?? 0) >= 17 })
     }
 
     @Test("the run's header says how each format plays, word for word: a gauntlet, Swiss rounds, an SPRT match", arguments: [

@@ -39,7 +39,7 @@ struct SeasonExportTests {
             #expect(rows.map { $0["game"] } == games.map { ($0["index"] as? Int).map(String.init) }, "\(from): every game, the earlier version's too")
             #expect(rows.map { $0["counts_in_standings"] } == games.map { $0["countsInStandings"] as? Bool == false ? "false" : "true" })
             #expect(rows.map { $0["night"] } == games.map { ($0["night"] as? Int).map(String.init) })
-            #expect(shots.count == games.map { $0["shots"] as? Int ?? 0 }.reduce(0, +))
+            #expect(shots.count == games.map { $0["moves"] as? Int ?? 0 }.reduce(0, +))
             var replayFiles: [String] = []
             for (row, game) in zip(rows, games) {
                 let versions = try #require(game["versions"] as? [String])

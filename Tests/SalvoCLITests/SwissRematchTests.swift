@@ -33,7 +33,7 @@ struct SwissRematchTests {
             let rematch = try await SalvoExecutable.run(["rematch", folder + "/out", String(index)])
             #expect(rematch.status == 0, "game \(index): \(rematch.err)")
             #expect(rematch.out.contains("seat 0: \(players[0]) (moves first)") && rematch.out.contains("seat 1: \(players[1])"), "game \(index): \(rematch.out)")
-            #expect(rematch.out.contains("shots as the recorded game."), "game \(index): \(rematch.out.suffix(300))")
+            #expect(rematch.out.contains("moves as the recorded game."), "game \(index): \(rematch.out.suffix(300))")
         }
         let beyond = try await SalvoExecutable.run(["rematch", folder + "/out", "12"])
         #expect(beyond.status != 0 && beyond.err.contains("12"))

@@ -88,11 +88,17 @@ struct JournalCompatibilityTests {
         original["schemaVersion"] = nil
         let games = rebuilt["games"] as? [[String: Any]] ?? []
         #expect(!games.isEmpty && games.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" && $0["replayJSON"] == nil })
-        // winnerShots is new in 0.4: the winner's own shots, turns alternating from seat 0.
+        // winnerShots is new in 0.4: the winner's own shots, turns alternating from seat 0; the
+        // game's length, that release's `shots`, is `moves` ("shots" counts one player's).
         #expect(games.allSatisfy { game in
-            guard let seat = game["winnerSeat"] as? Int, let shots = game["shots"] as? Int else { return game["winnerShots"] == nil }
-            return game["winnerShots"] as? Int == (seat == 0 ? (shots + 1) / 2 : shots / 2)
+            guard let seat = game["winnerSeat"] as? Int, let moves = game["moves"] as? Int else { return game["winnerShots"] == nil }
+            return game["shots"] == nil && game["winnerShots"] as? Int == (seat == 0 ? (moves + 1) / 2 : moves / 2)
         })
+        original["games"] = (original["games"] as? [[String: Any]])?.map { game in
+            var game = game
+            if let shots = game.removeValue(forKey: "shots") { game["moves"] = shots }
+            return game
+        }
         for key in ["replayHTML", "replayJSON", "winnerShots"] {
             rebuilt["games"] = (rebuilt["games"] as? [[String: Any]])?.map { $0.filter { $0.key != key } }
             original["games"] = (original["games"] as? [[String: Any]])?.map { $0.filter { $0.key != key } }

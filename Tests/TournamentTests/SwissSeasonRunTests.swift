@@ -107,6 +107,6 @@ struct SwissSeasonRunTests {
         let game = try #require(played2.first { $0.termination == .win })
         let rematch = try await SalvoExecutable.run(["rematch", "out", String(game.index)], timeout: .seconds(120), workingDirectory: directory)
         #expect(rematch.status == 0, "\(rematch.err)")
-        #expect(rematch.out.contains("Same \(game.shots.count) shots as the recorded game."), "\(rematch.out)")
+        #expect(rematch.out.contains("Same \(game.shots.count) moves as the recorded game."), "\(rematch.out)")
     }
 }

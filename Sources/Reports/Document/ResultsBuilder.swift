@@ -75,7 +75,7 @@ public enum ResultsBuilder {
         var entry = ResultsDocument.GameEntry(
             index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
             winnerSeat: record.winner?.index, termination: record.termination.rawValue,
-            forfeitKind: record.forfeitKind?.rawValue, reason: record.reason, shots: record.shots.count,
+            forfeitKind: record.forfeitKind?.rawValue, reason: record.reason, moves: record.shots.count,
             durationMilliseconds: Int(record.durationMilliseconds.rounded()),
             attempts: attempts,
             replayJSON: replayFile ? ReportLayout.replayJSON(index: record.index) : nil,

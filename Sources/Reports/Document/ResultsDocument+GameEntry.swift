@@ -18,11 +18,12 @@ extension ResultsDocument {
         public var forfeitKind: String?
         /// Why a forfeit or no result happened.
         public var reason: String?
-        /// Shots fired by both seats: the game's length. Not "shots" in the standings' sense,
-        /// which is ``winnerShots``.
-        public var shots: Int
-        /// The winner's own shots: what "shots" means in the standings' shots per win, `salvo
-        /// games` and the replay; absent for no result.
+        /// The game's moves: the shots of both seats together, its length. "Shots" as a count
+        /// is always one player's (``winnerShots``, the standings' shots per win); results.json
+        /// of Salvo 0.3 (schemaVersion 1) called this `shots`, which is still read.
+        public var moves: Int
+        /// The winner's own shots: its shots to win when it sank the fleet, what the standings'
+        /// shots per win, `salvo games` and the replay count; absent for no result.
         public var winnerShots: Int?
         public var durationMilliseconds: Int
         /// How many times the game was played (more than 1 after no-result attempts).
@@ -45,7 +46,7 @@ extension ResultsDocument {
         /// replay, but not counted; absent for a game the standings count.
         public var countsInStandings: Bool?
 
-        public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, shots: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String?, replayHTML: String) {
+        public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, moves: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String?, replayHTML: String) {
             self.index = index
             self.gameId = gameId
             self.players = players
@@ -54,11 +55,53 @@ extension ResultsDocument {
             self.termination = termination
             self.forfeitKind = forfeitKind
             self.reason = reason
-            self.shots = shots
+            self.moves = moves
             self.durationMilliseconds = durationMilliseconds
             self.attempts = attempts
             self.replayJSON = replayJSON
             self.replayHTML = replayHTML
         }
+    }
+}
+
+extension ResultsDocument.GameEntry {
+    enum CodingKeys: String, CodingKey {
+        case index, gameId, players, winnerSeat, winner, termination, forfeitKind, reason, moves, winnerShots
+        case durationMilliseconds, attempts, replayJSON, replayHTML, versions, night, countsInStandings
+    }
+
+    /// The name results.json of Salvo 0.3 (schemaVersion 1), and of 0.4 builds before the
+    /// rename, gave ``moves``.
+    enum LegacyKeys: String, CodingKey {
+        case shots
+    }
+
+    /// Reads a game of results.json: its length from `moves`, or from `shots` in older files.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        index = try container.decode(Int.self, forKey: .index)
+        gameId = try container.decode(String.self, forKey: .gameId)
+        players = try container.decode([String].self, forKey: .players)
+        winnerSeat = try container.decodeIfPresent(Int.self, forKey: .winnerSeat)
+        winner = try container.decodeIfPresent(String.self, forKey: .winner)
+        termination = try container.decode(String.self, forKey: .termination)
+        forfeitKind = try container.decodeIfPresent(String.self, forKey: .forfeitKind)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        if let moves = try container.decodeIfPresent(Int.self, forKey: .moves) {
+            self.moves = moves
+        } else if let shots = try decoder.container(keyedBy: LegacyKeys.self).decodeIfPresent(Int.self, forKey: .shots) {
+            moves = shots
+        } else {
+            // Neither: the error names the member this Salvo writes.
+            moves = try container.decode(Int.self, forKey: .moves)
+        }
+        winnerShots = try container.decodeIfPresent(Int.self, forKey: .winnerShots)
+        durationMilliseconds = try container.decode(Int.self, forKey: .durationMilliseconds)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        replayJSON = try container.decodeIfPresent(String.self, forKey: .replayJSON)
+        replayHTML = try container.decode(String.self, forKey: .replayHTML)
+        versions = try container.decodeIfPresent([String].self, forKey: .versions)
+        night = try container.decodeIfPresent(Int.self, forKey: .night)
+        countsInStandings = try container.decodeIfPresent(Bool.self, forKey: .countsInStandings)
     }
 }

@@ -6,8 +6,9 @@ import SalvoVersion
 /// `index.html` shows the same numbers.
 public struct ResultsDocument: Hashable, Sendable, Codable {
     /// The version of this layout; bumped whenever a field changes meaning or disappears.
-    /// Version 2: a game's `replayHTML` opens the packed replays' viewer, and its `replayJSON`
-    /// is there only when the report wrote a file per game (`--replay-files`).
+    /// Version 2 (Salvo 0.4): a game's `replayHTML` opens the packed replays' viewer, its
+    /// `replayJSON` is there only when the report wrote a file per game (`--replay-files`), and
+    /// its length is `moves` (version 1's `shots`, still read: "shots" counts one player's).
     public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int

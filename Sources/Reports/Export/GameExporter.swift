@@ -7,7 +7,7 @@ import Glibc
 /// folder, ``GameArchive``) written into OUT as
 ///
 /// - `games.csv`, one row per game (``GamesCSV``),
-/// - `shots.csv`, one row per shot (``ShotsCSV``),
+/// - `shots.csv`, one row per shot, that is per move of a game (``ShotsCSV``),
 /// - `replays/NNNN.json`, every game's replay in the replay schema (reports/schemas/replay.schema.json),
 ///
 /// read as a stream and written as it goes: memory does not grow with the games. OUT is made
@@ -16,15 +16,15 @@ import Glibc
 ///
 /// ```swift
 /// let exported = try GameExporter.export(from: try GameArchive.open(directory: "reports/demo"), to: "export")
-/// print(exported.games, exported.shots)
+/// print(exported.games, exported.moves)
 /// ```
 public enum GameExporter {
     /// What an export wrote.
     public struct Exported: Sendable, Hashable {
         /// Games written (rows of games.csv, replay files).
         public var games: Int
-        /// Rows of shots.csv.
-        public var shots: Int
+        /// Rows of shots.csv: the games' moves (both seats' shots) added up.
+        public var moves: Int
         /// Games results.json lists that the published folder holds no replay of (not exported).
         public var missing: Int
     }
@@ -42,16 +42,16 @@ public enum GameExporter {
         }
         try games.append(GamesCSV.headerLine)
         try shots.append(ShotsCSV.headerLine)
-        var shotRows = 0
+        var moves = 0
         let counts = try archive.forEachGame { (game) throws(ReportError) in
             try ReportWriter.save(ReplayJSONWriter.file(game.replay), to: folder + "/" + ReportLayout.replayJSON(index: game.replay.index))
             try games.append(GamesCSV.row(game))
             try shots.append(ShotsCSV.rows(game.replay))
-            shotRows += game.replay.shots.count
+            moves += game.replay.shots.count
         }
         try games.flush()
         try shots.flush()
-        return Exported(games: counts.exported, shots: shotRows, missing: counts.missing)
+        return Exported(games: counts.exported, moves: moves, missing: counts.missing)
     }
 
     /// Makes `folder` ready: created, or empty, or an earlier export without its replays.

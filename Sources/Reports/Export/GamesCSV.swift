@@ -13,9 +13,9 @@ import SafeText
 /// Columns (reports/README.md, "Exporting every game"): `game` (the schedule index, the key
 /// shots.csv's `game` joins on), `game_id`, `game_name`, `started_at` (ISO 8601, UTC, whole
 /// seconds), `duration_ms`, `seat0_bot`, `seat0_version`, `seat1_bot`, `seat1_version`,
-/// `termination`, `winner_seat`, `winner`, `forfeit_kind`, `reason`, `shots` (both seats',
-/// results.json's `shots`), `seat0_shots`, `seat1_shots`, `winner_shots` (the winner's own
-/// shots: its shots to win when it sank the fleet), `attempts`, `counts_in_standings`
+/// `termination`, `winner_seat`, `winner`, `forfeit_kind`, `reason`, `moves` (both seats'
+/// shots together, results.json's `moves`), `seat0_shots`, `seat1_shots`, `winner_shots` (the
+/// winner's own shots: its shots to win when it sank the fleet), `attempts`, `counts_in_standings`
 /// (`true`/`false`), `night` (a season's), `replay` (the replay's file, relative to the export).
 public enum GamesCSV {
     /// The file's name in an export.
@@ -24,7 +24,7 @@ public enum GamesCSV {
     /// The header's fields.
     public static let header = [
         "game", "game_id", "game_name", "started_at", "duration_ms", "seat0_bot", "seat0_version", "seat1_bot", "seat1_version",
-        "termination", "winner_seat", "winner", "forfeit_kind", "reason", "shots", "seat0_shots", "seat1_shots", "winner_shots",
+        "termination", "winner_seat", "winner", "forfeit_kind", "reason", "moves", "seat0_shots", "seat1_shots", "winner_shots",
         "attempts", "counts_in_standings", "night", "replay",
     ]
 

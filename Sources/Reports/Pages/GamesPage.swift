@@ -38,13 +38,13 @@ public enum GamesPage {
         <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(total) games in all.</p></header>
         \(navigation(number: number, count: count))
         <section><div class="scroll"><table id="games">
-        <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th title="shots fired by both seats">Shots, both</th></tr></thead><tbody>
+        <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th title="the shots of both seats together">Moves</th></tr></thead><tbody>
 
         """
         for game in games {
             let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\($0))" } ?? "") : game.termination
                         html += "<tr data-index=\"\(game.index)\"\(IndexPage.earlierClass(game))><td><a class=\"replay-link\" href=\"../\(game.replayHTML)\">\(game.index)</a>"
-            html += "<td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.players.dropFirst().first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.shots)\n"
+            html += "<td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.players.dropFirst().first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.moves)\n"
         }
         html += "</tbody></table></div></section>\n\(navigation(number: number, count: count))</main></body></html>\n"
         return html.text

@@ -290,10 +290,10 @@ public enum IndexPage {
             let earlier = games.count { $0.countsInStandings == false }
             let count = earlier == 0 ? "\(games.count) games" : "\(games.count - earlier) games (and \(earlier) of earlier versions)"
             html += "<details><summary>\(title) <span class=\"meta\">\(count), \(wins[0])–\(wins[1])</span></summary>"
-            html += "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th title=\"shots fired by both seats\">Shots, both</th></tr></thead><tbody>\n"
+            html += "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th title=\"the shots of both seats together\">Moves</th></tr></thead><tbody>\n"
             for game in games {
                 let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\($0))" } ?? "") : game.termination
-                html += "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(game.replayHTML)\">\(game.index)</a><td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(Self.earlierNote(game))<td>\(game.shots)\n"
+                html += "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(game.replayHTML)\">\(game.index)</a><td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(Self.earlierNote(game))<td>\(game.moves)\n"
             }
             html += "</tbody></table></div></details>\n"
         }

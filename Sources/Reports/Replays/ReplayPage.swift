@@ -6,9 +6,11 @@ import HTMLText
 /// CSS, script and data are inline, nothing is fetched, it works from file://.
 ///
 /// DOM contract (read by the browser tests): the root `id="replay"` carries `data-step`
-/// (shots shown, 0 before the first) and `data-steps` (all shots), kept current by the
-/// script; keys ArrowRight/ArrowLeft step, Space plays or pauses, Home/End go to the ends;
-/// `id="slider"` is an `<input type="range">`; `id="step-label"` reads "Shot 12 of 87";
+/// (moves shown, 0 before the first) and `data-steps` (the game's moves: both seats' shots),
+/// kept current by the script; keys ArrowRight/ArrowLeft step, Space plays or pauses, Home/End
+/// go to the ends; `id="slider"` is an `<input type="range">`; `id="step-label"` reads "Move 12
+/// of 87" (a count of both seats' shots is "moves"; "shots" counts one player's, as the
+/// outcome's "won by sinking the fleet in 44 shots");
 /// `id="board-0"` is seat 0's fleet with the shots fired at it, `id="board-1"` seat 1's.
 /// Outside text reaches the page escaped, or through the embedded data (with `<` written
 /// `\u003c`) and `textContent`, never as markup.
@@ -63,11 +65,11 @@ public enum ReplayPage {
         <button type="button" id="forward" title="Forward (→)" aria-label="Forward">▶</button>
         <button type="button" id="last" title="Last (End)" aria-label="Last">▶|</button>
         <label class="speed">Speed <select id="speed">
-        <option value="1">1 shot/s</option><option value="2">2 shots/s</option><option value="5" selected>5 shots/s</option>\
-        <option value="10">10 shots/s</option><option value="25">25 shots/s</option></select></label>
+        <option value="1">1 move/s</option><option value="2">2 moves/s</option><option value="5" selected>5 moves/s</option>\
+        <option value="10">10 moves/s</option><option value="25">25 moves/s</option></select></label>
         </div>
-        <input type="range" id="slider" min="0" max="\(steps)" value="0" step="1" aria-label="Shot">
-        <p><span id="step-label">Shot 0 of \(steps)</span> · <span id="shot-info">Before the first shot.</span></p>
+        <input type="range" id="slider" min="0" max="\(steps)" value="0" step="1" aria-label="Move">
+        <p><span id="step-label">Move 0 of \(steps)</span> · <span id="shot-info">Before the first move.</span></p>
         </section>
         <div class="boards">
         <section class="board-card"><h2>\(title(0))'s fleet <span class="meta">seat 0, moved first</span></h2>\

@@ -6,9 +6,9 @@ import HTMLText
 ///
 /// The script is `replay-viewer-core.js` beside this file, embedded at build time. It defines
 /// `salvoReplayViewer(root, $)`, which draws both boards on a page with the replay controls and
-/// boards (``ReplayPage/controlsAndBoards(steps:title:)``), steps through the shots, and answers
+/// boards (``ReplayPage/controlsAndBoards(steps:title:)``), steps through the moves, and answers
 /// the buttons, the slider and the keys; it returns `show(replay, at)` (draws `replay`, a replay
-/// as results.json's schema has it, at shot `at`), `clear()`, `go(n)` and `pause()`. Outside
+/// as results.json's schema has it, at move `at`), `clear()`, `go(n)` and `pause()`. Outside
 /// text goes in through `textContent`.
 enum ReplayViewerCore {
     /// The core's source.

@@ -4,8 +4,9 @@ import HTMLText
 /// The report's one replay viewer, `replays/viewer.html`: opened as `viewer.html#game=N` it
 /// loads the pack that holds game N (``ReplayPack``, a script file beside it, so it works from
 /// `file://` with no server and no network), then shows both boards and steps through the
-/// shots as a stand-alone replay page (``ReplayPage``) does; `#game=N&shot=M` opens it at shot
-/// M. Its size does not grow with the run: the games live in the packs.
+/// moves as a stand-alone replay page (``ReplayPage``) does; `#game=N&move=M` opens it at move
+/// M (`#game=N&shot=M`, the form of Salvo 0.3's links, too). Its size does not grow with the
+/// run: the games live in the packs.
 ///
 /// DOM contract (read by the browser tests): the root `<main id="replay">` carries
 /// `data-game` (the game shown), `data-state` (`loading`, `ready` or `missing`), `data-step`

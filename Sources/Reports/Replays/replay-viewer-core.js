@@ -43,8 +43,8 @@ function render(){
   root.setAttribute("data-step",String(step));
   root.setAttribute("data-steps",String(steps));
   slider.max=String(steps);slider.value=String(step);
-  label.textContent="Shot "+step+" of "+steps;
-  if(step===0){info.textContent="Before the first shot.";}
+  label.textContent="Move "+step+" of "+steps;
+  if(step===0){info.textContent="Before the first move.";}
   else{
     var last=shots[step-1],shooter=((data.players||[])[last.seat]||{}).bot||("seat "+last.seat);
     var what=last.result==="sunk"?"hit and sank a ship of "+last.sunk:last.result;

@@ -131,7 +131,7 @@ function show(index,at){
   });
 }
 function route(){
-  var m=/^#game=(\d+)(?:&shot=(\d+))?$/.exec(location.hash);
+  var m=/^#game=(\d+)(?:&(?:move|shot)=(\d+))?$/.exec(location.hash);
   var index=m?Number(m[1]):0,at=m&&m[2]?Number(m[2]):0;
   if(index!==current||!data){show(index,at);}else{viewer.go(at);}
 }

@@ -29,12 +29,12 @@ struct ResultsGamesWriter {
         if let kind = entry.forfeitKind { member("forfeitKind") { Self.string(kind, to: &$0) } }
         member("gameId") { Self.string(entry.gameId, to: &$0) }
         member("index") { $0.append(entry.index) }
+        member("moves") { $0.append(entry.moves) }
         if let night = entry.night { member("night") { $0.append(night) } }
         member("players") { Self.strings(entry.players, to: &$0) }
         if let reason = entry.reason { member("reason") { Self.string(reason, to: &$0) } }
         member("replayHTML") { Self.string(entry.replayHTML, to: &$0) }
         if let file = entry.replayJSON { member("replayJSON") { Self.string(file, to: &$0) } }
-        member("shots") { $0.append(entry.shots) }
         member("termination") { Self.string(entry.termination, to: &$0) }
         if let versions = entry.versions { member("versions") { Self.strings(versions, to: &$0) } }
         if let winner = entry.winner { member("winner") { Self.string(winner, to: &$0) } }
