@@ -53,9 +53,7 @@ extension ArenaStore {
     public func reserveUpload(login: String, at date: Date, quota: ArenaQuota) throws(ArenaError) -> Reservation {
         var reservation = Reservation.full(count: 0, oldest: nil, attempts: false)
         try write { db in
-            let recent = ArenaSubmission.filter(
-                ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
-            )
+            let recent = Self.counted(login, before: date)
             let versions = recent.filter(ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue)
             let (counted, all) = (try versions.fetchCount(db), try recent.fetchCount(db))
             if counted >= quota.perDay {
@@ -73,14 +71,19 @@ extension ArenaStore {
         return reservation
     }
 
+    /// `login`'s uploads of the 24 hours before `date` that the instructor did not give back:
+    /// what the quota counts (``ArenaQuota``).
+    static func counted(_ login: String, before date: Date) -> QueryInterfaceRequest<ArenaSubmission> {
+        ArenaSubmission.filter(
+            ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
+        )
+    }
+
     /// How many of `login`'s uploads in the 24 hours before `date` count against their quota's
     /// places (``ArenaQuota/perDay``): those not refused and not given back.
     public func countedUploads(of login: String, at date: Date) throws(ArenaError) -> Int {
         try read { db in
-            try ArenaSubmission.filter(
-                ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
-                    && ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue
-            ).fetchCount(db)
+            try Self.counted(login, before: date).filter(ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue).fetchCount(db)
         }
     }
 
@@ -90,9 +93,7 @@ extension ArenaStore {
         var given = 0
         try write { db in
             guard try Student.fetchOne(db, key: login) != nil else { throw ArenaError.notListed(login) }
-            let counted = try ArenaSubmission.filter(
-                ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
-            ).order(ArenaSubmission.Columns.id.desc).limit(max(0, count)).fetchAll(db)
+            let counted = try Self.counted(login, before: date).order(ArenaSubmission.Columns.id.desc).limit(max(0, count)).fetchAll(db)
             for var row in counted {
                 row.givenBack = true
                 try row.update(db)

@@ -56,11 +56,14 @@ struct ArenaServiceTests {
         return path
     }
 
-    /// Runs `body` with the arena served on a free port, and stops it after, whatever happens.
+    /// Runs `body` with the arena served on a free port (its settings changed by `adjust`), and
+    /// stops it after, whatever happens.
     static func serving<T>(
-        _ folder: ArenaFolder, clock: @escaping @Sendable () -> Date = { Date() }, _ body: (RunningArena, Client) async throws -> T
+        _ folder: ArenaFolder, clock: @escaping @Sendable () -> Date = { Date() }, adjust: (inout ArenaSettings) -> Void = { _ in },
+        _ body: (RunningArena, Client) async throws -> T
     ) async throws -> T {
-        let settings = try ArenaSettings.read(arena: folder.path)
+        var settings = try ArenaSettings.read(arena: folder.path)
+        adjust(&settings)
         let running = try await ArenaServer.start(folder: folder, settings: settings, host: "127.0.0.1", port: 0, launcher: SandboxLauncher(), clock: clock)
         let client = Client(base: "http://127.0.0.1:\(running.port)")
         do {

@@ -16,27 +16,6 @@ import Testing
 struct ArenaSiegeTests {
     typealias Service = ArenaServiceTests
 
-    /// Serves `folder` with its settings changed by `adjust`, and stops it after.
-    static func serving<T>(
-        _ folder: ArenaFolder, clock: @escaping @Sendable () -> Date = { Date() }, adjust: (inout ArenaSettings) -> Void = { _ in },
-        _ body: (RunningArena, Service.Client) async throws -> T
-    ) async throws -> T {
-        var settings = try ArenaSettings.read(arena: folder.path)
-        adjust(&settings)
-        let running = try await ArenaServer.start(folder: folder, settings: settings, host: "127.0.0.1", port: 0, launcher: SandboxLauncher(), clock: clock)
-        let client = Service.Client(base: "http://127.0.0.1:\(running.port)")
-        do {
-            let result = try await body(running, client)
-            await running.stop()
-            await client.http.shutdown()
-            return result
-        } catch {
-            await running.stop()
-            await client.http.shutdown()
-            throw error
-        }
-    }
-
     /// An upload's head, and `bytes` of its body, sent on a connection of its own that is left
     /// open: the connection.
     static func openUpload(port: Int, token: String, length: Int, body: Data, chunked: Bool = false) throws -> Int32 {
@@ -72,7 +51,7 @@ struct ArenaSiegeTests {
         let (folder, tokens) = try Service.arena("submissions_per_day: 3\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"])
         let archive = try Array(Data(contentsOf: URL(fileURLWithPath: Service.botArchive())))
-        try await Self.serving(folder) { _, client in
+        try await Service.serving(folder) { _, client in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<30 { group.addTask { Int(try await client.upload(bytes: archive, token: alice).status) } }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -89,7 +68,7 @@ struct ArenaSiegeTests {
     func cutUploads() async throws {
         let (folder, tokens) = try Service.arena("submissions_per_day: 1\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"])
-        try await Self.serving(folder, adjust: { $0.requestDeadline = RequestDeadline(base: .seconds(1), bytesPerSecond: 1 << 20, maximum: .seconds(2)) }) { running, client in
+        try await Service.serving(folder, adjust: { $0.requestDeadline = RequestDeadline(base: .seconds(1), bytesPerSecond: 1 << 20, maximum: .seconds(2)) }) { running, client in
             // Closed by the client mid-body: a declared length, then a chunked body without its end.
             for chunked in [false, true] {
                 let fd = try Self.openUpload(port: running.port, token: alice, length: 100_000, body: Data(repeating: 7, count: 10_000), chunked: chunked)
@@ -118,7 +97,7 @@ struct ArenaSiegeTests {
         let deadline = Date(timeIntervalSince1970: 1_893_456_000)
         let now = Mutex(deadline.addingTimeInterval(-60))
         let archive = try Data(contentsOf: URL(fileURLWithPath: Service.botArchive()))
-        try await Self.serving(folder, clock: { now.withLock { $0 } }) { running, _ in
+        try await Service.serving(folder, clock: { now.withLock { $0 } }) { running, _ in
             let fd = try Self.openUpload(port: running.port, token: alice, length: archive.count, body: archive.prefix(100))
             defer { close(fd) }
             #expect(try await Self.eventually { try Self.kept(folder, "alice").rows.first?.state == .receiving })
@@ -138,7 +117,7 @@ struct ArenaSiegeTests {
     func inFlightPerToken() async throws {
         let (folder, tokens) = try Service.arena("submissions_per_day: 100\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
-        try await Self.serving(folder) { running, client in
+        try await Service.serving(folder) { running, client in
             var open: [Int32] = []
             defer { open.forEach { close($0) } }
             for _ in 0..<12 {
@@ -182,7 +161,7 @@ struct ArenaSiegeTests {
     func slowBot() async throws {
         let (folder, tokens) = try Service.arena("requests_per_second: 0")
         let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
-        try await Self.serving(folder) { _, client in
+        try await Service.serving(folder) { _, client in
             let slow = try Service.status(try await client.upload(Self.slowBotArchive(), token: bob))
             let honest = try Service.status(try await client.upload(Service.botArchive(), token: alice))
             let refused = try await client.follow(slow.id, token: bob)
@@ -201,7 +180,7 @@ struct ArenaSiegeTests {
         let (folder, tokens) = try Service.arena("uploads_at_once: 1\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
         let archive = try Array(Data(contentsOf: URL(fileURLWithPath: Service.botArchive())))
-        try await Self.serving(folder) { running, _ in
+        try await Service.serving(folder) { running, _ in
             // Bob's upload holds the arena's one place, its body stalled.
             let stalled = try Self.openUpload(port: running.port, token: bob, length: 1 << 20, body: Data(count: 1_000))
             #expect(try await Self.eventually { try Self.kept(folder, "bob").rows.count == 1 })
@@ -237,7 +216,7 @@ struct ArenaSiegeTests {
         }, uniquingKeysWith: { _, last in last })
         let alice = try #require(tokens["alice"])
         let archive = try Service.botArchive()
-        try await Self.serving(folder) { running, client in
+        try await Service.serving(folder) { running, client in
             // An upload while there is room: queued, not yet checked (the worker is held below).
             // Then someone else's file fills the disk.
             let filler = base + "/filler"
@@ -293,7 +272,7 @@ struct ArenaSiegeTests {
     func closedToOthers() async throws {
         let (folder, tokens) = try Service.arena("schedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"])
-        try await Self.serving(folder) { _, client in
+        try await Service.serving(folder) { _, client in
             var status = stat()
             #expect(stat(folder.path, &status) == 0 && status.st_mode & 0o7777 == 0o750 && status.st_gid == SandboxLauncher.sandboxGroup)
             for file in [ArenaFolder.storeFile, ArenaFolder.tokensFile] {
@@ -326,7 +305,7 @@ struct ArenaSiegeTests {
         // A publisher killed while staging (a PID no process has) and one still alive (this one's parent).
         let dead = folder.path + "/public.salvo-new-2147483646", alive = folder.path + "/public.salvo-new-\(getppid())"
         for staged in [dead, alive] { try FileManager.default.createDirectory(atPath: staged + "/bots", withIntermediateDirectories: true) }
-        try await Self.serving(folder) { _, _ throws in
+        try await Service.serving(folder) { _, _ throws in
             #expect(try Self.kept(folder, "alice") == ([], []))
             #expect(!FileManager.default.fileExists(atPath: dead))
             #expect(FileManager.default.fileExists(atPath: alive))

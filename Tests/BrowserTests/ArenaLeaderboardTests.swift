@@ -99,6 +99,9 @@ struct ArenaLeaderboardTests {
             #expect(served["namespace"]?.string == "http://www.w3.org/2000/svg", "\(served)")
             #expect(Set(served["lines"]?.array?.compactMap(\.string) ?? []) == ["random", "Alice A", "Bob B"], "\(served)")
             #expect((served["height"]?.number ?? 0) > 100 && (served["dots"]?.int ?? 0) >= 3, "\(served)")
+            // The arena plays a batch whenever versions are entered: its axis counts batches, not nights.
+            let axis = try await page.evaluate("[...document.querySelectorAll('#history svg .axis-title')].map(t => t.textContent)").array?.compactMap(\.string) ?? []
+            #expect(axis.contains("Batch") && !axis.contains("Night"), "\(axis)")
             // The refresh the page runs every 5 s, run now: the chart is redrawn as a chart.
             _ = try await page.evaluate("refresh()")
             let refreshed = try await Self.chart(page)

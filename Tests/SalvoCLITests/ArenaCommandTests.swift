@@ -74,6 +74,11 @@ struct ArenaCommandTests {
         let links = try String(contentsOfFile: folder + "/cs101/season/private-links.tsv", encoding: .utf8)
         let alicePage = try #require(links.split(separator: "\n").first { $0.hasPrefix("alice\t") }?.split(separator: "\t").last.map(String.init))
         #expect(FileManager.default.fileExists(atPath: folder + "/site/" + alicePage))
+        // `salvo publish` of the arena's season would make other pseudonyms and links: it says
+        // to export it instead, and makes nothing.
+        let published = try await SalvoExecutable.run(["publish", folder + "/cs101/season", folder + "/other-site"])
+        #expect(published.status == 1 && published.err.contains("salvo arena export \(folder)/cs101 \(folder)/other-site"), "\(published.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/other-site"))
         // Her page in the arena goes by the same key as her private page.
         let key = alicePage.split(separator: "/").dropFirst().first.map(String.init) ?? "?"
         #expect(entered.out.contains("/student/" + key), "\(entered.out)")

@@ -48,6 +48,14 @@ struct PublicNamesTests {
             let text = String(decoding: data, as: UTF8.self)
             #expect(!versions.contains { text.contains($0) }, "\(file) shows a submission's real version")
         }
+        // A sandboxed bot's command as it sees its folder, never the runner's folders.
+        let botPages = publicFiles.filter { $0.hasPrefix("bots/") && $0.hasSuffix(".html") }
+        #expect(!botPages.isEmpty)
+        for file in botPages {
+            let text = try String(contentsOfFile: directory + "/pub/" + file, encoding: .utf8)
+            #expect(!text.contains("<code>python3 ") || text.contains("<code>python3 /bot/bot.py</code>"), "\(file)")
+            #expect(!text.contains("submissions/bots/"), "\(file) shows a copy's folder")
+        }
         // The two Twins' folders hold the same files, one version between them; shown, two.
         let shownVersions = Set(results.matches(of: /"version" ?: ?"([0-9a-f]{12})"/).map { String($0.output.1) })
         #expect(versions.count == logins.count - 1 && shownVersions.count == logins.count, "\(versions) \(shownVersions)")
