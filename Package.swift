@@ -347,6 +347,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Sharded tournaments: the split, the merge, and the same tournament as one process.
+        // A private single-node Slurm cluster (munged, slurmctld, slurmd in a temporary folder) and
+        // the official Kubernetes schemas (kubernetes-validate), for `salvo cluster` (docs/cluster-testing.md).
         .testTarget(
             name: "ClusterTests",
             dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "JSONCoding", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
@@ -426,8 +428,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // A private single-node Slurm cluster (munged, slurmctld, slurmd in a temporary folder) and
-        // the official Kubernetes schemas (kubernetes-validate), for `salvo cluster` (docs/cluster-testing.md).
         .testTarget(
             name: "BattleshipServerTests",
             dependencies: [
