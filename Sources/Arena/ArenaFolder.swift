@@ -75,7 +75,7 @@ public struct ArenaFolder: Sendable {
     /// Saves an upload's bytes as a new file of `uploads/` (mode 0600), synced to disk with its
     /// folder before it returns: the file's name.
     public func saveUpload(_ bytes: UnsafeRawBufferPointer, at date: Date = Date()) throws(ArenaError) -> String {
-        let folder = path + "/uploads"
+        let folder = uploadsFolder
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -97,11 +97,7 @@ public struct ArenaFolder: Sendable {
             unlink(file)
             throw .cannotWrite(path: file, detail: String(cString: strerror(errno)))
         }
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
+        StreamedBody.syncFolder(of: file)
         return name
     }
 
@@ -145,18 +141,15 @@ public struct ArenaFolder: Sendable {
     }
 
     /// Removes what a kill left half-made: uploads whose bodies were arriving (their rows and
-    /// partial files) and the copies of the published season being staged
-    /// (`public.salvo-new-PID`). The number of things removed.
+    /// every partial file) and the copies of the published season being staged
+    /// (`public.salvo-new-PID`). How many uploads and copies were removed.
     public func removeLeftovers() throws(ArenaError) -> Int {
-        var removed = 0
-        for name in try store.dropUnfinishedUploads() {
-            unlink(partialUpload(name))
-            removed += 1
-        }
+        let uploads = try store.dropUnfinishedUploads()
+        // An uploads folder not made yet holds nothing to remove.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: uploadsFolder)) ?? [] where name.hasSuffix(Self.partialSuffix) {
-            if unlink(uploadsFolder + "/" + name) == 0 { removed += 1 }
+            unlink(uploadsFolder + "/" + name)
         }
-        return removed + RunPublisher.removeStaleStaging(of: path + "/" + ArenaSettings.publicFolder)
+        return uploads + RunPublisher.removeStaleStaging(of: path + "/" + ArenaSettings.publicFolder)
     }
 
     /// Closes the arena's folder to every other local user, before it serves: mode 750, its
@@ -176,7 +169,11 @@ public struct ArenaFolder: Sendable {
         for file in [Self.storeFile, Self.storeFile + "-wal", Self.storeFile + "-shm", Self.tokensFile, ArenaSettings.secretFile, ArenaSettings.seasonFolder + "/private-links.tsv"] {
             chmod(path + "/" + file, 0o600)
         }
-        try? FileManager.default.createDirectory(atPath: uploadsFolder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: uploadsFolder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: uploadsFolder, detail: error.localizedDescription)
+        }
         chmod(uploadsFolder, 0o700)
         return root
             ? "\(path) is closed to other local users (mode 750, its group the sandbox's, \(SandboxLauncher.sandboxGroup), which only the sandboxes have)"

@@ -142,8 +142,9 @@ struct ArenaIntake: Sendable {
             if isFolder { walker?.skipDescendants() }
             found.append(path + (isFolder ? "/" : ""))
         }
-        for path in found { try? FileManager.default.removeItem(atPath: folder + "/" + path) }
-        return found.count > 10 ? Array(found.prefix(10)) + ["and \(found.count - 10) more"] : found
+        // Said as left out only when it is gone (a file the arena could not remove stays in the copy).
+        let removed = found.filter { (try? FileManager.default.removeItem(atPath: folder + "/" + $0)) != nil }
+        return removed.count > 10 ? Array(removed.prefix(10)) + ["and \(removed.count - 10) more"] : removed
     }
 
     /// The names at the top of `folder`, for a refusal: quoted, folders with a final `/`, at

@@ -57,12 +57,12 @@ public enum ArenaServer {
         clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping ArenaWorker.Log = { _ in }, logger: Logger = ArenaServer.quietLogger
     ) async throws(ArenaError) -> RunningArena {
         if !sandboxDisabled, let problem = folder.sandboxReachProblem() { throw .settings(problem) }
-        log("arena: " + (try folder.closeToOthers()))
         if socket == nil, let local = settings.trustedProxies.first(where: ForwardedClient.isLoopback) {
             throw .settings(
                 "trusted_proxy: \(local) is this machine, where any local user can connect from \(local) and name the address they like in X-Forwarded-For; serve on a Unix socket only the proxy can open instead (salvo arena serve DIR --socket /run/salvo/arena.sock --socket-group www-data; docs/arena.md, \"Deploying\"), and remove trusted_proxy"
             )
         }
+        log("arena: " + (try folder.closeToOthers()))
         let address: BindAddress
         if let socket {
             var status = stat()

@@ -54,7 +54,7 @@ extension ArenaStore {
         var reservation = Reservation.full(count: 0, oldest: nil, attempts: false)
         try write { db in
             let recent = Self.counted(login, before: date)
-            let versions = recent.filter(ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue)
+            let versions = recent.filter(Self.notRefused)
             let (counted, all) = (try versions.fetchCount(db), try recent.fetchCount(db))
             if counted >= quota.perDay {
                 reservation = .full(count: counted, oldest: try versions.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt, attempts: false)
@@ -79,11 +79,14 @@ extension ArenaStore {
         )
     }
 
+    /// The uploads that take one of the quota's places: those not refused.
+    static let notRefused = ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue
+
     /// How many of `login`'s uploads in the 24 hours before `date` count against their quota's
     /// places (``ArenaQuota/perDay``): those not refused and not given back.
     public func countedUploads(of login: String, at date: Date) throws(ArenaError) -> Int {
         try read { db in
-            try Self.counted(login, before: date).filter(ArenaSubmission.Columns.state != ArenaSubmission.State.refused.rawValue).fetchCount(db)
+            try Self.counted(login, before: date).filter(Self.notRefused).fetchCount(db)
         }
     }
 
@@ -106,18 +109,13 @@ extension ArenaStore {
     /// Upload `id`'s body is whole and on disk (`bytes` of it) at `receivedAt`: it is
     /// `state` (queued, or late) from now on.
     public func completeUpload(_ id: Int64, receivedAt: Date, state: ArenaSubmission.State, reason: String?, bytes: Int) throws(ArenaError) -> ArenaSubmission? {
-        var completed: ArenaSubmission?
-        try write { db in
-            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+        try modify(id) { row in
             row.receivedAt = receivedAt
             row.updatedAt = receivedAt
             row.state = state
             row.reason = reason
             row.archiveBytes = bytes
-            try row.update(db)
-            completed = row
         }
-        return completed
     }
 
     /// Removes upload `id` whose body never arrived whole: its place in the quota is given back.
@@ -126,15 +124,13 @@ extension ArenaStore {
     }
 
     /// After a stop: the uploads whose bodies were arriving are removed (none was
-    /// acknowledged); their archives' names, whose partial files the caller removes.
-    public func dropUnfinishedUploads() throws(ArenaError) -> [String] {
-        var names: [String] = []
+    /// acknowledged); how many. Their partial files are the caller's to remove.
+    public func dropUnfinishedUploads() throws(ArenaError) -> Int {
+        var count = 0
         try write { db in
-            let request = ArenaSubmission.filter(ArenaSubmission.Columns.state == ArenaSubmission.State.receiving.rawValue)
-            names = try request.fetchAll(db).map(\.archive)
-            try request.deleteAll(db)
+            count = try ArenaSubmission.filter(ArenaSubmission.Columns.state == ArenaSubmission.State.receiving.rawValue).deleteAll(db)
         }
-        return names
+        return count
     }
 
     /// Marks uploads `ids` as having had their archives removed.
@@ -147,52 +143,56 @@ extension ArenaStore {
     /// Moves upload `id` to `state`, with a reason and version when given; `checked` when the
     /// move ends its check (it passed or was refused), recorded as its ``ArenaSubmission/checkedAt``.
     public func update(_ id: Int64, to state: ArenaSubmission.State, reason: String? = nil, version: String? = nil, checked: Bool = false, at date: Date = Date()) throws(ArenaError) {
-        try write { db in
-            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+        try modify(id) { row in
             row.state = state
             if let reason { row.reason = reason }
             if let version { row.version = version }
             if checked { row.checkedAt = date }
             row.updatedAt = date
-            try row.update(db)
         }
     }
 
     /// Upload `id`'s check begins (again, after a restart): `building`, from its first step, at `date`.
     public func beginCheck(_ id: Int64, at date: Date = Date()) throws(ArenaError) {
-        try write { db in
-            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+        try modify(id) { row in
             row.state = .building
             row.lines = Data("[]".utf8)
             row.checkStartedAt = date
             row.checkedAt = nil
             row.updatedAt = date
-            try row.update(db)
         }
     }
 
     /// Appends a line of the check to upload `id`, for its owner to follow as it happens.
     public func append(_ line: BotCheck.Line, to id: Int64) throws(ArenaError) {
-        try write { db in
-            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
-            var lines = row.checkLines
-            lines.append(line)
-            row.lines = try JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(lines)
+        try modify(id) { row in
+            row.lines = try JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(row.checkLines + [line])
             row.updatedAt = Date()
-            try row.update(db)
         }
     }
 
     /// Upload `id` goes back to the queue, its check's lines cleared (the host failed it).
     public func requeue(_ id: Int64, at date: Date = Date()) throws(ArenaError) {
-        try write { db in
-            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+        try modify(id) { row in
             row.state = .queued
             row.lines = Data("[]".utf8)
             row.checkStartedAt = nil
             row.updatedAt = date
-            try row.update(db)
         }
+    }
+
+    /// Changes upload `id`'s row with `change` and writes it, in one transaction; the row as
+    /// written, nil when there is none.
+    @discardableResult
+    func modify(_ id: Int64, _ change: (inout ArenaSubmission) throws -> Void) throws(ArenaError) -> ArenaSubmission? {
+        var changed: ArenaSubmission?
+        try write { db in
+            guard var row = try ArenaSubmission.fetchOne(db, key: id) else { return }
+            try change(&row)
+            try row.update(db)
+            changed = row
+        }
+        return changed
     }
 
     /// After a stop: uploads caught mid-check go back to the queue (their check starts again).

@@ -208,8 +208,10 @@ public actor ArenaWorker {
     /// not one each.
     func batchWanted(checking: Bool) -> Bool {
         guard batchIsDue() else { return false }
-        let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
-        let queueEmpty = ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty
+        // A store that cannot be read wants no batch: the next look (every 500 ms) asks again,
+        // and the batch itself would fail on it.
+        guard let waiting = try? folder.store.submissions(in: [.waiting]), let queued = try? folder.store.submissions(in: [.queued]) else { return false }
+        let queueEmpty = queued.isEmpty
         // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
         if waiting.isEmpty { return !checking && queueEmpty && needsFirstNight() }
         guard !queueEmpty else { return true }
@@ -291,11 +293,6 @@ public actor ArenaWorker {
             }
             record(id, .refused, reason: reason, checked: true)
             log("upload \(id) from \(submission.login): refused: \(reason)")
-        }
-        do {
-            try folder.pruneArchives(of: submission.login, budget: ArenaDiskBudget(bytes: settings.studentDiskBytes))
-        } catch {
-            log("arena: \(submission.login)'s older archives could not be pruned: \(error)")
         }
         return Checked(id: id, outcome: outcome)
     }

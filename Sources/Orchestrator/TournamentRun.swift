@@ -63,7 +63,7 @@ public struct TournamentRun: Sendable {
     }
 
     /// The most games in flight whose tasks run on the HTTP client's event-loop thread; with
-    /// more, they run on Swift's global executor. Measured on 2 cores (BENCHMARKS.md, "Both
+    /// more, they run on Swift's global executor. Measured on 2 cores (benchmarks/HISTORY.md, "Both
     /// local seats in one task"): at 1 to 16 games in flight the loop is as fast or faster (15.1
     /// against 13.0 games/s at 1), at 64 the global executor is 1.17x faster (median of 5 pairs),
     /// the loop thread being busy with every game's work besides the transfers.

@@ -42,7 +42,6 @@ struct GameClockTests {
         // The bank: 3.5, then 2.6, 1.7 and 0.8 after each of three moves; the fourth needs 1.0.
         // Three moves fit while the runner adds under 0.23 s to each.
         var bot = RecordedBot(ExternalBot(Self.sleepy("1.0"), seed: 1, timeControl: try Self.clock("3.5+0.1")))
-        let started = ContinuousClock.now
         let result = await SoloGame.play(&bot, against: .seeded(1))
         let fault = try #require(result.fault)
         #expect(fault.kind == .time)
@@ -54,8 +53,6 @@ struct GameClockTests {
         // 3.5 s of bank and 0.3 s of increments, all used: 3.8 s, and the runner's wake-up.
         let used = try #require(Double(reason.split(separator: " ").dropLast(5).last ?? ""))
         #expect(used >= 3.8 && used < 5, "\(reason)")
-        // Its natural end is 80 and more row-order shots of 1 s: a minute and a half at least.
-        #expect(ContinuousClock.now - started < .seconds(40))
     }
 
     @Test("without a clock the same bot plays on: only the clock stopped it")

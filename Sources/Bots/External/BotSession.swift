@@ -245,7 +245,7 @@ final class BotSession: @unchecked Sendable {
 
     /// Queues `line`, which asks for no answer (`result`, `opponent-shot`), to go with the next
     /// line sent: the bot reads them all in order, as if each had been written alone, and is
-    /// woken once a turn instead of once a line (BENCHMARKS.md, "External bots at the speed of
+    /// woken once a turn instead of once a line (benchmarks/HISTORY.md, "External bots at the speed of
     /// built-ins"). A bot that has stopped reading is found at that next write.
     func post(_ line: String) throws(BotFault) {
         guard process != nil else { throw .crashed("the bot is not running") }

@@ -5,7 +5,7 @@ import Bots
 /// Both seats of a game that this runner plays, in the calling task, one request after the
 /// other, as `salvo load` plays its games: the seat whose turn it should be polls `/status`
 /// and, told it is its turn, fires; then the other seat does. No task waits for another and
-/// none is woken: a turn costs its poll and its guess, and nothing else (BENCHMARKS.md, "Fast
+/// none is woken: a turn costs its poll and its guess, and nothing else (benchmarks/HISTORY.md, "Fast
 /// games"). When a poll shows the end, the other seat polls once to learn it too, so a game
 /// sends one poll per shot and two more.
 ///

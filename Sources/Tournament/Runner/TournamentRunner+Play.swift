@@ -47,7 +47,7 @@ extension TournamentRunner {
 
     /// Plays one game, journaling its creation and join as they happen. The game does not wait
     /// for those lines to reach the disk: a kill loses at most the names of games in flight,
-    /// which a resume plays again anyway (BENCHMARKS.md, "The journal's waits").
+    /// which a resume plays again anyway (benchmarks/HISTORY.md, "The journal's waits").
     private func playJournaled(_ game: ScheduledGame, runner: GameRunner) async throws -> GameRunner.Played {
         try await runner.play(game) { event in
             switch event {
