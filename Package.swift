@@ -93,11 +93,29 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // How Salvo's three HTTP services (the Battleship server, the live board, the arena) start and
+        // stop, in one ServiceGroup with their other services; their errors as one Problem; their
+        // plain replies; a folder served by Hummingbird's FileMiddleware without leaving it.
+        .target(
+            name: "ServiceKit",
+            dependencies: [
+                "HTTPGuards", "JSONCoding",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The embedded, wire-compatible server: game service, SQLite store, HTTP routes.
         .target(
             name: "BattleshipServer",
             dependencies: [
                 "HTTPGuards",
+                "ServiceKit",
                 "BattleshipRules",
                 "BattleshipAPI",
                 "JSONCoding",
@@ -204,7 +222,7 @@ let package = Package(
         .target(
             name: "LiveStandings",
             dependencies: [
-                "Tournament", "Scoring", "Reports", "HTMLText", "JSONCoding",
+                "Tournament", "Scoring", "Reports", "HTMLText", "JSONCoding", "HTTPGuards", "ServiceKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -248,6 +266,7 @@ let package = Package(
             name: "Arena",
             dependencies: [
                 "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards", "JSONCoding", "Sandbox", "CurlHTTP",
+                "ServiceKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -368,6 +387,16 @@ let package = Package(
         // A misbehaving HTTP server on loopback for the client's fault tests.
         .target(name: "LoopbackTestServer", dependencies: ["DurationUnits"], path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
         .testTarget(name: "HTTPGuardsTests", dependencies: ["HTTPGuards", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: swiftSettings),
+        // The service kit over real HTTP on loopback: start, graceful stop, the problem shape, a folder's files.
+        .testTarget(
+            name: "ServiceKitTests",
+            dependencies: [
+                "ServiceKit", "HTTPGuards", "SalvoTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "LoopbackTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleshipClientTests",
