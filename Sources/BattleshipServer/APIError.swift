@@ -1,9 +1,10 @@
 import BattleshipAPI
+import HTTPGuards
 import Hummingbird
 
-/// A refusal the server sends to the client: an HTTP status and a message, always as the
-/// JSON body `{"message": "..."}`.
-public struct APIError: Error, Equatable, Sendable, HTTPResponseError {
+/// A refusal the server sends to the client: an HTTP status and a message, sent as a
+/// ``HTTPGuards/Problem`` under the reference's key, the JSON body `{"message": "..."}`.
+public struct APIError: Error, Equatable, Sendable, HTTPResponseError, ProblemConvertible {
     /// The HTTP status of the reply.
     public let status: HTTPResponse.Status
     /// The text the client reads in `message`.
@@ -15,8 +16,12 @@ public struct APIError: Error, Equatable, Sendable, HTTPResponseError {
         self.message = message
     }
 
+    public var problem: Problem {
+        Problem(status, message, key: .message)
+    }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.error(message, status: status)
+        problem.response
     }
 }
 

@@ -2,7 +2,8 @@ import BattleshipAPI
 import Hummingbird
 import JSONCoding
 
-/// Builds JSON replies with the reference server's content type.
+/// Builds JSON replies with the reference server's content type (its refusals are thrown
+/// ``APIError``s, sent as problems).
 enum JSONResponse {
     private static let headers: HTTPFields = [.contentType: WireConstants.jsonContentType]
 
@@ -15,10 +16,5 @@ enum JSONResponse {
     /// sorted, as the reference's replies were).
     static func make(_ value: some JSONWritable, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.jsonBytes)))
-    }
-
-    /// An error reply `{"message": ...}`.
-    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
-        make(ErrorBody(message: message), status: status)
     }
 }

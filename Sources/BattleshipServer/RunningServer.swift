@@ -1,4 +1,4 @@
-import ServiceLifecycle
+import ServiceKit
 
 /// A server started in-process by ``SalvoServer/start(_:logger:)``.
 public final class RunningServer: Sendable {
@@ -6,15 +6,13 @@ public final class RunningServer: Sendable {
     public let host: String
     /// The bound port (a free one when 0 was asked for).
     public let port: Int
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let service: RunningService
     private let store: GameStore
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: GameStore) {
+    init(host: String, port: Int, service: RunningService, store: GameStore) {
         self.host = host
         self.port = port
-        self.group = group
-        self.task = task
+        self.service = service
         self.store = store
     }
 
@@ -24,8 +22,7 @@ public final class RunningServer: Sendable {
     /// Shuts the server down gracefully (requests in flight are answered) and waits until it
     /// has stopped and every change is in the database.
     public func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        await service.stop()
         await store.flush()
     }
 }

@@ -2,7 +2,7 @@ import HTTPGuards
 import Hummingbird
 import Logging
 import SalvoVersion
-import ServiceLifecycle
+import ServiceKit
 
 /// Starts the embedded Battleship server, in the foreground (`salvo serve`) or in-process
 /// on an ephemeral port (the tournament runner, the tests).
@@ -26,13 +26,9 @@ public enum SalvoServer {
         )
     }
 
-    /// Builds the HTTP application over the games in `store`.
-    static func buildApplication(
-        _ configuration: ServerConfiguration,
-        store: GameStore,
-        logger: Logger,
-        onRunning: @escaping @Sendable (Int) -> Void
-    ) throws -> some ApplicationProtocol {
+    /// The router over the games in `store`: every refusal a ``HTTPGuards/Problem`` under the
+    /// reference's key `message`, the routes under `api/games` one group (``GameRoutes``).
+    static func buildRouter(_ configuration: ServerConfiguration, store: GameStore) throws -> Router<BasicRequestContext> {
         let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions, census: configuration.metrics?.census)
         // HEAD of every GET route answers as the GET without its body, as the reference does.
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -41,34 +37,41 @@ public enum SalvoServer {
             router.middlewares.add(AccessLogMiddleware(log: accessLog))
         }
         if let metrics = configuration.metrics {
-            // Outside the error middleware, so that it counts the statuses clients receive.
+            // Outside the problems, so that it counts the statuses clients receive.
             router.middlewares.add(MetricsMiddleware())
             router.get("metrics") { _, _ in metrics.response() }
         }
-        router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(ProblemMiddleware(key: .message, internalError: "Internal server error") { status, request in
+            switch status {
+            case .notFound: "No such endpoint: \(request.method) \(request.uri.path); the API lives under /api/games"
+            case .contentTooLarge: APIError.bodyTooLarge.message
+            default: nil
+            }
+        })
         GameRoutes(service: service, offersExtensions: configuration.offersExtensions).add(to: router)
-        let deadline = configuration.requestDeadline
-        return Application(
-            router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)])),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: "Salvo/\(SalvoVersion.text)"
-            ),
-            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
-            logger: logger
+        return router
+    }
+
+    /// How the server listens: ``ServerConfiguration/requestDeadline`` on every connection.
+    static func options(_ configuration: ServerConfiguration, logger: Logger, foreground: Bool) -> HTTPService.Options {
+        HTTPService.Options(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Salvo/\(SalvoVersion.text)",
+            requestDeadline: configuration.requestDeadline, stopsOnSignals: foreground, logger: logger
         )
     }
 
-    /// Runs the server until SIGINT or SIGTERM; `onRunning` gets the bound port.
+    /// Runs the server until SIGINT or SIGTERM, which stop it gracefully (requests in flight are
+    /// answered, every change is in the database); `onRunning` gets the bound port.
     public static func run(
         _ configuration: ServerConfiguration,
         logger: Logger = ServerLogHandler.logger(),
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws {
         let store = try openStore(configuration, logger: logger)
-        let app = try buildApplication(configuration, store: store, logger: logger, onRunning: onRunning)
-        try await app.runService()
+        let router = try buildRouter(configuration, store: store)
+        let running = try await HTTPService.start(router, options: options(configuration, logger: logger, foreground: true))
+        onRunning(running.port ?? configuration.port)
+        try await running.finished()
         await store.flush()
     }
 
@@ -77,23 +80,15 @@ public enum SalvoServer {
         _ configuration: ServerConfiguration,
         logger: Logger = ServerLogHandler.logger()
     ) async throws -> RunningServer {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
         let store = try openStore(configuration, logger: logger)
-        let app = try buildApplication(configuration, store: store, logger: logger) { port in
-            continuation.yield(port)
-            continuation.finish()
+        let router = try buildRouter(configuration, store: store)
+        let running: RunningService
+        do {
+            running = try await HTTPService.start(router, options: options(configuration, logger: logger, foreground: false))
+        } catch is HTTPService.StartFailure {
+            throw ServerStartError(host: configuration.host, port: configuration.port)
         }
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        for await port in ports {
-            return RunningServer(host: configuration.host, port: port, group: group, task: task, store: store)
-        }
-        // The stream ended without a port: the server failed to start; surface its error.
-        try await task.value
-        throw ServerStartError(host: configuration.host, port: configuration.port)
+        return RunningServer(host: configuration.host, port: running.port ?? configuration.port, service: running, store: store)
     }
 }
 
