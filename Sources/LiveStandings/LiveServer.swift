@@ -1,9 +1,11 @@
+import HTTPGuards
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import ServiceKit
 
 /// Serves a ``LiveHub`` over HTTP while a run goes on: read-only (``ReadOnlyMiddleware``),
-/// on 127.0.0.1 unless another host is given.
+/// on 127.0.0.1 unless another host is given, started and stopped as every Salvo service is
+/// (ServiceKit's `HTTPService`); its refusals are problems, `{"error": …}`.
 ///
 /// ```swift
 /// let hub = LiveHub(tournament: "demo", bots: ["random", "parity"], total: 10)
@@ -22,6 +24,9 @@ public enum LiveServer {
     /// The router of the live page, its data and its event stream.
     public static func buildRouter(hub: LiveHub) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(ProblemMiddleware { status, request in
+            status == .notFound ? "no such page: \(request.uri.path); the live standings are at /" : nil
+        })
         router.middlewares.add(ReadOnlyMiddleware())
         LiveRoutes(hub: hub).add(to: router)
         return router
@@ -30,31 +35,12 @@ public enum LiveServer {
     /// Starts serving `hub` on `host:port` (0: any free port) and returns once it listens;
     /// throws ``LiveServerError`` when it cannot.
     public static func start(hub: LiveHub, host: String, port: Int, logger: Logger = LiveServer.quietLogger) async throws(LiveServerError) -> RunningLiveServer {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: buildRouter(hub: hub),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Salvo live"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? port)
-                continuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        for await bound in ports {
-            return RunningLiveServer(host: host, port: bound, hub: hub, group: group, task: task)
-        }
-        let detail: String
+        let options = HTTPService.Options(address: .hostname(host, port: port), serverName: "Salvo live", logger: logger)
         do {
-            try await task.value
-            detail = "it stopped before listening"
+            let running = try await HTTPService.start(buildRouter(hub: hub), options: options)
+            return RunningLiveServer(host: host, port: running.port ?? port, hub: hub, service: running)
         } catch {
-            detail = "\(error)"
+            throw .cannotListen(host: host, port: port, detail: "\(error)")
         }
-        throw .cannotListen(host: host, port: port, detail: detail)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPGuards
 import Hummingbird
 
 /// Refuses every request that is not a GET or a HEAD with 405 and `Allow: GET, HEAD`, before
@@ -5,10 +6,7 @@ import Hummingbird
 struct ReadOnlyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else {
-            return LiveResponses.text(
-                "The live standings are read-only: \(request.method) is not allowed, only GET.\n",
-                status: .methodNotAllowed, extra: [.allow: "GET, HEAD"]
-            )
+            throw Problem(.methodNotAllowed, "the live standings are read-only: \(request.method) is not allowed, only GET", headers: [.allow: "GET, HEAD"])
         }
         return try await next(request, context)
     }

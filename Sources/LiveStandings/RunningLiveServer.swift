@@ -1,4 +1,4 @@
-import ServiceLifecycle
+import ServiceKit
 
 /// A live server started by ``LiveServer/start(hub:host:port:logger:)``.
 public final class RunningLiveServer: Sendable {
@@ -6,15 +6,13 @@ public final class RunningLiveServer: Sendable {
     /// The bound port (a free one when 0 was asked for).
     public let port: Int
     private let hub: LiveHub
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let service: RunningService
 
-    init(host: String, port: Int, hub: LiveHub, group: ServiceGroup, task: Task<Void, any Error>) {
+    init(host: String, port: Int, hub: LiveHub, service: RunningService) {
         self.host = host
         self.port = port
         self.hub = hub
-        self.group = group
-        self.task = task
+        self.service = service
     }
 
     /// `http://HOST:PORT/`, brackets around an IPv6 address.
@@ -24,10 +22,9 @@ public final class RunningLiveServer: Sendable {
     }
 
     /// Ends the event streams (browsers see the stream close and try to reconnect), then
-    /// stops listening and waits until the server has stopped.
+    /// stops listening, answers the requests in flight and waits until the server has stopped.
     public func stop() async {
         hub.close()
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        await service.stop()
     }
 }
