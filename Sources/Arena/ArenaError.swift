@@ -18,6 +18,8 @@ public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
     case settings(String)
     /// The service cannot listen.
     case cannotServe(host: String, port: Int, detail: String)
+    /// A file the arena wrote (the season's results.json) is there but cannot be read.
+    case unreadable(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let detail): "cannot write \(path) (\(detail)); check that the folder is writable"
         case .settings(let message): message
         case .cannotServe(let host, let port, let detail): "the arena cannot listen on \(host):\(port) (\(detail)); give another --port, or stop what uses it"
+        case .unreadable(let path, let detail):
+            "cannot read \(path) (\(detail)); the arena writes it again after its next batch, or restore it from a backup"
         }
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 import JSONCoding
 import Orchestrator
 import Reports
+import ServiceKit
 
 /// The arena's HTTP routes (docs/arena.md):
 /// - `POST /api/submissions` (Bearer token, body a .tar.gz or .zip): 202 once the upload is on
@@ -14,9 +15,13 @@ import Reports
 /// - `GET /api/me`: the token's owner's login, names (roster, public), their page and private page;
 /// - `GET /student/KEY`: a student's own page (``ArenaStudentPage``), under their private key;
 /// - `GET /api/standings`: the public standings; `GET /api/history.svg`: the season's history
-///   chart; `GET /`: the live leaderboard;
-///   `GET /season/...`: the published season (every page and replay, redacted; the private
-///   pages under unguessable paths); `GET /upload`: the upload page.
+///   chart; `GET /`: the live leaderboard; `GET /upload`: the upload page;
+/// - `GET /season/...`: the published season (every page and replay, redacted; the private
+///   pages under unguessable paths), served by Hummingbird's FileMiddleware over
+///   ``ServiceKit/PublicFolder`` (``ArenaServer/buildRouter(folder:settings:worker:clock:log:)``).
+///
+/// Every refusal is a thrown ``HTTPGuards/Problem``; a store that cannot be read is a 503
+/// (``stored(_:)``), never an empty 200.
 struct ArenaRoutes: Sendable {
     let folder: ArenaFolder
     let settings: ArenaSettings
@@ -38,45 +43,58 @@ struct ArenaRoutes: Sendable {
     }
 
     func add(to router: Router<ArenaRequestContext>) {
-        router.post("/api/submissions") { request, context in
+        let api = router.group("api")
+        let submissions = api.group("submissions")
+        submissions.post { request, context in
             try await upload(request, context)
         }
-        router.get("/api/submissions") { _, context in
+        submissions.get { _, context in
             let student = try context.student()
-            return json(try stored { try folder.store.submissions(of: student.login) }.map(ArenaStatus.init))
+            return try ServiceReply.json(try stored { try folder.store.submissions(of: student.login).map(ArenaStatus.init) })
         }
-        router.get("/api/submissions/:id") { _, context in
+        submissions.get(":id") { _, context in
             let student = try context.student()
-            guard let id = context.parameters.get("id").flatMap(Int64.init), let row = try stored({ try folder.store.submission(id, of: student.login) }) else {
+            let id = context.parameters.get("id").flatMap(Int64.init)
+            guard let id, let status = try stored({ try folder.store.submission(id, of: student.login).map(ArenaStatus.init) }) else {
                 throw Problem(.notFound, "no upload of yours has that id; list yours with GET /api/submissions")
             }
-            return json(ArenaStatus(row))
+            return try ServiceReply.json(status)
         }
-        router.get("/api/standings") { _, _ in
-            json(standings.document(tournament: settings.tournament.config.name))
+        api.get("standings") { _, _ in
+            try ServiceReply.json(try season().document)
         }
-        router.get("/api/history.svg") { _, _ in
-            bytes(Array(standings.chart(tournament: settings.tournament.config.name).utf8), contentType: "image/svg+xml; charset=utf-8", status: .ok)
+        api.get("history.svg") { _, _ in
+            ServiceReply.bytes(Array(try season().chart.utf8), contentType: "image/svg+xml; charset=utf-8")
+        }
+        api.get("me") { _, context in
+            try ServiceReply.json(try me(try context.student().login))
         }
         router.get("/") { _, _ in
-            let name = settings.tournament.config.name
-            return html(ArenaLeaderboardPage.render(standings.document(tournament: name), chart: standings.chart(tournament: name)))
+            let (document, chart) = try season()
+            return ServiceReply.html(ArenaLeaderboardPage.render(document, chart: chart))
         }
-        router.get("/api/me") { _, context in
-            json(try me(try context.student().login))
-        }
+        // The published season's files are served by the router's ServedFiles under `/season/`.
         router.get("/season") { request, _ in
             // The router reads `/season` and `/season/` alike; the page's own links are relative to `/season/`.
             Response(status: .found, headers: [.location: request.uri.path.hasSuffix("/") ? "index.html" : "season/index.html"])
-        }
-        router.get("/season/**") { _, context in
-            try season(context.parameters.getCatchAll().map(String.init))
         }
         router.get("/student/:key") { _, context in
             try studentPage(key: context.parameters.get("key") ?? "")
         }
         router.get("/upload") { _, _ in
-            html(ArenaUploadPage.render(tournament: settings.tournament.config.name, uploadMB: settings.uploadBytes >> 20))
+            ServiceReply.html(ArenaUploadPage.render(tournament: settings.tournament.config.name, uploadMB: settings.uploadBytes >> 20))
+        }
+    }
+
+    /// The public standings and history chart now; the arena's 503 when the published
+    /// results.json is there but cannot be read, never an empty table.
+    func season() throws(Problem) -> (document: ArenaStandings.Document, chart: Markup) {
+        do {
+            return try standings.read(tournament: settings.tournament.config.name)
+        } catch {
+            log("arena: \(error)")
+            let sentence = "the arena cannot read its standings just now; try again in a minute, and tell your instructor if it lasts"
+            throw Problem(.serviceUnavailable, sentence, retryAfter: 60)
         }
     }
 
@@ -188,7 +206,7 @@ struct ArenaRoutes: Sendable {
             log("arena: \(student.login)'s older archives could not be pruned: \(error)")
         }
         worker.nudge()
-        var response = json(ArenaStatus(done), status: .accepted)
+        var response = try ServiceReply.json(try stored { try ArenaStatus(done) }, status: .accepted)
         response.headers[.location] = "/api/submissions/\(id)"
         return response
     }
@@ -250,57 +268,15 @@ struct ArenaRoutes: Sendable {
         let secret = try secret()
         guard key.count == 32, let student = students.first(where: { PrivateFeedback.token(secret: secret, folder: $0.login) == key }) else { throw Problem(.notFound, "no such page") }
         let uploads = try stored { try folder.store.submissions(of: student.login, limit: 200) }
-        let document = standings.document(tournament: settings.tournament.config.name)
+        let document = try season().document
         let row = student.publicName.flatMap { name in document.standings.first { $0.bot == name } }
         let path = PrivateFeedback.path(token: key)
         let published = FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path)
         let counted = try stored { try folder.store.countedUploads(of: student.login, at: clock()) }
-        return html(ArenaStudentPage.render(.init(
+        return ServiceReply.html(try stored { try ArenaStudentPage.render(.init(
             tournament: settings.tournament.config.name, login: student.login, name: student.name, publicName: student.publicName, standing: row,
-            ranked: document.standings.count, gamesPage: published ? "season/" + path : nil, uploads: uploads, quota: ArenaQuota(perDay: settings.submissionsPerDay), counted: counted
-        )))
-    }
-
-    /// A file of the published season (`DIR/public`), a folder's index.html for a folder;
-    /// names starting with a dot and `..` are never served.
-    func season(_ parts: [String]) throws(Problem) -> Response {
-        let root = folder.path + "/" + ArenaSettings.publicFolder
-        guard parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }) else { throw Problem(.notFound, "no such page") }
-        var path = ([root] + parts).joined(separator: "/")
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { path += "/index.html" }
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(.notFound, parts.isEmpty ? "the season has no pages yet: they are published after its first batch" : "no such page")
-        }
-        return bytes(Array(data), contentType: Self.contentType(of: path), status: .ok)
-    }
-
-    static func contentType(of path: String) -> String {
-        switch (path as NSString).pathExtension {
-        case "html": "text/html; charset=utf-8"
-        case "json": "application/json"
-        case "js": "text/javascript; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "svg": "image/svg+xml"
-        case "csv": "text/csv; charset=utf-8"
-        case "log", "txt": "text/plain; charset=utf-8"
-        default: "application/octet-stream"
-        }
-    }
-
-    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        bytes(Array((try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(value)) ?? Data()), contentType: "application/json", status: status)
-    }
-
-    func html(_ text: String) -> Response {
-        bytes(Array(text.utf8), contentType: "text/html; charset=utf-8", status: .ok)
-    }
-
-    func bytes(_ bytes: [UInt8], contentType: String, status: HTTPResponse.Status) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: contentType, .cacheControl: "no-store", .init("X-Content-Type-Options")!: "nosniff"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
-        )
+            ranked: document.standings.count, gamesPage: published ? "season/" + path : nil, uploads: uploads,
+            quota: ArenaQuota(perDay: settings.submissionsPerDay), counted: counted
+        )) })
     }
 }

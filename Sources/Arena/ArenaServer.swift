@@ -6,10 +6,12 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import RunControl
+import ServiceKit
 import ServiceLifecycle
 
 /// `salvo arena serve`: the arena's HTTP service (``ArenaRoutes``) and its worker
-/// (``ArenaWorker``) in one process. A connection that sends nothing for 30 seconds is closed,
+/// (``ArenaWorker``) in one process, one group of services started and stopped as every Salvo
+/// service is (ServiceKit's `HTTPService`). A connection that sends nothing for 30 seconds is closed,
 /// and so is one whose request does not arrive whole in time, however it trickles
 /// (``ArenaSettings/requestDeadline``); each student's token, and each client address for
 /// requests without a valid token, is held to its request rate
@@ -77,7 +79,6 @@ public enum ArenaServer {
         }
         let stop = StopSignal()
         let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
-        let standings = ArenaStandings(folder: folder.path + "/" + ArenaSettings.publicFolder)
         // What a kill left half-made: uploads still arriving, a season being staged.
         do {
             let removed = try folder.removeLeftovers()
@@ -85,49 +86,56 @@ public enum ArenaServer {
         } catch {
             throw .settings("\(error)")
         }
+        let router = buildRouter(folder: folder, settings: settings, worker: worker, clock: clock, log: log)
+        let options = HTTPService.Options(
+            address: address, serverName: "Salvo arena", requestDeadline: settings.requestDeadline, idleTimeout: idleTimeout,
+            maximumConnections: maximumConnections, logger: logger
+        )
+        // The worker runs beside the service once it listens: the worker's end (its store
+        // failing) leaves the service up, to say so.
+        let working = ServiceGroupConfiguration.ServiceConfiguration(
+            service: ArenaWorkerService(worker: worker, stop: stop), successTerminationBehavior: .ignore
+        )
+        do {
+            let running = try await HTTPService.start(router, options: options, services: [working]) {
+                if let socket { Self.restrict(socket, log: log) }
+            }
+            return RunningArena(host: host, port: running.port ?? port, socket: socket?.path, worker: worker, stopSignal: stop, service: running)
+        } catch {
+            throw .cannotServe(host: socket.map { "unix:" + $0.path } ?? host, port: port, detail: "\(error)")
+        }
+    }
+
+    /// The arena's router: every refusal a ``HTTPGuards/Problem``; the student of a request's
+    /// token found once (``ArenaTokenAuthenticator``), against whom the rate limits count their
+    /// requests (the rest against their address); the published season's files under
+    /// `/season/` (``ServiceKit/ServedFiles``); the routes (``ArenaRoutes``).
+    static func buildRouter(
+        folder: ArenaFolder, settings: ArenaSettings, worker: ArenaWorker, clock: @escaping @Sendable () -> Date, log: @escaping ArenaWorker.Log
+    ) -> Router<ArenaRequestContext> {
+        let published = folder.path + "/" + ArenaSettings.publicFolder
         let router = Router(context: ArenaRequestContext.self)
-        // The student of a request's token, found once; the rate limits count their requests
-        // against it, the rest against their address.
+        router.middlewares.add(ProblemMiddleware { status, request in
+            switch status {
+            case .notFound where request.uri.path.hasPrefix("/season/") && !FileManager.default.fileExists(atPath: published + "/index.html"):
+                "the season has no pages yet: they are published after its first batch"
+            case .notFound: "no such page"
+            case .badRequest where request.uri.path.hasPrefix("/season/"): "no such page: a path of the season names no `..`"
+            default: nil
+            }
+        })
         router.middlewares.add(ArenaTokenAuthenticator(store: folder.store))
         if settings.requestsPerSecond > 0 {
+            let forwarded = ForwardedClient(trustedProxies: settings.trustedProxies)
             router.middlewares.add(
-                RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: ForwardedClient(trustedProxies: settings.trustedProxies)) { _, context in
+                RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: forwarded) { _, context in
                     context.identity?.tokenHash
                 })
         }
+        router.middlewares.add(ServedFiles(folder: published, under: "/season"))
+        let standings = ArenaStandings(folder: published)
         ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock, log: log).add(to: router)
-        let deadline = settings.requestDeadline
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)], idleTimeout: idleTimeout)),
-            configuration: ApplicationConfiguration(
-                address: address, serverName: "Salvo arena", availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections)
-            ),
-            onServerRunning: { channel in
-                if let socket { Self.restrict(socket, log: log) }
-                continuation.yield(channel.localAddress?.port ?? port)
-                continuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        for await bound in ports {
-            let working = Task { await worker.run() }
-            return RunningArena(host: host, port: bound, socket: socket?.path, worker: worker, stopSignal: stop, group: group, serving: task, working: working)
-        }
-        let detail: String
-        do {
-            try await task.value
-            detail = "it stopped before listening"
-        } catch {
-            detail = "\(error)"
-        }
-        throw .cannotServe(host: socket.map { "unix:" + $0.path } ?? host, port: port, detail: detail)
+        return router
     }
 
     /// The socket's file made mode 0660, its group `socket.group` when given.
@@ -140,47 +148,5 @@ public enum ArenaServer {
             }
         }
         chmod(socket.path, 0o660)
-    }
-}
-
-/// An arena started by ``ArenaServer/start(folder:settings:host:port:socket:launcher:sandboxDisabled:clock:log:logger:)``.
-public final class RunningArena: Sendable {
-    public let host: String
-    /// The bound port (a free one when 0 was asked for).
-    public let port: Int
-    /// The Unix socket it serves on instead, when it does.
-    public let socket: String?
-    public let worker: ArenaWorker
-    let stopSignal: StopSignal
-    private let group: ServiceGroup
-    private let serving: Task<Void, any Error>
-    private let working: Task<Void, Never>
-
-    init(host: String, port: Int, socket: String?, worker: ArenaWorker, stopSignal: StopSignal, group: ServiceGroup, serving: Task<Void, any Error>, working: Task<Void, Never>) {
-        self.host = host
-        self.port = port
-        self.socket = socket
-        self.worker = worker
-        self.stopSignal = stopSignal
-        self.group = group
-        self.serving = serving
-        self.working = working
-    }
-
-    /// `http://HOST:PORT/`, brackets around an IPv6 address.
-    public var url: String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/"
-    }
-
-    /// Stops taking requests, lets the worker finish the step in progress (a check is
-    /// checked again at the next start; a batch stops after its games in flight), and waits
-    /// for both.
-    public func stop() async {
-        stopSignal.request()
-        worker.nudge()
-        await group.triggerGracefulShutdown()
-        _ = try? await serving.value
-        await working.value
     }
 }

@@ -47,22 +47,29 @@ public final class ArenaStandings: Sendable {
         resultsPath = folder + "/" + ReportLayout.results
     }
 
-    /// The standings now; an empty table named `tournament` before the first batch.
-    public func document(tournament: String) -> Document {
-        read(tournament: tournament).document
+    /// The standings now; an empty table named `tournament` before the first batch. Throws
+    /// ``ArenaError/unreadable(path:detail:)`` when results.json is there but cannot be read.
+    public func document(tournament: String) throws(ArenaError) -> Document {
+        try read(tournament: tournament).document
     }
 
-    /// The season's history chart now (``Reports/SeasonChart``); empty before the first batch.
-    public func chart(tournament: String) -> Markup {
-        read(tournament: tournament).chart
-    }
-
-    private func read(tournament: String) -> (document: Document, chart: Markup) {
+    /// The standings and the season's history chart (``Reports/SeasonChart``) now: an empty
+    /// table named `tournament` and no chart before the first batch; ``ArenaError/unreadable(path:detail:)``
+    /// when results.json is there but cannot be read or is not a report, never an empty table.
+    public func read(tournament: String) throws(ArenaError) -> (document: Document, chart: Markup) {
         let empty = (Document(tournament: tournament, generatedAt: nil, games: 0, standings: []), Markup())
-        guard let file = FileIdentity(path: resultsPath) else { return empty }
+        guard let file = FileIdentity(path: resultsPath) else {
+            // None before the first batch; one that cannot be looked at is no empty table.
+            var status = stat()
+            if stat(resultsPath, &status) != 0, errno == ENOENT { return empty }
+            throw .unreadable(path: resultsPath, detail: "it cannot be looked at: \(String(cString: strerror(errno)))")
+        }
         if let cached = cache.withLock({ $0 }), cached.file == file { return (cached.document, cached.chart) }
-        guard let data = FileManager.default.contents(atPath: resultsPath), let results = try? JSONFormat.decoder().decode(ResultsDocument.self, from: data) else {
-            return empty
+        let results: ResultsDocument
+        do {
+            results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: resultsPath)))
+        } catch {
+            throw .unreadable(path: resultsPath, detail: "\(error)")
         }
         let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)
         // The arena plays a batch whenever versions are entered, seconds apart or days.

@@ -49,7 +49,8 @@ public struct ArenaStatus: Codable, Hashable, Sendable {
     public var checkedAt: Date?
     public var lines: [Line]
 
-    public init(_ submission: ArenaSubmission) {
+    /// Throws when the upload's check lines cannot be read from the store.
+    public init(_ submission: ArenaSubmission) throws {
         id = submission.id ?? 0
         state = submission.state
         final = submission.state.isFinal
@@ -58,6 +59,6 @@ public struct ArenaStatus: Codable, Hashable, Sendable {
         version = submission.version
         checkStartedAt = submission.checkStartedAt
         checkedAt = submission.checkedAt
-        lines = submission.checkLines.map(Line.init)
+        lines = try submission.checkLines().map(Line.init)
     }
 }

@@ -166,7 +166,7 @@ extension ArenaStore {
     /// Appends a line of the check to upload `id`, for its owner to follow as it happens.
     public func append(_ line: BotCheck.Line, to id: Int64) throws(ArenaError) {
         try modify(id) { row in
-            row.lines = try JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(row.checkLines + [line])
+            row.lines = try JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(try row.checkLines() + [line])
             row.updatedAt = Date()
         }
     }

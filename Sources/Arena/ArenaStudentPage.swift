@@ -29,10 +29,11 @@ enum ArenaStudentPage {
         var counted: Int
     }
 
-    static func render(_ content: Content) -> String {
+    /// Throws when an upload's check lines cannot be read from the store.
+    static func render(_ content: Content) throws -> String {
         let formatter = ISO8601DateFormatter()
-        let uploads = content.uploads.map { upload -> Markup in
-            let lines = upload.checkLines.map(\.text).joined(separator: "\n")
+        let uploads = try content.uploads.map { upload -> Markup in
+            let lines = try upload.checkLines().map(\.text).joined(separator: "\n")
             let reason: Markup = upload.reason.map { "<p class=\"reason\">\($0)</p>" } ?? ""
             let archive: Markup = upload.archivePruned ? " <span class=\"meta\">(its archive removed to keep your disk budget)</span>" : ""
             return """

@@ -75,9 +75,10 @@ public struct ArenaSubmission: Codable, Hashable, Sendable, FetchableRecord, Mut
         updatedAt = receivedAt
     }
 
-    /// The check's lines, decoded.
-    public var checkLines: [BotCheck.Line] {
-        (try? JSONFormat.decoder().decode([BotCheck.Line].self, from: lines)) ?? []
+    /// The check's lines, decoded; throws when the stored column is not a list of lines (a
+    /// damaged store), never an empty list in its place.
+    public func checkLines() throws -> [BotCheck.Line] {
+        try JSONFormat.decoder().decode([BotCheck.Line].self, from: lines)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -36,7 +36,7 @@ struct ArenaStatusCommand: AsyncParsableCommand {
         }
         print(rows.isEmpty ? "No uploads yet." : "Last uploads:\n" + TerminalText.visible(TextTable.render(header: ["Upload", "Login", "Received", "State", "Checked in", "Version", "Reason"], rows: uploads)))
         // The instructor's view: logins, not the public names.
-        let standings = ArenaStandings(folder: settings.tournament.config.outputDirectory).document(tournament: settings.tournament.config.name)
+        let standings = try ArenaStandings(folder: settings.tournament.config.outputDirectory).document(tournament: settings.tournament.config.name)
         if standings.standings.isEmpty {
             print("Standings: no games yet.")
         } else {
