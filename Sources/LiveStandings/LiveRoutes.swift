@@ -36,7 +36,8 @@ struct LiveRoutes: Sendable {
         }
         guard let record = hub.finishedRecord(index: index) else {
             throw Problem(
-                .notFound, "game \(index) is not among the last \(LiveHub.replayLimit) finished games: its replay is in the report written when the run ends"
+                .notFound,
+                "game \(index) is not among the last \(LiveHub.replayLimit) finished games: its replay is in the report written when the run ends"
             )
         }
         var replay = ReplayBuilder.replay(of: record, tournament: hub.board.tournament)

@@ -6,7 +6,9 @@ import Hummingbird
 struct ReadOnlyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else {
-            throw Problem(.methodNotAllowed, "the live standings are read-only: \(request.method) is not allowed, only GET", headers: [.allow: "GET, HEAD"])
+            throw Problem(
+                .methodNotAllowed, "the live standings are read-only: \(request.method) is not allowed, only GET", headers: [.allow: "GET, HEAD"]
+            )
         }
         return try await next(request, context)
     }

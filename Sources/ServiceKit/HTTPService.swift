@@ -62,8 +62,9 @@ public enum HTTPService {
             gated.service = AfterListening(service: configuration.service, gate: gate)
             return gated
         }
+        let signals: [UnixSignal] = options.stopsOnSignals ? [.sigterm, .sigint] : []
         let group = ServiceGroup(
-            configuration: .init(services: others + [.init(service: app)], gracefulShutdownSignals: options.stopsOnSignals ? [.sigterm, .sigint] : [], logger: options.logger)
+            configuration: .init(services: others + [.init(service: app)], gracefulShutdownSignals: signals, logger: options.logger)
         )
         let task = Task {
             defer {

@@ -36,7 +36,8 @@ public struct ServedFiles<Context: RequestContext>: RouterMiddleware {
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         if response.headers[.xContentTypeOptions] == nil { response.headers[.xContentTypeOptions] = "nosniff" }
         // A file of a type the middleware does not know goes as bytes, never as what a browser guesses.
-        if response.headers[.contentType] == nil, response.status == .ok || response.status == .partialContent, response.headers[.acceptRanges] != nil {
+        let file = response.headers[.acceptRanges] != nil && (response.status == .ok || response.status == .partialContent)
+        if file, response.headers[.contentType] == nil {
             response.headers[.contentType] = "application/octet-stream"
         }
         return response

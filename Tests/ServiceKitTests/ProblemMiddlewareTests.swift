@@ -37,7 +37,7 @@ struct ProblemMiddlewareTests {
         }
     }
 
-    @Test("a thrown problem, one that converts to it, Hummingbird's own refusals and an unknown route: one shape, {\"error\": sentence}, never cached")
+    @Test("a thrown problem, one that converts to it, Hummingbird's refusals, an unknown route: one shape, {\"error\": sentence}, never cached")
     func oneShape() async throws {
         let middleware = ProblemMiddleware<BasicRequestContext> { status, request in
             status == .notFound ? "no such page: \(request.uri.path)" : nil

@@ -37,7 +37,8 @@ struct ServedFilesTests {
         let router = Router()
         router.middlewares.add(ProblemMiddleware { status, _ in status == .notFound ? "no such page" : nil })
         if stock {
-            router.middlewares.add(FileMiddleware<BasicRequestContext, LocalFileSystem>(folder, urlBasePath: "/files", logger: HTTPServiceTests.quiet))
+            let stock = FileMiddleware<BasicRequestContext, LocalFileSystem>(folder, urlBasePath: "/files", logger: HTTPServiceTests.quiet)
+            router.middlewares.add(stock)
         } else {
             router.middlewares.add(ServedFiles(folder: folder, under: "/files"))
         }
@@ -91,7 +92,7 @@ struct ServedFilesTests {
         }
     }
 
-    @Test("`..` in any spelling is a 400; a dotfile, a dot folder, a NUL, a FIFO and every symbolic link, out or in, a 404; nothing outside is served")
+    @Test("`..` in any spelling is a 400; a dotfile, a dot folder, a NUL, a FIFO, every symbolic link, out or in, a 404; nothing outside served")
     func refusals() async throws {
         try await Self.serving { port, _ in
             for path in ["/files/../secret.txt", "/files/%2e%2e/secret.txt", "/files/sub/..%2f..%2fsecret.txt", "/files/..", "/files/a..b"] {
