@@ -4,7 +4,8 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// Refuses a client's requests past its rate (``ClientRateLimiter``) with
-/// `429 Too Many Requests`, a `Retry-After` in whole seconds and a JSON error that says so.
+/// `429 Too Many Requests`, a `Retry-After` in whole seconds and a JSON error that says so (a
+/// thrown ``Problem``).
 /// A request that proves who sent it (`identify` gives a key: for the arena, a valid token's
 /// hash) is counted against that key, whatever address it came from, so a class behind one NAT
 /// or proxy is not held to one rate; any other request is counted against its client's
@@ -49,7 +50,7 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
         var problem = Problem(.tooManyRequests, "Too many requests \(from): wait \(seconds) s, then send fewer (at most \(rate) a second)", retryAfter: seconds)
         // A body on its way is not read: the connection ends after the reply.
         if request.hasBody { problem.headers[.connection] = "close" }
-        return problem.response
+        throw problem
     }
 }
 

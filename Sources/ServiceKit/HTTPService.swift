@@ -12,9 +12,10 @@ import UnixSignals
 /// Hummingbird `Application`, run in one `ServiceGroup` of swift-service-lifecycle with the
 /// service's other services (the arena's worker), which start once it listens (none when it
 /// cannot); the group stops them gracefully, the application first: it stops accepting, answers
-/// the requests in flight, then the others stop, last first. With ``Options/shutdownSignals`` (`salvo serve`: SIGINT and SIGTERM) the group
-/// stops itself on those signals, as a Hummingbird application's `runService()` does. Every
-/// connection is held to its request deadline (``HTTPGuards/RequestDeadlineHandler``).
+/// the requests in flight, then the others stop, last first. With ``Options/stopsOnSignals``
+/// (`salvo serve`) the group stops itself so on SIGINT and SIGTERM, as a Hummingbird
+/// application's `runService()` does. Every connection is held to its request deadline
+/// (``HTTPGuards/RequestDeadlineHandler``) unless the options say otherwise.
 ///
 /// ```swift
 /// let router = Router()
