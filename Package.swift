@@ -127,7 +127,6 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -225,7 +224,6 @@ let package = Package(
                 "Tournament", "Scoring", "Reports", "HTMLText", "JSONCoding", "HTTPGuards", "ServiceKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("live-page.css"), .embedInCode("live-page.js")],
             swiftSettings: swiftSettings
