@@ -183,6 +183,8 @@ let package = Package(
         .target(name: "CProcess"),
         // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
+        // Which games to play: adaptive matchmaking, the settle step, ties, and the simulator of `salvo bench matchmaking`. Pure.
+        .target(name: "Matchmaking", dependencies: ["Ratings", "BattleshipRules"], swiftSettings: swiftSettings),
         // The conformance suite of `salvo check`: named checks of a server against the API reference.
         .target(
             name: "Conformance",
@@ -295,6 +297,7 @@ let package = Package(
                 "Processes",
                 "Tournament",
                 "Scoring",
+                "Matchmaking",
                 "Submissions",
                 "Conformance",
                 "Reports",
@@ -314,6 +317,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "MatchmakingTests", dependencies: ["Matchmaking", "Ratings", "BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"], swiftSettings: swiftSettings),
         .testTarget(name: "BattleshipRulesTests", dependencies: ["BattleshipRules"], swiftSettings: swiftSettings),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"], swiftSettings: swiftSettings),

@@ -88,25 +88,42 @@ public struct BradleyTerryFit: Sendable {
     public let ratings: [RatingEstimate]
     /// The first-mover advantage `a`, in Elo points (value 0 and standard error 0 when not estimated).
     public let advantage: RatingEstimate
-    /// The covariance matrix, `(playerCount + 1) × (playerCount + 1)`: players `0..<playerCount`,
-    /// then the advantage at index `playerCount` (a zero row and column when not estimated).
-    public let covariance: [[Double]]
     /// The maximized log-posterior (log-likelihood plus the prior term), natural log.
     public let logPosterior: Double
     /// Newton iterations used.
     public let iterations: Int
     /// The options of the fit.
     public let options: Options
+    /// `u_p = L⁻¹·J_pᵀ` for every parameter `p` (players, then the advantage), each row of
+    /// length ``Problem/reducedDimension``: the covariance of `p` and `q` is `u_p · u_q`.
+    private let factorRows: [Double]
+    private let reducedDimension: Int
 
     /// The number of players.
     public var playerCount: Int { ratings.count }
 
-    /// The covariance of two parameters (player indices, or `playerCount` for the advantage).
-    public func covariance(_ i: Int, _ j: Int) -> Double { covariance[i][j] }
+    /// The covariance of two parameters (player indices, or `playerCount` for the advantage),
+    /// in `O(players)`.
+    public func covariance(_ i: Int, _ j: Int) -> Double {
+        let m = reducedDimension
+        guard m > 0 else { return 0 }
+        return factorRows.withUnsafeBufferPointer { u in
+            Cholesky.dot(u.baseAddress! + i * m, u.baseAddress! + j * m, count: m)
+        }
+    }
 
-    /// Fits ratings for players `0..<playerCount` from `games`.
+    /// The covariance matrix, `(playerCount + 1) × (playerCount + 1)`: players `0..<playerCount`,
+    /// then the advantage at index `playerCount` (a zero row and column when not estimated).
+    /// Computed on each call, in `O(players³)`; ``covariance(_:_:)`` gives one entry.
+    public var covariance: [[Double]] {
+        let size = playerCount + 1
+        return (0..<size).map { i in (0..<size).map { j in covariance(i, j) } }
+    }
+
+    /// Fits ratings for players `0..<playerCount` from `games`, Newton's method starting from
+    /// `start` (ratings by player, from an earlier fit of fewer games) when given, else from 1500.
     /// - Throws: ``FitError``.
-    public init(games: [RatedGame], playerCount: Int, options: Options = Options()) throws {
+    public init(games: [RatedGame], playerCount: Int, options: Options = Options(), start: [Double]? = nil) throws {
         guard playerCount >= 1 else { throw FitError.noPlayers }
         guard options.priorDraws >= 0, options.priorDraws.isFinite, options.tolerance > 0, options.maxIterations > 0
         else { throw FitError.invalidOptions }
@@ -117,71 +134,65 @@ public struct BradleyTerryFit: Sendable {
         }
 
         let problem = Problem(games: games, playerCount: playerCount, options: options)
-        var parameters = problem.initialParameters
+        let m = problem.reducedDimension
+        var parameters = problem.initialParameters(start: start)
         var current = problem.evaluate(parameters)
         var iterations = 0
-        var converged = problem.reducedDimension == 0
+        var converged = m == 0
 
         while !converged {
             guard iterations < options.maxIterations else {
                 throw FitError.didNotConverge(iterations: iterations)
             }
             iterations += 1
-            let reducedGradient = problem.reduceGradient(current.gradient)
-            let information = problem.reduceInformation(current.information)
-            guard let factor = Cholesky(information, dimension: problem.reducedDimension) else {
+            guard let cholesky = Cholesky(current.information, dimension: m) else {
                 throw FitError.singularInformation
             }
-            let step = problem.expand(factor.solve(reducedGradient))
+            let step = problem.expand(cholesky.solve(current.gradient))
             var scale = 1.0
             var candidate = Problem.add(parameters, step, scale: scale)
-            var next = problem.evaluate(candidate)
+            var next = problem.value(candidate)
             let slack = 1e-12 * max(1, abs(current.value))
-            while !(next.value >= current.value - slack) && scale > 1e-12 {
+            while !(next >= current.value - slack) && scale > 1e-12 {
                 scale /= 2
                 candidate = Problem.add(parameters, step, scale: scale)
-                next = problem.evaluate(candidate)
+                next = problem.value(candidate)
             }
             let largestStep = step.reduce(0) { max($0, abs($1)) } * scale
             parameters = candidate
-            current = next
-            if !largestStep.isFinite || !current.value.isFinite {
+            if !largestStep.isFinite || !next.isFinite {
                 throw FitError.didNotConverge(iterations: iterations)
             }
             converged = largestStep < options.tolerance
+            current = problem.evaluate(parameters, derivatives: !converged)
         }
 
         let n = playerCount
-        var fullCovariance = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n + 1)
-        if problem.reducedDimension > 0 {
-            guard let factor = Cholesky(problem.reduceInformation(current.information), dimension: problem.reducedDimension)
-            else { throw FitError.singularInformation }
-            let inverse = factor.inverse()
-            let m = problem.reducedDimension
-            // Covariance = J · F⁻¹ · Jᵀ, with J the (n + 1) × m Jacobian of the full parameters.
-            let jacobian = problem.jacobian
-            var jf = [[Double]](repeating: [Double](repeating: 0, count: m), count: n + 1)
-            for row in 0...n {
-                for column in 0..<m {
-                    var sum = 0.0
-                    for k in 0..<m { sum += jacobian[row][k] * inverse[k * m + column] }
-                    jf[row][column] = sum
-                }
-            }
-            for row in 0...n {
-                for column in 0...n {
-                    var sum = 0.0
-                    for k in 0..<m { sum += jf[row][k] * jacobian[column][k] }
-                    fullCovariance[row][column] = sum
+        // The covariance J·F⁻¹·Jᵀ at the optimum, kept as the rows u_p = L⁻¹·J_pᵀ.
+        var rows = [Double](repeating: 0, count: (n + 1) * m)
+        if m > 0 {
+            let information = problem.evaluate(parameters).information
+            guard let cholesky = Cholesky(information, dimension: m) else { throw FitError.singularInformation }
+            let inverse = cholesky.inverseFactor()
+            let last = n - 1
+            for k in 0..<m {
+                for r in 0...k {
+                    let value = inverse[k * m + r]
+                    // Reduced index r is player r, or the advantage (full index n) past the players.
+                    let p = r < last ? r : n
+                    rows[p * m + k] = value
+                    if r < last { rows[last * m + k] -= value }
                 }
             }
         }
-
-        ratings = (0..<n).map {
-            RatingEstimate(value: parameters[$0], standardError: sqrt(max(0, fullCovariance[$0][$0])))
+        factorRows = rows
+        reducedDimension = m
+        let variance = { (p: Int) -> Double in
+            guard m > 0 else { return 0 }
+            return rows.withUnsafeBufferPointer { Cholesky.dot($0.baseAddress! + p * m, $0.baseAddress! + p * m, count: m) }
         }
-        advantage = RatingEstimate(value: parameters[n], standardError: sqrt(max(0, fullCovariance[n][n])))
-        covariance = fullCovariance
+        ratings = (0..<n).map { RatingEstimate(value: parameters[$0], standardError: sqrt(max(0, variance($0)))) }
+        advantage = RatingEstimate(value: parameters[n], standardError: sqrt(max(0, variance(n))))
         logPosterior = current.value
         self.iterations = iterations
         self.options = options

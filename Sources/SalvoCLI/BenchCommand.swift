@@ -12,8 +12,10 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             Each BOT is a built-in (random, hunt-target, parity, density, champion, admiral) or an external \
             bot's shell command, e.g. 'python3 bots/python/random_bot.py'. Game i of a run gets the \
-            same board for every bot, so with two bots a paired comparison is printed too.
-            """
+            same board for every bot, so with two bots a paired comparison is printed too. \
+            `salvo bench matchmaking` simulates the arena's matchmaking instead.
+            """,
+        subcommands: [BenchMatchmakingCommand.self]
     )
 
     @Argument(help: "The bots to measure: built-in names or shell commands (with --placement: built-ins, all of them when none is named).")

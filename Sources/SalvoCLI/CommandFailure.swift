@@ -6,6 +6,10 @@ import ArgumentParser
 /// process (its exit status, the line on stderr) is decided in one place,
 /// ``ExitStatus/ending(of:)`` (docs/exit-codes.md).
 enum CommandFailure: Error, CustomStringConvertible {
+    // salvo bench matchmaking
+    case matchmakingClassTooSmall(Int)
+    case badRatingInterval(Double)
+    case badTrials(Int)
     // salvo run, salvo match
     case cannotWriteSummary(path: String, detail: String)
     // salvo bot-check
@@ -64,6 +68,12 @@ enum CommandFailure: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .matchmakingClassTooSmall(let students):
+            "--students \(students) is too small to simulate: give at least 12 (a top 10 needs a class around it)."
+        case .badRatingInterval(let interval):
+            "--rating-interval \(interval) is not a width: give a positive number of Elo points, e.g. 50."
+        case .badTrials(let trials):
+            "--trials \(trials): give at least 1."
         case .cannotWriteSummary(let path, let detail):
             "Cannot write the summary to \(path): \(detail)"
         case .botCheckNoManifest(let folder):

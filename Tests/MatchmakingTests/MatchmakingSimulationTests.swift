@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import Matchmaking
+
+@Suite("The matchmaking simulator")
+struct MatchmakingSimulationTests {
+    @Test("a class of 30: adaptive play costs no more than a round robin and orders the class at least as well as random pairings")
+    func smallClass() {
+        let report = MatchmakingSimulation(students: 30, seed: 1, trials: 4).run()
+        #expect(report.trials == 4 && report.students == 30)
+        #expect(report.roundRobinGames == 30 * 29)
+        #expect(report.games > 0 && report.games <= Double(report.roundRobinGames))
+        #expect(report.kendallTau >= report.randomPairingKendallTau - 0.02, "\(report)")
+        #expect(report.kendallTau > 0.5 && report.roundRobinKendallTau > 0.5)
+        #expect((0...1).contains(report.settled) && (0...1).contains(report.rerollAboveAfter))
+    }
+
+    @Test("the same seed gives the same figures")
+    func deterministic() {
+        var first = MatchmakingSimulation(students: 14, seed: 9, trials: 2).run()
+        var second = MatchmakingSimulation(students: 14, seed: 9, trials: 2).run()
+        first.seconds = 0
+        second.seconds = 0
+        #expect(first == second)
+    }
+
+    @Test("the strength curve: noise 0 is hunt-target at 0, noise 1 the weakest, lower noise never weaker")
+    func curve() {
+        #expect(TrueStrengths.elo(noise: 0) == 0)
+        let points = stride(from: 0.0, through: 1.0, by: 0.05).map(TrueStrengths.elo(noise:))
+        #expect(zip(points, points.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(TrueStrengths.elo(noise: 1) == TrueStrengths.curve.last!.elo)
+    }
+}

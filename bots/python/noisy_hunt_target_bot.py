@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""A hunt-target bot with a noise knob, for benchmarks of ratings: a bot of known strength
+order. With probability NOISE each shot goes to a random unshot cell instead of where
+hunt-target would fire, so noise 0 is hunt-target and noise 1 is random; in between, the
+lower the noise the stronger the bot (benchmarks/arena-matchmaking.sh, docs/scoring.md).
+
+Run it with: salvo bench 'python3 bots/python/noisy_hunt_target_bot.py 0.3'
+NOISE is the first argument, else the number in noise.txt beside the program, else 0.
+The protocol is in bots/PROTOCOL.md. Python 3 standard library only.
+"""
+import os
+import random
+import sys
+
+from hunt_target_bot import HuntTarget, say
+
+
+def read_noise():
+    if len(sys.argv) > 1:
+        return float(sys.argv[1])
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "noise.txt")
+    if os.path.exists(path):
+        with open(path) as f:
+            return float(f.read().strip() or 0)
+    return 0.0
+
+
+class NoisyHuntTarget(HuntTarget):
+    def __init__(self, size, seed, noise):
+        super().__init__(size, seed)
+        self.noise = noise
+
+    def next_shot(self):
+        if self.rng.random() < self.noise:
+            free = [(x, y) for y in range(self.size) for x in range(self.size) if (x, y) not in self.shot]
+            return self.rng.choice(free)
+        return super().next_shot()
+
+
+def main():
+    noise = min(1.0, max(0.0, read_noise()))
+    bot = None
+    for raw in sys.stdin:
+        words = raw.split()
+        if not words:
+            continue
+        command = words[0]
+        if command == "salvo":
+            say("name noisy-hunt-target")
+        elif command == "new-game":
+            bot = NoisyHuntTarget(int(words[1]), int(words[4]), noise)
+            say("ready")
+        elif command == "your-turn":
+            x, y = bot.next_shot()
+            bot.shot.add((x, y))
+            say(f"shot {x} {y}")
+        elif command == "result":
+            bot.record(int(words[1]), int(words[2]), words[3])
+        elif command == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()
