@@ -11,18 +11,25 @@ import Ratings
 ///    nobody is rated yet, as a whole class uploading at once, its neighbours on a shuffled ring).
 /// 2. **Narrowing.** Every other version whose interval is wider than the target (or that owes
 ///    fresh games) and has budget left gets about a quarter of the games it still needs, by the
-///    information a game adds, each against the opponent near it in rating that adds the most:
-///    a close rating (a game near 50:50 tells most), another unsettled version (the game
-///    narrows both), an opponent met less often.
+///    information a game adds, each against the opponent that adds the most, weighed among 24
+///    drawn from those within ±100 Elo and 8 unsettled versions within ±250: a close rating (a
+///    game near 50:50 tells most), another unsettled version (the game narrows both), an
+///    opponent met less often.
 /// A round is empty when every version is settled or out of budget.
 public enum AdaptivePairing {
     /// Fisher information of one game at even odds, per Elo²: `(ln 10 / 400)² / 4`.
     static let evenGameInformation = pow(log(10.0) / 400, 2) / 4
-    /// How far, in standings places either way, a version looks for an opponent.
-    static let window = 12
+    /// How many opponents a version weighs for each pairing: all those within ``reach`` when
+    /// there are this many or fewer, else this many drawn from them.
+    static let candidates = 24
+    /// How far in rating, either way, a version looks for an opponent: within ±100 Elo a game is
+    /// at worst 64:36, so it tells at least 92% of what a game at even odds does, and opponents
+    /// drawn from the whole span link the standings widely, not as a chain of next neighbours
+    /// (a chain's far ends are compared through every link's error).
+    static let reach: Double = 100
 
-    /// The next round for `pool` (fitted: ``MatchmakingPool/refit()``); `seed` shuffles only
-    /// the first openings' ring.
+    /// The next round for `pool` (fitted: ``MatchmakingPool/refit()``); `seed` shuffles the first
+    /// openings' ring and draws the opponents weighed.
     public static func nextRound(_ pool: MatchmakingPool, policy: MatchmakingPolicy, seed: UInt64) -> [Pairing] {
         let n = pool.playerCount
         var pairings: [Pairing] = []
@@ -67,7 +74,7 @@ public enum AdaptivePairing {
             }
         }
 
-        // Narrowing: the widest intervals choose first.
+        // Narrowing: the widest intervals choose first, each from opponents within reach.
         let wanting = students.filter { wants($0, pool: pool, policy: policy) }.sorted { pool.halfWidth($0) > pool.halfWidth($1) }
         guard !wanting.isEmpty, let fit = pool.fit else { return pairings }
         let isWanting = Set(wanting)
@@ -82,16 +89,44 @@ public enum AdaptivePairing {
         }
         // A settled version or a built-in lends itself to at most two pairings a round.
         let lend = 2
-        var position = [Int](repeating: 0, count: n)
-        for (place, player) in rated.enumerated() { position[player] = place }
+        var generator = SeededGenerator(seed: seed ^ 0x4D41_5443_484D_414B)
+        // Ratings best first, as `rated` holds them, for the span within reach of each player.
+        let ratings = rated.map { pool.rating($0) }
+        func firstPlace(below rating: Double) -> Int {
+            var low = 0, high = ratings.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ratings[middle] > rating { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let wantingByRating = wanting.sorted { pool.rating($0) > pool.rating($1) }
+        let wantingRatings = wantingByRating.map { pool.rating($0) }
+        func firstWanting(below rating: Double) -> Int {
+            var low = 0, high = wantingRatings.count
+            while low < high {
+                let middle = (low + high) / 2
+                if wantingRatings[middle] > rating { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
         for player in wanting {
+            let rating = pool.rating(player)
+            var span = firstPlace(below: rating + reach)..<firstPlace(below: rating - reach)
+            // Too few within reach (a sparse end of the standings): the nearest places instead.
+            if span.count < 3 {
+                let place = firstPlace(below: rating)
+                span = max(0, place - candidates / 2)..<min(rated.count, place + candidates / 2 + 1)
+            }
             while used[player] < quota[player] {
-                let place = position[player]
                 var best: (player: Int, score: Double)?
-                for offset in -window...window where offset != 0 {
-                    let other = place + offset
-                    guard rated.indices.contains(other) else { continue }
-                    let opponent = rated[other]
+                let places = span.count <= candidates ? Array(span) : (0..<candidates).map { _ in span.lowerBound + generator.uniform(below: span.count) }
+                // Unsettled versions further off too: a game that narrows two intervals at 19:81
+                // tells more than one that narrows one at even odds.
+                let far = firstWanting(below: rating + 2.5 * reach)..<firstWanting(below: rating - 2.5 * reach)
+                let others = far.isEmpty ? [] : (0..<min(8, far.count)).map { _ in wantingByRating[far.lowerBound + generator.uniform(below: far.count)] }
+                for opponent in places.map({ rated[$0] }) + others {
+                    guard opponent != player else { continue }
                     guard !thisRound.contains(pool.pairKey(player, opponent)) else { continue }
                     let free = isWanting.contains(opponent) ? used[opponent] < max(quota[opponent], 1) + 1 : used[opponent] < lend
                     // A version's budget holds as an opponent too (a built-in has none).

@@ -2,25 +2,26 @@ import BattleshipRules
 
 /// The hidden strengths of a simulated class (``MatchmakingSimulation``), as measured from real
 /// bots: the hunt-target bot with a noise knob (`bots/python/noisy_hunt_target_bot.py`), whose
-/// students each get a noise drawn uniformly from 0 to 1. The curve below is the joint Elo of
-/// nine noise levels from a real round robin (docs/scoring.md, "The simulator": 40 games a
-/// pairing, 1,440 games, 2026-12-07), anchored so that noise 0 is 0.
+/// students each get a noise drawn uniformly from 0 to 1.
+///
+/// Measured (docs/scoring.md, "The simulator"): a round robin of nine noise levels, 40 games a
+/// pairing, 1,440 games on the embedded server, fitted jointly, relative to noise 0:
+/// 0, −15.8, −87.7, −87.7, −177.3, −174.9, −234.6 (noise 0 to 0.6 by 0.1), −422.5 (0.8) and
+/// −604.0 (1), each ±39 to ±63; the first mover's advantage 15.6 ± 21.8. The curve is the least
+/// squares fit `−194.8·noise − 404.4·noise²` through them (every point within its interval),
+/// so strength falls smoothly with noise and the spread is 599 Elo.
 public enum TrueStrengths {
-    /// Elo by noise, measured; between two points, the straight line.
-    public static let curve: [(noise: Double, elo: Double)] = [
-        (0, 0), (0.1, -10), (0.2, -40), (0.3, -70), (0.4, -110), (0.5, -150), (0.6, -200), (0.8, -310), (1, -450),
+    /// The measured levels: noise and Elo.
+    public static let measured: [(noise: Double, elo: Double)] = [
+        (0, 0), (0.1, -15.8), (0.2, -87.7), (0.3, -87.7), (0.4, -177.3), (0.5, -174.9), (0.6, -234.6), (0.8, -422.5), (1, -604.0),
     ]
     /// The advantage of moving first, in Elo, measured in the same round robin.
-    public static let firstMoverAdvantage: Double = 10
+    public static let firstMoverAdvantage: Double = 15.6
 
-    /// The Elo of a bot with `noise`.
+    /// The Elo of a bot with `noise` (clamped to 0...1), on the fitted curve.
     public static func elo(noise: Double) -> Double {
-        let clamped = min(1, max(0, noise))
-        for (low, high) in zip(curve, curve.dropFirst()) where clamped <= high.noise {
-            let t = (clamped - low.noise) / (high.noise - low.noise)
-            return low.elo + t * (high.elo - low.elo)
-        }
-        return curve.last!.elo
+        let x = min(1, max(0, noise))
+        return -194.8 * x - 404.4 * x * x
     }
 
     /// `count` students' strengths, noise uniform in 0...1.
