@@ -8,9 +8,14 @@ import Tournament
 ///
 /// ```swift
 /// let host = try await ServerHost.start(.embedded, storage: .file("reports/demo/server.sqlite"))
-/// defer { Task { await host.stop() } }
-/// print(host.baseURL)   // http://127.0.0.1:43121
+/// try await host.serving { host in
+///     print(host.baseURL)   // http://127.0.0.1:43121
+/// }   // stopped here, returned or thrown
 /// ```
+///
+/// Stop it on every path, errors included: with ``serving(isolation:_:)``, or an awaited
+/// ``stop()`` after the work however it ended. A stop in a `Task` made in a `defer` only
+/// starts the stop and returns, so the server outlives its job.
 public struct ServerHost: Sendable {
     /// Where an embedded server keeps its games.
     public enum Storage: Sendable, Hashable {
@@ -61,5 +66,21 @@ public struct ServerHost: Sendable {
     /// nothing for a server elsewhere.
     public func stop() async {
         await embedded?.stop()
+    }
+
+    /// Runs `body` with this host and awaits ``stop()`` once `body` has ended, returned or
+    /// thrown, before returning or rethrowing.
+    public func serving<Value, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (ServerHost) async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try await body(self))
+        } catch {
+            result = .failure(error)
+        }
+        await stop()
+        return try result.get()
     }
 }
