@@ -43,9 +43,7 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (client, http) = serverOptions.makeClient()
-        defer { Task { await http.shutdown() } }
-        do {
+        try await serverOptions.withClient { client in
             let gameId: String, playerId: String
             if let create {
                 let created = try await client.create(gameName: create, playerName: name)
