@@ -217,8 +217,8 @@ let package = Package(
         .target(
             name: "LoadTest",
             dependencies: [
-                "RunControl", "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", "Orchestrator",
-                "Tournament", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "RunControl", "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion",
+                "Orchestrator", "Tournament", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             resources: [.embedInCode("load-report.css")],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import CCurl
+import Synchronization
 
 /// An async HTTP/1.1 client over libcurl's multi interface.
 ///
@@ -26,11 +27,15 @@ import CCurl
 /// }   // shut down here, returned or thrown
 /// ```
 ///
-/// A client released without ``shutdown()`` stops its thread anyway, without waiting.
+/// A client released without ``shutdown()`` is its owner's bug, as async-http-client's
+/// `HTTPClient` has it: in a debug build it stops the process with an assertion; in a release
+/// build it stops its thread anyway, without waiting.
 public final class CurlHTTPClient: Sendable {
     /// The settings the client was made with.
     public let configuration: Configuration
     private let loop: CurlEventLoop
+    /// Set by ``shutdown()``; a debug build checks it when the client is released.
+    private let shutDown = Atomic<Bool>(false)
 
     /// Starts a client and its event-loop thread.
     public init(configuration: Configuration = Configuration()) {
@@ -40,6 +45,11 @@ public final class CurlHTTPClient: Sendable {
     }
 
     deinit {
+        #if DEBUG
+        if !shutDown.load(ordering: .relaxed) {
+            assertionFailure("A CurlHTTPClient was released without shutdown(): await it on every path, or use CurlHTTPClient.withClient")
+        }
+        #endif
         loop.requestShutdown()
     }
 
@@ -142,6 +152,7 @@ public final class CurlHTTPClient: Sendable {
     /// connections and returns when the event-loop thread has ended. Later requests fail
     /// with ``HTTPClientError/shutDown`` too.
     public func shutdown() async {
+        shutDown.store(true, ordering: .relaxed)
         await loop.shutdown()
     }
 }

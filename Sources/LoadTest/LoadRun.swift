@@ -53,7 +53,8 @@ public struct LoadRun: Sendable {
         public init(
             server: ServerChoice, stop: LoadSettings.Stop = .duration(.seconds(10)), concurrency: Int = 16, requestsPerSecond: Double? = nil,
             bot: BuiltInBot = .huntTarget, endpoint: Endpoint? = nil, seed: UInt64 = 1, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-            requestTimeout: Duration = .seconds(5), listEvery: Int = 20, shard: Shard? = nil, requirements: [LoadRequirement] = [], output: String? = nil
+            requestTimeout: Duration = .seconds(5), listEvery: Int = 20, shard: Shard? = nil, requirements: [LoadRequirement] = [],
+            output: String? = nil
         ) {
             self.server = server
             self.stop = stop
@@ -180,7 +181,8 @@ public struct LoadRun: Sendable {
     ) async throws(LoadRunError) -> LoadResult {
         // The lobby lists every game on the server, so allow large replies.
         let configuration = CurlHTTPClient.Configuration(maxResponseSize: 64 << 20, maxIdleConnections: max(64, 2 * options.concurrency))
-        return try await CurlHTTPClient.withClients(min(options.threads, options.concurrency), configuration: configuration) { clients throws(LoadRunError) in
+        let count = min(options.threads, options.concurrency)
+        return try await CurlHTTPClient.withClients(count, configuration: configuration) { clients throws(LoadRunError) in
             let generator = LoadGenerator(settings: settings, clients: clients, stop: stop)
             try await generator.checkReachable()
             let loading = Loading(server: server, settings: settings, folder: folder, recorder: generator.recorder)

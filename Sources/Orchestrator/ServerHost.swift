@@ -1,5 +1,6 @@
 import BattleshipServer
 import Logging
+import Synchronization
 import Tournament
 
 /// The server a job plays on, ready for requests: the embedded server started in this process
@@ -15,8 +16,10 @@ import Tournament
 ///
 /// Stop it on every path, errors included: with ``serving(isolation:_:)``, or an awaited
 /// ``stop()`` after the work however it ended. A stop in a `Task` made in a `defer` only
-/// starts the stop and returns, so the server outlives its job.
-public struct ServerHost: Sendable {
+/// starts the stop and returns, so the server outlives its job. An embedded server's host
+/// released without ``stop()`` stops the process with an assertion in a debug build, as a
+/// ``CurlHTTPClient`` does (the server would go on serving, and its last changes could be lost).
+public final class ServerHost: Sendable {
     /// Where an embedded server keeps its games.
     public enum Storage: Sendable, Hashable {
         /// A SQLite file, which survives the process.
@@ -28,6 +31,21 @@ public struct ServerHost: Sendable {
     /// The server's root URL, without `/api` and without a trailing slash.
     public let baseURL: String
     private let embedded: RunningServer?
+    /// Set by ``stop()``; a debug build checks it when an embedded server's host is released.
+    private let stopped = Atomic<Bool>(false)
+
+    private init(baseURL: String, embedded: RunningServer?) {
+        self.baseURL = baseURL
+        self.embedded = embedded
+    }
+
+    deinit {
+        #if DEBUG
+        if embedded != nil, !stopped.load(ordering: .relaxed) {
+            assertionFailure("A ServerHost of the embedded server was released without stop(): await host.stop() on every path, or use serving(_:)")
+        }
+        #endif
+    }
 
     /// Whether the server runs in this process.
     public var isEmbedded: Bool { embedded != nil }
@@ -65,6 +83,7 @@ public struct ServerHost: Sendable {
     /// Stops the embedded server (answering the requests in flight and writing every change);
     /// nothing for a server elsewhere.
     public func stop() async {
+        stopped.store(true, ordering: .relaxed)
         await embedded?.stop()
     }
 

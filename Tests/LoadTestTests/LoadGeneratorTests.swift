@@ -25,11 +25,14 @@ struct LoadGeneratorTests {
     func gamesAddUp() async throws {
         let (result, games) = try await withRunning(Self.quietServer()) { server in
             try await CurlHTTPClient.withClients(2) { clients in
-                let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5)
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5
+                )
                 let generator = LoadGenerator(settings: settings, clients: clients)
                 try await generator.checkReachable()
                 let result = try await generator.run()
-                let games = try await [GameSummary](jsonBytes: clients[0].execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body)
+                let listed = try await clients[0].execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5))
+                let games = try [GameSummary](jsonBytes: listed.body)
                 return (result, games)
             }
         }
@@ -66,7 +69,9 @@ struct LoadGeneratorTests {
     func inconsistentGamesAreCounted(fault: MutantFault, inconsistent: Int) async throws {
         let result = try await withRunning(MutantServer.start(fault: fault)) { server in
             try await CurlHTTPClient.withClient { http in
-                let settings = LoadSettings(serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0)
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0
+                )
                 return try await LoadGenerator(settings: settings, clients: [http]).run()
             }
         }
@@ -81,7 +86,8 @@ struct LoadGeneratorTests {
         let result = try await withRunning(Self.quietServer()) { server in
             try await CurlHTTPClient.withClient { http in
                 let settings = LoadSettings(
-                    serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget, requestTimeout: .seconds(30)
+                    serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget,
+                    requestTimeout: .seconds(30)
                 )
                 return try await LoadGenerator(settings: settings, http: http).run()
             }
@@ -99,7 +105,10 @@ struct LoadGeneratorTests {
     func serverStoppedMidRun() async throws {
         let result = try await withRunning(Self.quietServer()) { server in
             try await CurlHTTPClient.withClient { http in
-                let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.seconds(4)), concurrency: 2, bot: .random, seed: 3, requestTimeout: .seconds(2), listEvery: 0)
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .duration(.seconds(4)), concurrency: 2, bot: .random, seed: 3, requestTimeout: .seconds(2),
+                    listEvery: 0
+                )
                 let generator = LoadGenerator(settings: settings, clients: [http])
                 try await generator.checkReachable()
                 async let run = generator.run()
@@ -160,7 +169,8 @@ struct LoadGeneratorTests {
             try await CurlHTTPClient.withClients(2) { clients in
                 for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
                     let settings = LoadSettings(
-                        serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint, requestTimeout: .seconds(30)
+                        serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint,
+                        requestTimeout: .seconds(30)
                     )
                     let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
                     #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")

@@ -13,7 +13,7 @@ struct LoadRunTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("salvo-load-run-\(UUID().uuidString)").path
     }
 
-    @Test("against the embedded server for 3 games: every game finished, the report graded and written as load.json and load.html, the server's games in server.sqlite; whileLoading heard the server and ran until the load ended")
+    @Test("the embedded server, 3 games: all finished, the report graded and written, the games in server.sqlite; whileLoading ran until the end")
     func embedded() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
