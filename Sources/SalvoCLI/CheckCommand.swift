@@ -42,12 +42,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard list || server != nil else {
-            throw ValidationError("Please give --server URL (such as http://127.0.0.1:8080) or --server embedded.")
+            throw CommandFailure.checkWithoutServer
         }
         if let server, ServerChoice(parsing: server) == nil {
-            throw ValidationError("Please give --server as \(ServerChoice.expected).")
+            throw CommandFailure.serverChoice
         }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("Please give --timeout in seconds, more than 0 and at most 600.") }
+        guard timeout > 0, timeout <= 600 else { throw CommandFailure.checkTimeout }
     }
 
     func run() async throws {

@@ -26,9 +26,9 @@ struct HTTPBenchCommand: AsyncParsableCommand {
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
     func run() async throws {
-        guard threads >= 1 else { throw ValidationError("Please give --threads a whole number of at least 1.") }
+        guard threads >= 1 else { throw CommandFailure.atLeastOne("--threads") }
         guard ["client", "global"].contains(executor) else {
-            throw ValidationError("--executor must be 'client' or 'global', not '\(executor)'.")
+            throw CommandFailure.executorChoice(executor)
         }
         let clients = min(threads, max(1, connections))
         let result = try await CurlHTTPClient.withClients(clients, configuration: .init(maxIdleConnections: max(64, connections))) { clients in

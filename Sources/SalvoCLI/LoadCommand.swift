@@ -69,37 +69,37 @@ struct LoadCommand: AsyncParsableCommand {
     @OptionGroup var console: OutputOptions
 
     func validate() throws {
-        if games != nil, duration != nil { throw ValidationError("Please give either --games or --duration, not both.") }
-        if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
-        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("Please give --duration a number of seconds above 0.") }
-        if concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
-        if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("Please give --rate a number of requests per second above 0.") }
-        if !(timeout > 0 && timeout.isFinite) { throw ValidationError("Please give --timeout a number of seconds above 0.") }
-        if listEvery < 0 { throw ValidationError("Please give --list-every a whole number, 0 for never.") }
-        if threads < 1 { throw ValidationError("Please give --threads a whole number of at least 1.") }
+        if games != nil, duration != nil { throw CommandFailure.gamesOrDuration }
+        if let games, games < 1 { throw CommandFailure.atLeastOne("--games") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw CommandFailure.secondsAboveZero("--duration") }
+        if concurrency < 1 { throw CommandFailure.atLeastOne("--concurrency") }
+        if let rate, !(rate > 0 && rate.isFinite) { throw CommandFailure.rateAboveZero }
+        if !(timeout > 0 && timeout.isFinite) { throw CommandFailure.secondsAboveZero("--timeout") }
+        if listEvery < 0 { throw CommandFailure.listEvery }
+        if threads < 1 { throw CommandFailure.atLeastOne("--threads") }
         if let endpoint {
             guard let chosen = Endpoint(rawValue: endpoint), LoadSettings.repeatableEndpoints.contains(chosen) else {
-                throw ValidationError("Please give --endpoint as status, board or detail.")
+                throw CommandFailure.endpointChoice
             }
-            if games != nil { throw ValidationError("--endpoint runs for a time: please give --duration instead of --games.") }
+            if games != nil { throw CommandFailure.endpointWithGames }
         }
         if ServerChoice(parsing: server) == nil {
-            throw ValidationError("Please give --server as \(ServerChoice.expected).")
+            throw CommandFailure.serverChoice
         }
         if let require {
             do {
                 _ = try LoadRequirement.parseList(require)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure.mistake(error)
             }
         }
         if let shard {
-            guard output != nil else { throw ValidationError("--shard needs --output: every shard writes into OUTPUT/shards/I/, for `salvo merge OUTPUT`.") }
+            guard output != nil else { throw CommandFailure.shardWithoutOutput }
             if shard != "auto" {
                 do {
                     _ = try Shard(parsing: shard)
                 } catch {
-                    throw ValidationError(error.description)
+                    throw CommandFailure.mistake(error)
                 }
             }
         }

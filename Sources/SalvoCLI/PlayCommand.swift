@@ -38,7 +38,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (create == nil) != (join == nil) else {
-            throw ValidationError("Please give either --create NAME or --join GAME_ID.")
+            throw CommandFailure.createOrJoin
         }
     }
 

@@ -11,7 +11,7 @@ struct ServerOptions: ParsableArguments {
     var timeout: Double = 5
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("Please give --timeout a positive number of seconds.") }
+        guard timeout > 0, timeout.isFinite else { throw CommandFailure.serverTimeout }
     }
 
     /// Runs `body` with a client of the server, and awaits the shutdown of its HTTP client
