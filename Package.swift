@@ -399,7 +399,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SalvoCLI", "BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion",
+                .product(name: "Logging", package: "swift-log"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
