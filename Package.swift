@@ -230,10 +230,14 @@ let package = Package(
             resources: [.embedInCode("live-page.css"), .embedInCode("live-page.js")],
             swiftSettings: swiftSettings
         ),
-        // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots.
+        // Load testing of any Battleship server: HdrHistogram percentiles, open-loop timetable, games played by built-in bots,
+        // and `salvo load` as one library call (LoadRun: the server host of Orchestrator, the clients, the report's files).
         .target(
             name: "LoadTest",
-            dependencies: ["RunControl", "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: [
+                "RunControl", "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "Bots", "HTMLText", "DurationUnits", "SalvoVersion",
+                "Orchestrator", "Tournament", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             resources: [.embedInCode("load-report.css")],
             swiftSettings: swiftSettings
         ),
@@ -426,7 +430,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvoCLITests",
-            dependencies: ["BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SalvoCLI", "BattleshipServer", "BattleshipClient", "CurlHTTP", "LoopbackTestServer", "SalvoTestSupport", "SalvoVersion",
+                .product(name: "Logging", package: "swift-log"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
@@ -455,6 +462,7 @@ let package = Package(
             name: "LoadTestTests",
             dependencies: [
                 "LoadTest", "BattleshipAPI", "JSONCoding", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
+                "Tournament", "RunControl",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings

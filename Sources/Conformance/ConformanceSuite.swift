@@ -52,16 +52,15 @@ public struct ConformanceSuite: Sendable {
         // Whether anyone answers is asked patiently (at least 5 s, connecting included): a
         // short --timeout is for the checks, not a reason to call a slow start unreachable.
         let patience = max(configuration.requestTimeout, .seconds(5))
-        let http = CurlHTTPClient(configuration: .init(connectTimeout: patience))
-        let probe = APIProbe(baseURL: baseURL, http: http, requestTimeout: configuration.requestTimeout)
         let started = ContinuousClock.now
-        var outcomes: [CheckOutcome] = []
-        do {
+        let outcomes = try await CurlHTTPClient.withClient(configuration: .init(connectTimeout: patience)) { http in
+            let probe = APIProbe(baseURL: baseURL, http: http, requestTimeout: configuration.requestTimeout)
             do {
                 _ = try await APIProbe(baseURL: baseURL, http: http, requestTimeout: patience).get("/api/games")
             } catch let finding as CheckFinding {
                 throw ConformanceError.unreachable(url: baseURL, reason: finding.noReply?.description ?? finding.message)
             }
+            var outcomes: [CheckOutcome] = []
             var silentInARow = 0
             for check in checks {
                 let outcome: CheckOutcome
@@ -78,11 +77,8 @@ public struct ConformanceSuite: Sendable {
                 outcomes.append(outcome)
                 onOutcome(outcome)
             }
-        } catch {
-            await http.shutdown()
-            throw error
+            return outcomes
         }
-        await http.shutdown()
         let elapsed = ContinuousClock.now - started
         return ConformanceReport(server: baseURL, outcomes: outcomes, seconds: elapsed.seconds)
     }

@@ -1,4 +1,5 @@
 import CCurl
+import Synchronization
 
 /// An async HTTP/1.1 client over libcurl's multi interface.
 ///
@@ -17,12 +18,24 @@ import CCurl
 /// await client.shutdown()
 /// ```
 ///
-/// Call ``shutdown()`` when done; a client that is released without it stops its thread
-/// anyway, without waiting.
+/// Call ``shutdown()`` when done, on every path, errors included; or let
+/// ``withClient(configuration:isolation:_:)`` make the client and shut it down:
+///
+/// ```swift
+/// let response = try await CurlHTTPClient.withClient { client in
+///     try await client.execute(HTTPRequest(url: "http://127.0.0.1:8080/api/games"), timeout: .seconds(5))
+/// }   // shut down here, returned or thrown
+/// ```
+///
+/// A client released without ``shutdown()`` is its owner's bug, as async-http-client's
+/// `HTTPClient` has it: in a debug build it stops the process with an assertion; in a release
+/// build it stops its thread anyway, without waiting.
 public final class CurlHTTPClient: Sendable {
     /// The settings the client was made with.
     public let configuration: Configuration
     private let loop: CurlEventLoop
+    /// Set by ``shutdown()``; a debug build checks it when the client is released.
+    private let shutDown = Atomic<Bool>(false)
 
     /// Starts a client and its event-loop thread.
     public init(configuration: Configuration = Configuration()) {
@@ -32,7 +45,42 @@ public final class CurlHTTPClient: Sendable {
     }
 
     deinit {
+        #if DEBUG
+        if !shutDown.load(ordering: .relaxed) {
+            assertionFailure("A CurlHTTPClient was released without shutdown(): await it on every path, or use CurlHTTPClient.withClient")
+        }
+        #endif
         loop.requestShutdown()
+    }
+
+    /// Runs `body` with a new client and awaits its ``shutdown()`` once `body` has ended,
+    /// returned or thrown, before returning or rethrowing (async-http-client's
+    /// `HTTPClient.withHTTPClient`): the one way to be sure a client is shut down.
+    public static func withClient<Value, Failure: Error>(
+        configuration: Configuration = Configuration(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (CurlHTTPClient) async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        try await withClients(1, configuration: configuration) { clients throws(Failure) in try await body(clients[0]) }
+    }
+
+    /// Runs `body` with `count` new clients (each its own event-loop thread) and awaits the
+    /// ``shutdown()`` of every one once `body` has ended, returned or thrown.
+    public static func withClients<Value, Failure: Error>(
+        _ count: Int,
+        configuration: Configuration = Configuration(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: ([CurlHTTPClient]) async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let clients = (0..<count).map { _ in CurlHTTPClient(configuration: configuration) }
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try await body(clients))
+        } catch {
+            result = .failure(error)
+        }
+        for client in clients { await client.shutdown() }
+        return try result.get()
     }
 
     /// The client's event-loop thread as a task executor.
@@ -104,6 +152,7 @@ public final class CurlHTTPClient: Sendable {
     /// connections and returns when the event-loop thread has ended. Later requests fail
     /// with ``HTTPClientError/shutDown`` too.
     public func shutdown() async {
+        shutDown.store(true, ordering: .relaxed)
         await loop.shutdown()
     }
 }

@@ -9,12 +9,15 @@ import RunControl
 /// condition; every request is timed and counted per endpoint.
 ///
 /// ```swift
-/// let http = CurlHTTPClient(configuration: .init(maxIdleConnections: 64))
-/// let generator = LoadGenerator(settings: LoadSettings(serverURL: "http://127.0.0.1:8080", stop: .games(100)), http: http)
-/// try await generator.checkReachable()
-/// let result = try await generator.run()
+/// let result = try await CurlHTTPClient.withClient(configuration: .init(maxIdleConnections: 64)) { http throws(LoadRunError) in
+///     let generator = LoadGenerator(settings: LoadSettings(serverURL: "http://127.0.0.1:8080", stop: .games(100)), http: http)
+///     try await generator.checkReachable()
+///     return try await generator.run()
+/// }
 /// print(result.statistics.gamesFinished)
 /// ```
+///
+/// ``LoadRun`` is the whole of `salvo load`: the server, the clients, the report's files.
 ///
 /// Only `settings.serverURL` is ever sent a request, and redirects are not followed.
 public struct LoadGenerator: Sendable {
@@ -22,22 +25,24 @@ public struct LoadGenerator: Sendable {
     /// Running totals, readable while the run goes on.
     public let recorder = LoadRecorder()
     /// Set to make the run stop starting requests.
-    public let stopFlag = StopSignal()
+    public let stopFlag: StopSignal
     private let clients: [CurlHTTPClient]
     private var http: CurlHTTPClient { clients[0] }
 
-    /// A generator of `settings` sending through `http`, which it does not shut down.
-    public init(settings: LoadSettings, http: CurlHTTPClient) {
-        self.init(settings: settings, clients: [http])
+    /// A generator of `settings` sending through `http`, which it does not shut down; `stop`
+    /// requested stops it starting requests.
+    public init(settings: LoadSettings, http: CurlHTTPClient, stop: StopSignal = StopSignal()) {
+        self.init(settings: settings, clients: [http], stop: stop)
     }
 
     /// A generator spreading its games (or request loops) over `clients` round-robin, each
     /// with its own event-loop thread (like wrk's `-t`): one thread per core keeps the load
     /// generator from being held to one core. The clients are not shut down.
-    public init(settings: LoadSettings, clients: [CurlHTTPClient]) {
+    public init(settings: LoadSettings, clients: [CurlHTTPClient], stop: StopSignal = StopSignal()) {
         precondition(!clients.isEmpty, "a load generator needs at least one HTTP client")
         self.settings = settings
         self.clients = clients
+        stopFlag = stop
     }
 
     /// Makes sure the server answers: one `GET /api/games/<nil UUID>` (a conformant server

@@ -1,5 +1,6 @@
 import BattleshipServer
 import Logging
+import Synchronization
 import Tournament
 
 /// The server a job plays on, ready for requests: the embedded server started in this process
@@ -8,10 +9,17 @@ import Tournament
 ///
 /// ```swift
 /// let host = try await ServerHost.start(.embedded, storage: .file("reports/demo/server.sqlite"))
-/// defer { Task { await host.stop() } }
-/// print(host.baseURL)   // http://127.0.0.1:43121
+/// try await host.serving { host in
+///     print(host.baseURL)   // http://127.0.0.1:43121
+/// }   // stopped here, returned or thrown
 /// ```
-public struct ServerHost: Sendable {
+///
+/// Stop it on every path, errors included: with ``serving(isolation:_:)``, or an awaited
+/// ``stop()`` after the work however it ended. A stop in a `Task` made in a `defer` only
+/// starts the stop and returns, so the server outlives its job. An embedded server's host
+/// released without ``stop()`` stops the process with an assertion in a debug build, as a
+/// ``CurlHTTPClient`` does (the server would go on serving, and its last changes could be lost).
+public final class ServerHost: Sendable {
     /// Where an embedded server keeps its games.
     public enum Storage: Sendable, Hashable {
         /// A SQLite file, which survives the process.
@@ -23,6 +31,21 @@ public struct ServerHost: Sendable {
     /// The server's root URL, without `/api` and without a trailing slash.
     public let baseURL: String
     private let embedded: RunningServer?
+    /// Set by ``stop()``; a debug build checks it when an embedded server's host is released.
+    private let stopped = Atomic<Bool>(false)
+
+    private init(baseURL: String, embedded: RunningServer?) {
+        self.baseURL = baseURL
+        self.embedded = embedded
+    }
+
+    deinit {
+        #if DEBUG
+        if embedded != nil, !stopped.load(ordering: .relaxed) {
+            assertionFailure("A ServerHost of the embedded server was released without stop(): await host.stop() on every path, or use serving(_:)")
+        }
+        #endif
+    }
 
     /// Whether the server runs in this process.
     public var isEmbedded: Bool { embedded != nil }
@@ -60,6 +83,23 @@ public struct ServerHost: Sendable {
     /// Stops the embedded server (answering the requests in flight and writing every change);
     /// nothing for a server elsewhere.
     public func stop() async {
+        stopped.store(true, ordering: .relaxed)
         await embedded?.stop()
+    }
+
+    /// Runs `body` with this host and awaits ``stop()`` once `body` has ended, returned or
+    /// thrown, before returning or rethrowing.
+    public func serving<Value, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (ServerHost) async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try await body(self))
+        } catch {
+            result = .failure(error)
+        }
+        await stop()
+        return try result.get()
     }
 }

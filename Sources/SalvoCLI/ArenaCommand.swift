@@ -80,11 +80,11 @@ struct ArenaRosterCommand: AsyncParsableCommand {
 
     func validate() throws {
         let given = [add, revoke, newToken].compactMap { $0 }.count + (rename.isEmpty ? 0 : 1) + (giveUploads.isEmpty ? 0 : 1)
-        guard given <= 1 else { throw ValidationError("Please give at most one of --add, --revoke, --new-token, --rename and --give-uploads.") }
-        if name != nil, add == nil { throw ValidationError("Please give --name with --add (to rename a student: --rename LOGIN NAME).") }
-        if !rename.isEmpty, rename.count != 2 { throw ValidationError("Please give --rename a login and a name: --rename erin \"O'Brien, Erin\".") }
+        guard given <= 1 else { throw CommandFailure.rosterChanges }
+        if name != nil, add == nil { throw CommandFailure.nameWithoutAdd }
+        if !rename.isEmpty, rename.count != 2 { throw CommandFailure.renameArguments }
         if !giveUploads.isEmpty, giveUploads.count != 2 || Int(giveUploads[1]).map({ $0 < 1 }) ?? true {
-            throw ValidationError("Please give --give-uploads a login and a whole number from 1: --give-uploads erin 2.")
+            throw CommandFailure.giveUploadsArguments
         }
     }
 

@@ -48,12 +48,12 @@ struct BenchCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func validate() throws {
-        guard !bots.isEmpty || placement else { throw ValidationError("Please name at least one bot.") }
+        guard !bots.isEmpty || placement else { throw CommandFailure.noBotNamed }
         if placement, let other = bots.first(where: { BuiltInBot(rawValue: $0) == nil }) {
-            throw ValidationError("--placement measures the built-ins (\(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", "))); `\(other)` is not one.")
+            throw CommandFailure.placementOfBuiltIns(other)
         }
-        guard games > 0 else { throw ValidationError("Please give a positive number of games.") }
-        guard jobs > 0 else { throw ValidationError("Please give a positive number of jobs.") }
+        guard games > 0 else { throw CommandFailure.positive("games") }
+        guard jobs > 0 else { throw CommandFailure.positive("jobs") }
     }
 
     func run() async throws {

@@ -76,15 +76,15 @@ struct BotCheckCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func validate() throws {
-        guard games >= 0 else { throw ValidationError("Please give --games a whole number, 0 or more.") }
+        guard games >= 0 else { throw CommandFailure.botCheckGames }
         guard BuiltInBot(rawValue: against) != nil else {
-            throw ValidationError("Please give --against as a built-in: \(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw CommandFailure.againstBuiltIn
         }
         if let timeControl, timeControl != "none", TimeControl(parsing: timeControl) == nil {
-            throw ValidationError("Please give --time-control as BASE+INC in seconds (10+0.1), BASE alone, or none; got \(timeControl).")
+            throw CommandFailure.timeControl(timeControl)
         }
         if dir != nil, Self.isFolder(bot) {
-            throw ValidationError("Please give --dir only with a command: \(bot) is a folder, which is checked with its own bot.yaml.")
+            throw CommandFailure.dirWithFolder(bot)
         }
     }
 

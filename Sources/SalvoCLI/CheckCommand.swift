@@ -42,12 +42,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard list || server != nil else {
-            throw ValidationError("Please give --server URL (such as http://127.0.0.1:8080) or --server embedded.")
+            throw CommandFailure.checkWithoutServer
         }
         if let server, ServerChoice(parsing: server) == nil {
-            throw ValidationError("Please give --server as \(ServerChoice.expected).")
+            throw CommandFailure.serverChoice
         }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("Please give --timeout in seconds, more than 0 and at most 600.") }
+        guard timeout > 0, timeout <= 600 else { throw CommandFailure.checkTimeout }
     }
 
     func run() async throws {
@@ -59,23 +59,17 @@ struct CheckCommand: AsyncParsableCommand {
             return
         }
         let host: ServerHost = try await ServerHost.start(ServerChoice(parsing: server ?? "") ?? .embedded, storage: .memory, logLabel: "salvo.check.server", logLevel: .critical)
-        let url = host.baseURL
-        let report: ConformanceReport
         let formatter = ReportFormatter(verbose: verbose)
         let requestTimeout = Duration.milliseconds(Int((timeout * 1000).rounded()))
-        do {
-            let suite = ConformanceSuite(baseURL: url, configuration: .init(requestTimeout: requestTimeout, selectors: only))
-            report = try await suite.run { [quiet = console.quiet] outcome in
+        let report = try await host.serving { host in
+            let suite = ConformanceSuite(baseURL: host.baseURL, configuration: .init(requestTimeout: requestTimeout, selectors: only))
+            return try await suite.run { [quiet = console.quiet] outcome in
                 // With --quiet, only the checks that did not pass.
                 if quiet && outcome.verdict == .pass { return }
                 // Unbuffered: each check's lines appear as soon as it ends, even through a pipe.
                 FileHandle.standardOutput.write(Data(formatter.lines(for: outcome).map { $0 + "\n" }.joined().utf8))
             }
-        } catch let error as ConformanceError {
-            await host.stop()
-            throw error
         }
-        await host.stop()
         for line in formatter.summary(report) { print(line) }
         if let json {
             do {

@@ -37,13 +37,13 @@ struct ClusterCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard (file == nil) == load, load || loadArguments.isEmpty else {
-                throw ValidationError("Please give either a tournament file, or --load with the arguments of `salvo load` after `--`.")
+                throw CommandFailure.fileOrLoad
             }
             if loadArguments.contains(where: { $0.hasPrefix("--output") || $0.hasPrefix("--shard") }) {
-                throw ValidationError("--load takes the arguments of `salvo load` but --output and --shard, which the job sets.")
+                throw CommandFailure.loadArgumentsSetByJob
             }
-            guard shards >= 1, shards <= Shard.maximumCount else { throw ValidationError("Please give --shards from 1 to \(Shard.maximumCount).") }
-            if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
+            guard shards >= 1, shards <= Shard.maximumCount else { throw CommandFailure.shardsRange }
+            if let concurrency, concurrency < 1 { throw CommandFailure.atLeastOne("--concurrency") }
         }
 
         /// The job's name: the tournament's, or `load`.
@@ -123,9 +123,9 @@ struct ClusterCommand: AsyncParsableCommand {
         var sbatchArguments: [String] = []
 
         func validate() throws {
-            guard cpus >= 1 else { throw ValidationError("Please give --cpus a whole number of at least 1.") }
+            guard cpus >= 1 else { throw CommandFailure.atLeastOne("--cpus") }
             for argument in sbatchArguments where !argument.hasPrefix("-") || argument.contains("\n") {
-                throw ValidationError("Please give each --sbatch-arg as one sbatch option, such as --sbatch-arg=--time=2:00:00 (not \(argument)).")
+                throw CommandFailure.sbatchArgument(argument)
             }
         }
 
@@ -190,9 +190,9 @@ struct ClusterCommand: AsyncParsableCommand {
         var storageClass: String?
 
         func validate() throws {
-            guard cpus >= 1 else { throw ValidationError("Please give --cpus a whole number of at least 1.") }
-            if let parallelism, parallelism < 1 { throw ValidationError("Please give --parallelism a whole number of at least 1.") }
-            guard mount.hasPrefix("/") else { throw ValidationError("Please give --mount as an absolute path, such as /salvo.") }
+            guard cpus >= 1 else { throw CommandFailure.atLeastOne("--cpus") }
+            if let parallelism, parallelism < 1 { throw CommandFailure.atLeastOne("--parallelism") }
+            guard mount.hasPrefix("/") else { throw CommandFailure.mountPath }
         }
 
         func run() async throws {

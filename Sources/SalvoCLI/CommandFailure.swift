@@ -1,10 +1,16 @@
 import ArgumentParser
+import Bots
+import Tournament
 
 /// Every way a `salvo` command fails that is the command's own (a flag it cannot use, a file
 /// it cannot write, a run left incomplete), with all their texts here; the library modules'
 /// failures are their own typed errors, thrown through as they are. How each failure ends the
 /// process (its exit status, the line on stderr) is decided in one place,
 /// ``ExitStatus/ending(of:)`` (docs/exit-codes.md).
+///
+/// The mistakes of a command line, found before anything runs, have their texts here too, at
+/// the end: each is argument-parser's `ValidationError`, which prints the command's usage
+/// after the text and exits 64 (`throw CommandFailure.gamesOrDuration`).
 enum CommandFailure: Error, CustomStringConvertible {
     // salvo bench matchmaking
     case matchmakingClassTooSmall(Int)
@@ -151,5 +157,109 @@ enum CommandFailure: Error, CustomStringConvertible {
         case .incompleteExplained:
             "incomplete"
         }
+    }
+
+    // MARK: Mistakes of the command line (argument-parser's ValidationError: the text, the usage, status 64)
+
+    // Options of several commands
+    /// `option` (`--games`, `--concurrency`, `--threads`, `--cpus`, `--parallelism`) below 1.
+    static func atLeastOne(_ option: String) -> ValidationError {
+        ValidationError("Please give \(option) a whole number of at least 1.")
+    }
+    static var serverChoice: ValidationError { ValidationError("Please give --server as \(ServerChoice.expected).") }
+    static func timeControl(_ text: String) -> ValidationError {
+        ValidationError("Please give --time-control as BASE+INC in seconds (10+0.1), BASE alone, or none; got \(text).")
+    }
+    /// The built-ins' names, for the texts that list them.
+    private static var builtIns: String { BuiltInBot.allCases.map(\.rawValue).joined(separator: ", ") }
+    /// An option's value a library module refused, in the module's words (a `--require` or a
+    /// `--shard` that does not parse).
+    static func mistake(_ error: some CustomStringConvertible) -> ValidationError { ValidationError(error.description) }
+    // salvo load
+    static var gamesOrDuration: ValidationError { ValidationError("Please give either --games or --duration, not both.") }
+    /// `option` (`--duration`, `--timeout`) not above 0.
+    static func secondsAboveZero(_ option: String) -> ValidationError { ValidationError("Please give \(option) a number of seconds above 0.") }
+    static var rateAboveZero: ValidationError { ValidationError("Please give --rate a number of requests per second above 0.") }
+    static var listEvery: ValidationError { ValidationError("Please give --list-every a whole number, 0 for never.") }
+    static var endpointChoice: ValidationError { ValidationError("Please give --endpoint as status, board or detail.") }
+    static var endpointWithGames: ValidationError { ValidationError("--endpoint runs for a time: please give --duration instead of --games.") }
+    static var shardWithoutOutput: ValidationError {
+        ValidationError("--shard needs --output: every shard writes into OUTPUT/shards/I/, for `salvo merge OUTPUT`.")
+    }
+    // salvo run
+    static var pollInterval: ValidationError { ValidationError("Please give --poll-interval in milliseconds, at least 1.") }
+    // salvo match
+    static func matchBot(_ bot: String) -> ValidationError {
+        ValidationError("Please give each bot as a built-in (\(builtIns)) or as cmd=COMMAND, not \(bot).")
+    }
+    static var notABot: ValidationError { ValidationError("not a bot") }
+    // salvo check
+    static var checkWithoutServer: ValidationError {
+        ValidationError("Please give --server URL (such as http://127.0.0.1:8080) or --server embedded.")
+    }
+    static var checkTimeout: ValidationError { ValidationError("Please give --timeout in seconds, more than 0 and at most 600.") }
+    // salvo arena roster
+    static var rosterChanges: ValidationError {
+        ValidationError("Please give at most one of --add, --revoke, --new-token, --rename and --give-uploads.")
+    }
+    static var nameWithoutAdd: ValidationError { ValidationError("Please give --name with --add (to rename a student: --rename LOGIN NAME).") }
+    static var renameArguments: ValidationError { ValidationError("Please give --rename a login and a name: --rename erin \"O'Brien, Erin\".") }
+    static var giveUploadsArguments: ValidationError {
+        ValidationError("Please give --give-uploads a login and a whole number from 1: --give-uploads erin 2.")
+    }
+    // salvo play, salvo lobby, salvo show
+    static var createOrJoin: ValidationError { ValidationError("Please give either --create NAME or --join GAME_ID.") }
+    static var serverTimeout: ValidationError { ValidationError("Please give --timeout a positive number of seconds.") }
+    // salvo serve
+    static var servePort: ValidationError { ValidationError("Please give a port from 0 to 65535 (0 picks a free one).") }
+    // salvo run --live, salvo match --live
+    static var livePort: ValidationError { ValidationError("Please give --live a port from 0 to 65535 (0: any free port).") }
+    static var liveLinger: ValidationError { ValidationError("Please give --live-linger a number of seconds, 0 or more.") }
+    static var liveOptionsWithoutLive: ValidationError { ValidationError("--live-host and --live-linger go with --live: please add --live [PORT].") }
+    // salvo bench
+    static var noBotNamed: ValidationError { ValidationError("Please name at least one bot.") }
+    static func placementOfBuiltIns(_ other: String) -> ValidationError {
+        ValidationError("--placement measures the built-ins (\(builtIns)); `\(other)` is not one.")
+    }
+    /// `what` (`games`, `jobs`) not above 0.
+    static func positive(_ what: String) -> ValidationError { ValidationError("Please give a positive number of \(what).") }
+    // salvo publish
+    static var destinationInsideOutput: ValidationError {
+        ValidationError("Please give a DEST outside OUTPUT: the published folder must not hold the run's journal or logs.")
+    }
+    // salvo bot-check
+    static var botCheckGames: ValidationError { ValidationError("Please give --games a whole number, 0 or more.") }
+    static var againstBuiltIn: ValidationError {
+        ValidationError("Please give --against as a built-in: \(builtIns).")
+    }
+    static func dirWithFolder(_ bot: String) -> ValidationError {
+        ValidationError("Please give --dir only with a command: \(bot) is a folder, which is checked with its own bot.yaml.")
+    }
+    // salvo http-bench
+    static func executorChoice(_ executor: String) -> ValidationError {
+        ValidationError("--executor must be 'client' or 'global', not '\(executor)'.")
+    }
+    // salvo cluster
+    static var fileOrLoad: ValidationError {
+        ValidationError("Please give either a tournament file, or --load with the arguments of `salvo load` after `--`.")
+    }
+    static var loadArgumentsSetByJob: ValidationError {
+        ValidationError("--load takes the arguments of `salvo load` but --output and --shard, which the job sets.")
+    }
+    static var shardsRange: ValidationError { ValidationError("Please give --shards from 1 to \(Shard.maximumCount).") }
+    static func sbatchArgument(_ argument: String) -> ValidationError {
+        ValidationError("Please give each --sbatch-arg as one sbatch option, such as --sbatch-arg=--time=2:00:00 (not \(argument)).")
+    }
+    static var mountPath: ValidationError { ValidationError("Please give --mount as an absolute path, such as /salvo.") }
+    // salvo replay
+    static var gameAndAll: ValidationError { ValidationError("Please give either a GAME_ID or --all, not both.") }
+    static var allWithoutOutput: ValidationError {
+        ValidationError("Please give the folder to export into with --output, e.g. --all --output export.")
+    }
+    static var allAsHTML: ValidationError {
+        ValidationError("--all writes JSON replays and CSV tables; leave out --format html (one game's page: salvo replay N --format html).")
+    }
+    static var noGameChosen: ValidationError {
+        ValidationError("Please give a GAME_ID (a schedule index, as `salvo games DIR` lists), or --all --output FOLDER for every game.")
     }
 }

@@ -26,18 +26,17 @@ struct HTTPBenchCommand: AsyncParsableCommand {
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
     func run() async throws {
-        guard threads >= 1 else { throw ValidationError("Please give --threads a whole number of at least 1.") }
-        let clients = (0..<min(threads, max(1, connections))).map { _ in
-            CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, connections)))
-        }
+        guard threads >= 1 else { throw CommandFailure.atLeastOne("--threads") }
         guard ["client", "global"].contains(executor) else {
-            throw ValidationError("--executor must be 'client' or 'global', not '\(executor)'.")
+            throw CommandFailure.executorChoice(executor)
         }
-        let result = try await CurlHTTPBenchmark.run(
-            HTTPRequest(url: url), on: clients, connections: connections, duration: .seconds(seconds),
-            onClientExecutor: executor == "client"
-        )
-        for client in clients { await client.shutdown() }
+        let clients = min(threads, max(1, connections))
+        let result = try await CurlHTTPClient.withClients(clients, configuration: .init(maxIdleConnections: max(64, connections))) { clients in
+            try await CurlHTTPBenchmark.run(
+                HTTPRequest(url: url), on: clients, connections: connections, duration: .seconds(seconds),
+                onClientExecutor: executor == "client"
+            )
+        }
         print(result)
     }
 }

@@ -21,10 +21,10 @@ struct LiveOptions: ParsableArguments {
     var linger: Int?
 
     func validate() throws {
-        if let port, !(0...65535).contains(port) { throw ValidationError("Please give --live a port from 0 to 65535 (0: any free port).") }
-        if let linger, linger < 0 { throw ValidationError("Please give --live-linger a number of seconds, 0 or more.") }
+        if let port, !(0...65535).contains(port) { throw CommandFailure.livePort }
+        if let linger, linger < 0 { throw CommandFailure.liveLinger }
         if port == nil, linger != nil || host != "127.0.0.1" {
-            throw ValidationError("--live-host and --live-linger go with --live: please add --live [PORT].")
+            throw CommandFailure.liveOptionsWithoutLive
         }
     }
 }

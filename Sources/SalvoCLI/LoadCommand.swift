@@ -1,10 +1,9 @@
 import ArgumentParser
 import Bots
-import CurlHTTP
 import DurationUnits
 import Foundation
 import LoadTest
-import Orchestrator
+import RunControl
 import Tournament
 
 /// `salvo load --server URL`: load-tests a Battleship server with games played by built-in
@@ -70,135 +69,76 @@ struct LoadCommand: AsyncParsableCommand {
     @OptionGroup var console: OutputOptions
 
     func validate() throws {
-        if games != nil, duration != nil { throw ValidationError("Please give either --games or --duration, not both.") }
-        if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
-        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("Please give --duration a number of seconds above 0.") }
-        if concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
-        if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("Please give --rate a number of requests per second above 0.") }
-        if !(timeout > 0 && timeout.isFinite) { throw ValidationError("Please give --timeout a number of seconds above 0.") }
-        if listEvery < 0 { throw ValidationError("Please give --list-every a whole number, 0 for never.") }
-        if threads < 1 { throw ValidationError("Please give --threads a whole number of at least 1.") }
+        if games != nil, duration != nil { throw CommandFailure.gamesOrDuration }
+        if let games, games < 1 { throw CommandFailure.atLeastOne("--games") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw CommandFailure.secondsAboveZero("--duration") }
+        if concurrency < 1 { throw CommandFailure.atLeastOne("--concurrency") }
+        if let rate, !(rate > 0 && rate.isFinite) { throw CommandFailure.rateAboveZero }
+        if !(timeout > 0 && timeout.isFinite) { throw CommandFailure.secondsAboveZero("--timeout") }
+        if listEvery < 0 { throw CommandFailure.listEvery }
+        if threads < 1 { throw CommandFailure.atLeastOne("--threads") }
         if let endpoint {
             guard let chosen = Endpoint(rawValue: endpoint), LoadSettings.repeatableEndpoints.contains(chosen) else {
-                throw ValidationError("Please give --endpoint as status, board or detail.")
+                throw CommandFailure.endpointChoice
             }
-            if games != nil { throw ValidationError("--endpoint runs for a time: please give --duration instead of --games.") }
+            if games != nil { throw CommandFailure.endpointWithGames }
         }
         if ServerChoice(parsing: server) == nil {
-            throw ValidationError("Please give --server as \(ServerChoice.expected).")
+            throw CommandFailure.serverChoice
         }
         if let require {
             do {
                 _ = try LoadRequirement.parseList(require)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure.mistake(error)
             }
         }
         if let shard {
-            guard output != nil else { throw ValidationError("--shard needs --output: every shard writes into OUTPUT/shards/I/, for `salvo merge OUTPUT`.") }
+            guard output != nil else { throw CommandFailure.shardWithoutOutput }
             if shard != "auto" {
                 do {
                     _ = try Shard(parsing: shard)
                 } catch {
-                    throw ValidationError(error.description)
+                    throw CommandFailure.mistake(error)
                 }
             }
         }
     }
 
-    /// The part of `total` that shard `index` of `count` takes: the even share, one more for
-    /// the first `total mod count` shards.
-    static func share(of total: Int, shard: Shard) -> Int {
-        total / shard.count + (shard.index < total % shard.count ? 1 : 0)
-    }
-
     func run() async throws {
-        OpenFileLimit.raiseToHardLimit()
-        var part: Shard?
-        if let shard {
-            part = try RunCommand.shard(shard)
-        }
-        var games = games
-        var rate = rate
-        var seed = seed
-        if let part {
-            games = games.map { Self.share(of: $0, shard: part) }
-            rate = rate.map { $0 / Double(part.count) }
-            // Each shard plays other boards.
-            seed = seed &+ UInt64(part.index) &* 0x9E37_79B9_7F4A_7C15
-            if games == 0 { throw CommandFailure.noLoadGamesForShard(shard: "\(part)", games: self.games ?? 0, shards: part.count) }
+        var shard: Shard?
+        if let text = self.shard {
+            shard = try RunCommand.shard(text)
         }
         var requirements: [LoadRequirement] = []
         if let require {
             requirements = try LoadRequirement.parseList(require)
         }
-        let base = output ?? "reports/load-" + Self.timestamp()
-        let folder = part.map { TournamentConfig.shardDirectory(output: base, index: $0.index) } ?? base
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure.cannotCreateOutputFolder(path: folder, detail: error.localizedDescription)
-        }
-
-        let host: ServerHost = try await ServerHost.start(ServerChoice(parsing: server) ?? .embedded, storage: .file(folder + "/server.sqlite"))
-        let serverURL = host.baseURL
-
-        let settings = LoadSettings(
-            serverURL: serverURL,
-            stop: games.map { .games($0) } ?? .duration(.seconds(duration ?? 10)),
-            concurrency: concurrency,
-            requestsPerSecond: rate,
-            bot: bot,
-            endpoint: endpoint.flatMap { Endpoint(rawValue: $0) },
-            seed: seed,
-            requestTimeout: .seconds(timeout),
-            listEvery: listEvery
+        let options = LoadRun.Options(
+            server: ServerChoice(parsing: server) ?? .embedded, stop: games.map { .games($0) } ?? .duration(.seconds(duration ?? 10)),
+            concurrency: concurrency, requestsPerSecond: rate, bot: bot, endpoint: endpoint.flatMap { Endpoint(rawValue: $0) }, seed: seed,
+            threads: threads, requestTimeout: .seconds(timeout), listEvery: listEvery, shard: shard, requirements: requirements, output: output
         )
-        // The lobby lists every game on the server, so allow large replies.
-        let clients = (0..<min(threads, concurrency)).map { _ in
-            CurlHTTPClient(configuration: .init(maxResponseSize: 64 << 20, maxIdleConnections: max(64, 2 * concurrency)))
-        }
-        let generator = LoadGenerator(settings: settings, clients: clients)
-        let result: LoadResult
-        do {
-            try await generator.checkReachable()
-            console.notes.say("Loading \(serverURL): \(Self.plan(settings)); report in \(folder)")
-            let signals = InterruptHandler(stop: generator.stopFlag, message: "Stopping after the requests in flight")
-            let progress = Task { [quiet = console.quiet] in
-                if !quiet { await LoadProgressLine(recorder: generator.recorder).show() }
+        let stop = StopSignal()
+        let notes = console.notes, quiet = console.quiet
+        let outcome = try await LoadRun(options: options).run(stop: stop) { loading in
+            notes.say("Loading \(loading.server): \(Self.plan(loading.settings)); report in \(loading.folder)")
+            let signals = InterruptHandler(stop: stop, message: "Stopping after the requests in flight")
+            defer { signals.cancel() }
+            if quiet {
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            } else {
+                await LoadProgressLine(recorder: loading.recorder).show()
             }
-            defer {
-                progress.cancel()
-                signals.cancel()
-            }
-            result = try await generator.run()
-            progress.cancel()
-            await progress.value
-        } catch {
-            for client in clients { await client.shutdown() }
-            await host.stop()
-            throw error
         }
-        for client in clients { await client.shutdown() }
-        await host.stop()
-
-        var report = LoadReport(result, embeddedServer: host.isEmbedded, shard: part?.description)
-        // A run stopped before its planned end is not judged (docs/exit-codes.md): its report
-        // carries no verdicts.
-        if !generator.stopFlag.isRequested { report.grade(requirements) }
-        do {
-            try report.json().write(to: URL(fileURLWithPath: folder + "/load.json"))
-            try Data(LoadReportHTML.render(report).utf8).write(to: URL(fileURLWithPath: folder + "/load.html"))
-        } catch {
-            throw CommandFailure.cannotWriteLoadReport(folder: folder, detail: error.localizedDescription)
-        }
-        print(LoadTable.render(report))
+        let folder = outcome.folder
+        print(LoadTable.render(outcome.report))
         print("Report: \(folder)/load.json, \(folder)/load.html")
-        if generator.stopFlag.isRequested {
+        if !outcome.isComplete {
             throw CommandFailure.incomplete("stopped before its planned end; the report holds what was measured until then")
         }
-        if let part { console.notes.say("Shard \(part) has run its share. Once every shard has, `salvo merge \(base)` adds them up.") }
-        try Self.check(report)
+        if let shard { notes.say("Shard \(shard) has run its share. Once every shard has, `salvo merge \(outcome.output)` adds them up.") }
+        try Self.check(outcome.report)
     }
 
     /// Prints every broken requirement of `report` (``LoadReport/grade(_:)``) on stderr and
@@ -228,14 +168,6 @@ struct LoadCommand: AsyncParsableCommand {
         }
         parts.append(settings.requestsPerSecond.map { String(format: "open loop at %.1f requests/s", $0) } ?? "closed loop")
         return parts.joined(separator: ", ")
-    }
-
-    static func timestamp() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: Date())
     }
 }
 

@@ -31,9 +31,7 @@ struct LobbyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (client, http) = serverOptions.makeClient()
-        defer { Task { await http.shutdown() } }
-        do {
+        try await serverOptions.withClient { client in
             let games = try await client.listGames().filter { status == nil || $0.status == status }.suffix(limit)
             // The list has no players: read each game's detail, a few at a time.
             let details = try await withThrowingTaskGroup(of: (Int, GameDetail).self) { group in

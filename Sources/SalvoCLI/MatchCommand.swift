@@ -58,14 +58,14 @@ struct MatchCommand: AsyncParsableCommand {
     var liveOptions: LiveOptions
 
     func validate() throws {
-        guard games >= 1 else { throw ValidationError("Please give --games a whole number of at least 1.") }
-        guard concurrency >= 1 else { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
-        if let server, ServerChoice(parsing: server) == nil { throw ValidationError("Please give --server as \(ServerChoice.expected).") }
+        guard games >= 1 else { throw CommandFailure.atLeastOne("--games") }
+        guard concurrency >= 1 else { throw CommandFailure.atLeastOne("--concurrency") }
+        if let server, ServerChoice(parsing: server) == nil { throw CommandFailure.serverChoice }
         if timeControl != "none", TimeControl(parsing: timeControl) == nil {
-            throw ValidationError("Please give --time-control as BASE+INC in seconds (10+0.1), BASE alone, or none; got \(timeControl).")
+            throw CommandFailure.timeControl(timeControl)
         }
         for bot in [first, second] where (try? Self.entry(bot, name: nil)) == nil {
-            throw ValidationError("Please give each bot as a built-in (\(BuiltInBot.allCases.map(\.rawValue).joined(separator: ", "))) or as cmd=COMMAND, not \(bot).")
+            throw CommandFailure.matchBot(bot)
         }
     }
 
@@ -74,7 +74,7 @@ struct MatchCommand: AsyncParsableCommand {
         if let builtIn = BuiltInBot(rawValue: text) {
             return BotEntry(name: name ?? builtIn.rawValue, kind: .builtin(builtIn))
         }
-        guard text.hasPrefix("cmd="), !text.dropFirst(4).trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("not a bot") }
+        guard text.hasPrefix("cmd="), !text.dropFirst(4).trimmingCharacters(in: .whitespaces).isEmpty else { throw CommandFailure.notABot }
         let spec = ExternalBotSpec(commandLine: String(text.dropFirst(4)))
         let program = spec.command.last { !$0.hasPrefix("-") } ?? spec.command[0]
         let base = ((program as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -37,7 +37,7 @@ struct MergeCommand: AsyncParsableCommand {
             do {
                 _ = try LoadRequirement.parseList(require)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure.mistake(error)
             }
         }
     }

@@ -38,14 +38,12 @@ struct PlayCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (create == nil) != (join == nil) else {
-            throw ValidationError("Please give either --create NAME or --join GAME_ID.")
+            throw CommandFailure.createOrJoin
         }
     }
 
     func run() async throws {
-        let (client, http) = serverOptions.makeClient()
-        defer { Task { await http.shutdown() } }
-        do {
+        try await serverOptions.withClient { client in
             let gameId: String, playerId: String
             if let create {
                 let created = try await client.create(gameName: create, playerName: name)

@@ -50,7 +50,7 @@ struct PublishCommand: AsyncParsableCommand {
     func validate() throws {
         let from = (output as NSString).standardizingPath, to = (destination as NSString).standardizingPath
         if from == to || to.hasPrefix(from + "/") {
-            throw ValidationError("Please give a DEST outside OUTPUT: the published folder must not hold the run's journal or logs.")
+            throw CommandFailure.destinationInsideOutput
         }
     }
 

@@ -47,11 +47,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func validate() throws {
         if all {
-            guard gameId == nil else { throw ValidationError("Please give either a GAME_ID or --all, not both.") }
-            guard output != nil else { throw ValidationError("Please give the folder to export into with --output, e.g. --all --output export.") }
-            guard format != .html else { throw ValidationError("--all writes JSON replays and CSV tables; leave out --format html (one game's page: salvo replay N --format html).") }
+            guard gameId == nil else { throw CommandFailure.gameAndAll }
+            guard output != nil else { throw CommandFailure.allWithoutOutput }
+            guard format != .html else { throw CommandFailure.allAsHTML }
         } else if gameId == nil {
-            throw ValidationError("Please give a GAME_ID (a schedule index, as `salvo games DIR` lists), or --all --output FOLDER for every game.")
+            throw CommandFailure.noGameChosen
         }
     }
 

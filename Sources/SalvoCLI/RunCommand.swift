@@ -60,15 +60,15 @@ struct RunCommand: AsyncParsableCommand {
     var shard: String?
 
     func validate() throws {
-        if let games, games < 1 { throw ValidationError("Please give --games a whole number of at least 1.") }
-        if let concurrency, concurrency < 1 { throw ValidationError("Please give --concurrency a whole number of at least 1.") }
-        if let pollInterval, pollInterval < 1 { throw ValidationError("Please give --poll-interval in milliseconds, at least 1.") }
-        if let server, ServerChoice(parsing: server) == nil { throw ValidationError("Please give --server as \(ServerChoice.expected).") }
+        if let games, games < 1 { throw CommandFailure.atLeastOne("--games") }
+        if let concurrency, concurrency < 1 { throw CommandFailure.atLeastOne("--concurrency") }
+        if let pollInterval, pollInterval < 1 { throw CommandFailure.pollInterval }
+        if let server, ServerChoice(parsing: server) == nil { throw CommandFailure.serverChoice }
         if let shard, shard != "auto" {
             do {
                 _ = try Shard(parsing: shard)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure.mistake(error)
             }
         }
     }

@@ -40,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
-            throw ValidationError("Please give a port from 0 to 65535 (0 picks a free one).")
+            throw CommandFailure.servePort
         }
     }
 

@@ -11,13 +11,18 @@ struct ServerOptions: ParsableArguments {
     var timeout: Double = 5
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("Please give --timeout a positive number of seconds.") }
+        guard timeout > 0, timeout.isFinite else { throw CommandFailure.serverTimeout }
     }
 
-    /// A client of the server; call `shutdown()` on the HTTP client when done.
-    func makeClient() -> (BattleshipAPIClient, CurlHTTPClient) {
-        let http = CurlHTTPClient()
+    /// Runs `body` with a client of the server, and awaits the shutdown of its HTTP client
+    /// once `body` has ended, returned or thrown (``CurlHTTPClient/withClient(configuration:isolation:_:)``).
+    func withClient<Value>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (BattleshipAPIClient) async throws -> Value
+    ) async throws -> Value {
         let configuration = BattleshipAPIClient.Configuration(requestTimeout: .milliseconds(Int(timeout * 1000)), retryPolicy: .standard)
-        return (BattleshipAPIClient(baseURL: server, http: http, configuration: configuration), http)
+        return try await CurlHTTPClient.withClient { http in
+            try await body(BattleshipAPIClient(baseURL: server, http: http, configuration: configuration))
+        }
     }
 }

@@ -30,9 +30,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (client, http) = serverOptions.makeClient()
-        defer { Task { await http.shutdown() } }
-        do {
+        try await serverOptions.withClient { client in
             let detail = try await client.detail(gameId: gameId)
             if json {
                 let done = detail.winner != WireConstants.inProgress

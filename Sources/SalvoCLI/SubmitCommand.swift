@@ -1,6 +1,7 @@
 import Arena
 import ArchiveIntake
 import ArgumentParser
+import CurlHTTP
 import Foundation
 import Orchestrator
 import SafeText
@@ -48,49 +49,47 @@ struct SubmitCommand: AsyncParsableCommand {
         defer { SubmissionDiscovery.removeWorkFolder((archive as NSString).deletingLastPathComponent) }
         guard let bytes = FileManager.default.contents(atPath: archive) else { throw CommandFailure.unreadablePackedFolder(archive) }
         print("Packed \(folder): \(bytes.count) bytes")
-        let client = ArenaClient(base: arena, token: token)
-        let status: ArenaStatus
-        do {
-            status = try await client.upload(Array(bytes)) { seconds in
-                print("The arena is busy; sending again in \(seconds) s")
+        // The client is shut down, awaited, however the upload ends.
+        try await CurlHTTPClient.withClient { http in
+            let client = ArenaClient(base: arena, token: token, http: http)
+            let status: ArenaStatus
+            do throws(ArenaClient.Failure) {
+                status = try await client.upload(Array(bytes)) { seconds in
+                    print("The arena is busy; sending again in \(seconds) s")
+                    fflush(nil)
+                }
+            } catch {
+                switch error {
+                case .unreachable(let detail): throw CommandFailure.arenaUnreachable(arena: arena, detail: detail)
+                case .refused(let code, let message): throw CommandFailure.uploadRefused(status: code, detail: TerminalText.visible(message))
+                }
+            }
+            print("Upload \(status.id): \(status.state.rawValue)")
+            if noWait { return }
+            for line in status.lines { print(TerminalText.visible(line.checkLine.text)) }
+            let shown = Mutex(status.lines.count), state = Mutex(status.state)
+            let done = await client.follow(status) { next in
+                for line in next.lines.dropFirst(shown.withLock { $0 }) { print(TerminalText.visible(line.checkLine.text)) }
+                shown.withLock { $0 = max($0, next.lines.count) }
+                if state.withLock({ $0 }) != next.state {
+                    state.withLock { $0 = next.state }
+                    print("Upload \(next.id): \(next.state.rawValue)")
+                }
                 fflush(nil)
             }
-        } catch {
-            await client.shutdown()
-            switch error {
-            case .unreachable(let detail): throw CommandFailure.arenaUnreachable(arena: arena, detail: detail)
-            case .refused(let code, let message): throw CommandFailure.uploadRefused(status: code, detail: TerminalText.visible(message))
+            let me = await client.me()
+            switch done.state {
+            case .entered:
+                print("Entered as version \(done.version ?? "?"); its games are played now. The leaderboard: \(client.base)/")
+                if let name = me?["publicName"] { print("On the public pages and the leaderboard your bot is: \(TerminalText.visible(name))") }
+            default:
+                print("Not entered (\(done.state.rawValue)): \(TerminalText.visible(done.reason ?? "no reason given"))")
             }
-        }
-        print("Upload \(status.id): \(status.state.rawValue)")
-        if noWait {
-            await client.shutdown()
-            return
-        }
-        for line in status.lines { print(TerminalText.visible(line.checkLine.text)) }
-        let shown = Mutex(status.lines.count), state = Mutex(status.state)
-        let done = await client.follow(status) { next in
-            for line in next.lines.dropFirst(shown.withLock { $0 }) { print(TerminalText.visible(line.checkLine.text)) }
-            shown.withLock { $0 = max($0, next.lines.count) }
-            if state.withLock({ $0 }) != next.state {
-                state.withLock { $0 = next.state }
-                print("Upload \(next.id): \(next.state.rawValue)")
+            if let page = me?["page"] {
+                print("Your page, every upload with its check (keep its address to yourself): \(client.base)/\(TerminalText.visible(page))")
             }
-            fflush(nil)
+            if done.state != .entered { throw CommandFailure.notEntered }
         }
-        let me = await client.me()
-        await client.shutdown()
-        switch done.state {
-        case .entered:
-            print("Entered as version \(done.version ?? "?"); its games are played now. The leaderboard: \(client.base)/")
-            if let name = me?["publicName"] { print("On the public pages and the leaderboard your bot is: \(TerminalText.visible(name))") }
-        default:
-            print("Not entered (\(done.state.rawValue)): \(TerminalText.visible(done.reason ?? "no reason given"))")
-        }
-        if let page = me?["page"] {
-            print("Your page, every upload with its check (keep its address to yourself): \(client.base)/\(TerminalText.visible(page))")
-        }
-        if done.state != .entered { throw CommandFailure.notEntered }
     }
 
     /// The folder copied as a tournament reads it and packed; the archive's path, in a temporary folder of its own.

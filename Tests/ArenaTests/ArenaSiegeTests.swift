@@ -1,5 +1,6 @@
 import ArchiveIntake
 @testable import Arena
+import CurlHTTP
 import Foundation
 import HTTPGuards
 import NIOCore
@@ -186,16 +187,17 @@ struct ArenaSiegeTests {
             // Bob's upload holds the arena's one place, its body stalled.
             let stalled = try Self.openUpload(port: running.port, token: bob, length: 1 << 20, body: Data(count: 1_000))
             #expect(try await Self.eventually { try Self.kept(folder, "bob").rows.count == 1 })
-            let client = ArenaClient(base: "http://127.0.0.1:\(running.port)/", token: alice)
-            let waits = Mutex<[Int]>([])
-            async let taken = client.upload(archive) { seconds in waits.withLock { $0.append(seconds) } }
-            #expect(try await Self.eventually { !waits.withLock { $0 }.isEmpty })
-            close(stalled)
-            let status = try await taken
-            #expect(status.state == .queued)
-            #expect(waits.withLock { $0 }.first == 5)
-            #expect(try Self.kept(folder, "alice").rows.count == 1 && Self.kept(folder, "bob").rows.isEmpty)
-            await client.shutdown()
+            try await CurlHTTPClient.withClient { http in
+                let client = ArenaClient(base: "http://127.0.0.1:\(running.port)/", token: alice, http: http)
+                let waits = Mutex<[Int]>([])
+                async let taken = client.upload(archive) { seconds in waits.withLock { $0.append(seconds) } }
+                #expect(try await Self.eventually { !waits.withLock { $0 }.isEmpty })
+                close(stalled)
+                let status = try await taken
+                #expect(status.state == .queued)
+                #expect(waits.withLock { $0 }.first == 5)
+                #expect(try Self.kept(folder, "alice").rows.count == 1 && Self.kept(folder, "bob").rows.isEmpty)
+            }
         }
     }
 

@@ -23,20 +23,14 @@ func withClient<Result>(
     rateLimiter: RateLimiter = RateLimiter(),
     _ body: (BattleshipAPIClient) async throws -> Result
 ) async throws -> Result {
-    let http = CurlHTTPClient()
-    let client = BattleshipAPIClient(
-        baseURL: server.baseURL + "/",
-        http: http,
-        rateLimiter: rateLimiter,
-        configuration: .init(requestTimeout: requestTimeout, retryPolicy: retryPolicy, jitterSeed: 1)
-    )
-    do {
-        let result = try await body(client)
-        await http.shutdown()
-        return result
-    } catch {
-        await http.shutdown()
-        throw error
+    try await CurlHTTPClient.withClient { http in
+        let client = BattleshipAPIClient(
+            baseURL: server.baseURL + "/",
+            http: http,
+            rateLimiter: rateLimiter,
+            configuration: .init(requestTimeout: requestTimeout, retryPolicy: retryPolicy, jitterSeed: 1)
+        )
+        return try await body(client)
     }
 }
 

@@ -69,14 +69,14 @@ struct ProbeTests {
     func sendsWhatItIsTold() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let http = CurlHTTPClient()
-        let probe = APIProbe(baseURL: server.baseURL + "/", http: http, requestTimeout: .seconds(5))
-        _ = try await probe.send(.post, "/api/games", .json([("gameName", "a b"), ("xPos", 3)]))
-        _ = try await probe.send(.post, "/api/games", .form([("playerName", "ann b"), ("x", "1&2")]))
-        _ = try await probe.send(.post, "/api/games", .raw(contentType: "text/plain", text: "{\"a\":1}"))
-        _ = try await probe.send(.post, "/api/games", .raw(contentType: nil, text: "{\"a\":1}"))
-        let exchange = try await probe.get("/api/games")
-        await http.shutdown()
+        let exchange = try await CurlHTTPClient.withClient { http in
+            let probe = APIProbe(baseURL: server.baseURL + "/", http: http, requestTimeout: .seconds(5))
+            _ = try await probe.send(.post, "/api/games", .json([("gameName", "a b"), ("xPos", 3)]))
+            _ = try await probe.send(.post, "/api/games", .form([("playerName", "ann b"), ("x", "1&2")]))
+            _ = try await probe.send(.post, "/api/games", .raw(contentType: "text/plain", text: "{\"a\":1}"))
+            _ = try await probe.send(.post, "/api/games", .raw(contentType: nil, text: "{\"a\":1}"))
+            return try await probe.get("/api/games")
+        }
         let requests = server.requests
         #expect(requests.map(\.headers["content-type"]) == ["application/json", "application/x-www-form-urlencoded", "text/plain", nil, nil])
         #expect(requests.map(\.bodyText) == [#"{"gameName":"a b","xPos":3}"#, "playerName=ann+b&x=1%262", #"{"a":1}"#, #"{"a":1}"#, ""])

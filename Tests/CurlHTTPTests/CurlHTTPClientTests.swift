@@ -1,6 +1,7 @@
 import CurlHTTP
 import Foundation
 import LoopbackTestServer
+import Synchronization
 import Testing
 
 @Suite("CurlHTTPClient against a loopback server", .timeLimit(.minutes(3)))
@@ -9,9 +10,9 @@ struct CurlHTTPClientTests {
     func getReturnsResponse() async throws {
         let server = try LoopbackServer { _ in .json(#"{"ok":true}"#) }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        let response = try await client.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(30))
-        await client.shutdown()
+        let response = try await CurlHTTPClient.withClient { client in
+            try await client.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(30))
+        }
         #expect(response.status == 200)
         #expect(response.bodyText == #"{"ok":true}"#)
         #expect(response.headers["content-type"] == "application/json; charset=utf-8")
@@ -22,15 +23,13 @@ struct CurlHTTPClientTests {
     func postSendsBody() async throws {
         let server = try LoopbackServer { request in .respond(status: 400, body: request.bodyText, contentType: "text/plain") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
         let request = HTTPRequest(
             method: .post,
             url: server.baseURL + "/api/games",
             headers: ["Content-Type": "application/json"],
             body: Array(#"{"gameName":"g"}"#.utf8)
         )
-        let response = try await client.execute(request, timeout: .seconds(30))
-        await client.shutdown()
+        let response = try await CurlHTTPClient.withClient { client in try await client.execute(request, timeout: .seconds(30)) }
         #expect(response.status == 400)
         #expect(response.bodyText == #"{"gameName":"g"}"#)
         let received = try #require(server.requests.first)
@@ -43,9 +42,9 @@ struct CurlHTTPClientTests {
     func postWithoutBody() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        let response = try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/x"), timeout: .seconds(30))
-        await client.shutdown()
+        let response = try await CurlHTTPClient.withClient { client in
+            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/x"), timeout: .seconds(30))
+        }
         #expect(response.status == 200)
         #expect(server.requests.first?.headers["content-length"] == "0")
     }
@@ -134,20 +133,20 @@ struct CurlHTTPClientTests {
             request.path == "/slow" ? .noReply : .json(#""fast""#)
         }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        // No reply ever comes and the deadline is an hour away: only the abort can end it.
-        let task = Task {
-            try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .seconds(3600))
+        try await CurlHTTPClient.withClient { client in
+            // No reply ever comes and the deadline is an hour away: only the abort can end it.
+            let task = Task {
+                try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .seconds(3600))
+            }
+            // In flight: the server has the request.
+            try await Self.waitUntil { server.count("GET", "/slow") == 1 }
+            task.cancel()
+            let result = await task.result
+            #expect(throws: HTTPClientError.cancelled) { try result.get() }
+            // The client still works afterwards.
+            let response = try await client.execute(HTTPRequest(url: server.baseURL + "/fast"), timeout: .seconds(30))
+            #expect(response.bodyText == #""fast""#)
         }
-        // In flight: the server has the request.
-        try await Self.waitUntil { server.count("GET", "/slow") == 1 }
-        task.cancel()
-        let result = await task.result
-        #expect(throws: HTTPClientError.cancelled) { try result.get() }
-        // The client still works afterwards.
-        let response = try await client.execute(HTTPRequest(url: server.baseURL + "/fast"), timeout: .seconds(30))
-        #expect(response.bodyText == #""fast""#)
-        await client.shutdown()
     }
 
     @Test("a task cancelled before it starts never sends")
@@ -168,12 +167,12 @@ struct CurlHTTPClientTests {
     func sizeBound() async throws {
         let server = try LoopbackServer { request in request.path == "/big" ? .largeBody(10_000) : .largeBody(1_000) }
         defer { server.stop() }
-        let client = CurlHTTPClient(configuration: .init(maxResponseSize: 4_096))
-        await #expect(throws: HTTPClientError.responseTooLarge(limit: 4_096)) {
-            try await client.execute(HTTPRequest(url: server.baseURL + "/big"), timeout: .seconds(30))
+        let small = try await CurlHTTPClient.withClient(configuration: .init(maxResponseSize: 4_096)) { client in
+            await #expect(throws: HTTPClientError.responseTooLarge(limit: 4_096)) {
+                try await client.execute(HTTPRequest(url: server.baseURL + "/big"), timeout: .seconds(30))
+            }
+            return try await client.execute(HTTPRequest(url: server.baseURL + "/small"), timeout: .seconds(30))
         }
-        let small = try await client.execute(HTTPRequest(url: server.baseURL + "/small"), timeout: .seconds(30))
-        await client.shutdown()
         #expect(small.body.count == 1_000)
     }
 
@@ -181,15 +180,15 @@ struct CurlHTTPClientTests {
     func keepAliveReuse() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        for _ in 0..<20 {
-            let response = try await client.execute(
-                HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true),
-                timeout: .seconds(30)
-            )
-            #expect(response.status == 200)
+        try await CurlHTTPClient.withClient { client in
+            for _ in 0..<20 {
+                let response = try await client.execute(
+                    HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true),
+                    timeout: .seconds(30)
+                )
+                #expect(response.status == 200)
+            }
         }
-        await client.shutdown()
         #expect(server.requests.count == 20)
         #expect(server.acceptedConnections == 1)
     }
@@ -198,11 +197,11 @@ struct CurlHTTPClientTests {
     func nonIdempotentGetsFreshConnection() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/a"), timeout: .seconds(30))
-        _ = try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(30))
-        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/b"), timeout: .seconds(30))
-        await client.shutdown()
+        try await CurlHTTPClient.withClient { client in
+            _ = try await client.execute(HTTPRequest(url: server.baseURL + "/a"), timeout: .seconds(30))
+            _ = try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(30))
+            _ = try await client.execute(HTTPRequest(url: server.baseURL + "/b"), timeout: .seconds(30))
+        }
         #expect(server.acceptedConnections == 2)
     }
 
@@ -210,16 +209,16 @@ struct CurlHTTPClientTests {
     func manyConcurrentTransfers() async throws {
         let server = try LoopbackServer { request in .json("\"\(request.path)\"") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<200 {
-                group.addTask {
-                    try await client.execute(HTTPRequest(url: server.baseURL + "/\(index)"), timeout: .seconds(20)).bodyText
+        let bodies = try await CurlHTTPClient.withClient { client in
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        try await client.execute(HTTPRequest(url: server.baseURL + "/\(index)"), timeout: .seconds(20)).bodyText
+                    }
                 }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
             }
-            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
         }
-        await client.shutdown()
         #expect(bodies == Set((0..<200).map { "\"/\($0)\"" }))
     }
 
@@ -227,18 +226,18 @@ struct CurlHTTPClientTests {
     func concurrentKeepAlive() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    for index in 0..<25 {
-                        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/\(worker)/\(index)"), timeout: .seconds(20))
+        try await CurlHTTPClient.withClient { client in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        for index in 0..<25 {
+                            _ = try await client.execute(HTTPRequest(url: server.baseURL + "/\(worker)/\(index)"), timeout: .seconds(20))
+                        }
                     }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
         }
-        await client.shutdown()
         #expect(server.requests.count == 200)
         #expect(server.acceptedConnections <= 8)
     }
@@ -247,18 +246,18 @@ struct CurlHTTPClientTests {
     func nonIdempotentNeverResent() async throws {
         let server = try LoopbackServer { request in request.method == "POST" ? .dropBeforeReply : .json("{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(30))
-        await #expect(throws: HTTPClientError.self) {
-            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(30))
+        try await CurlHTTPClient.withClient { client in
+            _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(30))
+            await #expect(throws: HTTPClientError.self) {
+                try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/guess"), timeout: .seconds(30))
+            }
+            #expect(server.count("POST", "/guess") == 1)
+            // For contrast: an idempotent request on a reused connection that dies is re-sent by libcurl itself.
+            _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(30))
+            await #expect(throws: HTTPClientError.self) {
+                try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true), timeout: .seconds(30))
+            }
         }
-        #expect(server.count("POST", "/guess") == 1)
-        // For contrast: an idempotent request on a reused connection that dies is re-sent by libcurl itself.
-        _ = try await client.execute(HTTPRequest(url: server.baseURL + "/warm"), timeout: .seconds(30))
-        await #expect(throws: HTTPClientError.self) {
-            try await client.execute(HTTPRequest(method: .post, url: server.baseURL + "/status", isIdempotent: true), timeout: .seconds(30))
-        }
-        await client.shutdown()
         #expect(server.count("POST", "/status") == 2)
     }
 
@@ -266,14 +265,42 @@ struct CurlHTTPClientTests {
     func shutdownFailsRequests() async throws {
         let server = try LoopbackServer { _ in .noReply }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        let inFlight = Task { try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .seconds(3600)) }
-        try await Self.waitUntil { server.count("GET", "/slow") == 1 }
-        await client.shutdown()
-        await #expect(throws: HTTPClientError.shutDown) { try await inFlight.value }
-        await #expect(throws: HTTPClientError.shutDown) {
-            try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(1))
+        // Shut down in the body, and again (at once) after it: a wait ended early still shuts it down.
+        try await CurlHTTPClient.withClient { client in
+            let inFlight = Task { try await client.execute(HTTPRequest(url: server.baseURL + "/slow"), timeout: .seconds(3600)) }
+            try await Self.waitUntil { server.count("GET", "/slow") == 1 }
+            await client.shutdown()
+            await #expect(throws: HTTPClientError.shutDown) { try await inFlight.value }
+            await #expect(throws: HTTPClientError.shutDown) {
+                try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(1))
+            }
         }
+    }
+
+    @Test("withClient and withClients shut their clients down once the body has returned or thrown, and rethrow what it threw")
+    func scopedShutdown() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let kept = Mutex<[CurlHTTPClient]>([])
+        let status = try await CurlHTTPClient.withClient { client in
+            kept.withLock { $0.append(client) }
+            return try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(30)).status
+        }
+        #expect(status == 200)
+        struct Thrown: Error, Equatable {}
+        await #expect(throws: Thrown()) {
+            try await CurlHTTPClient.withClients(2) { clients throws(Thrown) in
+                kept.withLock { $0 += clients }
+                throw Thrown()
+            }
+        }
+        // All three were shut down: each fails a request with shutDown, sending nothing.
+        for client in kept.withLock({ $0 }) {
+            await #expect(throws: HTTPClientError.shutDown) {
+                try await client.execute(HTTPRequest(url: server.baseURL + "/after"), timeout: .seconds(30))
+            }
+        }
+        #expect(kept.withLock { $0.count } == 3 && server.requests.map(\.path) == ["/x"])
     }
 
     /// Polls `condition` until it holds; a condition that never does fails the test by the
@@ -287,12 +314,11 @@ struct CurlHTTPClientTests {
 struct CurlHTTPBenchmarkTests {
     /// With no time to run, each connection sends exactly once: the counts are exact.
     static func runOnce(against server: LoopbackServer) async throws -> CurlHTTPBenchmark.Result {
-        let clients = [CurlHTTPClient(), CurlHTTPClient()]
-        let result = try await CurlHTTPBenchmark.run(
-            HTTPRequest(url: server.baseURL + "/api/games"), on: clients, connections: 4, duration: .zero, requestTimeout: .seconds(30)
-        )
-        for client in clients { await client.shutdown() }
-        return result
+        try await CurlHTTPClient.withClients(2) { clients in
+            try await CurlHTTPBenchmark.run(
+                HTTPRequest(url: server.baseURL + "/api/games"), on: clients, connections: 4, duration: .zero, requestTimeout: .seconds(30)
+            )
+        }
     }
 
     @Test("every connection sends at least once; answers are counted as completed, the server's count agrees")

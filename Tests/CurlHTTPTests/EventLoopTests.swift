@@ -10,12 +10,12 @@ struct EventLoopTests {
     func closedConnectionsAreReplaced() async throws {
         let server = try LoopbackServer { _ in .respondThenCloseAfter(.zero, body: #"{"n":1}"#) }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        for _ in 0..<50 {
-            let response = try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(30))
-            #expect(response.bodyText == #"{"n":1}"#)
+        try await CurlHTTPClient.withClient { client in
+            for _ in 0..<50 {
+                let response = try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(30))
+                #expect(response.bodyText == #"{"n":1}"#)
+            }
         }
-        await client.shutdown()
         // Every reply's connection was closed by the server, so each request needed a new one.
         #expect(server.acceptedConnections == 50)
     }
@@ -24,15 +24,15 @@ struct EventLoopTests {
     func idleConnectionClosedByServer() async throws {
         let server = try LoopbackServer { _ in .respondThenCloseAfter(.milliseconds(50), body: "{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        let first = try await client.execute(HTTPRequest(url: server.baseURL + "/a"), timeout: .seconds(30))
-        // The socket stays in the epoll set after the reply; the server's close makes it
-        // ready while libcurl does not want it. Closed (however late a loaded machine runs the
-        // server's thread), then a moment for the loop to see it.
-        while server.closedConnections < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        try await Task.sleep(for: .milliseconds(300))
-        let second = try await client.execute(HTTPRequest(url: server.baseURL + "/b"), timeout: .seconds(30))
-        await client.shutdown()
+        let (first, second) = try await CurlHTTPClient.withClient { client in
+            let first = try await client.execute(HTTPRequest(url: server.baseURL + "/a"), timeout: .seconds(30))
+            // The socket stays in the epoll set after the reply; the server's close makes it
+            // ready while libcurl does not want it. Closed (however late a loaded machine runs the
+            // server's thread), then a moment for the loop to see it.
+            while server.closedConnections < 1 { try await Task.sleep(for: .milliseconds(5)) }
+            try await Task.sleep(for: .milliseconds(300))
+            return (first, try await client.execute(HTTPRequest(url: server.baseURL + "/b"), timeout: .seconds(30)))
+        }
         #expect(first.status == 200)
         #expect(second.status == 200)
         #expect(server.acceptedConnections == 2)
@@ -42,18 +42,19 @@ struct EventLoopTests {
     func taskExecutorRunsOnLoopThread() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let client = CurlHTTPClient()
-        let threads = try await Task(executorPreference: client.taskExecutor) {
-            let before = currentThread()
-            let response = try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(30))
-            return (before, currentThread(), response.status)
-        }.value
-        let loopThread = await withCheckedContinuation { continuation in
-            client.execute(HTTPRequest(url: server.baseURL + "/y"), deadline: .now + .seconds(30)) { _ in
-                continuation.resume(returning: currentThread())
+        let (threads, loopThread) = try await CurlHTTPClient.withClient { client in
+            let threads = try await Task(executorPreference: client.taskExecutor) {
+                let before = currentThread()
+                let response = try await client.execute(HTTPRequest(url: server.baseURL + "/x"), timeout: .seconds(30))
+                return (before, currentThread(), response.status)
+            }.value
+            let loopThread = await withCheckedContinuation { continuation in
+                client.execute(HTTPRequest(url: server.baseURL + "/y"), deadline: .now + .seconds(30)) { _ in
+                    continuation.resume(returning: currentThread())
+                }
             }
+            return (threads, loopThread)
         }
-        await client.shutdown()
         #expect(threads.0 == loopThread)
         #expect(threads.1 == loopThread)
         #expect(threads.2 == 200)

@@ -24,16 +24,17 @@ struct LoadGeneratorTests {
     @Test("--games 12: every game finishes, and the requests add up exactly to the games' script")
     func gamesAddUp() async throws {
         let (result, games) = try await withRunning(Self.quietServer()) { server in
-            let http = CurlHTTPClient()
-            let second = CurlHTTPClient()
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5)
-            let generator = LoadGenerator(settings: settings, clients: [http, second])
-            try await generator.checkReachable()
-            let result = try await generator.run()
-            let games = try await [GameSummary](jsonBytes: http.execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5)).body)
-            await http.shutdown()
-            await second.shutdown()
-            return (result, games)
+            try await CurlHTTPClient.withClients(2) { clients in
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .games(12), concurrency: 4, bot: .random, seed: 9, requestTimeout: .seconds(30), listEvery: 5
+                )
+                let generator = LoadGenerator(settings: settings, clients: clients)
+                try await generator.checkReachable()
+                let result = try await generator.run()
+                let listed = try await clients[0].execute(HTTPRequest(url: server.baseURL + "/api/games"), timeout: .seconds(5))
+                let games = try [GameSummary](jsonBytes: listed.body)
+                return (result, games)
+            }
         }
 
         let statistics = result.statistics
@@ -67,11 +68,12 @@ struct LoadGeneratorTests {
     ])
     func inconsistentGamesAreCounted(fault: MutantFault, inconsistent: Int) async throws {
         let result = try await withRunning(MutantServer.start(fault: fault)) { server in
-            let http = CurlHTTPClient()
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0)
-            let result = try await LoadGenerator(settings: settings, clients: [http]).run()
-            await http.shutdown()
-            return result
+            try await CurlHTTPClient.withClient { http in
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .games(3), concurrency: 3, bot: .random, seed: 4, requestTimeout: .seconds(30), listEvery: 0
+                )
+                return try await LoadGenerator(settings: settings, clients: [http]).run()
+            }
         }
         let statistics = result.statistics
         #expect(statistics.gamesStarted == 3 && statistics.gamesFinished == 3 && statistics.gamesFailed == 0)
@@ -82,11 +84,13 @@ struct LoadGeneratorTests {
     @Test("--duration with --rate: the run stops by itself and sends no more than the timetable allows")
     func durationWithRate() async throws {
         let result = try await withRunning(Self.quietServer()) { server in
-            let http = CurlHTTPClient()
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget, requestTimeout: .seconds(30))
-            let result = try await LoadGenerator(settings: settings, http: http).run()
-            await http.shutdown()
-            return result
+            try await CurlHTTPClient.withClient { http in
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .duration(.milliseconds(1_500)), concurrency: 4, requestsPerSecond: 200, bot: .huntTarget,
+                    requestTimeout: .seconds(30)
+                )
+                return try await LoadGenerator(settings: settings, http: http).run()
+            }
         }
         let statistics = result.statistics
         // Requests due at 0, 5 ms, …, 1,495 ms: 300 in all, at most.
@@ -100,17 +104,19 @@ struct LoadGeneratorTests {
     @Test("a server stopped mid-run: the seconds after it have requests and errors but no p50 or p99 (absent from load.json, not 0), and load.html's latency lines break there")
     func serverStoppedMidRun() async throws {
         let result = try await withRunning(Self.quietServer()) { server in
-            let http = CurlHTTPClient()
-            let settings = LoadSettings(serverURL: server.baseURL, stop: .duration(.seconds(4)), concurrency: 2, bot: .random, seed: 3, requestTimeout: .seconds(2), listEvery: 0)
-            let generator = LoadGenerator(settings: settings, clients: [http])
-            try await generator.checkReachable()
-            async let run = generator.run()
-            // Stopped once it has answered some requests; what it does not answer after fails.
-            while generator.recorder.snapshot.requests < 20 { try await Task.sleep(for: .milliseconds(5)) }
-            await server.stop()
-            let result = try await run
-            await http.shutdown()
-            return result
+            try await CurlHTTPClient.withClient { http in
+                let settings = LoadSettings(
+                    serverURL: server.baseURL, stop: .duration(.seconds(4)), concurrency: 2, bot: .random, seed: 3, requestTimeout: .seconds(2),
+                    listEvery: 0
+                )
+                let generator = LoadGenerator(settings: settings, clients: [http])
+                try await generator.checkReachable()
+                async let run = generator.run()
+                // Stopped once it has answered some requests; what it does not answer after fails.
+                while generator.recorder.snapshot.requests < 20 { try await Task.sleep(for: .milliseconds(5)) }
+                await server.stop()
+                return try await run
+            }
         }
         var report = LoadReport(result, embeddedServer: true)
         report.grade(try LoadRequirement.parseList("p99<10s,errors=0"))
@@ -160,29 +166,32 @@ struct LoadGeneratorTests {
     func singleEndpoint() async throws {
         try await withRunning(Self.quietServer()) { server in
             // Two event-loop threads, as with --threads 2: the request count is shared.
-            let clients = [CurlHTTPClient(), CurlHTTPClient()]
-            for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
-                let settings = LoadSettings(serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint, requestTimeout: .seconds(30))
-                let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
-                #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
-                #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
-                #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
+            try await CurlHTTPClient.withClients(2) { clients in
+                for (endpoint, rate) in [(Endpoint.status, nil), (.detail, nil), (.board, 2_000.0)] as [(Endpoint, Double?)] {
+                    let settings = LoadSettings(
+                        serverURL: server.baseURL, stop: .games(150), concurrency: 5, requestsPerSecond: rate, endpoint: endpoint,
+                        requestTimeout: .seconds(30)
+                    )
+                    let statistics = try await LoadGenerator(settings: settings, clients: clients).run().statistics
+                    #expect(statistics.endpoints.keys.sorted() == [endpoint], "\(endpoint)")
+                    #expect(statistics.endpoints[endpoint]?.requests == 150, "\(endpoint)")
+                    #expect(statistics.totalErrors == 0 && statistics.gamesStarted == 0, "\(endpoint)")
+                }
             }
-            for client in clients { await client.shutdown() }
         }
     }
 
     @Test("an unreachable server is refused before the run, in one sentence")
     func unreachable() async throws {
-        let http = CurlHTTPClient()
-        let generator = LoadGenerator(settings: LoadSettings(serverURL: "http://127.0.0.1:1"), http: http)
-        await #expect(throws: LoadRunError.self) { try await generator.checkReachable() }
-        do {
-            try await generator.checkReachable()
-        } catch {
-            #expect(error.description.hasPrefix("The server at http://127.0.0.1:1 is unreachable"))
-            #expect(error.description.hasSuffix("check --server."))
+        await CurlHTTPClient.withClient { http in
+            let generator = LoadGenerator(settings: LoadSettings(serverURL: "http://127.0.0.1:1"), http: http)
+            await #expect(throws: LoadRunError.self) { try await generator.checkReachable() }
+            do throws(LoadRunError) {
+                try await generator.checkReachable()
+            } catch {
+                #expect(error.description.hasPrefix("The server at http://127.0.0.1:1 is unreachable"))
+                #expect(error.description.hasSuffix("check --server."))
+            }
         }
-        await http.shutdown()
     }
 }

@@ -31,11 +31,11 @@ struct CommandTests {
         try await withRunning(Self.quietServer()) { server in
             let (status, out, _) = try await Self.salvo(["lobby", "--server", server.baseURL])
             #expect(status == 0 && out.contains("0 games"))
-            let http = CurlHTTPClient()
-            // A patient deadline: the suites run in parallel on 2 cores, and this checks answers, not speed.
-            let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
-            let gameId = try await client.create(gameName: "lobby test", playerName: "ann").gameId
-            await http.shutdown()
+            let gameId = try await CurlHTTPClient.withClient { http in
+                // A patient deadline: the suites run in parallel on 2 cores, and this checks answers, not speed.
+                let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+                return try await client.create(gameName: "lobby test", playerName: "ann").gameId
+            }
             let listed = try await Self.salvo(["lobby", "--server", server.baseURL])
             #expect(listed.status == 0)
             #expect(listed.out.contains("lobby test") && listed.out.contains("WAITING") && listed.out.contains("ann") && listed.out.contains(gameId))

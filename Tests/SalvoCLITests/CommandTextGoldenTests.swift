@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import SalvoTestSupport
 import Testing
+@testable import SalvoCLI
 
 /// Every command's `--help`, and the errors a user meets first, against golden files
 /// (Tests/SalvoCLITests/Golden): a change to what a user reads shows in review. To accept a
@@ -12,12 +14,20 @@ import Testing
 struct CommandTextGoldenTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    /// Every command and subcommand a user can run.
-    static let commands = [
-        "", "run", "match", "play", "serve", "lobby", "show", "games", "http-bench", "bench", "bot-check", "check",
-        "report", "merge", "cluster", "cluster slurm", "cluster k8s", "replay", "rematch", "publish", "load",
-        "arena", "arena init", "arena roster", "arena serve", "arena status", "arena export", "submit",
-    ]
+    /// Every command and subcommand a user can run, as typed after `salvo` ("" for `salvo`
+    /// itself): the root command's subcommands, recursively, so a command added to
+    /// `Salvo.configuration` without a golden file fails ``help(_:)``.
+    static let commands = paths(of: Salvo.self)
+
+    /// The golden file of `command`'s --help in help/: salvo.txt, run.txt, cluster-slurm.txt.
+    static func helpFile(_ command: String) -> String {
+        (command.isEmpty ? "salvo" : command.replacingOccurrences(of: " ", with: "-")) + ".txt"
+    }
+
+    /// `command` and, depth first, each of its subcommands, their names after `prefix`.
+    static func paths(of command: any ParsableCommand.Type, prefix: [String] = []) -> [String] {
+        [prefix.joined(separator: " ")] + command.configuration.subcommands.flatMap { paths(of: $0, prefix: prefix + [$0._commandName]) }
+    }
 
     /// Compares `text` with the golden file `name`, or rewrites it when updating.
     static func check(_ text: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -37,7 +47,16 @@ struct CommandTextGoldenTests {
         let words = command.split(separator: " ").map(String.init)
         let result = try await SalvoExecutable.run(words + ["--help"], environment: ["COLUMNS": "100"])
         #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
-        try Self.check(result.out, against: "help/" + (command.isEmpty ? "salvo" : command.replacingOccurrences(of: " ", with: "-")) + ".txt")
+        try Self.check(result.out, against: "help/" + Self.helpFile(command))
+    }
+
+    @Test("the command list is the root command's, recursively, and every help golden file is a command's")
+    func everyGoldenIsACommand() throws {
+        #expect(Self.commands.first == "" && Self.commands.contains("cluster slurm") && Self.commands.contains("arena export"), "\(Self.commands)")
+        #expect(Set(Self.commands).count == Self.commands.count, "\(Self.commands)")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("help").path)
+        let named = Set(Self.commands.map(Self.helpFile))
+        #expect(Set(goldens).subtracting(named).isEmpty, "golden files of no command: \(Set(goldens).subtracting(named).sorted())")
     }
 
     /// The mistakes a new user makes first: what they typed, and what they should read.

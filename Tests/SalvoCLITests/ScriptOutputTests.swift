@@ -65,10 +65,10 @@ struct ScriptOutputTests {
     @Test("lobby --json and show --json give a waiting game's id, name, status and players")
     func lobbyAndShowJSON() async throws {
         try await withRunning(CommandTests.quietServer()) { server in
-            let http = CurlHTTPClient()
-            let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
-            let gameId = try await client.create(gameName: "json test", playerName: "ann").gameId
-            await http.shutdown()
+            let gameId = try await CurlHTTPClient.withClient { http in
+                let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+                return try await client.create(gameName: "json test", playerName: "ann").gameId
+            }
             let lobby = try await SalvoExecutable.run(["lobby", "--server", server.baseURL, "--json"])
             #expect(lobby.status == 0, "\(lobby.err)")
             let rows = try Self.array(lobby.out)

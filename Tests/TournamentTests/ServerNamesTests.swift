@@ -55,21 +55,24 @@ struct ServerNamesTests {
         var logger = Logger(label: "names")
         logger.logLevel = .critical
         let failures = try await withRunning(SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil), logger: logger)) { server in
-            let http = CurlHTTPClient()
-            let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
-            let hostile = [#"<script>alert(1)</script>"#, "", "winner", String(repeating: "é", count: 80), String(repeating: "z", count: 90), "a\u{0}b", "Tom & Jerry"]
-            var failures: [String] = []
-            for (index, display) in hostile.enumerated() {
-                let names = ServerNames.pair(creator: display, joiner: display)
-                do {
-                    let game = try await client.create(gameName: ServerNames.game(tournament: display, index: index), playerName: names.creator)
-                    _ = try await client.join(gameId: game.gameId, playerName: names.joiner)
-                } catch {
-                    failures.append("\(display): \(error)")
+            await CurlHTTPClient.withClient { http in
+                let client = BattleshipAPIClient(baseURL: server.baseURL, http: http, configuration: .init(requestTimeout: .seconds(30)))
+                let hostile = [
+                    #"<script>alert(1)</script>"#, "", "winner", String(repeating: "é", count: 80), String(repeating: "z", count: 90),
+                    "a\u{0}b", "Tom & Jerry",
+                ]
+                var failures: [String] = []
+                for (index, display) in hostile.enumerated() {
+                    let names = ServerNames.pair(creator: display, joiner: display)
+                    do {
+                        let game = try await client.create(gameName: ServerNames.game(tournament: display, index: index), playerName: names.creator)
+                        _ = try await client.join(gameId: game.gameId, playerName: names.joiner)
+                    } catch {
+                        failures.append("\(display): \(error)")
+                    }
                 }
+                return failures
             }
-            await http.shutdown()
-            return failures
         }
         #expect(failures.isEmpty, "\(failures)")
     }
