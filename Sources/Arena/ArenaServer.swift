@@ -85,17 +85,8 @@ public enum ArenaServer {
         } catch {
             throw .settings("\(error)")
         }
-        let router = Router(context: ArenaRequestContext.self)
-        // The student of a request's token, found once; the rate limits count their requests
-        // against it, the rest against their address.
-        router.middlewares.add(ArenaTokenAuthenticator(store: folder.store))
-        if settings.requestsPerSecond > 0 {
-            router.middlewares.add(
-                RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: ForwardedClient(trustedProxies: settings.trustedProxies)) { _, context in
-                    context.identity?.tokenHash
-                })
-        }
-        ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock, log: log).add(to: router)
+        let routes = ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock, log: log)
+        let router = buildRouter(routes)
         let deadline = settings.requestDeadline
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
@@ -128,6 +119,25 @@ public enum ArenaServer {
             detail = "\(error)"
         }
         throw .cannotServe(host: socket.map { "unix:" + $0.path } ?? host, port: port, detail: detail)
+    }
+
+    /// Every route the arena answers (`routes`) behind its middlewares. The one place routes are
+    /// added: the OpenAPI test (docs/openapi/README.md) lists them from here.
+    static func buildRouter(_ routes: ArenaRoutes) -> Router<ArenaRequestContext> {
+        let router = Router(context: ArenaRequestContext.self)
+        // The student of a request's token, found once; the rate limits count their requests
+        // against it, the rest against their address.
+        router.middlewares.add(ArenaTokenAuthenticator(store: routes.folder.store))
+        let settings = routes.settings
+        if settings.requestsPerSecond > 0 {
+            let forwarded = ForwardedClient(trustedProxies: settings.trustedProxies)
+            router.middlewares.add(
+                RateLimitMiddleware(perSecond: settings.requestsPerSecond, burst: settings.requestBurst, forwarded: forwarded) { _, context in
+                    context.identity?.tokenHash
+                })
+        }
+        routes.add(to: router)
+        return router
     }
 
     /// The socket's file made mode 0660, its group `socket.group` when given.

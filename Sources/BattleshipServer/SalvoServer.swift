@@ -34,6 +34,22 @@ public enum SalvoServer {
         onRunning: @escaping @Sendable (Int) -> Void
     ) throws -> some ApplicationProtocol {
         let service = try GameService(store: store, honoursJoinTokens: configuration.offersExtensions, census: configuration.metrics?.census)
+        let deadline = configuration.requestDeadline
+        return Application(
+            router: buildRouter(configuration, service: service),
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)])),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "Salvo/\(SalvoVersion.text)"
+            ),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+
+    /// Every route the server answers and its middlewares, over `service`. The one place routes
+    /// are added: the OpenAPI test (docs/openapi/README.md) lists them from here.
+    static func buildRouter(_ configuration: ServerConfiguration, service: GameService) -> Router<BasicRequestContext> {
         // HEAD of every GET route answers as the GET without its body, as the reference does.
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         if let accessLog = configuration.accessLog {
@@ -47,17 +63,7 @@ public enum SalvoServer {
         }
         router.middlewares.add(ErrorMiddleware())
         GameRoutes(service: service, offersExtensions: configuration.offersExtensions).add(to: router)
-        let deadline = configuration.requestDeadline
-        return Application(
-            router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadline: deadline)])),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: "Salvo/\(SalvoVersion.text)"
-            ),
-            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
-            logger: logger
-        )
+        return router
     }
 
     /// Runs the server until SIGINT or SIGTERM; `onRunning` gets the bound port.
