@@ -7,7 +7,8 @@ import Testing
 
 /// docs/openapi/battleship.yaml against the server it documents, both ways: every documented
 /// operation asked of a real `salvo serve` over loopback answers a status the document lists, with
-/// the documented headers and body; and every route the server's router holds is documented.
+/// the documented headers and body (and a JSON request it takes is one the document allows); and
+/// every route the server's router holds is documented.
 @Suite("docs/openapi/battleship.yaml against the server")
 struct OpenAPIDocumentTests {
     /// One request to the server on `port`, its reply checked by `audit`; JSON bodies unless
@@ -16,15 +17,18 @@ struct OpenAPIDocumentTests {
         _ audit: inout OpenAPIAudit, _ port: Int, _ method: String, _ path: String, json: [String: Any]? = nil, form: String? = nil
     ) async throws -> RawResponse {
         let reply: RawResponse
+        var request: (body: [UInt8], mediaType: String)?
         if let form {
             let contentType = "application/x-www-form-urlencoded"
             reply = try await RawHTTP.request(port: port, method: method, path: path, contentType: contentType, body: Data(form.utf8))
         } else if let json {
-            reply = try await RawHTTP.post(port: port, path, json: json)
+            let body = try JSONSerialization.data(withJSONObject: json)
+            request = (Array(body), "application/json")
+            reply = try await RawHTTP.request(port: port, method: method, path: path, body: body)
         } else {
             reply = try await RawHTTP.request(port: port, method: method, path: path, contentType: nil)
         }
-        audit.check(method, path, OpenAPIReply(reply))
+        audit.check(method, path, OpenAPIReply(reply), request: request)
         return reply
     }
 

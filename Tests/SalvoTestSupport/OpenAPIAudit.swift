@@ -19,14 +19,19 @@ public struct OpenAPIAudit {
         self.document = document
     }
 
-    /// Checks `reply`, the server's answer to `method` on the concrete `path`.
-    public mutating func check(_ method: String, _ path: String, _ reply: OpenAPIReply) {
+    /// Checks `reply`, the server's answer to `method` on the concrete `path`; and when it took
+    /// the request (2xx) and `request` is JSON, that the document allows the request.
+    public mutating func check(_ method: String, _ path: String, _ reply: OpenAPIReply, request: (body: [UInt8], mediaType: String)? = nil) {
         guard let operation = document.operation(method, path.split(separator: "?").first.map(String.init) ?? path) else {
             problems.append("\(method) \(path) answered \(reply.status), and no documented operation matches it")
             return
         }
         seen[operation, default: []].insert(reply.status)
-        for problem in document.problems(of: reply, to: operation) where !problems.contains(problem) { problems.append(problem) }
+        var found = document.problems(of: reply, to: operation)
+        if let request, (200..<300).contains(reply.status) {
+            found += document.problems(ofRequest: request.body, mediaType: request.mediaType, to: operation)
+        }
+        for problem in found where !problems.contains(problem) { problems.append(problem) }
     }
 
     /// The documented operations no request was checked against, in order.

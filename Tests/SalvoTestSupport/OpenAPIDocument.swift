@@ -134,6 +134,26 @@ public struct OpenAPIDocument {
         return problems
     }
 
+    /// What is wrong with a JSON request `body` that `operation` took (a 2xx), against the
+    /// documented request body: a request the server takes must be one the document allows.
+    /// Empty for any other media type (a form, an archive), which is not checked.
+    public func problems(ofRequest body: [UInt8], mediaType: String, to operation: Operation) -> [String] {
+        let item = Self.member(Self.member(root, "paths"), operation.path)
+        guard Self.isJSON(mediaType), let documented = Self.member(item, operation.method.lowercased()) else { return [] }
+        guard let requestBody = Self.member(documented, "requestBody").map(resolved) else {
+            return ["\(operation) took a JSON body the document does not describe"]
+        }
+        guard let schema = Self.member(Self.member(Self.member(requestBody, "content"), mediaType), "schema") else {
+            return ["\(operation) took a body of \(mediaType), which the document does not list"]
+        }
+        do {
+            let tree = try JSONTree(bytes: body)
+            return problems(of: tree, against: schema, at: "request").map { "\(operation) took a request it documents otherwise: \($0)" }
+        } catch {
+            return ["\(operation) took a request that is not JSON (\(error))"]
+        }
+    }
+
     /// `node` itself, or the node its `$ref` (`#/components/...`) names, followed to the end.
     func resolved(_ node: Node) -> Node {
         var node = node
