@@ -379,8 +379,14 @@ let package = Package(
             dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "JSONCoding", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        // Shared by the test targets that run the `salvo` executable.
-        .target(name: "SalvoTestSupport", path: "Tests/SalvoTestSupport", swiftSettings: swiftSettings),
+        // Shared by the test targets that run the `salvo` executable or start a server; with the
+        // OpenAPI documents of docs/openapi read (Yams) and replies checked against them (JSONCoding).
+        .target(
+            name: "SalvoTestSupport",
+            dependencies: ["JSONCoding", .product(name: "Yams", package: "Yams")],
+            path: "Tests/SalvoTestSupport",
+            swiftSettings: swiftSettings
+        ),
         // Real headless Chromium over the DevTools protocol (--remote-debugging-pipe), for the browser tests.
         .target(name: "HeadlessBrowser", dependencies: ["DurationUnits"], path: "Tests/HeadlessBrowser", swiftSettings: swiftSettings),
         // The HTML reports opened in real headless Chromium: standings, escaping, replay keys, phone width.

@@ -18,7 +18,7 @@ import ServiceKit
 ///   chart; `GET /`: the live leaderboard; `GET /upload`: the upload page;
 /// - `GET /season/...`: the published season (every page and replay, redacted; the private
 ///   pages under unguessable paths), served by Hummingbird's FileMiddleware over
-///   ``ServiceKit/PublicFolder`` (``ArenaServer/buildRouter(folder:settings:worker:clock:log:)``).
+///   ``ServiceKit/PublicFolder`` (``ArenaServer/buildRouter(_:)``).
 ///
 /// Every refusal is a thrown ``HTTPGuards/Problem``; a store that cannot be read is a 503
 /// (``stored(_:)``), never an empty 200.

@@ -86,7 +86,9 @@ public enum ArenaServer {
         } catch {
             throw .settings("\(error)")
         }
-        let router = buildRouter(folder: folder, settings: settings, worker: worker, clock: clock, log: log)
+        let published = folder.path + "/" + ArenaSettings.publicFolder
+        let routes = ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: ArenaStandings(folder: published), clock: clock, log: log)
+        let router = buildRouter(routes)
         let options = HTTPService.Options(
             address: address, serverName: "Salvo arena", requestDeadline: settings.requestDeadline, idleTimeout: idleTimeout,
             maximumConnections: maximumConnections, logger: logger
@@ -109,10 +111,10 @@ public enum ArenaServer {
     /// The arena's router: every refusal a ``HTTPGuards/Problem``; the student of a request's
     /// token found once (``ArenaTokenAuthenticator``), against whom the rate limits count their
     /// requests (the rest against their address); the published season's files under
-    /// `/season/` (``ServiceKit/ServedFiles``); the routes (``ArenaRoutes``).
-    static func buildRouter(
-        folder: ArenaFolder, settings: ArenaSettings, worker: ArenaWorker, clock: @escaping @Sendable () -> Date, log: @escaping ArenaWorker.Log
-    ) -> Router<ArenaRequestContext> {
+    /// `/season/` (``ServiceKit/ServedFiles``); the routes (``ArenaRoutes``). The one place the
+    /// arena's routes are added: the OpenAPI test (docs/openapi/README.md) lists them from here.
+    static func buildRouter(_ routes: ArenaRoutes) -> Router<ArenaRequestContext> {
+        let folder = routes.folder, settings = routes.settings
         let published = folder.path + "/" + ArenaSettings.publicFolder
         let router = Router(context: ArenaRequestContext.self)
         router.middlewares.add(ProblemMiddleware { status, request in
@@ -133,8 +135,7 @@ public enum ArenaServer {
                 })
         }
         router.middlewares.add(ServedFiles(folder: published, under: "/season"))
-        let standings = ArenaStandings(folder: published)
-        ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: clock, log: log).add(to: router)
+        routes.add(to: router)
         return router
     }
 

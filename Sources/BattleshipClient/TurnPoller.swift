@@ -87,6 +87,12 @@ public final class TurnPoller: Sendable {
         }
     }
 
+    /// Whether a wait is in progress: a sleep until a deadline or a wake (what a test waits
+    /// for before it wakes the poller).
+    var isWaiting: Bool {
+        state.withLock { $0.sleeper != nil }
+    }
+
     /// The grid's next tick after now.
     private func nextTick() -> ContinuousClock.Instant {
         let now = ContinuousClock.now

@@ -62,6 +62,13 @@ public final class ServerMetrics: Sendable {
         return ServerMetrics(registry: registry)
     }
 
+    /// A registry of its own that is not swift-metrics' backend: only Salvo's own metrics (the
+    /// games, the commits), never the requests. For a server that shares its process, such as a
+    /// test's router, which may not bootstrap swift-metrics a second time.
+    static func unshared() -> ServerMetrics {
+        ServerMetrics(registry: PrometheusCollectorRegistry())
+    }
+
     /// The reply of `GET /metrics`: every metric so far, in the text exposition format.
     func response() -> Response {
         Response(

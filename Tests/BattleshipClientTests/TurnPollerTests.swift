@@ -1,4 +1,4 @@
-import BattleshipClient
+@testable import BattleshipClient
 import LoopbackTestServer
 import Testing
 
@@ -63,9 +63,10 @@ struct TurnPollerTests {
         let (state, pollsBeforeWake) = try await withClient(server) { client in
             let poller = TurnPoller(client: client, gameId: gameId, playerId: playerId, interval: Self.anHour)
             let waiting = Task { try await poller.waitForTurn(waitFirst: true) }
-            // Time for a wrong poll at once to arrive (on a loaded machine it may not, and
-            // the test then passes without proving this half; it never fails a right poller).
-            try await Task.sleep(for: .milliseconds(300))
+            // Until the poller waits or a poll arrives, whichever comes first. A poller that
+            // waits first has sent nothing when it begins to wait; one that polls at once is
+            // told it is its turn and never waits, so its poll is what ends this.
+            try #require(try await eventually { poller.isWaiting || server.count("POST", statusPath) > 0 })
             let before = server.count("POST", statusPath)
             poller.wake()
             return (try await value(of: waiting, within: Self.budget), before)
