@@ -2,7 +2,7 @@
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -77,7 +77,10 @@ let package = Package(
         // The typed client of the seven endpoints: errors, retries, rate limiting, turn polling.
         .target(
             name: "BattleshipClient",
-            dependencies: ["CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "DurationUnits", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: [
+                "CurlHTTP", "BattleshipAPI", "JSONCoding", "BattleshipRules", "DurationUnits",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         // What Salvo's HTTP services refuse at the door: requests that stall or trickle in,
@@ -142,7 +145,9 @@ let package = Package(
         // builds in the sandbox, cached by content.
         .target(
             name: "Submissions",
-            dependencies: ["Bots", "Processes", "Sandbox", "JSONCoding", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions"],
+            dependencies: [
+                "Bots", "Processes", "Sandbox", "JSONCoding", "RunControl", .product(name: "Yams", package: "Yams"), "Digests", "Suggestions",
+            ],
             swiftSettings: swiftSettings
         ),
         // Tournaments: the tournament file, the schedule, the journal of a run, the folder lock.
@@ -203,7 +208,10 @@ let package = Package(
         // Reports of a run: results.json, replays as JSON, the self-contained HTML pages.
         .target(
             name: "Reports",
-            dependencies: ["Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "JSONCoding", "HTMLText", "SafeText", "SalvoVersion", "Digests", "CZlib"],
+            dependencies: [
+                "Tournament", "Scoring", "Submissions", "Ratings", "Bots", "BattleshipRules", "BattleshipAPI", "JSONCoding", "HTMLText", "SafeText",
+                "SalvoVersion", "Digests", "CZlib",
+            ],
             // The pages' style sheets and scripts, compiled into the binary (no bundle beside it).
             resources: [
                 .embedInCode("Pages/page.css"), .embedInCode("Pages/bot-page.css"),
@@ -248,7 +256,8 @@ let package = Package(
         .target(
             name: "Orchestrator",
             dependencies: [
-                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules", "CurlHTTP", "Bots", "Processes", "Sandbox", "JSONCoding",
+                "RunControl", "Tournament", "Submissions", "Reports", "BattleshipServer", "BattleshipClient", "BattleshipAPI", "BattleshipRules",
+                "CurlHTTP", "Bots", "Processes", "Sandbox", "JSONCoding",
                 "DurationUnits", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -269,7 +278,8 @@ let package = Package(
         .target(
             name: "Arena",
             dependencies: [
-                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards", "JSONCoding", "Sandbox", "CurlHTTP",
+                "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards",
+                "JSONCoding", "Sandbox", "CurlHTTP",
                 "ServiceKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
@@ -281,7 +291,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.embedInCode("arena-leaderboard.css"), .embedInCode("arena-leaderboard.js"), .embedInCode("arena-upload.css"), .embedInCode("arena-upload.js")],
+            resources: [
+                .embedInCode("arena-leaderboard.css"), .embedInCode("arena-leaderboard.js"), .embedInCode("arena-upload.css"),
+                .embedInCode("arena-upload.js"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Past one machine: the merge of a sharded tournament's journals, and the files that run
@@ -332,7 +345,9 @@ let package = Package(
         // The live standings server over real HTTP, fed by a real tournament run.
         .testTarget(
             name: "LiveStandingsTests",
-            dependencies: ["LiveStandings", "Scoring", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules", "SalvoTestSupport"],
+            dependencies: [
+                "LiveStandings", "Scoring", "Orchestrator", "Tournament", "Reports", "RunControl", "Bots", "BattleshipRules", "SalvoTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DurationUnitsTests", dependencies: ["DurationUnits"], swiftSettings: swiftSettings),
@@ -342,7 +357,10 @@ let package = Package(
         // real uploads, checks in the real sandbox and a real season.
         .testTarget(
             name: "ArenaTests",
-            dependencies: ["Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "JSONCoding", "SalvoTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Arena", "ArchiveIntake", "CurlHTTP", "Bots", "Sandbox", "RunControl", "Reports", "JSONCoding", "SalvoTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Each output's escape against the attacks of a hostile label: terminal, CSV, file names,
@@ -354,17 +372,23 @@ let package = Package(
         // The strict JSON reader and writer against RFC 8259 and Foundation, and the one encoder set-up.
         .testTarget(name: "JSONCodingTests", dependencies: ["JSONCoding", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
         // The wire types, read and written by hand.
-        .testTarget(name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "JSONCoding", "BattleshipRules", "SalvoTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BattleshipAPITests", dependencies: ["BattleshipAPI", "JSONCoding", "BattleshipRules", "SalvoTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "JSONCoding", "HTMLText", "SafeText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion", "Submissions"],
+            dependencies: [
+                "Reports", "JSONCoding", "HTMLText", "SafeText", "Tournament", "Bots", "BattleshipRules", "SalvoTestSupport", "SalvoVersion",
+                "Submissions",
+            ],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TournamentTests",
             dependencies: [
-                "Tournament", "Orchestrator", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots", "MutantServer", "SalvoTestSupport", "SalvoVersion",
+                "Tournament", "Orchestrator", "Ratings", "BattleshipRules", "BattleshipServer", "BattleshipClient", "CurlHTTP", "Bots",
+                "MutantServer", "SalvoTestSupport", "SalvoVersion",
                 "LoopbackTestServer", "BattleshipAPI", "JSONCoding", "Reports",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -376,7 +400,10 @@ let package = Package(
         // the official Kubernetes schemas (kubernetes-validate), for `salvo cluster` (docs/cluster-testing.md).
         .testTarget(
             name: "ClusterTests",
-            dependencies: ["Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "JSONCoding", "SalvoTestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "Cluster", "Tournament", "Orchestrator", "Reports", "Bots", "LoadTest", "CProcess", "JSONCoding", "SalvoTestSupport",
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Shared by the test targets that run the `salvo` executable or start a server; with the
@@ -398,7 +425,8 @@ let package = Package(
         ),
         // A misbehaving HTTP server on loopback for the client's fault tests.
         .target(name: "LoopbackTestServer", dependencies: ["DurationUnits"], path: "Tests/LoopbackTestServer", swiftSettings: swiftSettings),
-        .testTarget(name: "HTTPGuardsTests", dependencies: ["HTTPGuards", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPGuardsTests", dependencies: ["HTTPGuards", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: swiftSettings),
         // The service kit over real HTTP on loopback: start, graceful stop, the problem shape, a folder's files.
         .testTarget(
             name: "ServiceKitTests",
@@ -467,7 +495,8 @@ let package = Package(
         .testTarget(
             name: "LoadTestTests",
             dependencies: [
-                "LoadTest", "BattleshipAPI", "JSONCoding", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport", "SalvoVersion",
+                "LoadTest", "BattleshipAPI", "JSONCoding", "BattleshipServer", "CurlHTTP", "LoopbackTestServer", "MutantServer", "SalvoTestSupport",
+                "SalvoVersion",
                 "Tournament", "RunControl",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -43,7 +43,8 @@ public struct ArenaClient: Sendable {
         while true {
             let response: HTTPResponse
             do {
-                response = try await http.execute(HTTPRequest(method: .post, url: base + "/api/submissions", headers: headers, body: bytes), timeout: .seconds(300))
+                response = try await http.execute(
+                    HTTPRequest(method: .post, url: base + "/api/submissions", headers: headers, body: bytes), timeout: .seconds(300))
             } catch {
                 throw .unreachable(detail: "\(error)")
             }
@@ -63,12 +64,17 @@ public struct ArenaClient: Sendable {
 
     /// Polls upload `status` every `interval` until its check ends (or the task is cancelled):
     /// its last state. `changed` hears each new state or new lines.
-    public func follow(_ status: ArenaStatus, every interval: Duration = .seconds(1), changed: @Sendable (ArenaStatus) -> Void = { _ in }) async -> ArenaStatus {
+    public func follow(_ status: ArenaStatus, every interval: Duration = .seconds(1), changed: @Sendable (ArenaStatus) -> Void = { _ in }) async
+        -> ArenaStatus
+    {
         var status = status
         while !status.final, !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            guard let polled = try? await http.execute(HTTPRequest(url: base + "/api/submissions/\(status.id)", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30)),
-                  polled.status == 200, let next = try? JSONFormat.decoder().decode(ArenaStatus.self, from: Data(polled.body)) else { continue }
+            guard
+                let polled = try? await http.execute(
+                    HTTPRequest(url: base + "/api/submissions/\(status.id)", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30)),
+                polled.status == 200, let next = try? JSONFormat.decoder().decode(ArenaStatus.self, from: Data(polled.body))
+            else { continue }
             if next != status { changed(next) }
             status = next
         }
@@ -77,8 +83,11 @@ public struct ArenaClient: Sendable {
 
     /// `GET /api/me`: the student's login, name and private page, as strings; nil when it failed.
     public func me() async -> [String: String]? {
-        guard let response = try? await http.execute(HTTPRequest(url: base + "/api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30)),
-              response.status == 200 else { return nil }
+        guard
+            let response = try? await http.execute(
+                HTTPRequest(url: base + "/api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30)),
+            response.status == 200
+        else { return nil }
         return try? JSONFormat.decoder().decode([String: String].self, from: Data(response.body))
     }
 
@@ -93,7 +102,9 @@ public struct ArenaClient: Sendable {
 
     /// The arena's `error` member, else the start of the body.
     static func message(in response: HTTPResponse) -> String {
-        if let object = try? JSONFormat.decoder().decode([String: String].self, from: Data(response.body)), let message = object["error"] { return message }
+        if let object = try? JSONFormat.decoder().decode([String: String].self, from: Data(response.body)), let message = object["error"] {
+            return message
+        }
         return String(decoding: response.body.prefix(300), as: UTF8.self)
     }
 }

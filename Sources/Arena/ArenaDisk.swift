@@ -44,6 +44,7 @@ public struct ArenaDisk: Sendable {
     /// no student is shown); nil when they can, or when the free space cannot be read.
     public func shortage(needing bytes: Int) -> String? {
         guard let available, available < bytes + reserve else { return nil }
-        return "the arena's disk (\(folder)) has \(available >> 20) MiB free; it keeps \(reserve >> 20) MiB (disk_reserve_mb) and needs \(bytes >> 20) MiB more: free space there"
+        return
+            "the arena's disk (\(folder)) has \(available >> 20) MiB free; it keeps \(reserve >> 20) MiB (disk_reserve_mb) and needs \(bytes >> 20) MiB more: free space there"
     }
 }

@@ -23,15 +23,18 @@ public enum ArenaError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .store(let path, let detail): "the arena's database \(path) cannot be used (\(detail)); check that the folder is writable and the file is the arena's"
-        case .alreadyAnArena(let folder): "\(folder) already holds an arena (arena.sqlite); change its roster with `salvo arena roster \(folder)`, or give a new folder"
+        case .store(let path, let detail):
+            "the arena's database \(path) cannot be used (\(detail)); check that the folder is writable and the file is the arena's"
+        case .alreadyAnArena(let folder):
+            "\(folder) already holds an arena (arena.sqlite); change its roster with `salvo arena roster \(folder)`, or give a new folder"
         case .notAnArena(let folder): "\(folder) holds no arena; make one with `salvo arena init \(folder) --roster FILE`"
         case .alreadyListed(let login): "`\(login)` is already on the roster; give them a new token with --new-token \(login)"
         case .notListed(let login): "`\(login)` is not on the roster; add them with --add \(login)"
         case .roster(let message): message
         case .cannotWrite(let path, let detail): "cannot write \(path) (\(detail)); check that the folder is writable"
         case .settings(let message): message
-        case .cannotServe(let host, let port, let detail): "the arena cannot listen on \(host):\(port) (\(detail)); give another --port, or stop what uses it"
+        case .cannotServe(let host, let port, let detail):
+            "the arena cannot listen on \(host):\(port) (\(detail)); give another --port, or stop what uses it"
         case .unreadable(let path, let detail):
             "cannot read \(path) (\(detail)); the arena writes it again after its next batch, or restore it from a backup"
         }

@@ -120,7 +120,8 @@ public struct ArenaFolder: Sendable {
     /// Upload `name`'s whole body put in place under its name, durably; the error's sentence
     /// for the log otherwise (the partial file is removed).
     public func finishUpload(_ name: String) throws(ArenaError) {
-        let partial = partialUpload(name), file = uploadsFolder + "/" + name
+        let partial = partialUpload(name)
+        let file = uploadsFolder + "/" + name
         guard rename(partial, file) == 0 else {
             let problem = String(cString: strerror(errno))
             unlink(partial)
@@ -165,8 +166,13 @@ public struct ArenaFolder: Sendable {
         if root, chown(path, geteuid(), gid_t(SandboxLauncher.sandboxGroup)) != 0 {
             throw .cannotWrite(path: path, detail: "its group cannot be made the sandbox's (\(String(cString: strerror(errno))))")
         }
-        guard chmod(path, root ? 0o750 : 0o700) == 0 else { throw .cannotWrite(path: path, detail: "its mode cannot be set (\(String(cString: strerror(errno))))") }
-        for file in [Self.storeFile, Self.storeFile + "-wal", Self.storeFile + "-shm", Self.tokensFile, ArenaSettings.secretFile, ArenaSettings.seasonFolder + "/private-links.tsv"] {
+        guard chmod(path, root ? 0o750 : 0o700) == 0 else {
+            throw .cannotWrite(path: path, detail: "its mode cannot be set (\(String(cString: strerror(errno))))")
+        }
+        for file in [
+            Self.storeFile, Self.storeFile + "-wal", Self.storeFile + "-shm", Self.tokensFile, ArenaSettings.secretFile,
+            ArenaSettings.seasonFolder + "/private-links.tsv",
+        ] {
             chmod(path + "/" + file, 0o600)
         }
         do {
@@ -190,7 +196,8 @@ public struct ArenaFolder: Sendable {
         while true {
             var status = stat()
             if stat(folder, &status) == 0, status.st_mode & S_IXOTH == 0 {
-                return "the sandbox's users cannot pass through \(folder) (mode \(String(status.st_mode & 0o777, radix: 8))), above the arena's copies of the students' bots; run `chmod o+x \(folder)`, or put the arena in a folder they can reach"
+                return
+                    "the sandbox's users cannot pass through \(folder) (mode \(String(status.st_mode & 0o777, radix: 8))), above the arena's copies of the students' bots; run `chmod o+x \(folder)`, or put the arena in a folder they can reach"
             }
             guard folder != "/" else { return nil }
             folder = (folder as NSString).deletingLastPathComponent

@@ -4,8 +4,8 @@ import Foundation
 import Orchestrator
 import RunControl
 import Submissions
-import Tournament
 import Synchronization
+import Tournament
 
 /// One upload taken from its archive to its student's folder: unpacked by Salvo
 /// (``ArchiveIntake/ArchiveUnpacker``) into `DIR/work/ID`, named after the student's login,
@@ -47,7 +47,8 @@ struct ArenaIntake: Sendable {
             // A root runner's builds run as `nobody`, who must reach the copies.
             chmod(work, 0o755)
         } catch {
-            return .refused("the arena could not make its work folder \(work) (\(error.localizedDescription)); this is the arena's fault: ask your instructor")
+            return .refused(
+                "the arena could not make its work folder \(work) (\(error.localizedDescription)); this is the arena's fault: ask your instructor")
         }
         let archive = arena + "/uploads/" + submission.archive
         let unpackProblem = await BlockingWork.run { () -> String? in
@@ -64,14 +65,19 @@ struct ArenaIntake: Sendable {
             line(.step(passed: true, name: "archive: tool debris left out", detail: debris.joined(separator: ", ")))
         }
         guard let root = Self.botFolder(in: unpacked) else {
-            return .refused("the archive has no bot.yaml at its top, nor in its one folder: its top holds \(Self.topListing(of: unpacked)); pack the folder that holds bot.yaml, e.g. with `salvo submit FOLDER`")
+            return .refused(
+                "the archive has no bot.yaml at its top, nor in its one folder: its top holds \(Self.topListing(of: unpacked)); pack the folder that holds bot.yaml, e.g. with `salvo submit FOLDER`"
+            )
         }
         let folder = work + "/" + submission.login
-        guard rename(root, folder) == 0 else { return .refused("the arena could not move the unpacked folder (\(String(cString: strerror(errno)))); ask your instructor") }
+        guard rename(root, folder) == 0 else {
+            return .refused("the arena could not move the unpacked folder (\(String(cString: strerror(errno)))); ask your instructor")
+        }
         guard let botsFrom = settings.tournament.botsFrom else { return .refused("the arena has no submissions folder") }
         let check = BotCheck(
             folder: folder,
-            settings: SubmissionEntry.settings(botsFrom, workFolder: work + "/check", takenNames: settings.tournament.config.bots.map(\.name), sandboxDisabled: sandboxDisabled),
+            settings: SubmissionEntry.settings(
+                botsFrom, workFolder: work + "/check", takenNames: settings.tournament.config.bots.map(\.name), sandboxDisabled: sandboxDisabled),
             launcher: launcher, work: work + "/check", seed: UInt64(id), games: settings.checkGames,
             against: Self.opponent(settings.tournament.config)
         )

@@ -14,7 +14,8 @@ enum ArenaLeaderboardPage {
         let rows = document.standings.map { standing -> Markup in
             "<tr><td>\(standing.rank)</td><td>\(standing.bot)</td><td>\(standing.rating.map { String(format: "%.0f", $0.value) } ?? "–")</td><td>\(standing.games)</td><td>\(standing.wins)</td><td>\(String(format: "%.1f", standing.scorePercent))</td></tr>"
         }.joined(separator: "\n")
-        let json = (try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json =
+            (try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let page: Markup = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -42,7 +43,8 @@ enum ArenaLeaderboardPage {
     }
 
     /// What the history shows before any rating.
-    static let noHistory: Markup = "<p id=\"no-history\" class=\"note\">No ratings yet: the history starts once the games rate the entries (two entries need more than one game).</p>"
+    static let noHistory: Markup =
+        "<p id=\"no-history\" class=\"note\">No ratings yet: the history starts once the games rate the entries (two entries need more than one game).</p>"
 
     /// The page's own style, after the report's.
     static let css = Markup.resource(PackageResources.arena_leaderboard_css)

@@ -22,7 +22,8 @@ public struct ArenaRequestContext: AuthRequestContext, RemoteAddressRequestConte
     public func student() throws(Problem) -> ArenaIdentity {
         guard let identity else {
             throw Problem(
-                .unauthorized, "give your arena token as `Authorization: Bearer TOKEN` (your instructor gave it to you); this one is missing, wrong or revoked",
+                .unauthorized,
+                "give your arena token as `Authorization: Bearer TOKEN` (your instructor gave it to you); this one is missing, wrong or revoked",
                 headers: [.wwwAuthenticate: "Bearer"]
             )
         }

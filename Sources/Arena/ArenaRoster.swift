@@ -48,7 +48,9 @@ public struct ArenaRoster: Hashable, Sendable {
             try EnumeratedCSV(string: text, delimiter: .comma, loadColumns: false).enumerateAsArray(startAt: 0, rowLimit: nil) { parsed.append($0) }
             rows = parsed
         } catch {
-            throw Problem(line: 0, message: "the roster is not CSV (\(error)); give one login a line, or `login,name` with names holding a comma in double quotes")
+            throw Problem(
+                line: 0,
+                message: "the roster is not CSV (\(error)); give one login a line, or `login,name` with names holding a comma in double quotes")
         }
         var students: [Student] = []
         var seen: Set<String> = []
@@ -57,11 +59,17 @@ public struct ArenaRoster: Hashable, Sendable {
             guard let first = fields.first, !first.isEmpty, !first.hasPrefix("#") else { continue }
             if number == 0, first.lowercased() == "login" { continue }
             guard fields.count <= 2 || fields.dropFirst(2).allSatisfy(\.isEmpty) else {
-                throw Problem(line: number + 1, message: "`\(first)` has \(fields.count) fields; give `login,name`, and put a name that holds a comma in double quotes: `\(first),\"\(fields.dropFirst().joined(separator: ","))\"`")
+                throw Problem(
+                    line: number + 1,
+                    message:
+                        "`\(first)` has \(fields.count) fields; give `login,name`, and put a name that holds a comma in double quotes: `\(first),\"\(fields.dropFirst().joined(separator: ","))\"`"
+                )
             }
             let login = first
             if let problem = loginProblem(login) { throw Problem(line: number + 1, message: problem) }
-            guard seen.insert(login.lowercased()).inserted else { throw Problem(line: number + 1, message: "`\(login)` is listed twice; list each student once") }
+            guard seen.insert(login.lowercased()).inserted else {
+                throw Problem(line: number + 1, message: "`\(login)` is listed twice; list each student once")
+            }
             let name = fields.count > 1 && !fields[1].isEmpty ? fields[1] : login
             students.append(Student(login: login, name: SubmissionLabels.clean(name) ?? login))
         }

@@ -32,14 +32,19 @@ struct ArenaRoutes: Sendable {
     let uploads: InFlightLimit
     let log: ArenaWorker.Log
 
-    init(folder: ArenaFolder, settings: ArenaSettings, worker: ArenaWorker, standings: ArenaStandings, clock: @escaping @Sendable () -> Date, log: @escaping ArenaWorker.Log) {
+    init(
+        folder: ArenaFolder, settings: ArenaSettings, worker: ArenaWorker, standings: ArenaStandings, clock: @escaping @Sendable () -> Date,
+        log: @escaping ArenaWorker.Log
+    ) {
         self.folder = folder
         self.settings = settings
         self.worker = worker
         self.standings = standings
         self.clock = clock
         self.log = log
-        uploads = InFlightLimit(readingPerKey: ArenaSettings.uploadsReadPerStudent, admittedPerKey: ArenaSettings.uploadsAdmittedPerStudent, total: settings.uploadsAtOnce)
+        uploads = InFlightLimit(
+            readingPerKey: ArenaSettings.uploadsReadPerStudent, admittedPerKey: ArenaSettings.uploadsAdmittedPerStudent, total: settings.uploadsAtOnce
+        )
     }
 
     func add(to router: Router<ArenaRequestContext>) {
@@ -104,7 +109,9 @@ struct ArenaRoutes: Sendable {
             return try body()
         } catch {
             log("arena: \(error)")
-            throw Problem(.serviceUnavailable, "the arena cannot read its store just now; try again in a minute, and tell your instructor if it lasts", retryAfter: 60)
+            throw Problem(
+                .serviceUnavailable, "the arena cannot read its store just now; try again in a minute, and tell your instructor if it lasts",
+                retryAfter: 60)
         }
     }
 
@@ -126,18 +133,27 @@ struct ArenaRoutes: Sendable {
         if let shortage = ArenaDisk(arena: folder.path, settings: settings).uploadShortage {
             log("arena: an upload from \(student.login) was refused before its body (507, not counted): \(shortage)")
             throw Problem(
-                .insufficientStorage, "the arena's disk is too full to take an upload just now; this is not your doing and nothing was counted against your quota: send it again later (the instructor is told)",
+                .insufficientStorage,
+                "the arena's disk is too full to take an upload just now; this is not your doing and nothing was counted against your quota: send it again later (the instructor is told)",
                 retryAfter: 300, headers: close
             )
         }
         let started = clock()
-        let reservation = try stored { try folder.store.reserveUpload(login: student.login, at: started, quota: ArenaQuota(perDay: settings.submissionsPerDay)) }
+        let reservation = try stored {
+            try folder.store.reserveUpload(login: student.login, at: started, quota: ArenaQuota(perDay: settings.submissionsPerDay))
+        }
         guard case .taken(let row) = reservation, let id = row.id else {
-            guard case .full(let count, let oldest, let attempts) = reservation else { throw Problem(.internalServerError, "the arena did not record the upload; send it again") }
+            guard case .full(let count, let oldest, let attempts) = reservation else {
+                throw Problem(.internalServerError, "the arena did not record the upload; send it again")
+            }
             let seconds = max(1, Int((oldest ?? started).addingTimeInterval(86_400).timeIntervalSince(started).rounded(.up)))
-            let what = attempts ? "\(count) uploads in the last 24 hours, refused ones too, the most the arena checks for one student" : "\(count) uploads in the last 24 hours that were not refused, the most the arena takes"
+            let what =
+                attempts
+                ? "\(count) uploads in the last 24 hours, refused ones too, the most the arena checks for one student"
+                : "\(count) uploads in the last 24 hours that were not refused, the most the arena takes"
             throw Problem(
-                .tooManyRequests, "you have made \(what); the next is taken in \(seconds / 60 + 1) minutes (a refused upload gives its place back; your instructor can give uploads back too)",
+                .tooManyRequests,
+                "you have made \(what); the next is taken in \(seconds / 60 + 1) minutes (a refused upload gives its place back; your instructor can give uploads back too)",
                 retryAfter: seconds, headers: close
             )
         }
@@ -149,12 +165,14 @@ struct ArenaRoutes: Sendable {
             giveBack(id)
             if refusal == .perKey {
                 throw Problem(
-                    .tooManyRequests, "your token has \(uploads.admittedPerKey) uploads in the arena already, the most it takes at once from one student; nothing was counted for this one: wait until they are taken, then send again",
+                    .tooManyRequests,
+                    "your token has \(uploads.admittedPerKey) uploads in the arena already, the most it takes at once from one student; nothing was counted for this one: wait until they are taken, then send again",
                     retryAfter: 10, headers: close
                 )
             }
             throw Problem(
-                .serviceUnavailable, "the arena is taking \(uploads.total) uploads at once, the most it does; nothing was counted against your quota: send yours again in a few seconds",
+                .serviceUnavailable,
+                "the arena is taking \(uploads.total) uploads at once, the most it does; nothing was counted against your quota: send yours again in a few seconds",
                 retryAfter: 5, headers: close
             )
         }
@@ -164,7 +182,8 @@ struct ArenaRoutes: Sendable {
         let length: Int
         do {
             try FileManager.default.createDirectory(atPath: folder.uploadsFolder, withIntermediateDirectories: true)
-            length = try await StreamedBody.write(request.body, to: folder.partialUpload(row.archive), limit: settings.uploadBytes, expectedLength: declared)
+            length = try await StreamedBody.write(
+                request.body, to: folder.partialUpload(row.archive), limit: settings.uploadBytes, expectedLength: declared)
         } catch {
             // Nothing kept: the place in the quota goes back.
             giveBack(id)
@@ -175,7 +194,10 @@ struct ArenaRoutes: Sendable {
                 throw Problem(.badRequest, "the upload was cut off before its end; nothing was kept or counted: send it again")
             case .cannotWrite?, nil:
                 log("arena: upload \(id) from \(student.login) could not be written (\(error)); not counted")
-                throw Problem(.insufficientStorage, "the arena could not write your upload (its disk); this is not your doing and nothing was counted against your quota: send it again later", retryAfter: 300)
+                throw Problem(
+                    .insufficientStorage,
+                    "the arena could not write your upload (its disk); this is not your doing and nothing was counted against your quota: send it again later",
+                    retryAfter: 300)
             }
         }
         guard length > 0 else {
@@ -191,15 +213,21 @@ struct ArenaRoutes: Sendable {
             try folder.finishUpload(row.archive)
             done = try folder.store.completeUpload(
                 id, receivedAt: received, state: late ? .late : .queued,
-                reason: late ? settings.deadline.map { "received after the deadline (\(ISO8601DateFormatter().string(from: $0))): kept, not entered" } : nil, bytes: length
+                reason: late
+                    ? settings.deadline.map { "received after the deadline (\(ISO8601DateFormatter().string(from: $0))): kept, not entered" } : nil,
+                bytes: length
             )
         } catch {
             log("arena: upload \(id) from \(student.login) could not be kept: \(error)")
             unlink(folder.uploadsFolder + "/" + row.archive)
             giveBack(id)
-            throw Problem(.serviceUnavailable, "the arena could not record your upload; nothing was counted against your quota: send it again in a minute", retryAfter: 60)
+            throw Problem(
+                .serviceUnavailable, "the arena could not record your upload; nothing was counted against your quota: send it again in a minute",
+                retryAfter: 60)
         }
-        guard let done else { throw Problem(.serviceUnavailable, "the arena could not record your upload; send it again in a minute", retryAfter: 60) }
+        guard let done else {
+            throw Problem(.serviceUnavailable, "the arena could not record your upload; send it again in a minute", retryAfter: 60)
+        }
         do {
             try folder.pruneArchives(of: student.login, budget: ArenaDiskBudget(bytes: settings.studentDiskBytes))
         } catch {
@@ -221,7 +249,10 @@ struct ArenaRoutes: Sendable {
     }
 
     func tooLarge(_ headers: HTTPFields) -> Problem {
-        Problem(.contentTooLarge, "the upload is larger than \(settings.uploadBytes >> 20) MiB, the most the arena takes; leave out build output and data files", headers: headers)
+        Problem(
+            .contentTooLarge,
+            "the upload is larger than \(settings.uploadBytes >> 20) MiB, the most the arena takes; leave out build output and data files",
+            headers: headers)
     }
 
     /// A student's own: their login, roster name, the name the public pages show them under
@@ -242,7 +273,9 @@ struct ArenaRoutes: Sendable {
         let key = try privateKey(of: student?.login ?? login)
         let path = PrivateFeedback.path(token: key)
         let published = FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path)
-        return Me(login: login, name: student?.name ?? login, publicName: student?.publicName, page: "student/" + key, privatePage: published ? "season/" + path : nil)
+        return Me(
+            login: login, name: student?.name ?? login, publicName: student?.publicName, page: "student/" + key,
+            privatePage: published ? "season/" + path : nil)
     }
 
     /// The unguessable key of `login`'s pages: their season private page's token (128 bits of
@@ -266,17 +299,24 @@ struct ArenaRoutes: Sendable {
     func studentPage(key: String) throws(Problem) -> Response {
         let students = try stored { try folder.store.students() }
         let secret = try secret()
-        guard key.count == 32, let student = students.first(where: { PrivateFeedback.token(secret: secret, folder: $0.login) == key }) else { throw Problem(.notFound, "no such page") }
+        guard key.count == 32, let student = students.first(where: { PrivateFeedback.token(secret: secret, folder: $0.login) == key }) else {
+            throw Problem(.notFound, "no such page")
+        }
         let uploads = try stored { try folder.store.submissions(of: student.login, limit: 200) }
         let document = try season().document
         let row = student.publicName.flatMap { name in document.standings.first { $0.bot == name } }
         let path = PrivateFeedback.path(token: key)
         let published = FileManager.default.fileExists(atPath: folder.path + "/" + ArenaSettings.publicFolder + "/" + path)
         let counted = try stored { try folder.store.countedUploads(of: student.login, at: clock()) }
-        return ServiceReply.html(try stored { try ArenaStudentPage.render(.init(
-            tournament: settings.tournament.config.name, login: student.login, name: student.name, publicName: student.publicName, standing: row,
-            ranked: document.standings.count, gamesPage: published ? "season/" + path : nil, uploads: uploads,
-            quota: ArenaQuota(perDay: settings.submissionsPerDay), counted: counted
-        )) })
+        return ServiceReply.html(
+            try stored {
+                try ArenaStudentPage.render(
+                    .init(
+                        tournament: settings.tournament.config.name, login: student.login, name: student.name, publicName: student.publicName,
+                        standing: row,
+                        ranked: document.standings.count, gamesPage: published ? "season/" + path : nil, uploads: uploads,
+                        quota: ArenaQuota(perDay: settings.submissionsPerDay), counted: counted
+                    ))
+            })
     }
 }

@@ -55,7 +55,8 @@ public enum ArenaServer {
     /// Starts serving and working; returns once the service listens: on `host:port`, or on
     /// `socket` when given.
     public static func start(
-        folder: ArenaFolder, settings: ArenaSettings, host: String, port: Int, socket: Socket? = nil, launcher: any BotLauncher, sandboxDisabled: Bool = false,
+        folder: ArenaFolder, settings: ArenaSettings, host: String, port: Int, socket: Socket? = nil, launcher: any BotLauncher,
+        sandboxDisabled: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping ArenaWorker.Log = { _ in }, logger: Logger = ArenaServer.quietLogger
     ) async throws(ArenaError) -> RunningArena {
         if !sandboxDisabled, let problem = folder.sandboxReachProblem() { throw .settings(problem) }
@@ -70,7 +71,9 @@ public enum ArenaServer {
             var status = stat()
             if lstat(socket.path, &status) == 0 {
                 // A socket a killed arena left is replaced; anything else there is not the arena's.
-                guard status.st_mode & S_IFMT == S_IFSOCK else { throw .settings("\(socket.path) exists and is not a socket; give --socket a path of its own") }
+                guard status.st_mode & S_IFMT == S_IFSOCK else {
+                    throw .settings("\(socket.path) exists and is not a socket; give --socket a path of its own")
+                }
                 unlink(socket.path)
             }
             address = .unixDomainSocket(path: socket.path)
@@ -78,16 +81,20 @@ public enum ArenaServer {
             address = .hostname(host, port: port)
         }
         let stop = StopSignal()
-        let worker = ArenaWorker(folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
+        let worker = ArenaWorker(
+            folder: folder, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, stop: stop, clock: clock, log: log)
         // What a kill left half-made: uploads still arriving, a season being staged.
         do {
             let removed = try folder.removeLeftovers()
-            if removed > 0 { log("arena: removed \(removed) leftover\(removed == 1 ? "" : "s") of the last stop (uploads cut off, a publication half-staged)") }
+            if removed > 0 {
+                log("arena: removed \(removed) leftover\(removed == 1 ? "" : "s") of the last stop (uploads cut off, a publication half-staged)")
+            }
         } catch {
             throw .settings("\(error)")
         }
         let published = folder.path + "/" + ArenaSettings.publicFolder
-        let routes = ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: ArenaStandings(folder: published), clock: clock, log: log)
+        let routes = ArenaRoutes(
+            folder: folder, settings: settings, worker: worker, standings: ArenaStandings(folder: published), clock: clock, log: log)
         let router = buildRouter(routes)
         let options = HTTPService.Options(
             address: address, serverName: "Salvo arena", requestDeadline: settings.requestDeadline, idleTimeout: idleTimeout,
@@ -114,18 +121,20 @@ public enum ArenaServer {
     /// `/season/` (``ServiceKit/ServedFiles``); the routes (``ArenaRoutes``). The one place the
     /// arena's routes are added: the OpenAPI test (docs/openapi/README.md) lists them from here.
     static func buildRouter(_ routes: ArenaRoutes) -> Router<ArenaRequestContext> {
-        let folder = routes.folder, settings = routes.settings
+        let folder = routes.folder
+        let settings = routes.settings
         let published = folder.path + "/" + ArenaSettings.publicFolder
         let router = Router(context: ArenaRequestContext.self)
-        router.middlewares.add(ProblemMiddleware { status, request in
-            switch status {
-            case .notFound where request.uri.path.hasPrefix("/season/") && !FileManager.default.fileExists(atPath: published + "/index.html"):
-                "the season has no pages yet: they are published after its first batch"
-            case .notFound: "no such page"
-            case .badRequest where request.uri.path.hasPrefix("/season/"): "no such page: a path of the season names no `..`"
-            default: nil
-            }
-        })
+        router.middlewares.add(
+            ProblemMiddleware { status, request in
+                switch status {
+                case .notFound where request.uri.path.hasPrefix("/season/") && !FileManager.default.fileExists(atPath: published + "/index.html"):
+                    "the season has no pages yet: they are published after its first batch"
+                case .notFound: "no such page"
+                case .badRequest where request.uri.path.hasPrefix("/season/"): "no such page: a path of the season names no `..`"
+                default: nil
+                }
+            })
         router.middlewares.add(ArenaTokenAuthenticator(store: folder.store))
         if settings.requestsPerSecond > 0 {
             let forwarded = ForwardedClient(trustedProxies: settings.trustedProxies)
@@ -143,7 +152,9 @@ public enum ArenaServer {
     static func restrict(_ socket: Socket, log: ArenaWorker.Log) {
         if let name = socket.group {
             if let group = getgrnam(name) {
-                if chown(socket.path, getuid(), group.pointee.gr_gid) != 0 { log("arena: cannot give \(socket.path) to the group \(name): \(String(cString: strerror(errno)))") }
+                if chown(socket.path, getuid(), group.pointee.gr_gid) != 0 {
+                    log("arena: cannot give \(socket.path) to the group \(name): \(String(cString: strerror(errno)))")
+                }
             } else {
                 log("arena: there is no group \(name); \(socket.path) keeps the arena's own group")
             }

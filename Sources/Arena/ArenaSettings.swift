@@ -79,7 +79,8 @@ public struct ArenaSettings: Sendable {
 
     /// The arena's own keys, taken out before the rest is read as a tournament file.
     static let arenaKeys = [
-        "deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "checks_at_once", "requests_per_second", "request_burst", "trusted_proxy",
+        "deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "checks_at_once", "requests_per_second",
+        "request_burst", "trusted_proxy",
         "uploads_at_once", "student_disk_mb", "disk_reserve_mb",
     ]
     /// The subfolders the arena owns.
@@ -96,7 +97,8 @@ public struct ArenaSettings: Sendable {
     /// pseudonym: never their login, whatever their bot.yaml says.
     public static func publisher(arena: String, settings: ArenaSettings, into destination: String, roster: [ArenaStore.Student]) -> RunPublisher {
         let names = Dictionary(roster.filter { $0.name != $0.login }.map { ($0.login, $0.name) }, uniquingKeysWith: { first, _ in first })
-        return RunPublisher(output: settings.tournament.config.outputDirectory, destination: destination, secretFile: arena + "/" + secretFile, labels: names)
+        return RunPublisher(
+            output: settings.tournament.config.outputDirectory, destination: destination, secretFile: arena + "/" + secretFile, labels: names)
     }
 
     /// Reads the arena's settings in the folder `arena`.
@@ -116,7 +118,9 @@ public struct ArenaSettings: Sendable {
     static func read(_ text: String, file: String, arena: String) throws(TournamentFileError) -> ArenaSettings {
         let parser = TournamentFileParser()
         let root = try parser.compose(text, file: file)
-        guard let mapping = root.mapping else { throw TournamentFileError(file: file, line: root.mark?.line, message: "the file must be a mapping of keys such as `name:` and `bots:`") }
+        guard let mapping = root.mapping else {
+            throw TournamentFileError(file: file, line: root.mark?.line, message: "the file must be a mapping of keys such as `name:` and `bots:`")
+        }
         func fail(_ node: Node?, _ message: String) -> TournamentFileError {
             TournamentFileError(file: file, line: node?.mark?.line, message: message)
         }
@@ -131,11 +135,18 @@ public struct ArenaSettings: Sendable {
                 throw fail(key, "the arena writes its season into \(arena)/\(seasonFolder); remove `output:`")
             case "bots_from":
                 guard let given = value.mapping else {
-                    throw fail(key, "the arena's submissions are its own (\(arena)/\(submissionsFolder)); give `bots_from:` only as a mapping of limits, or remove it")
+                    throw fail(
+                        key,
+                        "the arena's submissions are its own (\(arena)/\(submissionsFolder)); give `bots_from:` only as a mapping of limits, or remove it"
+                    )
                 }
                 for (subkey, subvalue) in given {
-                    if subkey.string == "folder" { throw fail(subkey, "the arena's submissions are its own (\(arena)/\(submissionsFolder)); remove `folder:`") }
-                    if subkey.string == "deadline" { throw fail(subkey, "give the arena's deadline as the top-level `deadline:`, which counts from each upload's arrival") }
+                    if subkey.string == "folder" {
+                        throw fail(subkey, "the arena's submissions are its own (\(arena)/\(submissionsFolder)); remove `folder:`")
+                    }
+                    if subkey.string == "deadline" {
+                        throw fail(subkey, "give the arena's deadline as the top-level `deadline:`, which counts from each upload's arrival")
+                    }
                     botsFrom.append((subkey, subvalue))
                 }
             default:
@@ -151,9 +162,12 @@ public struct ArenaSettings: Sendable {
             throw fail(root, "the arena plays a season: `format:` must be round-robin or swiss")
         }
 
-        var settings = ArenaSettings(tournament: tournament, deadline: nil, submissionsPerDay: 10, uploadBytes: 20 << 20, schedule: .continuous, checkGames: 4)
+        var settings = ArenaSettings(
+            tournament: tournament, deadline: nil, submissionsPerDay: 10, uploadBytes: 20 << 20, schedule: .continuous, checkGames: 4)
         if let node = own["deadline"] {
-            guard let text = node.string, let date = Self.date(text) else { throw fail(node, "`deadline` must be a date and time with its zone, such as 2026-12-11T23:59:00Z") }
+            guard let text = node.string, let date = Self.date(text) else {
+                throw fail(node, "`deadline` must be a date and time with its zone, such as 2026-12-11T23:59:00Z")
+            }
             settings.deadline = date
         }
         if let node = own["submissions_per_day"] { settings.submissionsPerDay = try integer(node, "submissions_per_day", 1...10_000, fail) }
@@ -169,7 +183,10 @@ public struct ArenaSettings: Sendable {
             let given = node.sequence.map { $0.map(\.string) } ?? [node.string]
             let addresses = given.map { $0.flatMap(ForwardedClient.canonical) }
             guard !addresses.isEmpty, addresses.allSatisfy({ $0 != nil }) else {
-                throw fail(node, "`trusted_proxy` must be the IP address your reverse proxy connects from, or a list of them, such as 127.0.0.1 or [127.0.0.1, \"::1\"]")
+                throw fail(
+                    node,
+                    "`trusted_proxy` must be the IP address your reverse proxy connects from, or a list of them, such as 127.0.0.1 or [127.0.0.1, \"::1\"]"
+                )
             }
             settings.trustedProxies = addresses.compactMap { $0 }
         }
@@ -183,14 +200,20 @@ public struct ArenaSettings: Sendable {
         if let node = own["night_at"] {
             guard case .nightly = settings.schedule else { throw fail(node, "`night_at` is for `schedule: nightly`; add it, or remove `night_at`") }
             let parts = (node.string ?? "").split(separator: ":").compactMap { Int($0) }
-            guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else { throw fail(node, "`night_at` must be a UTC time of day, HH:MM, such as \"02:00\"") }
+            guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
+                throw fail(node, "`night_at` must be a UTC time of day, HH:MM, such as \"02:00\"")
+            }
             settings.schedule = .nightly(hour: parts[0], minute: parts[1])
         }
         return settings
     }
 
-    static func integer(_ node: Node, _ key: String, _ range: ClosedRange<Int>, _ fail: (Node?, String) -> TournamentFileError) throws(TournamentFileError) -> Int {
-        guard let value = node.int, range.contains(value) else { throw fail(node, "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+    static func integer(_ node: Node, _ key: String, _ range: ClosedRange<Int>, _ fail: (Node?, String) -> TournamentFileError)
+        throws(TournamentFileError) -> Int
+    {
+        guard let value = node.int, range.contains(value) else {
+            throw fail(node, "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return value
     }
 

@@ -71,7 +71,8 @@ public final class ArenaStandings: Sendable {
         } catch {
             throw .unreadable(path: resultsPath, detail: "\(error)")
         }
-        let document = Document(tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)
+        let document = Document(
+            tournament: results.tournament, generatedAt: results.generatedAt, games: results.progress.ratedGames, standings: results.standings)
         // The arena plays a batch whenever versions are entered, seconds apart or days.
         let chart = SeasonChart.svg(results.season, step: "Batch")
         cache.withLock { $0 = (file, document, chart) }

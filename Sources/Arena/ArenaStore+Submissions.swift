@@ -57,7 +57,8 @@ extension ArenaStore {
             let versions = recent.filter(Self.notRefused)
             let (counted, all) = (try versions.fetchCount(db), try recent.fetchCount(db))
             if counted >= quota.perDay {
-                reservation = .full(count: counted, oldest: try versions.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt, attempts: false)
+                reservation = .full(
+                    count: counted, oldest: try versions.order(ArenaSubmission.Columns.receivedAt).fetchOne(db)?.receivedAt, attempts: false)
                 return
             }
             if all >= quota.attemptsPerDay {
@@ -75,7 +76,8 @@ extension ArenaStore {
     /// what the quota counts (``ArenaQuota``).
     static func counted(_ login: String, before date: Date) -> QueryInterfaceRequest<ArenaSubmission> {
         ArenaSubmission.filter(
-            ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400) && ArenaSubmission.Columns.givenBack == false
+            ArenaSubmission.Columns.login == login && ArenaSubmission.Columns.receivedAt > date.addingTimeInterval(-86_400)
+                && ArenaSubmission.Columns.givenBack == false
         )
     }
 
@@ -108,7 +110,9 @@ extension ArenaStore {
 
     /// Upload `id`'s body is whole and on disk (`bytes` of it) at `receivedAt`: it is
     /// `state` (queued, or late) from now on.
-    public func completeUpload(_ id: Int64, receivedAt: Date, state: ArenaSubmission.State, reason: String?, bytes: Int) throws(ArenaError) -> ArenaSubmission? {
+    public func completeUpload(_ id: Int64, receivedAt: Date, state: ArenaSubmission.State, reason: String?, bytes: Int) throws(ArenaError)
+        -> ArenaSubmission?
+    {
         try modify(id) { row in
             row.receivedAt = receivedAt
             row.updatedAt = receivedAt
@@ -142,7 +146,9 @@ extension ArenaStore {
 
     /// Moves upload `id` to `state`, with a reason and version when given; `checked` when the
     /// move ends its check (it passed or was refused), recorded as its ``ArenaSubmission/checkedAt``.
-    public func update(_ id: Int64, to state: ArenaSubmission.State, reason: String? = nil, version: String? = nil, checked: Bool = false, at date: Date = Date()) throws(ArenaError) {
+    public func update(
+        _ id: Int64, to state: ArenaSubmission.State, reason: String? = nil, version: String? = nil, checked: Bool = false, at date: Date = Date()
+    ) throws(ArenaError) {
         try modify(id) { row in
             row.state = state
             if let reason { row.reason = reason }
@@ -199,8 +205,10 @@ extension ArenaStore {
     public func requeueInterrupted() throws(ArenaError) -> Int {
         var count = 0
         try write { db in
-            count = try ArenaSubmission.filter([ArenaSubmission.State.building.rawValue, ArenaSubmission.State.checking.rawValue].contains(ArenaSubmission.Columns.state))
-                .updateAll(db, ArenaSubmission.Columns.state.set(to: ArenaSubmission.State.queued.rawValue), Column("lines").set(to: Data("[]".utf8)))
+            count = try ArenaSubmission.filter(
+                [ArenaSubmission.State.building.rawValue, ArenaSubmission.State.checking.rawValue].contains(ArenaSubmission.Columns.state)
+            )
+            .updateAll(db, ArenaSubmission.Columns.state.set(to: ArenaSubmission.State.queued.rawValue), Column("lines").set(to: Data("[]".utf8)))
         }
         return count
     }

@@ -99,7 +99,9 @@ public final class ArenaStore: Sendable {
         guard !names.isEmpty else { return }
         try write { db in
             for var student in try Student.fetchAll(db) {
-                guard let name = names[student.login] ?? names.first(where: { $0.key.lowercased() == student.login.lowercased() })?.value, name != student.publicName else { continue }
+                guard let name = names[student.login] ?? names.first(where: { $0.key.lowercased() == student.login.lowercased() })?.value,
+                    name != student.publicName
+                else { continue }
                 student.publicName = name
                 try student.update(db)
             }

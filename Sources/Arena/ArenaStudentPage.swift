@@ -43,16 +43,22 @@ enum ArenaStudentPage {
                 </article>
                 """
         }.joined(separator: "\n")
-        let publicName: Markup = content.publicName.map { "<p id=\"public-name\">On the public pages and the leaderboard your bot is <strong>\($0)</strong>.</p>" }
+        let publicName: Markup =
+            content.publicName.map { "<p id=\"public-name\">On the public pages and the leaderboard your bot is <strong>\($0)</strong>.</p>" }
             ?? "<p id=\"public-name\" data-none>Your bot is on no public page yet: it appears there, under a name this page will give, once a version of yours is entered.</p>"
         let standing: Markup
         if let row = content.standing {
-            let rating: String = row.rating.map { String(format: "Elo %.0f (95%% interval %.0f to %.0f)", $0.value, $0.lower, $0.upper) } ?? "no rating yet"
-            standing = "<p id=\"standing\" data-rank=\"\(row.rank)\">Rank \(row.rank) of \(content.ranked): \(rating), \(row.games) games, \(row.wins) won.</p>"
+            let rating: String =
+                row.rating.map { String(format: "Elo %.0f (95%% interval %.0f to %.0f)", $0.value, $0.lower, $0.upper) } ?? "no rating yet"
+            standing =
+                "<p id=\"standing\" data-rank=\"\(row.rank)\">Rank \(row.rank) of \(content.ranked): \(rating), \(row.games) games, \(row.wins) won.</p>"
         } else {
             standing = "<p id=\"standing\" data-rank=\"\">Not ranked: no version of yours has played yet.</p>"
         }
-        let games: Markup = content.gamesPage.map { "<p><a id=\"games\" href=\"../\($0)\">Your games: each forfeit with your bot's stderr, your build log, rematch files</a></p>" } ?? ""
+        let games: Markup =
+            content.gamesPage.map {
+                "<p><a id=\"games\" href=\"../\($0)\">Your games: each forfeit with your bot's stderr, your build log, rematch files</a></p>"
+            } ?? ""
         let left = max(0, content.quota.perDay - content.counted)
         let page: Markup = """
             <!DOCTYPE html>

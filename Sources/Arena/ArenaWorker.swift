@@ -47,7 +47,8 @@ public actor ArenaWorker {
     ) {
         self.folder = folder
         self.settings = settings
-        self.intake = ArenaIntake(arena: folder.path, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, gate: SubmissionsGate())
+        self.intake = ArenaIntake(
+            arena: folder.path, settings: settings, launcher: launcher, sandboxDisabled: sandboxDisabled, gate: SubmissionsGate())
         self.sandboxDisabled = sandboxDisabled
         self.stop = stop
         self.clock = clock
@@ -142,7 +143,9 @@ public actor ArenaWorker {
                     // An upload still queued after its check: the store did not record its end
                     // (a full disk); checking it again and again would never end.
                     guard taken.insert(id).inserted else {
-                        log("arena: the store did not record the end of upload \(id)'s check; the queue waits until the store can be written (check the disk)")
+                        log(
+                            "arena: the store did not record the end of upload \(id)'s check; the queue waits until the store can be written (check the disk)"
+                        )
                         stuck = true
                         break
                     }
@@ -210,7 +213,9 @@ public actor ArenaWorker {
         guard batchIsDue() else { return false }
         // A store that cannot be read wants no batch: the next look (every 500 ms) asks again,
         // and the batch itself would fail on it.
-        guard let waiting = try? folder.store.submissions(in: [.waiting]), let queued = try? folder.store.submissions(in: [.queued]) else { return false }
+        guard let waiting = try? folder.store.submissions(in: [.waiting]), let queued = try? folder.store.submissions(in: [.queued]) else {
+            return false
+        }
         let queueEmpty = queued.isEmpty
         // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
         if waiting.isEmpty { return !checking && queueEmpty && needsFirstNight() }
@@ -253,26 +258,30 @@ public actor ArenaWorker {
         let store = folder.store
         let log = self.log
         let clock = self.clock
-        let outcome = await intake.take(submission, state: { [log] state in
-            do {
-                try store.update(id, to: state)
-            } catch {
-                log("arena: \(error)")
-            }
-        }, line: { line in
-            do {
-                try store.append(line, to: id)
-            } catch {
-                log("arena: \(error)")
-            }
-        }, installed: {
-            // Waiting before the gate opens, so a batch that enters this version knows it.
-            do {
-                try store.update(id, to: .waiting, checked: true, at: clock())
-            } catch {
-                log("arena: upload \(id) could not be marked waiting: \(error)")
-            }
-        })
+        let outcome = await intake.take(
+            submission,
+            state: { [log] state in
+                do {
+                    try store.update(id, to: state)
+                } catch {
+                    log("arena: \(error)")
+                }
+            },
+            line: { line in
+                do {
+                    try store.append(line, to: id)
+                } catch {
+                    log("arena: \(error)")
+                }
+            },
+            installed: {
+                // Waiting before the gate opens, so a batch that enters this version knows it.
+                do {
+                    try store.update(id, to: .waiting, checked: true, at: clock())
+                } catch {
+                    log("arena: upload \(id) could not be marked waiting: \(error)")
+                }
+            })
         switch outcome {
         case .passed:
             // A version waiting to play is worth a batch now, whatever failed before.
@@ -344,15 +353,19 @@ public actor ArenaWorker {
         var newest: [String: ArenaSubmission] = [:]
         for submission in waiting {
             if let earlier = newest[submission.login], let earlierID = earlier.id {
-                record(earlierID, .replaced, reason: "upload \(submission.id ?? 0) of yours passed after it, before either was entered; that one is entered")
+                record(
+                    earlierID, .replaced,
+                    reason: "upload \(submission.id ?? 0) of yours passed after it, before either was entered; that one is entered")
             }
             newest[submission.login] = submission
         }
         let summary: RunSummary
         do {
-            let config = try await run.prepare(stop: stop, steps: { step in
-                if case .entered(let entries, _) = step { entered.set(entries) }
-            })
+            let config = try await run.prepare(
+                stop: stop,
+                steps: { step in
+                    if case .entered(let entries, _) = step { entered.set(entries) }
+                })
             gate.leave()
             gateHeld = false
             summary = try await TournamentRun(configuration: config).run(stop: stop)
@@ -371,10 +384,14 @@ public actor ArenaWorker {
         let seconds = (ContinuousClock.now - started).components.seconds
         let missing = summary.missingGames
         // The summary holds the standings' games, earlier batches' too: this batch's are its night's.
-        let played = summary.configuration.context.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count } ?? summary.records.count
+        let played =
+            summary.configuration.context.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count }
+            ?? summary.records.count
         // Numbered as the season's nights are, so a restart does not count from 1 again.
         let number = summary.configuration.context.seasonNight?.number ?? batches
-        log("batch \(number): \(played) game\(played == 1 ? "" : "s") played in \(seconds) s; the standings count \(summary.records.count)\(missing > 0 ? "; \(missing) missing (played with the next batch)" : "")")
+        log(
+            "batch \(number): \(played) game\(played == 1 ? "" : "s") played in \(seconds) s; the standings count \(summary.records.count)\(missing > 0 ? "; \(missing) missing (played with the next batch)" : "")"
+        )
     }
 
     /// Marks each waiting upload entered (with its version) or refused (with the season's
@@ -406,12 +423,15 @@ public actor ArenaWorker {
         let season = settings.tournament.config
         do {
             let roster = try folder.store.students().map { (login: $0.login, name: $0.name) }
-            try StandingsCSV.write(ArenaStandings(folder: season.outputDirectory).document(tournament: season.name).standings, roster: roster, folder: folder.path)
+            try StandingsCSV.write(
+                ArenaStandings(folder: season.outputDirectory).document(tournament: season.name).standings, roster: roster, folder: folder.path)
         } catch {
             log("arena: \(error)")
         }
         do {
-            let published = try ArenaSettings.publisher(arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()).publish()
+            let published = try ArenaSettings.publisher(
+                arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()
+            ).publish()
             // Each student's public name, for their own page and `salvo submit` to tell them.
             try folder.store.setPublicNames(published.publicNames)
         } catch {

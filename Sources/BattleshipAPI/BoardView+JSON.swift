@@ -3,7 +3,9 @@ import JSONCoding
 /// Read by the client; the server writes its boards by hand (`BoardJSON`), the bulk of its output.
 extension BoardCell: JSONReadable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var xPos: Int?, yPos: Int?, status: String?
+        var xPos: Int?
+        var yPos: Int?
+        var status: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -24,7 +26,8 @@ extension BoardCell: JSONReadable {
 /// Read by the client; the server writes its boards by hand (`BoardJSON`).
 extension BoardView: JSONReadable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var playerBoard: [BoardCell]?, opponentBoard: [BoardCell]?
+        var playerBoard: [BoardCell]?
+        var opponentBoard: [BoardCell]?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

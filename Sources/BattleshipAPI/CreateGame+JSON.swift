@@ -23,7 +23,8 @@ extension CreateGameRequest: JSONWritable {
 
 extension CreateGameResponse: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var playerId: String?, gameId: String?
+        var playerId: String?
+        var gameId: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

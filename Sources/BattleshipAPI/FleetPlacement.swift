@@ -36,7 +36,10 @@ extension FleetPlacement: JSONReadable, JSONWritable {
         var ships: [Ship] = []
         _ = try reader.beginArray()
         while try reader.nextElement() {
-            var length: Int?, x: Int?, y: Int?, orientation: String?
+            var length: Int?
+            var x: Int?
+            var y: Int?
+            var orientation: String?
             let start = try reader.beginObject()
             while let key = try reader.nextKeyView() {
                 switch key {
@@ -47,10 +50,11 @@ extension FleetPlacement: JSONReadable, JSONWritable {
                 default: try reader.skipValue()
                 }
             }
-            ships.append(Ship(
-                length: try reader.required(length, "length", inObjectAt: start), x: try reader.required(x, "x", inObjectAt: start),
-                y: try reader.required(y, "y", inObjectAt: start), orientation: try reader.required(orientation, "orientation", inObjectAt: start)
-            ))
+            ships.append(
+                Ship(
+                    length: try reader.required(length, "length", inObjectAt: start), x: try reader.required(x, "x", inObjectAt: start),
+                    y: try reader.required(y, "y", inObjectAt: start), orientation: try reader.required(orientation, "orientation", inObjectAt: start)
+                ))
         }
         self.init(ships: ships)
     }

@@ -2,7 +2,12 @@ import JSONCoding
 
 extension GameDetail: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var id: String?, name: String?, player1: String?, player2: String?, winner: String?, missilesLaunched: Int?
+        var id: String?
+        var name: String?
+        var player1: String?
+        var player2: String?
+        var winner: String?
+        var missilesLaunched: Int?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

@@ -2,7 +2,9 @@ import JSONCoding
 
 extension GameSummary: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var id: String?, name: String?, status: GameStatus?
+        var id: String?
+        var name: String?
+        var status: GameStatus?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

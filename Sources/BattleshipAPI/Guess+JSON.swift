@@ -17,7 +17,8 @@ extension GuessRequest: JSONWritable {
 
 extension GuessResponse: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var hit: Bool?, shipSunk: Int?
+        var hit: Bool?
+        var shipSunk: Int?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

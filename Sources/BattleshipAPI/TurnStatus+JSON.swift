@@ -2,7 +2,8 @@ import JSONCoding
 
 extension TurnStatus: JSONReadable, JSONWritable {
     public init(json reader: inout JSONReader) throws(JSONError) {
-        var isYourTurn: Bool?, winner: String?
+        var isYourTurn: Bool?
+        var winner: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

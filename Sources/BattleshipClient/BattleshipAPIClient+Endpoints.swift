@@ -38,7 +38,9 @@ extension BattleshipAPIClient {
     ) async throws(BattleshipClientError) -> CreateGameResponse {
         let body = CreateGameRequest(gameName: gameName, playerName: playerName, boardSeed: boardSeed, joinToken: joinToken, fleet: fleet)
         let call = call(.post, "/games", body: body, priority: .guess, isIdempotent: false)
-        return try await withRetries(shouldRetry: Self.wasNotSent) { () async throws(BattleshipClientError) in try await send(call, as: CreateGameResponse.self) }
+        return try await withRetries(shouldRetry: Self.wasNotSent) { () async throws(BattleshipClientError) in
+            try await send(call, as: CreateGameResponse.self)
+        }
     }
 
     /// Joins a waiting game as player 2: `POST /api/games/:id/join`. Re-sent only when the
@@ -48,7 +50,9 @@ extension BattleshipAPIClient {
     ) async throws(BattleshipClientError) -> JoinGameResponse {
         let body = JoinGameRequest(playerName: playerName, boardSeed: boardSeed, joinToken: joinToken, fleet: fleet)
         let call = call(.post, "/games/\(PathSegment.encode(gameId))/join", body: body, priority: .guess, isIdempotent: false)
-        return try await withRetries(shouldRetry: Self.wasNotSent) { () async throws(BattleshipClientError) in try await send(call, as: JoinGameResponse.self) }
+        return try await withRetries(shouldRetry: Self.wasNotSent) { () async throws(BattleshipClientError) in
+            try await send(call, as: JoinGameResponse.self)
+        }
     }
 
     /// Whose turn it is and who won: `POST /api/games/:id/status`. Retried on transient

@@ -8,7 +8,8 @@ enum ReplyDecoder {
     /// The longest server message kept in an error.
     static let maxMessageLength = 300
 
-    static func decode<Reply: JSONReadable>(_ type: Reply.Type, from response: HTTPResponse, operation: String) throws(BattleshipClientError) -> Reply {
+    static func decode<Reply: JSONReadable>(_ type: Reply.Type, from response: HTTPResponse, operation: String) throws(BattleshipClientError) -> Reply
+    {
         switch response.status {
         case 200..<300:
             do {

@@ -52,7 +52,8 @@ public struct Fleet: Hashable, Sendable, Codable {
             while true {
                 let orientation: Orientation = generator.uniform(below: 2) == 0 ? .horizontal : .vertical
                 let span = Coordinate.gridSize - length + 1
-                let origin = orientation == .horizontal
+                let origin =
+                    orientation == .horizontal
                     ? Coordinate(x: generator.uniform(below: span), y: generator.uniform(below: Coordinate.gridSize))
                     : Coordinate(x: generator.uniform(below: Coordinate.gridSize), y: generator.uniform(below: span))
                 let ship = ShipPlacement(length: length, origin: origin, orientation: orientation)

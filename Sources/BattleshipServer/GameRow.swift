@@ -42,10 +42,13 @@ struct GameRow: Codable, FetchableRecord, PersistableRecord {
 
     /// Rebuilds the game, replaying `shots` in order through the rules.
     func makeGame(shots: [ShotRow]) throws -> ServerGame {
-        let one = PlayerEntry(id: playerOneId, name: playerOneName, fleet: try Self.decode(playerOneFleet), boardSeed: playerOneSeed.flatMap { UInt64($0) })
+        let one = PlayerEntry(
+            id: playerOneId, name: playerOneName, fleet: try Self.decode(playerOneFleet), boardSeed: playerOneSeed.flatMap { UInt64($0) })
         var game = ServerGame(id: id, name: name, createdAt: createdAt, playerOne: one, joinToken: joinToken)
         if let playerTwoId, let playerTwoName, let playerTwoFleet {
-            game.join(PlayerEntry(id: playerTwoId, name: playerTwoName, fleet: try Self.decode(playerTwoFleet), boardSeed: playerTwoSeed.flatMap { UInt64($0) }))
+            game.join(
+                PlayerEntry(
+                    id: playerTwoId, name: playerTwoName, fleet: try Self.decode(playerTwoFleet), boardSeed: playerTwoSeed.flatMap { UInt64($0) }))
         }
         if var rules = game.rules {
             for shot in shots {

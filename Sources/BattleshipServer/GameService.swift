@@ -186,7 +186,8 @@ actor GameService {
     private static func joinToken(in fields: RequestFields) throws(APIError) -> String? {
         guard let value = fields["joinToken"], value != .null else { return nil }
         guard let token = value.nameText, (16...128).contains(token.count),
-              token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
             throw .invalidJoinToken
         }
         return token

@@ -76,7 +76,8 @@ final class GameStore: Sendable {
         }
         migrator.registerMigration("v2: shots without an index") { db in
             try createShotTable(db, named: "shotLog")
-            try db.execute(sql: "INSERT INTO shotLog (gameId, sequence, seat, x, y) SELECT gameId, sequence, seat, x, y FROM shot ORDER BY gameId, sequence")
+            try db.execute(
+                sql: "INSERT INTO shotLog (gameId, sequence, seat, x, y) SELECT gameId, sequence, seat, x, y FROM shot ORDER BY gameId, sequence")
             try db.drop(table: "shot")
             try db.rename(table: "shotLog", to: "shot")
         }

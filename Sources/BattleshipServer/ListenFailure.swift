@@ -14,11 +14,13 @@ public enum ListenFailure {
         guard let error = error as? IOError else { return nil }
         switch error.errnoCode {
         case EADDRINUSE:
-            return "port \(port) on \(host) is already in use by another program; stop that program, or choose another port with --port (0 picks a free one)"
+            return
+                "port \(port) on \(host) is already in use by another program; stop that program, or choose another port with --port (0 picks a free one)"
         case EACCES:
             return "port \(port) on \(host) may only be opened by root (ports below 1024 are reserved); choose a port from 1024 up with --port"
         case EADDRNOTAVAIL:
-            return "\(host) is not an address of this machine; listen on 127.0.0.1, on 0.0.0.0 (every address) or on one of its own addresses with --host"
+            return
+                "\(host) is not an address of this machine; listen on 127.0.0.1, on 0.0.0.0 (every address) or on one of its own addresses with --host"
         default:
             return nil
         }

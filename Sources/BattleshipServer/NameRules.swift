@@ -1,4 +1,5 @@
 import BattleshipAPI
+
 /// The reference server's rules for names and ids, kept in one place.
 enum NameRules {
     /// Salvo's limit on game and player names (the reference had none).
@@ -9,9 +10,10 @@ enum NameRules {
 
     /// Whether `name` is non-empty and only ASCII letters, digits and spaces (`^[a-z0-9 ]+$`, any case).
     static func isAlphanumeric(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x20
-        }
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x20
+            }
     }
 
     /// Whether `name` is one of the reserved words.

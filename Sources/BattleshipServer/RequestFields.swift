@@ -73,12 +73,13 @@ struct RequestFields: Sendable {
     }
 }
 
-private extension String {
+extension String {
     /// The text without leading and trailing spaces and tabs.
-    var trimmingASCIISpaces: String {
+    fileprivate var trimmingASCIISpaces: String {
         let bytes = Array(utf8)
         guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -47,13 +47,14 @@ public enum SalvoServer {
             router.middlewares.add(MetricsMiddleware())
             router.get("metrics") { _, _ in metrics.response() }
         }
-        router.middlewares.add(ProblemMiddleware(key: .message, internalError: "Internal server error") { status, request in
-            switch status {
-            case .notFound: "No such endpoint: \(request.method) \(request.uri.path); the API lives under /api/games"
-            case .contentTooLarge: APIError.bodyTooLarge.message
-            default: nil
-            }
-        })
+        router.middlewares.add(
+            ProblemMiddleware(key: .message, internalError: "Internal server error") { status, request in
+                switch status {
+                case .notFound: "No such endpoint: \(request.method) \(request.uri.path); the API lives under /api/games"
+                case .contentTooLarge: APIError.bodyTooLarge.message
+                default: nil
+                }
+            })
         GameRoutes(service: service, offersExtensions: configuration.offersExtensions).add(to: router)
         return router
     }

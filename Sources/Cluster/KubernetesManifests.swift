@@ -61,13 +61,17 @@ public enum KubernetesManifests {
                 "completionMode: Indexed", "completions: \(job.shards)", "parallelism: \(parallelism ?? job.shards)",
                 "backoffLimitPerIndex: \(retriesPerIndex)", "maxFailedIndexes: \(job.shards)",
             ],
-            container: container(name: "shard", command: job.shardCommandLine, image: image, volume: volume, resources: resources, environment: [("SALVO_SHARD_COUNT", String(job.shards))])
+            container: container(
+                name: "shard", command: job.shardCommandLine, image: image, volume: volume, resources: resources,
+                environment: [("SALVO_SHARD_COUNT", String(job.shards))])
         )
         let merge = Self.job(
             comment: "The merge of \(job.name)'s shards: applied by submit.sh once the shards' Job is complete.",
             name: job.name + "-merge", label: job.name, volume: volume,
             spec: ["completions: 1", "backoffLimit: 2"],
-            container: container(name: "merge", command: job.mergeCommand, image: image, volume: volume, resources: Resources(cpus: 1, memory: resources.memory, sandboxed: false), environment: [])
+            container: container(
+                name: "merge", command: job.mergeCommand, image: image, volume: volume,
+                resources: Resources(cpus: 1, memory: resources.memory, sandboxed: false), environment: [])
         )
         let submit = """
             #!/bin/bash
@@ -155,7 +159,9 @@ public enum KubernetesManifests {
     }
 
     /// One container, indented to sit under `containers:`.
-    static func container(name: String, command: [String], image: String, volume: Volume, resources: Resources, environment: [(String, String)]) -> String {
+    static func container(name: String, command: [String], image: String, volume: Volume, resources: Resources, environment: [(String, String)])
+        -> String
+    {
         var lines = [
             "        - name: \(name)",
             "          image: \(yamlString(image))",

@@ -54,7 +54,8 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
         case .damagedJournal(let path, let line, let detail):
             "\(path):\(line): not a journal entry (\(detail)); the shard's journal is damaged"
         case .incomplete(let merged):
-            Self.missingReport(merged) + "\nNo results were written. Play the missing games with the commands above and merge again, or give --allow-incomplete to publish the incomplete tournament, marked as such."
+            Self.missingReport(merged)
+                + "\nNo results were written. Play the missing games with the commands above and merge again, or give --allow-incomplete to publish the incomplete tournament, marked as such."
         case .cannotWrite(let path, let detail):
             "Cannot write \(path): \(detail)"
         case .loadIncomplete(let output, let missing, let count):
@@ -74,7 +75,9 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
         for shard in byShard.keys.sorted() {
             let indices = byShard[shard, default: []].map(\.index)
             let shown = indices.prefix(10).map(String.init).joined(separator: ", ") + (indices.count > 10 ? ", …" : "")
-            lines.append("  shard \(shard)/\(merged.shardCount): \(indices.count) game\(indices.count == 1 ? "" : "s") (\(shown)); rerun: \(merged.rerunCommand(shard: shard))")
+            lines.append(
+                "  shard \(shard)/\(merged.shardCount): \(indices.count) game\(indices.count == 1 ? "" : "s") (\(shown)); rerun: \(merged.rerunCommand(shard: shard))"
+            )
         }
         return lines.joined(separator: "\n")
     }

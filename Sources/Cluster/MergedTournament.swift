@@ -49,7 +49,9 @@ public struct MergedTournament: Sendable {
 
     /// The merged journal's first line.
     public var start: JournalStart {
-        JournalStart(name: configuration.name, configurationDigest: ResumeSettings.digest(of: configuration), totalGames: scheduledGames, configuration: configuration, unenforced: unenforced)
+        JournalStart(
+            name: configuration.name, configurationDigest: ResumeSettings.digest(of: configuration), totalGames: scheduledGames,
+            configuration: configuration, unenforced: unenforced)
     }
 
     /// How many games have a result.
@@ -62,7 +64,10 @@ public struct MergedTournament: Sendable {
     /// as a line that can be pasted into a shell in any folder: it goes to the folder the shard
     /// was run in, where the file's relative paths resolve, and runs `salvo` by its full path.
     public func rerunCommand(shard: Int, salvo: String = MergedTournament.thisExecutable) -> String {
-        var words = [salvo, "run", configuration.context.sourceFile ?? "TOURNAMENT_FILE", "--shard", "\(shard)/\(shardCount)", "--output", configuration.outputDirectory]
+        var words = [
+            salvo, "run", configuration.context.sourceFile ?? "TOURNAMENT_FILE", "--shard", "\(shard)/\(shardCount)", "--output",
+            configuration.outputDirectory,
+        ]
         words += ["--games", String(configuration.gamesPerPairing), "--seed", String(configuration.seed)]
         if case .url(let url) = configuration.server { words += ["--server", url] }
         let command = ShellText.line(words)

@@ -25,11 +25,15 @@ public enum SeasonMerge {
     ) throws(MergeError) -> MergedTournament {
         let (configuration, count, _) = try ShardMerge.tournament(of: shards, output: output)
         guard let night = season.nights.last else {
-            throw .season("the season's journal \(seasonPath) has no night: the first shard to run writes it; run the shards (`salvo run FILE --shard I/N --output \(output)`), then merge")
+            throw .season(
+                "the season's journal \(seasonPath) has no night: the first shard to run writes it; run the shards (`salvo run FILE --shard I/N --output \(output)`), then merge"
+            )
         }
         for shard in shards {
             if let other = shard.nights.first(where: { $0.number == night.number }), other != night {
-                throw .season("\(shard.path) played another night \(night.number) than the season's journal \(seasonPath) holds (its versions or games differ); remove that shard's folder and run the shard again")
+                throw .season(
+                    "\(shard.path) played another night \(night.number) than the season's journal \(seasonPath) holds (its versions or games differ); remove that shard's folder and run the shard again"
+                )
             }
         }
         let scheduler = SeasonScheduler(config: configuration, night: night)
@@ -39,7 +43,8 @@ public enum SeasonMerge {
             guard night.indices.contains(record.index) else { return false }
             let owner = scheduler.shard(ofGameAt: record.index, count: count)
             guard owner == shard.folderIndex else {
-                throw .strayGame(path: shard.path, index: record.index, detail: "it is shard \(owner.map(String.init) ?? "?")'s in night \(night.number)")
+                throw .strayGame(
+                    path: shard.path, index: record.index, detail: "it is shard \(owner.map(String.init) ?? "?")'s in night \(night.number)")
             }
             // Merged before (this merge run again), or played by a run on one machine.
             return season.rated[record.index] == nil

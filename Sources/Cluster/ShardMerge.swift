@@ -58,7 +58,9 @@ public enum ShardMerge {
     /// The tournament the shards are parts of: its configuration without a shard (writing into
     /// `output`), the number of shards, and the first shard that started. Throws unless every
     /// shard that started is a part of one tournament, in its own folder.
-    static func tournament(of shards: [ShardJournal], output: String) throws(MergeError) -> (configuration: TournamentConfig, count: Int, first: ShardJournal) {
+    static func tournament(of shards: [ShardJournal], output: String) throws(MergeError) -> (
+        configuration: TournamentConfig, count: Int, first: ShardJournal
+    ) {
         let started = shards.filter { $0.start != nil }
         guard let first = started.first, let firstStart = first.start else { throw .nothingStarted(output: output) }
         guard let count = firstStart.configuration.context.shard?.count else { throw .notAShard(path: first.path) }
@@ -78,7 +80,9 @@ public enum ShardMerge {
             }
             // Shards of one folder share its seed key (OUTPUT/seed.key); another key means other fleets.
             if other.context.seedKey != configuration.context.seedKey {
-                throw .otherTournament(path: shard.path, firstPath: first.path, difference: "seed key: the shards were played with different keys (each folder's seed.key); play them into one output folder")
+                throw .otherTournament(
+                    path: shard.path, firstPath: first.path,
+                    difference: "seed key: the shards were played with different keys (each folder's seed.key); play them into one output folder")
             }
         }
         if let stray = shards.first(where: { $0.folderIndex >= count }), stray.start != nil || !stray.finished.isEmpty {

@@ -63,7 +63,9 @@ extension CheckContext {
     }
 
     /// `POST /guess` that must be accepted: returns `hit` and `shipSunk`.
-    public func guess(_ game: StartedGame, _ player: StartedGame.Player, _ cell: Coordinate) async throws -> (hit: Bool, shipSunk: Int, exchange: Exchange) {
+    public func guess(_ game: StartedGame, _ player: StartedGame.Player, _ cell: Coordinate) async throws -> (
+        hit: Bool, shipSunk: Int, exchange: Exchange
+    ) {
         let exchange = try await sendGuess(game, player, cell)
         let json = try expectSuccess(exchange, "Guessing \(cell)")
         guard let hit = json["hit"]?.boolValue, let sunk = json["shipSunk"]?.intValue else {
@@ -77,7 +79,8 @@ extension CheckContext {
 
     /// `POST /guess`, whatever the reply.
     public func sendGuess(_ game: StartedGame, _ player: StartedGame.Player, _ cell: Coordinate) async throws -> Exchange {
-        try await post(game.path + "/guess", [("playerId", .string(player.id)), ("xPos", .number(Double(cell.x))), ("yPos", .number(Double(cell.y)))])
+        try await post(
+            game.path + "/guess", [("playerId", .string(player.id)), ("xPos", .number(Double(cell.x))), ("yPos", .number(Double(cell.y)))])
     }
 
     /// `GET /api/games/:id`, as a JSON object.
@@ -103,6 +106,8 @@ extension CheckContext {
     public func expectListed(_ game: StartedGame, as status: String, _ when: String) async throws {
         let (listed, exchange) = try await listedStatus(of: game)
         try expect(listed != nil, "GET /api/games does not list the game \(when).", exchange)
-        try expect(listed == status, "GET /api/games lists the game as \(listed.map { "\"\($0)\"" } ?? "nothing") \(when); expected \"\(status)\".", exchange)
+        try expect(
+            listed == status, "GET /api/games lists the game as \(listed.map { "\"\($0)\"" } ?? "nothing") \(when); expected \"\(status)\".", exchange
+        )
     }
 }

@@ -52,22 +52,38 @@ extension CheckContext {
                     let targetAfter = try await board(game, target)
                     let (shooterBefore, targetBefore) = shooter == creator ? (creatorView, joinerView) : (joinerView, creatorView)
                     let mark = wasShip ? "HIT" : "MISS"
-                    try expectOneChange(shooterBefore.board.shots, shooterAfter.board.shots, at: cell, to: mark,
-                                        "\(Self.who(shooter, game))'s opponentBoard after its guess at \(cell)", shooterAfter.exchange)
-                    try expectOneChange(shooterBefore.board.own, shooterAfter.board.own, at: nil, to: mark,
-                                        "\(Self.who(shooter, game))'s playerBoard after its own guess", shooterAfter.exchange)
-                    try expectOneChange(targetBefore.board.own, targetAfter.board.own, at: cell, to: mark,
-                                        "\(Self.who(target, game))'s playerBoard after the guess at \(cell)", targetAfter.exchange)
-                    try expectOneChange(targetBefore.board.shots, targetAfter.board.shots, at: nil, to: mark,
-                                        "\(Self.who(target, game))'s opponentBoard after the other player's guess", targetAfter.exchange)
-                    if shooter == creator { (creatorView, joinerView) = (shooterAfter, targetAfter) } else { (joinerView, creatorView) = (shooterAfter, targetAfter) }
+                    try expectOneChange(
+                        shooterBefore.board.shots, shooterAfter.board.shots, at: cell, to: mark,
+                        "\(Self.who(shooter, game))'s opponentBoard after its guess at \(cell)", shooterAfter.exchange)
+                    try expectOneChange(
+                        shooterBefore.board.own, shooterAfter.board.own, at: nil, to: mark,
+                        "\(Self.who(shooter, game))'s playerBoard after its own guess", shooterAfter.exchange)
+                    try expectOneChange(
+                        targetBefore.board.own, targetAfter.board.own, at: cell, to: mark,
+                        "\(Self.who(target, game))'s playerBoard after the guess at \(cell)", targetAfter.exchange)
+                    try expectOneChange(
+                        targetBefore.board.shots, targetAfter.board.shots, at: nil, to: mark,
+                        "\(Self.who(target, game))'s opponentBoard after the other player's guess", targetAfter.exchange)
+                    if shooter == creator {
+                        (creatorView, joinerView) = (shooterAfter, targetAfter)
+                    } else {
+                        (joinerView, creatorView) = (shooterAfter, targetAfter)
+                    }
                 }
                 if observing.contains(.turns), !isFinal {
                     let shooterStatus = try await status(game, shooter)
-                    try expect(!shooterStatus.isYourTurn, "After \(Self.who(shooter, game))'s guess at \(cell) (hit: \(result.hit)), it is told it is still its turn.", shooterStatus.exchange)
+                    try expect(
+                        !shooterStatus.isYourTurn,
+                        "After \(Self.who(shooter, game))'s guess at \(cell) (hit: \(result.hit)), it is told it is still its turn.",
+                        shooterStatus.exchange)
                     let targetStatus = try await status(game, target)
-                    try expect(targetStatus.isYourTurn, "After \(Self.who(shooter, game))'s guess at \(cell) (hit: \(result.hit)), the other player is not told it is its turn.", targetStatus.exchange)
-                    try expect(targetStatus.winner == "IN PROGRESS", "With ships still afloat, winner is \"\(targetStatus.winner)\", not \"IN PROGRESS\".", targetStatus.exchange)
+                    try expect(
+                        targetStatus.isYourTurn,
+                        "After \(Self.who(shooter, game))'s guess at \(cell) (hit: \(result.hit)), the other player is not told it is its turn.",
+                        targetStatus.exchange)
+                    try expect(
+                        targetStatus.winner == "IN PROGRESS", "With ships still afloat, winner is \"\(targetStatus.winner)\", not \"IN PROGRESS\".",
+                        targetStatus.exchange)
                 }
             }
         }
@@ -82,7 +98,9 @@ extension CheckContext {
     func shipCells(_ board: BoardReply, _ exchange: Exchange) throws -> Set<Coordinate> {
         let cells = board.ownShipCells
         try expect(cells.count == 17, "A player's own board shows \(cells.count) ship cells (SHIP or HIT); the fleet 5-4-3-3-2 has 17.", exchange)
-        try expect(FleetLayouts(shipCells: cells).isPossible, "A player's 17 ship cells cannot be split into straight ships of lengths 5, 4, 3, 3 and 2.", exchange)
+        try expect(
+            FleetLayouts(shipCells: cells).isPossible, "A player's 17 ship cells cannot be split into straight ships of lengths 5, 4, 3, 3 and 2.",
+            exchange)
         return cells
     }
 
@@ -90,7 +108,8 @@ extension CheckContext {
     func expectOneChange(_ before: [String], _ after: [String], at cell: Coordinate?, to mark: String, _ what: String, _ exchange: Exchange) throws {
         for index in before.indices where index != cell?.index && before[index] != after[index] {
             let place = Coordinate(index: index).map(\.description) ?? "\(index)"
-            throw CheckFinding.failure("\(what): cell \(place) changed from \(before[index]) to \(after[index]), though nobody fired there.", exchange: exchange)
+            throw CheckFinding.failure(
+                "\(what): cell \(place) changed from \(before[index]) to \(after[index]), though nobody fired there.", exchange: exchange)
         }
         if let cell {
             try expect(after[cell.index] == mark, "\(what): the cell reads \(after[cell.index]), expected \(mark).", exchange)

@@ -66,7 +66,9 @@ public final class CheckContext: Sendable {
     /// Fails unless the reply is 200 with a JSON body; returns the body.
     @discardableResult
     public func expectSuccess(_ exchange: Exchange, _ what: String) throws -> JSONValue {
-        try expect(exchange.status == 200, "\(what): expected 200, got \(exchange.status.map(String.init) ?? "no reply")\(Self.quotedMessage(exchange)).", exchange)
+        try expect(
+            exchange.status == 200, "\(what): expected 200, got \(exchange.status.map(String.init) ?? "no reply")\(Self.quotedMessage(exchange)).",
+            exchange)
         guard let json = exchange.json else {
             throw CheckFinding.failure("\(what): the 200 reply's body is not JSON.", exchange: exchange)
         }

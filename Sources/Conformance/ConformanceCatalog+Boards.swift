@@ -6,13 +6,19 @@ import BattleshipRules
 extension ConformanceCatalog {
     static var boardChecks: [ConformanceCheck] {
         [
-            ConformanceCheck("board.initial", .required, "After the join each playerBoard holds the fleet 5-4-3-3-2 as 17 SHIP cells in straight lines, the rest NONE, and each opponentBoard is all NONE.") { context in
+            ConformanceCheck(
+                "board.initial", .required,
+                "After the join each playerBoard holds the fleet 5-4-3-3-2 as 17 SHIP cells in straight lines, the rest NONE, and each opponentBoard is all NONE."
+            ) { context in
                 let game = try await context.startGame()
                 for player in [game.creator, game.second] {
                     let (board, exchange) = try await context.board(game, player)
                     let who = CheckContext.who(player, game)
                     let odd = board.own.enumerated().first { $0.element != "SHIP" && $0.element != "NONE" }
-                    try context.expect(odd == nil, "\(who)'s playerBoard before any shot reads \(odd?.element ?? "") at \(Coordinate(index: odd?.offset ?? 0)?.description ?? ""); expected only SHIP and NONE.", exchange)
+                    try context.expect(
+                        odd == nil,
+                        "\(who)'s playerBoard before any shot reads \(odd?.element ?? "") at \(Coordinate(index: odd?.offset ?? 0)?.description ?? ""); expected only SHIP and NONE.",
+                        exchange)
                     _ = try context.shipCells(board, exchange)
                     if let index = board.shots.firstIndex(where: { $0 != "NONE" }) {
                         throw CheckFinding.failure(
@@ -22,7 +28,10 @@ extension ConformanceCatalog {
                     }
                 }
             },
-            ConformanceCheck("board.hides-opponent-ships", .required, "opponentBoard never shows the opponent's ships: NONE everywhere except HIT or MISS on the cells the player fired at.") { context in
+            ConformanceCheck(
+                "board.hides-opponent-ships", .required,
+                "opponentBoard never shows the opponent's ships: NONE everywhere except HIT or MISS on the cells the player fired at."
+            ) { context in
                 let game = try await context.startGame()
                 let creatorView = try await context.board(game, game.creator)
                 let creatorShips = try context.shipCells(creatorView.board, creatorView.exchange)
@@ -41,7 +50,10 @@ extension ConformanceCatalog {
                     try await expectHonestOpponentBoards(game, fired, context)
                 }
             },
-            ConformanceCheck("board.after-shots", .required, "Each accepted guess changes exactly one cell of each board: HIT or MISS on the shooter's opponentBoard and the target's playerBoard, for a whole game.") { context in
+            ConformanceCheck(
+                "board.after-shots", .required,
+                "Each accepted guess changes exactly one cell of each board: HIT or MISS on the shooter's opponentBoard and the target's playerBoard, for a whole game."
+            ) { context in
                 _ = try await context.playToEnd(try await context.startGame(), observing: .boards)
             },
         ]

@@ -34,12 +34,21 @@ public struct ConformanceReport: Sendable, Codable {
 
     /// The report as pretty-printed JSON, keys sorted.
     public func jsonData() throws -> Data {
-        struct Summary: Codable { var passed, warned, failed, skipped, requests: Int; var conforms: Bool }
-        struct File: Codable { var server: String; var seconds: Double; var summary: Summary; var checks: [CheckOutcome] }
-        return try JSONFormat.encoder().encode(File(
-            server: server, seconds: seconds,
-            summary: Summary(passed: passed, warned: warned, failed: failed, skipped: skipped, requests: requestCount, conforms: conforms),
-            checks: outcomes
-        ))
+        struct Summary: Codable {
+            var passed, warned, failed, skipped, requests: Int
+            var conforms: Bool
+        }
+        struct File: Codable {
+            var server: String
+            var seconds: Double
+            var summary: Summary
+            var checks: [CheckOutcome]
+        }
+        return try JSONFormat.encoder().encode(
+            File(
+                server: server, seconds: seconds,
+                summary: Summary(passed: passed, warned: warned, failed: failed, skipped: skipped, requests: requestCount, conforms: conforms),
+                checks: outcomes
+            ))
     }
 }

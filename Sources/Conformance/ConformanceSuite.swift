@@ -23,7 +23,9 @@ public struct ConformanceSuite: Sendable {
         /// are not run but failed: the server has stopped answering.
         public var giveUpAfterSilentChecks: Int
 
-        public init(requestTimeout: Duration = .seconds(5), checkTimeout: Duration = .seconds(60), selectors: [String] = [], giveUpAfterSilentChecks: Int = 3) {
+        public init(
+            requestTimeout: Duration = .seconds(5), checkTimeout: Duration = .seconds(60), selectors: [String] = [], giveUpAfterSilentChecks: Int = 3
+        ) {
             self.requestTimeout = requestTimeout
             self.checkTimeout = checkTimeout
             self.selectors = selectors

@@ -57,9 +57,11 @@ public struct ReportFormatter: Sendable {
     public func summary(_ report: ConformanceReport) -> [String] {
         let seconds = (report.seconds * 10).rounded() / 10
         let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
-        let head = "\(report.outcomes.count) checks: \(report.passed) passed, \(report.warned) warned, \(report.failed) failed\(skipped) " +
-            "(\(report.requestCount) requests in \(seconds) s) against \(report.server)"
-        let verdict = report.conforms
+        let head =
+            "\(report.outcomes.count) checks: \(report.passed) passed, \(report.warned) warned, \(report.failed) failed\(skipped) "
+            + "(\(report.requestCount) requests in \(seconds) s) against \(report.server)"
+        let verdict =
+            report.conforms
             ? "The server conforms: every required check passed\(report.warned > 0 ? "; warnings mark deviations the reference server shares or the spec tolerates" : "")."
             : "The server does not conform: \(report.failed) check\(report.failed == 1 ? "" : "s") failed."
         return [head, verdict]

@@ -44,7 +44,7 @@ public enum RequestBody: Sendable, Hashable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             case UInt8(ascii: " "):
                 out += "+"
@@ -56,8 +56,8 @@ public enum RequestBody: Sendable, Hashable {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -18,7 +18,7 @@ extension HTTPClientError {
         case CURLE_FILESIZE_EXCEEDED:
             self = .responseTooLarge(limit: maxResponseSize)
         case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE,
-             CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             self = .connectionLost(message)
         default:
             self = .transferFailed(code: Int(code.rawValue), message: message)

@@ -1,5 +1,6 @@
 import DurationUnits
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -89,7 +90,10 @@ public enum CurlHTTPBenchmark {
                     return (completed, failed)
                 }
             }
-            return try await group.reduce(into: (0, 0)) { $0.0 += $1.0; $0.1 += $1.1 }
+            return try await group.reduce(into: (0, 0)) {
+                $0.0 += $1.0
+                $0.1 += $1.1
+            }
         }
         return Result(
             completed: counts.0,

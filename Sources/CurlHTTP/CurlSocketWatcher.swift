@@ -184,7 +184,10 @@ final class CurlSocketWatcher {
     }
 }
 
-private func watchCurlSocket(_ easy: UnsafeMutableRawPointer?, _ socket: curl_socket_t, _ what: Int32, _ context: UnsafeMutableRawPointer?, _ socketContext: UnsafeMutableRawPointer?) -> Int32 {
+private func watchCurlSocket(
+    _ easy: UnsafeMutableRawPointer?, _ socket: curl_socket_t, _ what: Int32, _ context: UnsafeMutableRawPointer?,
+    _ socketContext: UnsafeMutableRawPointer?
+) -> Int32 {
     guard let context else { return -1 }
     Unmanaged<CurlSocketWatcher>.fromOpaque(context).takeUnretainedValue().watch(socket, what: what)
     return 0

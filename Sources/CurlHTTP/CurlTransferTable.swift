@@ -75,24 +75,26 @@ struct CurlTransferTable {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                  let transfer = running[easy]
+                let transfer = running[easy]
             else { continue }
             let code = salvo_curl_msg_result(message)
             let result: Result<HTTPResponse, HTTPClientError>
             if code == CURLE_OK {
                 var status = 0
                 _ = salvo_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-                result = .success(HTTPResponse(
-                    status: status,
-                    headerLines: transfer.responseHeaderLines,
-                    body: transfer.responseBody
-                ))
+                result = .success(
+                    HTTPResponse(
+                        status: status,
+                        headerLines: transfer.responseHeaderLines,
+                        body: transfer.responseBody
+                    ))
             } else {
-                result = .failure(HTTPClientError(
-                    curlCode: code,
-                    maxResponseSize: transfer.maxResponseSize,
-                    exceededSize: transfer.exceededSize
-                ))
+                result = .failure(
+                    HTTPClientError(
+                        curlCode: code,
+                        maxResponseSize: transfer.maxResponseSize,
+                        exceededSize: transfer.exceededSize
+                    ))
             }
             release(transfer, from: multi)
             transfer.finish(result)

@@ -12,7 +12,8 @@ public enum HMACSHA256 {
         var code = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         // Never a null pointer, even for no bytes: libcrypto reads a null key as "no key given".
-        let keyBytes = key.isEmpty ? [0] : key, messageBytes = message.isEmpty ? [0] : message
+        let keyBytes = key.isEmpty ? [0] : key
+        let messageBytes = message.isEmpty ? [0] : message
         let result = keyBytes.withUnsafeBufferPointer { keyBuffer in
             messageBytes.withUnsafeBufferPointer { messageBuffer in
                 HMAC(EVP_sha256(), keyBuffer.baseAddress, Int32(key.count), messageBuffer.baseAddress, message.count, &code, &length)

@@ -44,7 +44,8 @@ public struct ClientRateLimiter: Sendable {
 
     /// Drops the buckets that have filled up again since: they are as if never seen.
     private mutating func forgetFull(at now: Double) {
-        let burst = burst, perSecond = perSecond
+        let burst = burst
+        let perSecond = perSecond
         buckets = buckets.filter { _, bucket in bucket.tokens + (now - bucket.at) * perSecond < burst }
     }
 }

@@ -23,7 +23,8 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
     /// `identify` gives the key of a request that proved who sent it: for the arena, the
     /// student an authenticator middleware before this one put in the context.
     public init(
-        perSecond: Double, burst: Int, forwarded: ForwardedClient = ForwardedClient(trustedProxies: []), identify: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
+        perSecond: Double, burst: Int, forwarded: ForwardedClient = ForwardedClient(trustedProxies: []),
+        identify: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
     ) {
         limiter = NIOLockedValueBox(ClientRateLimiter(perSecond: perSecond, burst: burst))
         rate = perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(format: "%.1f", perSecond)
@@ -32,7 +33,8 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let key: String, from: String
+        let key: String
+        let from: String
         if let caller = identify(request, context) {
             (key, from) = ("key " + caller, "with this token")
         } else if let peer = context.remoteAddress?.ipAddress {
@@ -47,7 +49,8 @@ public struct RateLimitMiddleware<Context: RequestContext & RemoteAddressRequest
         let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         guard let wait = limiter.withLockedValue({ $0.admit(key, at: now) }) else { return try await next(request, context) }
         let seconds = max(1, Int(wait.rounded(.up)))
-        var problem = Problem(.tooManyRequests, "Too many requests \(from): wait \(seconds) s, then send fewer (at most \(rate) a second)", retryAfter: seconds)
+        var problem = Problem(
+            .tooManyRequests, "Too many requests \(from): wait \(seconds) s, then send fewer (at most \(rate) a second)", retryAfter: seconds)
         // A body on its way is not read: the connection ends after the reply.
         if request.hasBody { problem.headers[.connection] = "close" }
         throw problem

@@ -85,7 +85,8 @@ extension JSONReader {
         }
         if needsSeparator {
             guard byte == UInt8(ascii: ",") else {
-                throw syntaxError(bracket == UInt8(ascii: "}") ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+                throw syntaxError(
+                    bracket == UInt8(ascii: "}") ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
             }
             position += 1
             skipWhitespace()

@@ -14,12 +14,13 @@ extension JSONReader {
         guard let kind = JSONKind(firstByte: byte) else {
             return syntaxError("expected \(expected), found \(Self.describe(byte))")
         }
-        let literal: [UInt8]? = switch byte {
-        case UInt8(ascii: "t"): Array("true".utf8)
-        case UInt8(ascii: "f"): Array("false".utf8)
-        case UInt8(ascii: "n"): Array("null".utf8)
-        default: nil
-        }
+        let literal: [UInt8]? =
+            switch byte {
+            case UInt8(ascii: "t"): Array("true".utf8)
+            case UInt8(ascii: "f"): Array("false".utf8)
+            case UInt8(ascii: "n"): Array("null".utf8)
+            default: nil
+            }
         if let literal, !(position + literal.count <= bytes.count && bytes[position..<position + literal.count].elementsEqual(literal)) {
             return syntaxError("invalid literal (expected \(String(decoding: literal, as: UTF8.self)))")
         }

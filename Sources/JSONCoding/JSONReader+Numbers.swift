@@ -31,7 +31,8 @@ extension JSONReader {
             index += 1
         }
         guard index > digitsStart, !(index - digitsStart > 1 && bytes[digitsStart] == UInt8(ascii: "0")),
-              !(index < bytes.count && Self.continuesNumber(bytes[index])) else { return try slowInteger(from: start) }
+            !(index < bytes.count && Self.continuesNumber(bytes[index]))
+        else { return try slowInteger(from: start) }
         position = index
         return negative ? 0 &- value : value
     }

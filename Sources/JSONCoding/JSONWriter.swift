@@ -146,7 +146,10 @@ public struct JSONWriter: Sendable {
                 case 0x09: bytes.append(UInt8(ascii: "t"))
                 default:
                     let low = byte & 0xF
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), UInt8(ascii: "0") + byte >> 4, low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") - 10 + low])
+                    bytes.append(contentsOf: [
+                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), UInt8(ascii: "0") + byte >> 4,
+                        low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") - 10 + low,
+                    ])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))

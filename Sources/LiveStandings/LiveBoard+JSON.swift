@@ -121,7 +121,10 @@ extension LiveBoard {
 
     /// `value` rounded to `places` decimals, or null.
     static func number(_ value: Double?, places: Int, to json: inout JSONWriter) {
-        guard let value, value.isFinite else { json.null(); return }
+        guard let value, value.isFinite else {
+            json.null()
+            return
+        }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         json.double((value * scale).rounded() / scale)

@@ -1,7 +1,7 @@
 import Foundation
+import Reports
 import Synchronization
 import Tournament
-import Reports
 
 /// The live state of one run, shared by the run's tasks (which report to it) and the live
 /// server's requests (which read it). Every change bumps ``Snapshot/version`` and wakes the

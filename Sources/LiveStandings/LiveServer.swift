@@ -24,9 +24,10 @@ public enum LiveServer {
     /// The router of the live page, its data and its event stream.
     public static func buildRouter(hub: LiveHub) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.middlewares.add(ProblemMiddleware { status, request in
-            status == .notFound ? "no such page: \(request.uri.path); the live standings are at /" : nil
-        })
+        router.middlewares.add(
+            ProblemMiddleware { status, request in
+                status == .notFound ? "no such page: \(request.uri.path); the live standings are at /" : nil
+            })
         router.middlewares.add(ReadOnlyMiddleware())
         LiveRoutes(hub: hub).add(to: router)
         return router
@@ -34,7 +35,9 @@ public enum LiveServer {
 
     /// Starts serving `hub` on `host:port` (0: any free port) and returns once it listens;
     /// throws ``LiveServerError`` when it cannot.
-    public static func start(hub: LiveHub, host: String, port: Int, logger: Logger = LiveServer.quietLogger) async throws(LiveServerError) -> RunningLiveServer {
+    public static func start(hub: LiveHub, host: String, port: Int, logger: Logger = LiveServer.quietLogger) async throws(LiveServerError)
+        -> RunningLiveServer
+    {
         let options = HTTPService.Options(address: .hostname(host, port: port), serverName: "Salvo live", logger: logger)
         do {
             let running = try await HTTPService.start(buildRouter(hub: hub), options: options)

@@ -70,12 +70,17 @@ final class EndpointHammer: Sendable {
             var failed = true
             switch result {
             case .failure(let error):
-                recorder.record(endpoint, latency: elapsed, serviceTime: elapsed, error: LoadErrorKind(error), detail: "\(endpoint.route): \(error.description)")
+                recorder.record(
+                    endpoint, latency: elapsed, serviceTime: elapsed, error: LoadErrorKind(error), detail: "\(endpoint.route): \(error.description)")
             case .success(let response):
                 if let kind = LoadErrorKind(status: response.status) {
-                    recorder.record(endpoint, latency: elapsed, serviceTime: elapsed, error: kind, detail: "\(endpoint.route): HTTP \(response.status) \(LoadRequester.message(of: response))")
+                    recorder.record(
+                        endpoint, latency: elapsed, serviceTime: elapsed, error: kind,
+                        detail: "\(endpoint.route): HTTP \(response.status) \(LoadRequester.message(of: response))")
                 } else if !decode(response.body) {
-                    recorder.record(endpoint, latency: elapsed, serviceTime: elapsed, error: .undecodable, detail: "\(endpoint.route): the reply is not the expected JSON: \(LoadRequester.excerpt(response.body))")
+                    recorder.record(
+                        endpoint, latency: elapsed, serviceTime: elapsed, error: .undecodable,
+                        detail: "\(endpoint.route): the reply is not the expected JSON: \(LoadRequester.excerpt(response.body))")
                 } else {
                     recorder.record(endpoint, latency: elapsed, serviceTime: elapsed, error: nil, detail: "")
                     failed = false

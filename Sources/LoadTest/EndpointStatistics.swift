@@ -28,7 +28,9 @@ public struct EndpointStatistics: Sendable, Hashable {
     public var errorCount: Int { errors.values.reduce(0, +) }
 
     /// Counts one request with its two latencies in microseconds and its failure, if any.
-    public mutating func record(latency latencyMicroseconds: Int64, serviceTime serviceMicroseconds: Int64, error: LoadErrorKind?, detail: @autoclosure () -> String = "") {
+    public mutating func record(
+        latency latencyMicroseconds: Int64, serviceTime serviceMicroseconds: Int64, error: LoadErrorKind?, detail: @autoclosure () -> String = ""
+    ) {
         requests += 1
         if let error {
             failedLatency.record(latencyMicroseconds)

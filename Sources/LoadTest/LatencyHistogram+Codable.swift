@@ -37,7 +37,9 @@ extension LatencyHistogram: Codable {
         if buckets.map({ $0.count == 2 ? $0[1] : 0 }).reduce(0, +) == 1 { extremes = [maximum] }
         for bucket in buckets {
             guard bucket.count == 2, bucket[1] > 0, bucket[0] <= Self.highestTrackableValue else {
-                throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "a bucket is not [value, count] with a value up to \(Self.highestTrackableValue) µs")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .buckets, in: container,
+                    debugDescription: "a bucket is not [value, count] with a value up to \(Self.highestTrackableValue) µs")
             }
             var count = bucket[1]
             while count > 0, let exact = extremes.firstIndex(where: { histogram.valuesAreEquivalent($0, bucket[0]) }) {

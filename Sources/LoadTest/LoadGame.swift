@@ -33,7 +33,9 @@ struct LoadGame {
         do throws(LoadRequester.Failure) {
             created = try await requester.send(
                 .create,
-                requester.request(.create, path: "/games", body: CreateGameRequest(gameName: "load \(settings.seed) \(index)", playerName: Self.names[0], boardSeed: seeds[0]).jsonBytes),
+                requester.request(
+                    .create, path: "/games",
+                    body: CreateGameRequest(gameName: "load \(settings.seed) \(index)", playerName: Self.names[0], boardSeed: seeds[0]).jsonBytes),
                 as: CreateGameResponse.self
             )
         } catch {

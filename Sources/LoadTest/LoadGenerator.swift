@@ -95,7 +95,8 @@ public struct LoadGenerator: Sendable {
                 }
             }
         }
-        return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
+        return LoadResult(
+            settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
     }
 
     /// `--endpoint`: creates and joins `concurrency` games (not measured), then each of
@@ -135,7 +136,9 @@ public struct LoadGenerator: Sendable {
                     group.addTask { await hammer.run(mine) }
                 }
             }
-            return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
+            return LoadResult(
+                settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt,
+                timeline: recorder.timeline)
         }
         let sent = SharedCounter()
         await withTaskGroup(of: Void.self) { group in
@@ -159,7 +162,8 @@ public struct LoadGenerator: Sendable {
                 }
             }
         }
-        return LoadResult(settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
+        return LoadResult(
+            settings: settings, statistics: recorder.statistics, elapsed: start.duration(to: .now), startedAt: startedAt, timeline: recorder.timeline)
     }
 
     /// The games of single-endpoint mode and the request of `endpoint` for each.
@@ -169,17 +173,24 @@ public struct LoadGenerator: Sendable {
             do throws(LoadRequester.Failure) {
                 let created = try await requester.send(
                     .create,
-                    requester.request(.create, path: "/games", body: CreateGameRequest(gameName: "load \(settings.seed) endpoint \(index)", playerName: "one", boardSeed: UInt64(index)).jsonBytes),
+                    requester.request(
+                        .create, path: "/games",
+                        body: CreateGameRequest(gameName: "load \(settings.seed) endpoint \(index)", playerName: "one", boardSeed: UInt64(index))
+                            .jsonBytes),
                     as: CreateGameResponse.self
                 )
                 let game = "/games/" + PathSegment.encode(created.gameId)
                 _ = try await requester.send(
-                    .join, requester.request(.join, path: game + "/join", body: JoinGameRequest(playerName: "two", boardSeed: UInt64(index) + 1_000_000).jsonBytes),
+                    .join,
+                    requester.request(
+                        .join, path: game + "/join", body: JoinGameRequest(playerName: "two", boardSeed: UInt64(index) + 1_000_000).jsonBytes),
                     as: JoinGameResponse.self
                 )
                 switch endpoint {
                 case .detail: requests.append(requester.request(.detail, path: game))
-                default: requests.append(requester.request(endpoint, path: game + "/" + endpoint.rawValue, body: PlayerRequest(playerId: created.playerId).jsonBytes))
+                default:
+                    requests.append(
+                        requester.request(endpoint, path: game + "/" + endpoint.rawValue, body: PlayerRequest(playerId: created.playerId).jsonBytes))
                 }
             } catch {
                 switch error {
@@ -195,7 +206,9 @@ public struct LoadGenerator: Sendable {
         var description: String
     }
 
-    private func makeRequester(start: ContinuousClock.Instant, recorder: LoadRecorder, timed: Bool, client: CurlHTTPClient, tickets: TimetableTickets) -> LoadRequester {
+    private func makeRequester(start: ContinuousClock.Instant, recorder: LoadRecorder, timed: Bool, client: CurlHTTPClient, tickets: TimetableTickets)
+        -> LoadRequester
+    {
         var end: ContinuousClock.Instant?
         if timed, case .duration(let duration) = settings.stop { end = start + duration }
         return LoadRequester(

@@ -23,11 +23,17 @@ extension LoadReport {
             guard let measurements = report.measurements else {
                 throw MergeFailure(description: "\(path) has no measurements (it was written by a salvo before load shards): rerun that shard")
             }
-            for (what, mine, theirs) in [("mode", report.mode, first.mode), ("bot", report.settings.bot, first.settings.bot), ("endpoint", report.settings.endpoint ?? "none", first.settings.endpoint ?? "none")] where mine != theirs {
-                throw MergeFailure(description: "\(path) measured another load than \(firstPath) (\(what): \(mine), not \(theirs)); merge shards of one `salvo load` command")
+            for (what, mine, theirs) in [
+                ("mode", report.mode, first.mode), ("bot", report.settings.bot, first.settings.bot),
+                ("endpoint", report.settings.endpoint ?? "none", first.settings.endpoint ?? "none"),
+            ] where mine != theirs {
+                throw MergeFailure(
+                    description:
+                        "\(path) measured another load than \(firstPath) (\(what): \(mine), not \(theirs)); merge shards of one `salvo load` command")
             }
             if !report.embeddedServer, !first.embeddedServer, report.server != first.server {
-                throw MergeFailure(description: "\(path) loaded \(report.server), but \(firstPath) loaded \(first.server); merge shards of one server")
+                throw MergeFailure(
+                    description: "\(path) loaded \(report.server), but \(firstPath) loaded \(first.server); merge shards of one server")
             }
             statistics.merge(measurements)
         }

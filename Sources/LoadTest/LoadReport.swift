@@ -23,7 +23,9 @@ public struct LoadReport: Codable, Sendable, Hashable {
         public var stdev: Double?
 
         enum CodingKeys: String, CodingKey {
-            case p50, p90, p95, p99, p999 = "p99.9", max, mean, stdev
+            case p50, p90, p95, p99
+            case p999 = "p99.9"
+            case max, mean, stdev
         }
 
         init(_ histogram: LatencyHistogram) {
@@ -59,7 +61,8 @@ public struct LoadReport: Codable, Sendable, Hashable {
             sentPercent = due == 0 ? 100 : LoadReport.rounded(100 * Double(sent) / Double(due), places: 1)
             if due > 0, Double(sent) < 0.95 * Double(due) {
                 warning = String(
-                    format: "the load generator fell behind: at %.0f requests/s, %d requests were due in the run's %.1f s, and %d were sent (%.1f%%, %.1f requests/s); the latencies count from each request's due time, but the server was not given the asked load: raise --concurrency, lower --rate, or run shards on more machines",
+                    format:
+                        "the load generator fell behind: at %.0f requests/s, %d requests were due in the run's %.1f s, and %d were sent (%.1f%%, %.1f requests/s); the latencies count from each request's due time, but the server was not given the asked load: raise --concurrency, lower --rate, or run shards on more machines",
                     rate, due, seconds, sent, sentPercent, Double(sent) / Swift.max(seconds, 1e-9)
                 )
             }

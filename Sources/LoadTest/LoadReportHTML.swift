@@ -35,19 +35,24 @@ public enum LoadReportHTML {
         html += timeline(report.timeline)
         let openLoop = report.settings.rate != nil
         html += "<p class=\"note\">"
-        html += openLoop
+        html +=
+            openLoop
             ? "Latency is measured from each request's due time on the open-loop timetable, so a stall delays every request that should have gone out during it (coordinated omission corrected). The dashed curve is the service time, measured from the actual send."
             : "Closed loop: latency is measured from when each request was sent; a stall of the server also stops the load, so it shows only in the requests that were waiting (use --rate for a fixed timetable)."
         html += " The curves are of successful requests. Percentile axis: 0%, 90%, 99%, 99.9%… on a log scale of 1/(1 − p), then the maximum.</p>\n"
         for row in report.endpoints {
             html += "<h2>\(row.endpoint) <small><code>\(row.route)</code></small></h2>\n"
-            let failed = row.failedLatency.map { ", and \(row.errorCount ?? 0) failed after p50 \(format($0.p50)) ms, max \(format($0.max)) ms" } ?? ", none failed"
+            let failed =
+                row.failedLatency.map { ", and \(row.errorCount ?? 0) failed after p50 \(format($0.p50)) ms, max \(format($0.max)) ms" }
+                ?? ", none failed"
             guard row.requests > (row.errorCount ?? row.errors.values.reduce(0, +)) else {
-                html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; none succeeded, so there is no latency to draw\(failed)</p>\n"
+                html +=
+                    "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; none succeeded, so there is no latency to draw\(failed)</p>\n"
                 html += examples(row)
                 continue
             }
-            html += "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; successful ones p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms\(failed)</p>\n"
+            html +=
+                "<p class=\"note\">\(row.requests) requests, \(format(row.requestsPerSecond)) requests/s; successful ones p50 \(format(row.latency.p50)) ms, p99 \(format(row.latency.p99)) ms, max \(format(row.latency.max)) ms\(failed)</p>\n"
             var curves = [Curve(label: "latency", points: row.latencyCurve, color: "#1f6fb2", dashed: false)]
             if openLoop { curves.append(Curve(label: "service time", points: row.serviceTimeCurve, color: "#d9822b", dashed: true)) }
             html += "<div class=\"chart\">\(chart(curves, title: row.endpoint))</div>\n"
@@ -81,7 +86,8 @@ public enum LoadReportHTML {
 
     static func gamesLine(_ report: LoadReport) -> String {
         let games = report.games
-        return "Games: \(games.started) started, \(games.finished) finished (\(format(games.perSecond))/s), \(games.abandoned) abandoned, \(games.failed) failed, \(games.inconsistent) inconsistent."
+        return
+            "Games: \(games.started) started, \(games.finished) finished (\(format(games.perSecond))/s), \(games.abandoned) abandoned, \(games.failed) failed, \(games.inconsistent) inconsistent."
     }
 
     /// The requirements of `--require` (``LoadReport/requirements``): the verdict of all, then
@@ -99,11 +105,15 @@ public enum LoadReportHTML {
         html += broken == 0 ? " (all \(requirements.checks.count) kept)</h2>\n" : " (\(broken) of \(requirements.checks.count))</h2>\n"
         html += "<table id=\"requirements-table\">\n<tr><th>requirement</th><th>measured</th><th>verdict</th></tr>\n"
         for check in requirements.checks {
-            let measured = check.measured.map { LoadRequirement.shown($0) + LoadRequirement.shownUnit(check.unit) } ?? "none: \(check.reason ?? "nothing was measured")"
+            let measured =
+                check.measured.map { LoadRequirement.shown($0) + LoadRequirement.shownUnit(check.unit) }
+                ?? "none: \(check.reason ?? "nothing was measured")"
             let state = check.verdict.rawValue
-            html += "<tr data-requirement=\"\(check.requirement)\" data-verdict=\"\(state)\"><td><code>\(check.requirement)</code></td><td>\(measured)</td><td class=\"\(state)\">\(state)</td></tr>\n"
+            html +=
+                "<tr data-requirement=\"\(check.requirement)\" data-verdict=\"\(state)\"><td><code>\(check.requirement)</code></td><td>\(measured)</td><td class=\"\(state)\">\(state)</td></tr>\n"
         }
-        html += "</table>\n<p class=\"note\">A latency requirement is graded on the successful requests' latency, as every latency of this report; <code>errors</code> and <code>error-rate</code> count the failed requests.</p>\n</section>\n"
+        html +=
+            "</table>\n<p class=\"note\">A latency requirement is graded on the successful requests' latency, as every latency of this report; <code>errors</code> and <code>error-rate</code> count the failed requests.</p>\n</section>\n"
         return html
     }
 
@@ -113,8 +123,10 @@ public enum LoadReportHTML {
     private static func failures(_ report: LoadReport) -> Markup {
         let rows = (report.endpoints + [report.total]).filter { $0.failedLatency != nil }
         guard !rows.isEmpty else { return "<p class=\"note\">Every latency of this report is that of successful requests; none failed.</p>\n" }
-        var html: Markup = "<p class=\"note\">Every latency of this report is that of successful requests; the failed ones are counted in requests, errors and error %, and their time to failure is here, apart (a timeout's is the timeout), since it is not a reply's latency.</p>\n"
-        html += "<table id=\"failed-latency\">\n<tr><th>endpoint</th><th>failed</th><th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>\n"
+        var html: Markup =
+            "<p class=\"note\">Every latency of this report is that of successful requests; the failed ones are counted in requests, errors and error %, and their time to failure is here, apart (a timeout's is the timeout), since it is not a reply's latency.</p>\n"
+        html +=
+            "<table id=\"failed-latency\">\n<tr><th>endpoint</th><th>failed</th><th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>\n"
         for row in rows {
             guard let failed = row.failedLatency else { continue }
             let cells = [row.endpoint, "\(row.errorCount ?? 0)", format(failed.mean), format(failed.p50), format(failed.p99), format(failed.max)]
@@ -132,17 +144,20 @@ public enum LoadReportHTML {
     private static func table(_ report: LoadReport) -> Markup {
         var html: Markup = "<table id=\"endpoints\">\n"
         html += "<tr><th colspan=\"5\"></th><th colspan=\"8\" id=\"latency-heading\">latency of successful requests, ms</th><th></th></tr>\n"
-        html += "<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean</th><th>stdev</th><th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>p99.9</th><th>max</th><th>errors by kind</th></tr>\n"
+        html +=
+            "<tr><th>endpoint</th><th>requests</th><th>requests/s</th><th>errors</th><th>error %</th><th>mean</th><th>stdev</th><th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>p99.9</th><th>max</th><th>errors by kind</th></tr>\n"
         for row in report.endpoints + [report.total] {
             let errors = row.errors.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let failed = row.errorCount ?? row.errors.values.reduce(0, +)
-            let latency = row.requests > failed
+            let latency =
+                row.requests > failed
                 ? [
                     format(row.latency.mean), row.latency.stdev.map(format) ?? "-", format(row.latency.p50), format(row.latency.p90),
                     row.latency.p95.map(format) ?? "-", format(row.latency.p99), format(row.latency.p999), format(row.latency.max),
                 ]
                 : Array(repeating: "–", count: 8)
-            let cells = [row.endpoint, "\(row.requests)", format(row.requestsPerSecond), "\(failed)", String(format: "%.2f", row.errorRatePercent ?? 0)]
+            let cells =
+                [row.endpoint, "\(row.requests)", format(row.requestsPerSecond), "\(failed)", String(format: "%.2f", row.errorRatePercent ?? 0)]
                 + latency + [errors.isEmpty ? "–" : errors]
             html += "<tr data-endpoint=\"\(row.endpoint)\">" + cells.map { "<td>\($0)</td>" as Markup }.joined() + "</tr>\n"
         }
@@ -173,7 +188,8 @@ public enum LoadReportHTML {
         }
         func y(_ milliseconds: Double) -> Double { top + plotHeight * (1 - milliseconds / yMax) }
 
-        var svg: Markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title): latency of successful requests by percentile\">"
+        var svg: Markup =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(title): latency of successful requests by percentile\">"
         svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(plotHeight)\" fill=\"#fafafa\" stroke=\"#ccc\"/>"
         for tick in 0...Int(xMax) {
             let label = tick == 0 ? "0%" : format(100 * (1 - pow(10, -Double(tick)))) + "%"
@@ -187,12 +203,15 @@ public enum LoadReportHTML {
             svg += "<line x1=\"\(left)\" y1=\"\(f(y(value)))\" x2=\"\(left + plotWidth)\" y2=\"\(f(y(value)))\" stroke=\"#e3e3e3\"/>"
             svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" font-size=\"11\" text-anchor=\"end\">\(format(value))</text>"
         }
-        svg += "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" font-size=\"11\" transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\" text-anchor=\"middle\">ms</text>"
+        svg +=
+            "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" font-size=\"11\" transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\" text-anchor=\"middle\">ms</text>"
         svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 4))\" font-size=\"11\" text-anchor=\"middle\">percentile</text>"
         for (index, curve) in curves.enumerated() {
             let points = curve.points.map { "\(f(x($0.percentile))),\(f(y($0.milliseconds)))" }.joined(separator: " ")
-            svg += "<polyline fill=\"none\" stroke=\"\(curve.color)\" stroke-width=\"2\"\(curve.dashed ? " stroke-dasharray=\"5 4\"" as Markup : Markup()) points=\"\(points)\"/>"
-            svg += "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(curve.label)</text>"
+            svg +=
+                "<polyline fill=\"none\" stroke=\"\(curve.color)\" stroke-width=\"2\"\(curve.dashed ? " stroke-dasharray=\"5 4\"" as Markup : Markup()) points=\"\(points)\"/>"
+            svg +=
+                "<text x=\"\(f(width - right + 6))\" y=\"\(f(top + 12 + Double(index) * 14))\" font-size=\"11\" fill=\"\(curve.color)\">\(curve.label)</text>"
         }
         return svg + "</svg>"
     }

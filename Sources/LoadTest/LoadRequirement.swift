@@ -25,7 +25,11 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
     }
 
     public enum Comparison: String, Hashable, Sendable, CaseIterable {
-        case lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">", equal = "="
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+        case less = "<"
+        case greater = ">"
+        case equal = "="
 
         func holds(_ measured: Double, _ limit: Double) -> Bool {
             switch self {
@@ -70,15 +74,21 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
         let text = raw.filter { !$0.isWhitespace }
         self.text = text
         func fail(_ why: String) -> ParseError {
-            ParseError(description: "cannot read the requirement '\(text)': \(why); write it as [endpoint:]metric<value, such as p99<50ms, guess:p99.9<=200ms, errors=0, error-rate<0.1%, rps>=500")
+            ParseError(
+                description:
+                    "cannot read the requirement '\(text)': \(why); write it as [endpoint:]metric<value, such as p99<50ms, guess:p99.9<=200ms, errors=0, error-rate<0.1%, rps>=500"
+            )
         }
         guard let comparison = Comparison.allCases.first(where: { text.contains($0.rawValue) }),
-              let range = text.range(of: comparison.rawValue) else { throw fail("it has no <, <=, >, >= or =") }
+            let range = text.range(of: comparison.rawValue)
+        else { throw fail("it has no <, <=, >, >= or =") }
         var subject = String(text[..<range.lowerBound])
         var value = String(text[range.upperBound...])
         if let colon = subject.firstIndex(of: ":") {
             let name = String(subject[..<colon])
-            guard let endpoint = Endpoint(rawValue: name) else { throw fail("\(name) is not an endpoint (create, join, guess, status, board, list, detail)") }
+            guard let endpoint = Endpoint(rawValue: name) else {
+                throw fail("\(name) is not an endpoint (create, join, guess, status, board, list, detail)")
+            }
             self.endpoint = endpoint
             subject = String(subject[subject.index(after: colon)...])
         } else {
@@ -102,9 +112,13 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
             guard endpoint == nil else { throw fail("games/s is a figure of the whole run, not of one endpoint") }
             metric = .gamesPerSecond
         default:
-            throw fail("\(subject.isEmpty ? "the metric is missing" : subject + " is not a metric") (p50, p90, p95, p99, p99.9, max, mean, errors, error-rate, rps, games/s)")
+            throw fail(
+                "\(subject.isEmpty ? "the metric is missing" : subject + " is not a metric") (p50, p90, p95, p99, p99.9, max, mean, errors, error-rate, rps, games/s)"
+            )
         }
-        guard let number = Double(value), number.isFinite else { throw fail("\(value.isEmpty ? "the value is missing" : value + " is not a number")") }
+        guard let number = Double(value), number.isFinite else {
+            throw fail("\(value.isEmpty ? "the value is missing" : value + " is not a number")")
+        }
         self.comparison = comparison
         limit = number * scale
     }
@@ -145,7 +159,10 @@ public struct LoadRequirement: Hashable, Sendable, CustomStringConvertible {
         case .latency(let name):
             guard row.requests > failed else { return (nil, "no request of \(subject) succeeded, so there is no latency to measure") }
             let figures = row.latency
-            let values = ["p50": figures.p50, "p90": figures.p90, "p95": figures.p95 ?? figures.p99, "p99": figures.p99, "p99.9": figures.p999, "max": figures.max, "mean": figures.mean]
+            let values = [
+                "p50": figures.p50, "p90": figures.p90, "p95": figures.p95 ?? figures.p99, "p99": figures.p99, "p99.9": figures.p999,
+                "max": figures.max, "mean": figures.mean,
+            ]
             return (values[name] ?? 0, nil)
         case .errors: return (Double(failed), nil)
         case .errorRate: return (100 * Double(failed) / Double(row.requests), nil)

@@ -71,7 +71,9 @@ extension EndpointStatistics: Codable {
         }
         requests = try container.decode(Int.self, forKey: .requests)
         for (name, count) in try container.decode([String: Int].self, forKey: .errors) { errors[try kind(name, .errors)] = count }
-        for (name, text) in try container.decode([String: String].self, forKey: .errorExamples) { errorExamples[try kind(name, .errorExamples)] = text }
+        for (name, text) in try container.decode([String: String].self, forKey: .errorExamples) {
+            errorExamples[try kind(name, .errorExamples)] = text
+        }
         latency = try container.decode(LatencyHistogram.self, forKey: .latency)
         serviceTime = try container.decode(LatencyHistogram.self, forKey: .serviceTime)
         // Shards written before 0.4 counted failures in `latency` and have no member of their own.

@@ -28,7 +28,9 @@ public struct LoadStatistics: Sendable, Hashable {
     public var totalErrors: Int { endpoints.values.reduce(0) { $0 + $1.errorCount } }
 
     /// Counts one request of `endpoint`.
-    public mutating func record(_ endpoint: Endpoint, latency: Int64, serviceTime: Int64, error: LoadErrorKind?, detail: @autoclosure () -> String = "") {
+    public mutating func record(
+        _ endpoint: Endpoint, latency: Int64, serviceTime: Int64, error: LoadErrorKind?, detail: @autoclosure () -> String = ""
+    ) {
         endpoints[endpoint, default: EndpointStatistics()].record(latency: latency, serviceTime: serviceTime, error: error, detail: detail())
     }
 

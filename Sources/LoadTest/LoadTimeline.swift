@@ -76,7 +76,9 @@ public struct LoadTimeline: Sendable, Hashable {
     /// Every second from the first reply to the last, empty ones included.
     public var points: [Point] {
         seconds.enumerated().map { index, second in
-            Point(second: index, requests: second.requests, errors: second.errors, p50: Self.percentile(50, of: second), p99: Self.percentile(99, of: second))
+            Point(
+                second: index, requests: second.requests, errors: second.errors, p50: Self.percentile(50, of: second),
+                p99: Self.percentile(99, of: second))
         }
     }
 

@@ -21,8 +21,10 @@ public struct ShardTimeSpans: Sendable {
     public let wallSeconds: Double
 
     public init(_ spans: [(start: Date, seconds: Double)]) {
-        let intervals = spans.map { (start: $0.start.timeIntervalSinceReferenceDate, end: $0.start.timeIntervalSinceReferenceDate + max(0, $0.seconds)) }
-            .sorted { $0.start < $1.start }
+        let intervals = spans.map {
+            (start: $0.start.timeIntervalSinceReferenceDate, end: $0.start.timeIntervalSinceReferenceDate + max(0, $0.seconds))
+        }
+        .sorted { $0.start < $1.start }
         var busy = 0.0
         var current: (start: Double, end: Double)?
         for interval in intervals {
@@ -45,7 +47,8 @@ public struct ShardTimeSpans: Sendable {
     public var warning: String? {
         guard !allOverlap else { return nil }
         return String(
-            format: "the shards did not all run at the same time: the rates are over the %.1f s when any shard was running (of %.1f s from the first start to the last end), and the server never took their load together",
+            format:
+                "the shards did not all run at the same time: the rates are over the %.1f s when any shard was running (of %.1f s from the first start to the last end), and the server never took their load together",
             busySeconds, wallSeconds
         )
     }

@@ -93,7 +93,8 @@ public enum AdaptivePairing {
         // Ratings best first, as `rated` holds them, for the span within reach of each player.
         let ratings = rated.map { pool.rating($0) }
         func firstPlace(below rating: Double) -> Int {
-            var low = 0, high = ratings.count
+            var low = 0
+            var high = ratings.count
             while low < high {
                 let middle = (low + high) / 2
                 if ratings[middle] > rating { low = middle + 1 } else { high = middle }
@@ -103,7 +104,8 @@ public enum AdaptivePairing {
         let wantingByRating = wanting.sorted { pool.rating($0) > pool.rating($1) }
         let wantingRatings = wantingByRating.map { pool.rating($0) }
         func firstWanting(below rating: Double) -> Int {
-            var low = 0, high = wantingRatings.count
+            var low = 0
+            var high = wantingRatings.count
             while low < high {
                 let middle = (low + high) / 2
                 if wantingRatings[middle] > rating { low = middle + 1 } else { high = middle }
@@ -120,17 +122,20 @@ public enum AdaptivePairing {
             }
             while used[player] < quota[player] {
                 var best: (player: Int, score: Double)?
-                let places = span.count <= candidates ? Array(span) : (0..<candidates).map { _ in span.lowerBound + generator.uniform(below: span.count) }
+                let places =
+                    span.count <= candidates ? Array(span) : (0..<candidates).map { _ in span.lowerBound + generator.uniform(below: span.count) }
                 // Unsettled versions further off too: a game that narrows two intervals at 19:81
                 // tells more than one that narrows one at even odds.
                 let far = firstWanting(below: rating + 2.5 * reach)..<firstWanting(below: rating - 2.5 * reach)
-                let others = far.isEmpty ? [] : (0..<min(8, far.count)).map { _ in wantingByRating[far.lowerBound + generator.uniform(below: far.count)] }
+                let others =
+                    far.isEmpty ? [] : (0..<min(8, far.count)).map { _ in wantingByRating[far.lowerBound + generator.uniform(below: far.count)] }
                 for opponent in places.map({ rated[$0] }) + others {
                     guard opponent != player else { continue }
                     guard !thisRound.contains(pool.pairKey(player, opponent)) else { continue }
                     let free = isWanting.contains(opponent) ? used[opponent] < max(quota[opponent], 1) + 1 : used[opponent] < lend
                     // A version's budget holds as an opponent too (a built-in has none).
-                    let within = pool.anchors.contains(opponent) || pool.freshGamesOwed[opponent] != nil
+                    let within =
+                        pool.anchors.contains(opponent) || pool.freshGamesOwed[opponent] != nil
                         || pool.gameCounts[opponent] + 2 * (used[opponent] + 1) <= policy.versionBudget
                     guard free, within else { continue }
                     let p = 1 / (1 + pow(10, (pool.rating(opponent) - pool.rating(player)) / 400))

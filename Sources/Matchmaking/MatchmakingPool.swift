@@ -63,7 +63,8 @@ public struct MatchmakingPool: Sendable {
             fit = nil
             return nil
         }
-        fit = (try? BradleyTerryFit(games: games, playerCount: playerCount, start: fit?.ratings.map(\.value)))
+        fit =
+            (try? BradleyTerryFit(games: games, playerCount: playerCount, start: fit?.ratings.map(\.value)))
             ?? (try? BradleyTerryFit(games: games, playerCount: playerCount))
         return fit
     }

@@ -23,10 +23,12 @@ public struct MatchmakingSimulation: Sendable {
     /// Versions of the rerolling student.
     static let rerolls = 6
 
-    public init(students: Int, seed: UInt64, ratingInterval: Double = MatchmakingPolicy.defaultInterval, trials: Int? = nil, settleGames: Int? = nil) {
+    public init(students: Int, seed: UInt64, ratingInterval: Double = MatchmakingPolicy.defaultInterval, trials: Int? = nil, settleGames: Int? = nil)
+    {
         self.students = students
         self.seed = seed
-        policy = MatchmakingPolicy(ratingInterval: ratingInterval, versionBudget: MatchmakingPolicy.classBudget(players: students, builtIns: Self.builtIns.count))
+        policy = MatchmakingPolicy(
+            ratingInterval: ratingInterval, versionBudget: MatchmakingPolicy.classBudget(players: students, builtIns: Self.builtIns.count))
         self.trials = trials ?? Self.defaultTrials(students: students)
         self.settleGames = settleGames
     }
@@ -114,7 +116,8 @@ public struct MatchmakingSimulation: Sendable {
     }
 
     /// The settle step on `pool` among `players`, at most `budget` games.
-    func settle(_ pool: inout MatchmakingPool, among players: [Int], budget: Int, strengths: [Double], using generator: inout SeededGenerator) -> Int {
+    func settle(_ pool: inout MatchmakingPool, among players: [Int], budget: Int, strengths: [Double], using generator: inout SeededGenerator) -> Int
+    {
         var spent = 0
         while spent < budget, let fit = pool.refit() {
             let pairings = SettlePairing.nextRound(fit, ranked: RatingTies.ranked(fit, among: players), gamesLeft: budget - spent)
@@ -142,7 +145,9 @@ public struct MatchmakingSimulation: Sendable {
         figures["settled"] = Double(studentIndices.count { pool.isSettled($0, policy: policy) }) / Double(students)
         figures["tau"] = KendallTau.tau(estimate(pool), class_)
         figures["top10"] = Self.topTenExact(estimate(pool), class_) ? 1 : 0
-        let spent = settle(&pool, among: studentIndices, budget: settleGames ?? min(adaptiveGames / 5, max(0, students * (students - 1) - adaptiveGames)), strengths: strengths, using: &generator)
+        let spent = settle(
+            &pool, among: studentIndices, budget: settleGames ?? min(adaptiveGames / 5, max(0, students * (students - 1) - adaptiveGames)),
+            strengths: strengths, using: &generator)
         figures["settleGames"] = Double(spent)
         figures["settledTau"] = KendallTau.tau(estimate(pool), class_)
         figures["settledTop10"] = Self.topTenExact(estimate(pool), class_) ? 1 : 0
@@ -203,7 +208,9 @@ public struct MatchmakingSimulation: Sendable {
         var round: UInt64 = 1
         while true {
             kept.refit()
-            let pairings = AdaptivePairing.nextRound(kept, policy: policy, seed: round).filter { !retired.contains($0.first) && !retired.contains($0.second) }
+            let pairings = AdaptivePairing.nextRound(kept, policy: policy, seed: round).filter {
+                !retired.contains($0.first) && !retired.contains($0.second)
+            }
             if pairings.isEmpty { break }
             kept.add(pairings.flatMap { Self.play($0, strengths: strengths, using: &generator) })
             round += 1

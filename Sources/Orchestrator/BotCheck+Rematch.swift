@@ -10,9 +10,12 @@ extension BotCheck {
     /// opponent's recorded shots (``Bots/ScriptedBot``); says how it went and whether the bot
     /// fired the recorded shots. Whether it played to the end without a forfeit.
     func replay(_ solo: SoloRematch, with bot: SubmittedBot, stderrPath: String, _ out: Account) async -> Bool {
-        let name = "rematch: game \(solo.game) of \(solo.tournament) with your bot alone, in seat \(solo.seat)\(solo.seat == 0 ? " (moves first)" : "")"
+        let name =
+            "rematch: game \(solo.game) of \(solo.tournament) with your bot alone, in seat \(solo.seat)\(solo.seat == 0 ? " (moves first)" : "")"
         guard solo.fleets.count == 2, (0...1).contains(solo.seat), let seed = UInt64(solo.botSeed) else {
-            out.say(false, name, "the file is not a recorded game of this Salvo (two fleets, a seat 0 or 1, a bot seed); save it again from your private page")
+            out.say(
+                false, name,
+                "the file is not a recorded game of this Salvo (two fleets, a seat 0 or 1, a bot seed); save it again from your private page")
             return false
         }
         let opponent = ScriptedBot(name: "recorded opponent", shots: solo.opponentShots)
@@ -21,11 +24,14 @@ extension BotCheck {
         let result = await RematchGame.play(bots: &bots, fleets: solo.fleets)
         let mySeat: PlayerSeat = solo.seat == 0 ? .one : .two
         let fired = result.shots.filter { $0.seat == mySeat }.map { Coordinate(x: $0.x, y: $0.y) }
-        let comparison = solo.firstDifference(fired).map { "your shots differ from the recorded game's from your shot \($0) on" }
+        let comparison =
+            solo.firstDifference(fired).map { "your shots differ from the recorded game's from your shot \($0) on" }
             ?? "the same \(fired.count) shots as the recorded game"
         let recorded = "recorded: \(solo.recordedEnding)"
         if let forfeit = result.forfeit, forfeit.seat == mySeat {
-            out.say(false, name, "your bot forfeits (\(forfeit.fault.kind)) after \(fired.count) shots: \(forfeit.fault.description)\n\(comparison); \(recorded)")
+            out.say(
+                false, name,
+                "your bot forfeits (\(forfeit.fault.kind)) after \(fired.count) shots: \(forfeit.fault.description)\n\(comparison); \(recorded)")
             out.explain(failure: forfeit.fault.description, stderr: Self.tail(ofFileAt: stderrPath), command: bot.spec.command)
             return false
         }

@@ -31,11 +31,14 @@ public struct BotCheck: Sendable {
         public var text: String {
             switch self {
             case .step(let passed, let name, let detail):
-                "\(passed ? "PASS" : "FAIL")  \(name)\n    " + detail.components(separatedBy: "\n").map(BotFault.printable).joined(separator: "\n    ")
+                "\(passed ? "PASS" : "FAIL")  \(name)\n    "
+                    + detail.components(separatedBy: "\n").map(BotFault.printable).joined(separator: "\n    ")
             case .stderr(let tail) where tail.isEmpty:
                 "The bot wrote nothing to stderr."
             case .stderr(let tail):
-                "The bot's stderr, its last lines:\n" + tail.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + BotFault.printable(String($0)) }.joined(separator: "\n")
+                "The bot's stderr, its last lines:\n"
+                    + tail.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + BotFault.printable(String($0)) }.joined(
+                        separator: "\n")
             case .hint(let text):
                 "Hint: " + text
             }
@@ -83,7 +86,8 @@ public struct BotCheck: Sendable {
         guard let bot = await enter(out) else { return false }
         let stderrPath = logPath ?? work + "/bot.stderr.log"
         if let rematch { return await replay(rematch, with: bot, stderrPath: stderrPath, out) }
-        let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher, timeControl: settings.timeControl).run()
+        let steps = await ComplianceCheck(spec: bot.spec, logPath: stderrPath, seed: seed, launcher: launcher, timeControl: settings.timeControl)
+            .run()
         for step in steps {
             out.say(step.passed, step.name, step.detail)
         }
@@ -114,7 +118,9 @@ public struct BotCheck: Sendable {
         }
         let sandbox = settings.sandbox.isEnabled ? "sandboxed, working folder /bot" : "unsandboxed"
         let build = bot.build.map { String(format: "built in %.1f s", $0.seconds) } ?? "nothing to build"
-        out.say(true, "entry: copy, build and command check, as the tournament does", "\(bot.name): \(build); runs as `\(Self.inside(bot.spec))` (\(sandbox))")
+        out.say(
+            true, "entry: copy, build and command check, as the tournament does",
+            "\(bot.name): \(build); runs as `\(Self.inside(bot.spec))` (\(sandbox))")
         return bot
     }
 
@@ -133,7 +139,8 @@ public struct BotCheck: Sendable {
         let name = "games: \(games) against \(against.rawValue) on the embedded server, as in the tournament\(clock)"
         let summary: RunSummary
         do {
-            summary = try await TournamentRun(configuration: config, options: .init(writeReports: false, launcher: launcher)).run(stop: stop ?? StopSignal())
+            summary = try await TournamentRun(configuration: config, options: .init(writeReports: false, launcher: launcher)).run(
+                stop: stop ?? StopSignal())
         } catch {
             out.say(false, name, String(describing: error))
             out.explain(failure: String(describing: error), stderr: nil, command: bot.spec.command)
@@ -151,7 +158,9 @@ public struct BotCheck: Sendable {
                 // A game the bot finished without fault before it: one process plays several (restart: reuse).
                 let forfeited = Set(forfeits.map(\.index))
                 let clean = mine.contains { $0.index < first.index && !forfeited.contains($0.index) }
-                out.explain(failure: "game \(first.index + 1): " + (first.reason ?? "a forfeit"), stderr: first.stderrTail, command: bot.spec.command, afterCleanGame: clean)
+                out.explain(
+                    failure: "game \(first.index + 1): " + (first.reason ?? "a forfeit"), stderr: first.stderrTail, command: bot.spec.command,
+                    afterCleanGame: clean)
             }
             return false
         }
@@ -162,7 +171,8 @@ public struct BotCheck: Sendable {
     /// The bot's command as the sandbox runs it: the words in its folder under `/bot`.
     static func inside(_ spec: ExternalBotSpec) -> String {
         guard spec.sandbox.isEnabled, let folder = spec.folder else { return spec.label }
-        return spec.command.map { $0 == folder ? "/bot" : $0.hasPrefix(folder + "/") ? "/bot/" + $0.dropFirst(folder.count + 1) : $0 }.joined(separator: " ")
+        return spec.command.map { $0 == folder ? "/bot" : $0.hasPrefix(folder + "/") ? "/bot/" + $0.dropFirst(folder.count + 1) : $0 }.joined(
+            separator: " ")
     }
 
     /// Where the lines go, with the two ways the check writes them.

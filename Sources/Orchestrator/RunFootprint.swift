@@ -14,8 +14,12 @@ struct RunFootprint {
     private let existing: Set<String>
 
     init(runFolder: String, outputFolder: String) {
-        let inRun = [TournamentRun.Layout.journal, TournamentRun.Layout.database, TournamentRun.Layout.database + "-wal", TournamentRun.Layout.database + "-shm", FolderLock.fileName]
-        files = inRun.map { (runFolder as NSString).appendingPathComponent($0) } + [(outputFolder as NSString).appendingPathComponent(SeedKey.fileName)]
+        let inRun = [
+            TournamentRun.Layout.journal, TournamentRun.Layout.database, TournamentRun.Layout.database + "-wal",
+            TournamentRun.Layout.database + "-shm", FolderLock.fileName,
+        ]
+        files =
+            inRun.map { (runFolder as NSString).appendingPathComponent($0) } + [(outputFolder as NSString).appendingPathComponent(SeedKey.fileName)]
         // The logs, then the run's folder and each folder up to the output folder (a shard's
         // folder, `shards/`, the output folder).
         var folders = [(runFolder as NSString).appendingPathComponent(TournamentRun.Layout.logs)]

@@ -9,13 +9,19 @@ extension RunPublisher {
     /// DEST/private/index.html so a server's folder listing shows no token, and the list of
     /// links to OUTPUT/private-links.tsv; how many pages. `journal` is redacted, its stderr
     /// kept; `original`, the journal as the run wrote it, gives each forfeit's solo rematch its seeds.
-    func writePrivatePages(ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, names: PublicNames?, into destination: String) throws -> Int {
+    func writePrivatePages(
+        ledger: SubmissionLedger, journal: RunJournal, original: RunJournal, redaction: PublicRedaction, names: PublicNames?, into destination: String
+    ) throws -> Int {
         let key = try Self.secret(at: secretPath)
-        let students = PrivateFeedback.students(ledger: ledger, records: journal.finished, secret: key, current: journal.nights.last?.bots ?? journal.configuration.bots)
+        let students = PrivateFeedback.students(
+            ledger: ledger, records: journal.finished, secret: key, current: journal.nights.last?.bots ?? journal.configuration.bots)
         let root = destination + "/" + PrivateFeedback.folder
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try Data("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\"><title>Private</title></head><body></body></html>\n".utf8)
-            .write(to: URL(fileURLWithPath: root + "/index.html"))
+        try Data(
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\"><title>Private</title></head><body></body></html>\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: root + "/index.html"))
         var links = "folder\tbot\tpage\n"
         for var student in students {
             student.notEntered = student.notEntered.map(redaction.scrubPaths)
@@ -32,7 +38,8 @@ extension RunPublisher {
             for record in student.forfeits.prefix(PrivateFeedbackPage.forfeitLimit) {
                 let name = student.folder
                 guard let plan = try? RematchPlan(journal: original, index: record.index),
-                      let solo = SoloRematch(plan: plan, bot: name) else { continue }
+                    let solo = SoloRematch(plan: plan, bot: name)
+                else { continue }
                 let file = folder + "/" + SoloRematch.fileName(game: record.index)
                 try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try JSONFormat.file(solo).write(to: URL(fileURLWithPath: file))
@@ -51,7 +58,10 @@ extension RunPublisher {
     public static func secret(at path: String) throws(Failure) -> [UInt8] {
         if let data = FileManager.default.contents(atPath: path) {
             guard data.count >= 16 else {
-                throw Failure(description: "The secret \(path) holds fewer than 16 bytes; remove it to have a new one made (every private link changes), or give another with --secret.")
+                throw Failure(
+                    description:
+                        "The secret \(path) holds fewer than 16 bytes; remove it to have a new one made (every private link changes), or give another with --secret."
+                )
             }
             return Array(data)
         }

@@ -75,7 +75,8 @@ public struct RunPublisher: Sendable {
     @discardableResult
     public static func removeStaleStaging(of destination: String) -> Int {
         let folder = (destination as NSString).standardizingPath
-        let parent = (folder as NSString).deletingLastPathComponent, prefix = (folder as NSString).lastPathComponent + stagingInfix
+        let parent = (folder as NSString).deletingLastPathComponent
+        let prefix = (folder as NSString).lastPathComponent + stagingInfix
         var removed = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? [] where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
@@ -90,7 +91,10 @@ public struct RunPublisher: Sendable {
         var replacing = false
         if let contents = try? FileManager.default.contentsOfDirectory(atPath: folder), !contents.isEmpty {
             guard contents.contains(Self.marker) else {
-                throw Failure(description: "\(destination) is not empty and is not a folder salvo publish wrote (a folder it wrote is replaced whole, in one step, so a cron publishes into the live site again); give a new folder, so nothing else is published with the reports.")
+                throw Failure(
+                    description:
+                        "\(destination) is not empty and is not a folder salvo publish wrote (a folder it wrote is replaced whole, in one step, so a cron publishes into the live site again); give a new folder, so nothing else is published with the reports."
+                )
             }
             replacing = true
         }
@@ -113,14 +117,16 @@ public struct RunPublisher: Sendable {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             let ledger = SubmissionLedger.read(workFolder: output + "/submissions")
             let options = { (ledger: SubmissionLedger?) in
-                ReportWriter.Options(rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
+                ReportWriter.Options(
+                    rematchFolder: redaction.folderName, redaction: redaction, publication: Publication(ledger: ledger.map(redaction.publicLedger)))
             }
             let written: ReportWriter.Written
             var publicNames: PublicNames?
             if let ledger, !showsFolders {
                 // A class's logins stay off every public page: each folder under its public name.
                 let names = try PublicNames(source: source, ledger: ledger, secret: Self.secret(at: secretPath), labels: labels)
-                written = try ReportWriter.write(source: RenamedSource(source, names: names), directory: target, options: options(names.apply(to: ledger)))
+                written = try ReportWriter.write(
+                    source: RenamedSource(source, names: names), directory: target, options: options(names.apply(to: ledger)))
                 publicNames = names
             } else {
                 written = try ReportWriter.write(source: source, directory: target, options: options(ledger))

@@ -46,7 +46,9 @@ public enum SeasonShardNight {
         let lock: FolderLock
         do {
             lock = try await FolderLock.acquire(output, waitingUpTo: limit) { pid in
-                say("Waiting for the season's folder \(output), held by \(pid.map { "pid \($0)" } ?? "another salvo process") (another shard opening tonight's night, or a merge)")
+                say(
+                    "Waiting for the season's folder \(output), held by \(pid.map { "pid \($0)" } ?? "another salvo process") (another shard opening tonight's night, or a merge)"
+                )
             }
         } catch {
             throw .folder(error)
@@ -93,7 +95,8 @@ public enum SeasonShardNight {
         if let night = planned.config.context.seasonNight, !resume.nights.contains(night) {
             do {
                 // The night as a run on this machine would open it; no shard is set yet.
-                try await TournamentRunner.writeOpening(of: planned.config, to: Journal(path: journalPath), resume: resume, launcher: SandboxLauncher())
+                try await TournamentRunner.writeOpening(
+                    of: planned.config, to: Journal(path: journalPath), resume: resume, launcher: SandboxLauncher())
             } catch {
                 throw .journal("Cannot write the season's night to \(journalPath): \(error)")
             }

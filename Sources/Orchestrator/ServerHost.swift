@@ -61,10 +61,11 @@ public final class ServerHost: Sendable {
         case .url(let url):
             return ServerHost(baseURL: url, embedded: nil)
         case .embedded:
-            let path: String? = switch storage {
-            case .file(let path): path
-            case .memory: nil
-            }
+            let path: String? =
+                switch storage {
+                case .file(let path): path
+                case .memory: nil
+                }
             let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: path, writeBehind: writeBehind)
             do {
                 let running = try await SalvoServer.start(configuration, logger: ServerLogHandler.logger(label: logLabel, level: logLevel))
@@ -73,7 +74,9 @@ public final class ServerHost: Sendable {
                 // A database that cannot be opened is named, with the way out: the journal, not
                 // the server's database, is what a run continues from.
                 if let path, "\(error)".contains("SQLite error") {
-                    throw .embeddedServerFailed("\(error). The server's database \(path) cannot be used: move it away and run again (the run continues from its journal; games that were in flight are played again)")
+                    throw .embeddedServerFailed(
+                        "\(error). The server's database \(path) cannot be used: move it away and run again (the run continues from its journal; games that were in flight are played again)"
+                    )
                 }
                 throw .embeddedServerFailed("\(error)")
             }

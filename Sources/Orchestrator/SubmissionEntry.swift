@@ -32,7 +32,9 @@ public enum SubmissionEntry {
     /// submission is entered under its folder's name (its identity); `name:` is a label. With
     /// `sandboxDisabled` (`--no-sandbox`), builds and bots run unsandboxed. Throws, at the line
     /// of `bots_from:`, when the folder cannot be read or fewer than two bots are left.
-    public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false, stop: StopSignal? = nil) async throws(TournamentFileError) -> Entered {
+    public static func enter(_ botsFrom: BotsFrom, into config: TournamentConfig, sandboxDisabled: Bool = false, stop: StopSignal? = nil)
+        async throws(TournamentFileError) -> Entered
+    {
         let settings = Self.settings(
             botsFrom, workFolder: config.outputDirectory + "/submissions", takenNames: config.bots.map(\.name), sandboxDisabled: sandboxDisabled
         )
@@ -55,7 +57,9 @@ public enum SubmissionEntry {
             }
         }
         // A season's later nights count the last good versions too (checked once the journal is read).
-        let seasonGoesOn = config.context.isSeason && FileManager.default.fileExists(atPath: (config.runDirectory as NSString).appendingPathComponent(ReportLayout.journal))
+        let seasonGoesOn =
+            config.context.isSeason
+            && FileManager.default.fileExists(atPath: (config.runDirectory as NSString).appendingPathComponent(ReportLayout.journal))
         guard config.bots.count >= 2 || seasonGoesOn else { throw botsFrom.error(tooFewBots(entries: entries, listed: listed)) }
         return Entered(config: config, entries: entries)
     }
@@ -63,7 +67,9 @@ public enum SubmissionEntry {
     /// The settings `botsFrom` gives its submissions' builds and play, their copies in
     /// `workFolder`: what ``enter(_:into:sandboxDisabled:)`` builds with, and what
     /// `salvo bot-check` checks a student's folder with, so the two never differ.
-    public static func settings(_ botsFrom: BotsFrom, workFolder: String, takenNames: [String] = [], sandboxDisabled: Bool = false) -> SubmissionSettings {
+    public static func settings(_ botsFrom: BotsFrom, workFolder: String, takenNames: [String] = [], sandboxDisabled: Bool = false)
+        -> SubmissionSettings
+    {
         var settings = SubmissionSettings(
             folder: botsFrom.folder, workFolder: workFolder, limits: botsFrom.limits,
             sandbox: sandboxDisabled ? .none : botsFrom.sandbox, restart: botsFrom.restart, takenNames: takenNames
@@ -83,9 +89,12 @@ public enum SubmissionEntry {
     /// The error of a tournament left with fewer than two bots.
     static func tooFewBots(entries: SubmissionEntries, listed: Int) -> String {
         let total = listed + entries.entered.count
-        var message = "a tournament needs at least two bots, and \(total) entered (\(listed) listed in `bots:`, \(entries.entered.count) from `bots_from:`)"
+        var message =
+            "a tournament needs at least two bots, and \(total) entered (\(listed) listed in `bots:`, \(entries.entered.count) from `bots_from:`)"
         if !entries.notEntered.isEmpty {
-            message += "; not entered: " + entries.notEntered.prefix(5).map { "\($0.folder): \($0.reason.split(separator: "\n").first ?? "")" }.joined(separator: "; ")
+            message +=
+                "; not entered: "
+                + entries.notEntered.prefix(5).map { "\($0.folder): \($0.reason.split(separator: "\n").first ?? "")" }.joined(separator: "; ")
         }
         return message
     }

@@ -95,7 +95,9 @@ public struct TournamentFileRun: Sendable {
             let entering = ContinuousClock.now
             if config.context.shard != nil, config.scheduler.playsAsSeason {
                 if let obstacle = config.scheduler.whyNotShardable { throw .cannotShard(obstacle + "; run it without --shard") }
-                let opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: overrides.sandboxDisabled, stop: stop) { steps(.waiting($0)) }
+                let opened = try await SeasonShardNight.open(config, botsFrom: botsFrom, sandboxDisabled: overrides.sandboxDisabled, stop: stop) {
+                    steps(.waiting($0))
+                }
                 if let entries = opened.entries { steps(.entered(entries, seconds: (ContinuousClock.now - entering).seconds)) }
                 steps(.shardNight(number: opened.config.context.seasonNight?.number ?? 0, changes: opened.changes))
                 config = opened.config
@@ -107,7 +109,10 @@ public struct TournamentFileRun: Sendable {
                     let output = config.outputDirectory
                     do {
                         lock = try await FolderLock.acquire(output, waitingUpTo: FolderLock.shardWait) { pid in
-                            steps(.waiting("Waiting for \(output), held by \(pid.map { "pid \($0)" } ?? "another salvo process") (another shard entering the submissions, or a merge)"))
+                            steps(
+                                .waiting(
+                                    "Waiting for \(output), held by \(pid.map { "pid \($0)" } ?? "another salvo process") (another shard entering the submissions, or a merge)"
+                                ))
                         }
                     } catch {
                         throw .folder(error)

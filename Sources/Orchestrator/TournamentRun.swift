@@ -81,7 +81,9 @@ public struct TournamentRun: Sendable {
     ///
     /// A run that fails before any game was started leaves nothing behind in the output folder
     /// (``RunFootprint``).
-    public func run(stop: StopSignal = StopSignal(), progress: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws(OrchestratorError) -> RunSummary {
+    public func run(stop: StopSignal = StopSignal(), progress: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws(OrchestratorError)
+        -> RunSummary
+    {
         let footprint = RunFootprint(runFolder: configuration.runDirectory, outputFolder: configuration.outputDirectory)
         do {
             return try await runInFolder(stop: stop, progress: progress)
@@ -96,7 +98,8 @@ public struct TournamentRun: Sendable {
     private func runInFolder(stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void) async throws(OrchestratorError) -> RunSummary {
         let scheduler = configuration.scheduler
         if configuration.context.shard != nil, configuration.context.isSeason, configuration.context.seasonNight == nil {
-            throw .cannotShard("a season's shard plays the night its shards share, which must be opened first (SeasonShardNight.open, as `salvo run --shard` does)")
+            throw .cannotShard(
+                "a season's shard plays the night its shards share, which must be opened first (SeasonShardNight.open, as `salvo run --shard` does)")
         }
         if configuration.context.shard != nil, let obstacle = scheduler.whyNotShardable {
             throw .cannotShard(obstacle + "; run it without --shard")
@@ -104,7 +107,9 @@ public struct TournamentRun: Sendable {
         // A season's night has as many pairs as its new versions miss, which changes nightly:
         // a shard with none of them plays nothing.
         if let shard = configuration.context.shard, !configuration.context.isSeason, shard.count > scheduler.sharding?.mirroredPairCount ?? 1 {
-            throw .cannotShard("\(shard.count) shards are more than its \(scheduler.sharding?.mirroredPairCount ?? 1) mirrored pairs of games, the smallest part a shard can play; split it into at most that many")
+            throw .cannotShard(
+                "\(shard.count) shards are more than its \(scheduler.sharding?.mirroredPairCount ?? 1) mirrored pairs of games, the smallest part a shard can play; split it into at most that many"
+            )
         }
         let folder = configuration.runDirectory
         let lock: FolderLock
@@ -160,7 +165,9 @@ public struct TournamentRun: Sendable {
         let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
         let played: Result<ScheduleResults, OrchestratorError>
         do {
-            played = .success(try await play(config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress))
+            played = .success(
+                try await play(
+                    config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress))
         } catch {
             played = .failure(error)
         }
@@ -197,7 +204,8 @@ public struct TournamentRun: Sendable {
         bots.compactMap { bot in
             guard case .external(let spec) = bot.kind else { return nil }
             if let version = bot.version, let folder = spec.folder, !FileManager.default.fileExists(atPath: folder) {
-                return "\(bot.name): the built copy of its version \(version) is missing (\(folder)): it was removed, or the output folder was copied without its submissions/bots: restore that folder from a backup, or have the student submit again (a version that builds replaces it)"
+                return
+                    "\(bot.name): the built copy of its version \(version) is missing (\(folder)): it was removed, or the output folder was copied without its submissions/bots: restore that folder from a backup, or have the student submit again (a version that builds replaces it)"
             }
             guard let problem = launcher.setupProblem(for: spec) else { return nil }
             return "\(bot.name): \(problem)"
@@ -207,7 +215,9 @@ public struct TournamentRun: Sendable {
     /// The seed key the run plays with: its journal's, when it continues one (none for a journal
     /// written before seed keys); else the one given in the configuration; else the output
     /// folder's, drawn on its first run and shared by its shards (``Tournament/SeedKey``).
-    private static func seedKey(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint, journalPath: String) throws(SeedKeyError) -> SeedKey? {
+    private static func seedKey(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint, journalPath: String) throws(SeedKeyError)
+        -> SeedKey?
+    {
         let path = (config.outputDirectory as NSString).appendingPathComponent(SeedKey.fileName)
         if resume.hasStarted {
             if let key = resume.seedKey, let kept = try SeedKey.read(path), kept != key { throw .differs(path: path, journal: journalPath) }
@@ -220,7 +230,9 @@ public struct TournamentRun: Sendable {
     /// `config` with the night a season's run plays (``Tournament/SeasonPlan``): the last one
     /// continued, or a new one of the games its current versions are missing; with what
     /// changed, to say before play. `resume` is the season's journal's.
-    static func planNight(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint) throws(OrchestratorError) -> (config: TournamentConfig, changes: SeasonChanges) {
+    static func planNight(_ config: TournamentConfig, resume: TournamentRunner.ResumePoint) throws(OrchestratorError) -> (
+        config: TournamentConfig, changes: SeasonChanges
+    ) {
         let plan: SeasonPlan.Decision
         // Where the copies are now: a season moved between nights launches them from here.
         let botsFolder = URL(fileURLWithPath: config.outputDirectory).standardizedFileURL.path + "/submissions/bots"
@@ -245,7 +257,8 @@ public struct TournamentRun: Sendable {
     /// Checks that the server answers, then plays the games.
     private func play(
         _ config: TournamentConfig, on host: ServerHost, http: CurlHTTPClient, journal: Journal,
-        resume: TournamentRunner.ResumePoint, logs: String, launcher: any BotLauncher, stop: StopSignal, progress: @escaping @Sendable (RunEvent) -> Void
+        resume: TournamentRunner.ResumePoint, logs: String, launcher: any BotLauncher, stop: StopSignal,
+        progress: @escaping @Sendable (RunEvent) -> Void
     ) async throws(OrchestratorError) -> ScheduleResults {
         let client = BattleshipAPIClient(
             baseURL: host.baseURL, http: http, rateLimiter: RateLimiter(requestsPerSecond: config.rateLimit),
@@ -262,7 +275,9 @@ public struct TournamentRun: Sendable {
         // thread hand-off. Many: on Swift's global pool, so that the games' own work (bots, JSON)
         // runs on every core, not on the one thread that also moves every transfer.
         let executor: (any TaskExecutor)? = config.concurrency <= Self.gamesOnTheClientLoop ? http.taskExecutor : nil
-        var runner = TournamentRunner(config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: executor, launcher: launcher)
+        var runner = TournamentRunner(
+            config: config, serverURL: host.baseURL, client: client, journal: journal, stop: stop, logDirectory: logs, executor: executor,
+            launcher: launcher)
         let extensions = (try? await client.extensions()) ?? .none
         // Where the server offers it, nobody but the run can join its games (docs/server.md).
         runner.privateGames = extensions.offers(ServerExtensions.joinToken)

@@ -1,5 +1,6 @@
 import CProcess
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #else

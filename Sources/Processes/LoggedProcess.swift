@@ -1,10 +1,11 @@
 import CProcess
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
-import Synchronization
 
 /// A child process that talks to nobody: a submission's build. It runs in a process group of
 /// its own, standard input from `/dev/null`, standard output and error on one descriptor (a
@@ -49,7 +50,8 @@ public final class LoggedProcess: Sendable {
     /// `PATH=/usr/bin:/bin`), its output appended to `log` (a descriptor the caller keeps and
     /// closes), in a group of its own. The calling task suspends while the spawning thread
     /// starts it.
-    public static func start(executable: String, arguments: [String], environment: [String]?, log: Int32) async -> Result<LoggedProcess, SpawnFailure> {
+    public static func start(executable: String, arguments: [String], environment: [String]?, log: Int32) async -> Result<LoggedProcess, SpawnFailure>
+    {
         guard !arguments.isEmpty else { return .failure(SpawnFailure(detail: "empty command")) }
         let spawned = await SpawnThread.run { () -> Result<pid_t, SpawnFailure> in
             var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

@@ -1,12 +1,13 @@
 import CProcess
-import HeapModule
 import Foundation
+import HeapModule
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
-import Synchronization
 
 /// The one thread that waits for every child process at once (the external bots, the builds):
 /// an epoll set over the runner's non-blocking ends of the bots' pipes and the processes'
@@ -100,7 +101,6 @@ package final class ProcessEventLoop: @unchecked Sendable {
         }
         return true
     }
-
 
     /// Suspends until one of `interests` (at most four) is ready, or until `deadline`
     /// (monotonic nanoseconds, ``now()``; nil: no deadline). Returns the ready

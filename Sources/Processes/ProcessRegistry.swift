@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
-import Synchronization
 
 /// Every bot process group alive in this process, so that an abrupt end of the runner (a
 /// second Ctrl-C, SIGTERM from a user or a cluster's scheduler) can end them all first: a

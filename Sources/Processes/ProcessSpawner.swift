@@ -1,4 +1,5 @@
 import CProcess
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -53,7 +54,8 @@ package enum ProcessSpawner {
             open_count: Int32(openTo.count),
             close_from: (dupTo + openTo).max().map { $0 + 1 } ?? 3,
             cgroup_procs: arrays.strings(setup.cgroupProcs), cgroup_count: Int32(setup.cgroupProcs.count),
-            limit_resource: arrays.copy(setup.limits.map(\.resource.number)), limit_value: arrays.copy(setup.limits.map { CUnsignedLongLong($0.value) }),
+            limit_resource: arrays.copy(setup.limits.map(\.resource.number)),
+            limit_value: arrays.copy(setup.limits.map { CUnsignedLongLong($0.value) }),
             limit_count: Int32(setup.limits.count),
             uid: setup.uid.map { Int64($0) } ?? -1, group: setup.group.map { Int64($0) } ?? -1
         )

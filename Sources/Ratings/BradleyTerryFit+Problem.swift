@@ -78,7 +78,8 @@ extension BradleyTerryFit {
             var gradient = [Double](repeating: 0, count: derivatives ? size : 0)
             var full = [Double](repeating: 0, count: derivatives ? size * size : 0)
             for game in games {
-                let i = game.first, j = game.second
+                let i = game.first
+                let j = game.second
                 let d: Double = estimate ? (game.firstMovedFirst ? 1 : -1) : 0
                 let x = k * (p[i] - p[j] + d * a)
                 let s = game.score

@@ -129,7 +129,7 @@ public struct BradleyTerryFit: Sendable {
         else { throw FitError.invalidOptions }
         for (index, game) in games.enumerated() {
             guard (0..<playerCount).contains(game.first), (0..<playerCount).contains(game.second),
-                  game.first != game.second, game.score >= 0, game.score <= 1
+                game.first != game.second, game.score >= 0, game.score <= 1
             else { throw FitError.invalidGame(index: index) }
         }
 

@@ -43,7 +43,10 @@ struct Cholesky {
     /// `Σ x[k]·y[k]` for `k < count`, four sums at once so the loop vectorizes.
     @inline(__always)
     static func dot(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, count: Int) -> Double {
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+        var s0 = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
+        var s3 = 0.0
         var k = 0
         while k + 4 <= count {
             s0 += x[k] * y[k]

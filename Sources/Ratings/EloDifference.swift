@@ -38,8 +38,9 @@ public struct EloDifference: Sendable, Hashable {
     public var scoreStandardError: Double {
         let n = Double(games)
         let s = score
-        let variance = (Double(wins) * (1 - s) * (1 - s) + Double(losses) * s * s
-            + Double(draws) * (0.5 - s) * (0.5 - s)) / n
+        let variance =
+            (Double(wins) * (1 - s) * (1 - s) + Double(losses) * s * s
+                + Double(draws) * (0.5 - s) * (0.5 - s)) / n
         return sqrt(variance / n)
     }
 

@@ -43,7 +43,9 @@ struct ArenaInitCommand: AsyncParsableCommand {
         do {
             let students = try ArenaRoster.read(String(decoding: data, as: UTF8.self))
             _ = try ArenaFolder.create(at: folder, roster: students)
-            print("Arena in \(folder): \(students.students.count) student\(students.students.count == 1 ? "" : "s"); their tokens are in \(folder)/\(ArenaFolder.tokensFile) (hand each student their own), the settings in \(folder)/\(ArenaFolder.settingsFile)")
+            print(
+                "Arena in \(folder): \(students.students.count) student\(students.students.count == 1 ? "" : "s"); their tokens are in \(folder)/\(ArenaFolder.tokensFile) (hand each student their own), the settings in \(folder)/\(ArenaFolder.settingsFile)"
+            )
         } catch let problem as ArenaRoster.Problem {
             throw CommandFailure.badRoster(path: roster, problem: problem.description)
         }
@@ -72,10 +74,15 @@ struct ArenaRosterCommand: AsyncParsableCommand {
     @Option(name: .customLong("new-token"), help: "Give this login a new token (appended to tokens.tsv); the old one stops working.")
     var newToken: String?
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Show this login under a new name from the next batch on: --rename LOGIN NAME.", valueName: "login name"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Show this login under a new name from the next batch on: --rename LOGIN NAME.", valueName: "login name"))
     var rename: [String] = []
 
-    @Option(name: .customLong("give-uploads"), parsing: .upToNextOption, help: ArgumentHelp("Give this login back N uploads of their last 24 hours' quota, the newest first: --give-uploads LOGIN N.", valueName: "login n"))
+    @Option(
+        name: .customLong("give-uploads"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Give this login back N uploads of their last 24 hours' quota, the newest first: --give-uploads LOGIN N.", valueName: "login n"))
     var giveUploads: [String] = []
 
     func validate() throws {
@@ -104,7 +111,9 @@ struct ArenaRosterCommand: AsyncParsableCommand {
             print("\(rename[0]) is shown as \(TerminalText.visible(rename[1])) from the next batch on")
         } else if giveUploads.count == 2, let count = Int(giveUploads[1]) {
             let given = try arena.store.giveUploads(login: giveUploads[0], count: count)
-            print("Gave \(giveUploads[0]) back \(given) upload\(given == 1 ? "" : "s") of their last 24 hours\(given < count ? " (all they had counted)" : "")")
+            print(
+                "Gave \(giveUploads[0]) back \(given) upload\(given == 1 ? "" : "s") of their last 24 hours\(given < count ? " (all they had counted)" : "")"
+            )
         } else {
             for student in try arena.store.students() {
                 print("\(student.login)\t\(student.name)\t\(student.revokedAt == nil ? "active" : "revoked")")

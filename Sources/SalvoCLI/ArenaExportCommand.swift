@@ -25,6 +25,8 @@ struct ArenaExportCommand: AsyncParsableCommand {
     func run() async throws {
         let (arena, settings) = try ArenaCommand.open(folder)
         let published = try ArenaSettings.publisher(arena: folder, settings: settings, into: destination, roster: arena.store.students()).publish()
-        print("Exported \(published.written.replayCount) replays, \(published.written.botPageCount) bot pages and \(published.privatePages) private pages to \(destination)\(published.linksPath.map { "; the private links are in \($0)" } ?? "")")
+        print(
+            "Exported \(published.written.replayCount) replays, \(published.written.botPageCount) bot pages and \(published.privatePages) private pages to \(destination)\(published.linksPath.map { "; the private links are in \($0)" } ?? "")"
+        )
     }
 }

@@ -43,7 +43,8 @@ struct ArenaServeCommand: AsyncParsableCommand {
         let interrupts = InterruptHandler(stop: stop, message: "Stopping the arena after the step in progress")
         defer { interrupts.cancel() }
         let running: RunningArena = try await ArenaServer.start(
-            folder: arena, settings: settings, host: host, port: port, socket: socket.map { ArenaServer.Socket(path: $0, group: socketGroup) }, launcher: launcher, sandboxDisabled: noSandbox,
+            folder: arena, settings: settings, host: host, port: port, socket: socket.map { ArenaServer.Socket(path: $0, group: socketGroup) },
+            launcher: launcher, sandboxDisabled: noSandbox,
             log: { line in
                 print(TerminalText.visible(line))
                 fflush(nil)

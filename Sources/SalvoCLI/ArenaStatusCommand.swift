@@ -23,7 +23,9 @@ struct ArenaStatusCommand: AsyncParsableCommand {
         // The host's faults first: a disk too full refuses uploads and holds the checks.
         let disk = ArenaDisk(arena: arena.path, settings: settings)
         if let shortage = disk.checkShortage {
-            print("Disk: \(disk.uploadShortage == nil ? "the checks wait" : "uploads are refused (507, nobody charged) and the checks wait"): \(shortage)")
+            print(
+                "Disk: \(disk.uploadShortage == nil ? "the checks wait" : "uploads are refused (507, nobody charged) and the checks wait"): \(shortage)"
+            )
         }
         print("Queue: \(waiting.isEmpty ? "empty" : waiting.map { "\($0.id ?? 0) \($0.login) (\($0.state.rawValue))" }.joined(separator: ", "))")
         let rows = try arena.store.recentSubmissions(limit: last)
@@ -32,18 +34,31 @@ struct ArenaStatusCommand: AsyncParsableCommand {
             let reason = (row.reason ?? "").split(separator: "\n").first.map(String.init) ?? ""
             // From its arrival to the end of its check: how long its student waited to know.
             let checked = row.checkedAt.map { String(format: "%.1f s", $0.timeIntervalSince(row.receivedAt)) } ?? ""
-            return [String(row.id ?? 0), row.login, formatter.string(from: row.receivedAt), row.state.rawValue, checked, row.version ?? "", TerminalText.shortened(reason, to: 100)]
+            return [
+                String(row.id ?? 0), row.login, formatter.string(from: row.receivedAt), row.state.rawValue, checked, row.version ?? "",
+                TerminalText.shortened(reason, to: 100),
+            ]
         }
-        print(rows.isEmpty ? "No uploads yet." : "Last uploads:\n" + TerminalText.visible(TextTable.render(header: ["Upload", "Login", "Received", "State", "Checked in", "Version", "Reason"], rows: uploads)))
+        print(
+            rows.isEmpty
+                ? "No uploads yet."
+                : "Last uploads:\n"
+                    + TerminalText.visible(
+                        TextTable.render(header: ["Upload", "Login", "Received", "State", "Checked in", "Version", "Reason"], rows: uploads)))
         // The instructor's view: logins, not the public names.
         let standings = try ArenaStandings(folder: settings.tournament.config.outputDirectory).document(tournament: settings.tournament.config.name)
         if standings.standings.isEmpty {
             print("Standings: no games yet.")
         } else {
             let lines = standings.standings.map { standing in
-                [String(standing.rank), standing.bot, standing.rating.map { String(format: "%.0f", $0.value) } ?? "-", String(standing.games), String(format: "%.1f", standing.scorePercent)]
+                [
+                    String(standing.rank), standing.bot, standing.rating.map { String(format: "%.0f", $0.value) } ?? "-", String(standing.games),
+                    String(format: "%.1f", standing.scorePercent),
+                ]
             }
-            print("Standings (\(standings.games) rated games):\n" + TerminalText.visible(TextTable.render(header: ["#", "Login", "Elo", "Games", "Score %"], rows: lines)))
+            print(
+                "Standings (\(standings.games) rated games):\n"
+                    + TerminalText.visible(TextTable.render(header: ["#", "Login", "Elo", "Games", "Score %"], rows: lines)))
         }
     }
 }

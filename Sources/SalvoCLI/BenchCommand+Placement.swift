@@ -12,7 +12,9 @@ extension BenchCommand {
             notes.say("\(cell.targeting.rawValue) against \(cell.placement.rawValue): done")
         }
         print("Mean shots to sink the fleet (95% interval), \(games) games per cell, seed \(seed); more is better for the placement.")
-        print("targeting".padding(toLength: 13, withPad: " ", startingAt: 0) + placements.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+        print(
+            "targeting".padding(toLength: 13, withPad: " ", startingAt: 0)
+                + placements.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
         for bot in targeting {
             var line = bot.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
             for placement in placements {

@@ -3,25 +3,26 @@ import Bots
 import DurationUnits
 import Foundation
 
-/// `salvo bench BOT... [--games N] [--seed S]`: solo evaluation of bots with the rules
+/// `salvo bench [shots] BOT... [--games N] [--seed S]`: solo evaluation of bots with the rules
 /// engine in-process, on the server's placement code.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "shots",
         abstract: "Measure how many shots bots need to sink a randomly placed fleet.",
         discussion: """
             Each BOT is a built-in (random, hunt-target, parity, density, champion, admiral) or an external \
             bot's shell command, e.g. 'python3 bots/python/random_bot.py'. Game i of a run gets the \
-            same board for every bot, so with two bots a paired comparison is printed too. \
-            `salvo bench matchmaking` simulates the arena's matchmaking instead.
-            """,
-        subcommands: [BenchMatchmakingCommand.self]
+            same board for every bot, so with two bots a paired comparison is printed too.
+            """
     )
 
     @Argument(help: "The bots to measure: built-in names or shell commands (with --placement: built-ins, all of them when none is named).")
     var bots: [String] = []
 
-    @Flag(help: "Measure placement instead: a matrix of the mean shots each targeting built-in needs against each placement strategy (uniform, anti-density, adaptive).")
+    @Flag(
+        help:
+            "Measure placement instead: a matrix of the mean shots each targeting built-in needs against each placement strategy (uniform, anti-density, adaptive)."
+    )
     var placement = false
 
     @Option(help: "The number of games per bot.")
@@ -69,7 +70,8 @@ struct BenchCommand: AsyncParsableCommand {
             // A live counter on a terminal; a line every tenth of the run otherwise (a log).
             let live = isatty(STDERR_FILENO) == 1
             let step = max(50, games / 10)
-            let results = await BenchRunner.run(spec, logPath: logPath(position: position), launcher: launcher, games: games, seed: seed, jobs: jobs) { [quiet = console.quiet, games] done in
+            let results = await BenchRunner.run(spec, logPath: logPath(position: position), launcher: launcher, games: games, seed: seed, jobs: jobs)
+            { [quiet = console.quiet, games] done in
                 guard !quiet else { return }
                 if live {
                     FileHandle.standardError.write(Data("\r\(label): \(done)/\(games) games".utf8))
@@ -83,11 +85,12 @@ struct BenchCommand: AsyncParsableCommand {
             shotsPerBot.append(shots)
             let stats = BenchStatistics(shots.compactMap { $0 })
             let seconds = elapsed.seconds
-            print(String(
-                format: "%@ %6d %6.2f  [%6.2f, %6.2f]  %6.1f  %3d  %8.0f  %8d",
-                padded(label), stats.count, stats.mean,
-                stats.interval95.lowerBound, stats.interval95.upperBound,
-                stats.median, stats.maximum, Double(games) / max(seconds, 1e-9), games - stats.count))
+            print(
+                String(
+                    format: "%@ %6d %6.2f  [%6.2f, %6.2f]  %6.1f  %3d  %8.0f  %8d",
+                    padded(label), stats.count, stats.mean,
+                    stats.interval95.lowerBound, stats.interval95.upperBound,
+                    stats.median, stats.maximum, Double(games) / max(seconds, 1e-9), games - stats.count))
             let faults = Dictionary(grouping: results.compactMap(\.fault), by: \.kind)
             for (kind, list) in faults.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 print("  \(list.count) forfeit(s) by \(kind), e.g. \(list[0].description)")
@@ -95,11 +98,12 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if shotsPerBot.count == 2 {
             let paired = PairedComparison(first: shotsPerBot[0], second: shotsPerBot[1])
-            print(String(
-                format: "paired: %@ minus %@ = %+.3f shots per board, 95%% interval [%+.3f, %+.3f] on %d boards; %@",
-                bots[0], bots[1], paired.meanDifference,
-                paired.meanDifference - paired.halfWidth95, paired.meanDifference + paired.halfWidth95, paired.count,
-                paired.isSignificant ? "significant" : "not significant"))
+            print(
+                String(
+                    format: "paired: %@ minus %@ = %+.3f shots per board, 95%% interval [%+.3f, %+.3f] on %d boards; %@",
+                    bots[0], bots[1], paired.meanDifference,
+                    paired.meanDifference - paired.halfWidth95, paired.meanDifference + paired.halfWidth95, paired.count,
+                    paired.isSignificant ? "significant" : "not significant"))
             print("  first needed fewer shots on \(paired.firstBetter) boards, second on \(paired.secondBetter), ties \(paired.ties)")
         }
     }

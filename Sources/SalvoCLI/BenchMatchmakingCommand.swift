@@ -38,13 +38,14 @@ struct BenchMatchmakingCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard students >= 12 else { throw CommandFailure.matchmakingClassTooSmall(students) }
-        guard ratingInterval > 0, ratingInterval.isFinite else { throw CommandFailure.badRatingInterval(ratingInterval) }
-        if let trials, trials < 1 { throw CommandFailure.badTrials(trials) }
+        guard students >= 12 else { throw CommandFailure.classTooSmall(students) }
+        guard ratingInterval > 0, ratingInterval.isFinite else { throw CommandFailure.ratingInterval }
+        if let trials, trials < 1 { throw CommandFailure.trials }
     }
 
     func run() throws {
-        let simulation = MatchmakingSimulation(students: students, seed: seed, ratingInterval: ratingInterval, trials: trials, settleGames: settleGames)
+        let simulation = MatchmakingSimulation(
+            students: students, seed: seed, ratingInterval: ratingInterval, trials: trials, settleGames: settleGames)
         let live = isatty(STDERR_FILENO) == 1
         let report = simulation.run { done in
             FileHandle.standardError.write(Data("\(live ? "\r" : "")trial \(done) of \(simulation.trials)\(live ? "" : "\n")".utf8))
@@ -62,7 +63,7 @@ enum BenchMatchmakingText {
         let number = { (x: Double) in String(format: "%.3f", x) }
         return """
             \(r.students) students, \(r.trials) trial\(r.trials == 1 ? "" : "s"), target ±\(Int(r.ratingInterval)) Elo
-                                        games     Kendall tau   top 10 exact
+                                         games     Kendall tau   top 10 exact
             adaptive                 \(pad(Int(r.games.rounded())))     \(number(r.kendallTau))         \(percent(r.topTenExact))
             adaptive, then settled   \(pad(Int((r.games + r.settleGames).rounded())))     \(number(r.settledKendallTau))         \(percent(r.settledTopTenExact))
             round robin (2 a pair)   \(pad(r.roundRobinGames))     \(number(r.roundRobinKendallTau))         \(percent(r.roundRobinTopTenExact))

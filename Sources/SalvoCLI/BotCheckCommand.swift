@@ -42,7 +42,10 @@ struct BotCheckCommand: AsyncParsableCommand {
     @Argument(help: "A submission folder with a bot.yaml, or the bot's command, e.g. 'python3 bot.py'.")
     var bot: String
 
-    @Option(help: "With a command: the bot's folder, run as its working folder (default: the folder of the program the command names, else the current folder).")
+    @Option(
+        help:
+            "With a command: the bot's folder, run as its working folder (default: the folder of the program the command names, else the current folder)."
+    )
     var dir: String?
 
     @Option(help: "The games to play against --against after the protocol's steps (0: none).")
@@ -54,7 +57,10 @@ struct BotCheckCommand: AsyncParsableCommand {
     @Option(help: "A tournament file whose `bots_from:` settings (limits, deadlines, build time) the check uses instead of the defaults.")
     var tournament: String?
 
-    @Option(help: "A recorded game to play again with this bot alone (rematch/NNNN.json from your private page), instead of the protocol's steps and games.")
+    @Option(
+        help:
+            "A recorded game to play again with this bot alone (rematch/NNNN.json from your private page), instead of the protocol's steps and games."
+    )
     var rematch: String?
 
     @Option(help: "The seed of the board played in the protocol's steps, and of the games.")
@@ -66,7 +72,10 @@ struct BotCheckCommand: AsyncParsableCommand {
     @Option(help: "The bot's time to start and answer new-game, in milliseconds (default: the tournament's, 5000).")
     var startupDeadline: Int?
 
-    @Option(help: "The games' clock per game, BASE+INC in seconds as fastchess writes it (10+0.1: 10 s a game, 0.1 s added after each move), or none (default: the tournament's, 10+0.1).")
+    @Option(
+        help:
+            "The games' clock per game, BASE+INC in seconds as fastchess writes it (10+0.1: 10 s a game, 0.1 s added after each move), or none (default: the tournament's, 10+0.1)."
+    )
     var timeControl: String?
 
     @Option(help: "A file to append the bot's stderr to, besides the end shown on a failure.")
@@ -90,7 +99,8 @@ struct BotCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target = try BotCheckTarget(bot, dir: dir)
-        var botsFrom = BotsFrom(folder: target.folder, file: "bot-check", line: nil, limits: ResourceLimits(), sandbox: SandboxSettings(), restart: .reuse)
+        var botsFrom = BotsFrom(
+            folder: target.folder, file: "bot-check", line: nil, limits: ResourceLimits(), sandbox: SandboxSettings(), restart: .reuse)
         if let tournament {
             let file = try TournamentFileParser().read(fileAt: tournament)
             guard let fromFile = file.botsFrom else {
@@ -108,7 +118,8 @@ struct BotCheckCommand: AsyncParsableCommand {
         // one line, and --no-sandbox says it runs unsandboxed (the bot's spec is not known yet).
         let launcher = try CLISandbox.launcher(for: [ExternalBotSpec(command: [], sandbox: settings.sandbox)])
         var check = BotCheck(
-            folder: target.folder, command: target.command, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed, games: games,
+            folder: target.folder, command: target.command, settings: settings, launcher: launcher, work: work, logPath: log, seed: seed,
+            games: games,
             against: BuiltInBot(rawValue: against) ?? .random
         )
         if let rematch {

@@ -8,7 +8,8 @@ import Sandbox
 /// (``warnUnsandboxed(_:)``).
 enum CLISandbox {
     /// The warning an unsandboxed run prints on the terminal, not only in its report.
-    static let unsandboxedWarning = "salvo: warning: external bots run unsandboxed (--no-sandbox or sandbox: none): each can read and write every file salvo can, the journal and the game server's database included; for trusted bots only"
+    static let unsandboxedWarning =
+        "salvo: warning: external bots run unsandboxed (--no-sandbox or sandbox: none): each can read and write every file salvo can, the journal and the game server's database included; for trusted bots only"
 
     /// Prints ``unsandboxedWarning`` on stderr when one of `specs` runs unsandboxed.
     static func warnUnsandboxed(_ specs: [ExternalBotSpec]) {

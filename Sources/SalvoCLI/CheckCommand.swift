@@ -54,11 +54,14 @@ struct CheckCommand: AsyncParsableCommand {
         if list {
             let width = ConformanceCatalog.all.map(\.id.count).max() ?? 30
             for check in ConformanceCatalog.select(only) {
-                print("\(check.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(check.severity.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(check.title)")
+                print(
+                    "\(check.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(check.severity.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(check.title)"
+                )
             }
             return
         }
-        let host: ServerHost = try await ServerHost.start(ServerChoice(parsing: server ?? "") ?? .embedded, storage: .memory, logLabel: "salvo.check.server", logLevel: .critical)
+        let host: ServerHost = try await ServerHost.start(
+            ServerChoice(parsing: server ?? "") ?? .embedded, storage: .memory, logLabel: "salvo.check.server", logLevel: .critical)
         let formatter = ReportFormatter(verbose: verbose)
         let requestTimeout = Duration.milliseconds(Int((timeout * 1000).rounded()))
         let report = try await host.serving { host in

@@ -17,7 +17,10 @@ struct ClusterCommand: AsyncParsableCommand {
         @Argument(help: "The tournament file (YAML); none with --load.")
         var file: String?
 
-        @Flag(help: "Shard a load test instead of a tournament: give the arguments of `salvo load` after `--`, e.g. `-- --server http://10.0.0.5:8080 --games 100000 --rate 4000 --require p99<50ms` (--games and --rate are the whole load's; --require grades the merge).")
+        @Flag(
+            help:
+                "Shard a load test instead of a tournament: give the arguments of `salvo load` after `--`, e.g. `-- --server http://10.0.0.5:8080 --games 100000 --rate 4000 --require p99<50ms` (--games and --rate are the whole load's; --require grades the merge)."
+        )
         var load = false
 
         @Argument(parsing: .postTerminator, help: "With --load: the arguments of `salvo load`, after `--`.")
@@ -119,7 +122,11 @@ struct ClusterCommand: AsyncParsableCommand {
         @Option(help: "CPUs for each task (--cpus-per-task).")
         var cpus = 2
 
-        @Option(name: .customLong("sbatch-arg"), parsing: .unconditionalSingleValue, help: "An option of sbatch for both jobs, as your site needs it (repeatable): --sbatch-arg=--time=2:00:00 --sbatch-arg=--account=cs101 --sbatch-arg=--partition=short --sbatch-arg=--mem=4G.")
+        @Option(
+            name: .customLong("sbatch-arg"), parsing: .unconditionalSingleValue,
+            help:
+                "An option of sbatch for both jobs, as your site needs it (repeatable): --sbatch-arg=--time=2:00:00 --sbatch-arg=--account=cs101 --sbatch-arg=--partition=short --sbatch-arg=--mem=4G."
+        )
         var sbatchArguments: [String] = []
 
         func validate() throws {
@@ -210,11 +217,15 @@ struct ClusterCommand: AsyncParsableCommand {
             if job.file != nil {
                 try Self.checkBotsInside(try job.tournament(), here: here, mount: mount)
             }
-            let resources = KubernetesManifests.Resources(cpus: cpus, memory: memory, storage: storage, storageClass: storageClass, sandboxed: !job.noSandbox)
-            let files = KubernetesManifests.files(for: spec, image: image, volume: .init(claim: claim, mountPath: mount), resources: resources, parallelism: parallelism)
+            let resources = KubernetesManifests.Resources(
+                cpus: cpus, memory: memory, storage: storage, storageClass: storageClass, sandboxed: !job.noSandbox)
+            let files = KubernetesManifests.files(
+                for: spec, image: image, volume: .init(claim: claim, mountPath: mount), resources: resources, parallelism: parallelism)
             let paths = try ClusterFile.write(files, into: folder)
             print("Wrote \(paths.joined(separator: ", ")).")
-            console.notes.say("Create the claim once (kubectl apply -f \(folder)/\(KubernetesManifests.claimManifest)), copy this folder onto it, then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)")
+            console.notes.say(
+                "Create the claim once (kubectl apply -f \(folder)/\(KubernetesManifests.claimManifest)), copy this folder onto it, then apply with:\n  \(folder)/\(KubernetesManifests.submitScript)"
+            )
         }
 
         /// Refuses a bot whose command or folder names a path outside `here`, which the pods

@@ -12,10 +12,6 @@ import Tournament
 /// the end: each is argument-parser's `ValidationError`, which prints the command's usage
 /// after the text and exits 64 (`throw CommandFailure.gamesOrDuration`).
 enum CommandFailure: Error, CustomStringConvertible {
-    // salvo bench matchmaking
-    case matchmakingClassTooSmall(Int)
-    case badRatingInterval(Double)
-    case badTrials(Int)
     // salvo run, salvo match
     case cannotWriteSummary(path: String, detail: String)
     // salvo bot-check
@@ -74,12 +70,6 @@ enum CommandFailure: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .matchmakingClassTooSmall(let students):
-            "--students \(students) is too small to simulate: give at least 12 (a top 10 needs a class around it)."
-        case .badRatingInterval(let interval):
-            "--rating-interval \(interval) is not a width: give a positive number of Elo points, e.g. 50."
-        case .badTrials(let trials):
-            "--trials \(trials): give at least 1."
         case .cannotWriteSummary(let path, let detail):
             "Cannot write the summary to \(path): \(detail)"
         case .botCheckNoManifest(let folder):
@@ -216,6 +206,12 @@ enum CommandFailure: Error, CustomStringConvertible {
     static var livePort: ValidationError { ValidationError("Please give --live a port from 0 to 65535 (0: any free port).") }
     static var liveLinger: ValidationError { ValidationError("Please give --live-linger a number of seconds, 0 or more.") }
     static var liveOptionsWithoutLive: ValidationError { ValidationError("--live-host and --live-linger go with --live: please add --live [PORT].") }
+    // salvo bench matchmaking
+    static func classTooSmall(_ students: Int) -> ValidationError {
+        ValidationError("Please give --students at least 12 (\(students) is too few: a top 10 needs a class around it).")
+    }
+    static var ratingInterval: ValidationError { ValidationError("Please give --rating-interval a positive number of Elo points, e.g. 50.") }
+    static var trials: ValidationError { ValidationError("Please give --trials at least 1.") }
     // salvo bench
     static var noBotNamed: ValidationError { ValidationError("Please name at least one bot.") }
     static func placementOfBuiltIns(_ other: String) -> ValidationError {

@@ -61,7 +61,8 @@ struct GamesCommand: AsyncParsableCommand {
                 // the game's moves.
                 case .win:
                     let own = record.winner.map { record.shotCount(of: $0) } ?? 0
-                    outcome = "won by \(record.winner.map { record.player($0).bot } ?? "?"), who sank the fleet in \(own) shots (\(record.shots.count) moves)"
+                    outcome =
+                        "won by \(record.winner.map { record.player($0).bot } ?? "?"), who sank the fleet in \(own) shots (\(record.shots.count) moves)"
                 case .forfeit: outcome = "forfeit: \(record.reason ?? "")"
                 case .noResult: outcome = "no result: \(record.reason ?? "")"
                 }

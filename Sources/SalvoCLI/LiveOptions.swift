@@ -14,10 +14,12 @@ struct LiveOptions: ParsableArguments {
     )
     var port: Int? = nil
 
-    @Option(name: .customLong("live-host"), help: "The address the live standings listen on. Anyone who can reach it sees the standings (never an id).")
+    @Option(
+        name: .customLong("live-host"), help: "The address the live standings listen on. Anyone who can reach it sees the standings (never an id).")
     var host = "127.0.0.1"
 
-    @Option(name: .customLong("live-linger"), help: "Once the run has ended, keep serving the final standings this many seconds (default: until Ctrl-C).")
+    @Option(
+        name: .customLong("live-linger"), help: "Once the run has ended, keep serving the final standings this many seconds (default: until Ctrl-C).")
     var linger: Int?
 
     func validate() throws {

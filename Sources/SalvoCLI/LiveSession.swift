@@ -1,7 +1,7 @@
 import Foundation
-import Reports
 import LiveStandings
 import Orchestrator
+import Reports
 import RunControl
 import Tournament
 

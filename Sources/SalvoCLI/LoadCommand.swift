@@ -24,7 +24,10 @@ struct LoadCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The server's root URL (without /api), or `embedded` to start Salvo's own server on 127.0.0.1 in this process (it then shares the CPU with the load).")
+    @Option(
+        help:
+            "The server's root URL (without /api), or `embedded` to start Salvo's own server on 127.0.0.1 in this process (it then shares the CPU with the load)."
+    )
     var server: String
 
     @Option(help: "Stop after this many games (each played to its end).")
@@ -60,10 +63,16 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "One game in this many lists the lobby (GET /api/games) before joining; 0 never.")
     var listEvery = 20
 
-    @Option(help: "Run one share of the load, into OUTPUT/shards/I/: I/N, or auto (Slurm or Kubernetes, as for run). --games and --rate are the whole load's, split evenly; --concurrency and --duration are each shard's. `salvo merge OUTPUT` adds the shards up.")
+    @Option(
+        help:
+            "Run one share of the load, into OUTPUT/shards/I/: I/N, or auto (Slurm or Kubernetes, as for run). --games and --rate are the whole load's, split evenly; --concurrency and --duration are each shard's. `salvo merge OUTPUT` adds the shards up."
+    )
     var shard: String?
 
-    @Option(help: "Exit non-zero, with one line per broken requirement, when the run misses any: comma-separated [endpoint:]metric<value, e.g. 'p99<50ms,guess:p99.9<=200ms,errors=0,error-rate<0.1%,rps>=500' (latencies of successful requests; docs/load.md). load.json and load.html give each one's measured value and verdict.")
+    @Option(
+        help:
+            "Exit non-zero, with one line per broken requirement, when the run misses any: comma-separated [endpoint:]metric<value, e.g. 'p99<50ms,guess:p99.9<=200ms,errors=0,error-rate<0.1%,rps>=500' (latencies of successful requests; docs/load.md). load.json and load.html give each one's measured value and verdict."
+    )
     var require: String?
 
     @OptionGroup var console: OutputOptions
@@ -120,7 +129,8 @@ struct LoadCommand: AsyncParsableCommand {
             threads: threads, requestTimeout: .seconds(timeout), listEvery: listEvery, shard: shard, requirements: requirements, output: output
         )
         let stop = StopSignal()
-        let notes = console.notes, quiet = console.quiet
+        let notes = console.notes
+        let quiet = console.quiet
         let outcome = try await LoadRun(options: options).run(stop: stop) { loading in
             notes.say("Loading \(loading.server): \(Self.plan(loading.settings)); report in \(loading.folder)")
             let signals = InterruptHandler(stop: stop, message: "Stopping after the requests in flight")

@@ -52,18 +52,22 @@ struct LobbyCommand: AsyncParsableCommand {
                 return results
             }
             if json {
-                try JSONOutput.print(zip(games, details).map { game, detail in
-                    Row(id: game.id, name: game.name, status: game.status.rawValue, player1: detail?.player1, player2: detail?.player2, missilesLaunched: detail?.missilesLaunched)
-                })
+                try JSONOutput.print(
+                    zip(games, details).map { game, detail in
+                        Row(
+                            id: game.id, name: game.name, status: game.status.rawValue, player1: detail?.player1, player2: detail?.player2,
+                            missilesLaunched: detail?.missilesLaunched)
+                    })
                 return
             }
-            print(TextTable.render(
-                header: ["name", "status", "players", "missiles", "id"],
-                rows: zip(games, details).map { game, detail in
-                    let players = [detail?.player1, detail?.player2].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " vs ")
-                    return [game.name, game.status.rawValue, players, detail.map { String($0.missilesLaunched) } ?? "?", game.id]
-                }
-            ))
+            print(
+                TextTable.render(
+                    header: ["name", "status", "players", "missiles", "id"],
+                    rows: zip(games, details).map { game, detail in
+                        let players = [detail?.player1, detail?.player2].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " vs ")
+                        return [game.name, game.status.rawValue, players, detail.map { String($0.missilesLaunched) } ?? "?", game.id]
+                    }
+                ))
             print("\(games.count) game\(games.count == 1 ? "" : "s")\(status.map { " \($0.rawValue)" } ?? "") on \(client.baseURL)")
         }
     }

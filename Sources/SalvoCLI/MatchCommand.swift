@@ -40,7 +40,10 @@ struct MatchCommand: AsyncParsableCommand {
     @Option(help: "Play on this server instead of the embedded one (a URL such as http://127.0.0.1:8080).")
     var server: String?
 
-    @Option(help: "Each external bot's clock per game, BASE+INC in seconds as fastchess writes it (10+0.1: 10 s a game, 0.1 s added after each move), or none.")
+    @Option(
+        help:
+            "Each external bot's clock per game, BASE+INC in seconds as fastchess writes it (10+0.1: 10 s a game, 0.1 s added after each move), or none."
+    )
     var timeControl = TimeControl.tournamentDefault.description
 
     @Option(help: "Write the journal and the reports here (default: reports/match-A-vs-B).")
@@ -90,7 +93,8 @@ struct MatchCommand: AsyncParsableCommand {
         let name = "match-\(bots[0].name)-vs-\(bots[1].name)"
         var config = TournamentConfig(
             name: name, bots: bots, gamesPerPairing: games, concurrency: concurrency, seed: seed,
-            outputDirectory: output ?? "reports/" + String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
+            outputDirectory: output ?? "reports/"
+                + String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
         )
         config.context = RunContext(startedHereFrom: nil)
         if let server, let choice = ServerChoice(parsing: server) { config.server = choice }

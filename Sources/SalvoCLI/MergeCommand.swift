@@ -29,7 +29,10 @@ struct MergeCommand: AsyncParsableCommand {
     @Flag(help: "Publish the results even when games or shards are missing; the report says it is incomplete.")
     var allowIncomplete = false
 
-    @Option(help: "For a load test: exit non-zero, with one line per broken requirement, when the merged run misses any (as `salvo load --require`); the merged load.json and load.html give each one's verdict.")
+    @Option(
+        help:
+            "For a load test: exit non-zero, with one line per broken requirement, when the merged run misses any (as `salvo load --require`); the merged load.json and load.html give each one's verdict."
+    )
     var require: String?
 
     func validate() throws {
@@ -54,14 +57,17 @@ struct MergeCommand: AsyncParsableCommand {
         let outcome: TournamentMerge.Outcome = try TournamentMerge(output: output, allowIncomplete: allowIncomplete).run()
         let merged = outcome.tournament
         if !merged.isComplete {
-            FileHandle.standardError.write(Data((MergeError.missingReport(merged) + "\nPublished anyway (--allow-incomplete): the report is marked incomplete.\n").utf8))
+            FileHandle.standardError.write(
+                Data((MergeError.missingReport(merged) + "\nPublished anyway (--allow-incomplete): the report is marked incomplete.\n").utf8))
         }
-        let duplicates = merged.duplicates == 0 ? "" : "; \(merged.duplicates) result\(merged.duplicates == 1 ? "" : "s") of games played twice left out"
+        let duplicates =
+            merged.duplicates == 0 ? "" : "; \(merged.duplicates) result\(merged.duplicates == 1 ? "" : "s") of games played twice left out"
         print("Merged \(merged.shardCount) shards: \(merged.ratedGames) of \(merged.scheduledGames) games rated\(duplicates).")
         print("Journal: \(outcome.journalPath)")
         print("Report: \(outcome.reports.index) (results: \(outcome.reports.results))")
         if !merged.isComplete {
-            throw CommandFailure.incomplete("\(merged.scheduledGames - merged.ratedGames) of \(merged.scheduledGames) games have no result; the report says so")
+            throw CommandFailure.incomplete(
+                "\(merged.scheduledGames - merged.ratedGames) of \(merged.scheduledGames) games have no result; the report says so")
         }
     }
 
@@ -69,13 +75,18 @@ struct MergeCommand: AsyncParsableCommand {
         let requirements = try require.map { try LoadRequirement.parseList($0) } ?? []
         let outcome: LoadMerge.Outcome = try LoadMerge(output: output, allowIncomplete: allowIncomplete, requirements: requirements).run()
         if !outcome.missing.isEmpty {
-            FileHandle.standardError.write(Data("Shards \(outcome.missing.map(String.init).joined(separator: ", ")) of \(outcome.shardCount) have no load.json; added up without them (--allow-incomplete).\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Shards \(outcome.missing.map(String.init).joined(separator: ", ")) of \(outcome.shardCount) have no load.json; added up without them (--allow-incomplete).\n"
+                        .utf8))
         }
         if let warning = outcome.report.timingWarning {
             FileHandle.standardError.write(Data("salvo: warning: \(warning).\n".utf8))
         }
         print(LoadTable.render(outcome.report))
-        print("Merged \(outcome.shardCount - outcome.missing.count) of \(outcome.shardCount) load shards: \(outcome.report.total.requests) requests. Report: \(outcome.jsonPath), \(outcome.htmlPath)")
+        print(
+            "Merged \(outcome.shardCount - outcome.missing.count) of \(outcome.shardCount) load shards: \(outcome.report.total.requests) requests. Report: \(outcome.jsonPath), \(outcome.htmlPath)"
+        )
         try LoadCommand.check(outcome.report)
         if !outcome.missing.isEmpty {
             throw CommandFailure.incomplete("\(outcome.missing.count) of \(outcome.shardCount) load shards are missing from the sums")

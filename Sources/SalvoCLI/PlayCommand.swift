@@ -44,7 +44,8 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await serverOptions.withClient { client in
-            let gameId: String, playerId: String
+            let gameId: String
+            let playerId: String
             if let create {
                 let created = try await client.create(gameName: create, playerName: name)
                 (gameId, playerId) = (created.gameId, created.playerId)

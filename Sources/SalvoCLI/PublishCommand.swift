@@ -41,14 +41,21 @@ struct PublishCommand: AsyncParsableCommand {
     @Argument(help: "The folder to write, e.g. public/demo: new, empty, or one salvo publish wrote (replaced whole).")
     var destination: String
 
-    @Option(help: "The file of the secret the private pages' links are derived from (default: OUTPUT/publish-secret, made when missing); keep it out of every published folder.")
+    @Option(
+        help:
+            "The file of the secret the private pages' links are derived from (default: OUTPUT/publish-secret, made when missing); keep it out of every published folder."
+    )
     var secret: String?
 
-    @Flag(help: "Name a class's submissions by their folders on the public pages (usually the students' logins); by default each is shown as its label, or a pseudonym.")
+    @Flag(
+        help:
+            "Name a class's submissions by their folders on the public pages (usually the students' logins); by default each is shown as its label, or a pseudonym."
+    )
     var showFolders = false
 
     func validate() throws {
-        let from = (output as NSString).standardizingPath, to = (destination as NSString).standardizingPath
+        let from = (output as NSString).standardizingPath
+        let to = (destination as NSString).standardizingPath
         if from == to || to.hasPrefix(from + "/") {
             throw CommandFailure.destinationInsideOutput
         }
@@ -62,11 +69,17 @@ struct PublishCommand: AsyncParsableCommand {
         if secret == nil, FileManager.default.fileExists(atPath: parent + "/" + ArenaFolder.storeFile) {
             throw CommandFailure.arenaSeasonPublished(arena: parent, destination: destination)
         }
-        let published: RunPublisher.Published = try RunPublisher(output: output, destination: destination, secretFile: secret, showsFolders: showFolders).publish()
+        let published: RunPublisher.Published = try RunPublisher(
+            output: output, destination: destination, secretFile: secret, showsFolders: showFolders
+        ).publish()
         if let links = published.linksPath {
-            print("Wrote \(published.privatePages) private pages under \(destination)/\(PrivateFeedback.folder); each student's link is in \(links): hand each student their own.")
+            print(
+                "Wrote \(published.privatePages) private pages under \(destination)/\(PrivateFeedback.folder); each student's link is in \(links): hand each student their own."
+            )
         }
         let written = published.written
-        print("Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(destination)/\((written.index as NSString).lastPathComponent): copy \(destination) as it is\(published.replaced ? " (the folder's last reports were replaced whole)" : "").")
+        print(
+            "Published \(written.replayCount) replays, \(written.botPageCount) bot pages and \(destination)/\((written.index as NSString).lastPathComponent): copy \(destination) as it is\(published.replaced ? " (the folder's last reports were replaced whole)" : "")."
+        )
     }
 }

@@ -32,7 +32,8 @@ struct RematchCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func run() async throws {
-        let plan: RematchPlan = try RematchPlan(journal: RunJournal.load(directory: directory), index: game, journalPath: directory + "/" + ReportLayout.journal)
+        let plan: RematchPlan = try RematchPlan(
+            journal: RunJournal.load(directory: directory), index: game, journalPath: directory + "/" + ReportLayout.journal)
         var entries = plan.bots
         if noSandbox {
             for position in entries.indices {
@@ -48,11 +49,13 @@ struct RematchCommand: AsyncParsableCommand {
             case .builtin(let builtIn): builtIn.makeBot(seed: plan.botSeeds[seat])
             // Its stderr, drained as in a run, is appended to ours (the terminal).
             // On the run's clock, so that a game lost on time can be lost so again.
-            case .external(let spec): ExternalBot(spec, seed: plan.botSeeds[seat], logPath: ExternalBot.ownStandardError, launcher: launcher, timeControl: plan.timeControl)
+            case .external(let spec):
+                ExternalBot(spec, seed: plan.botSeeds[seat], logPath: ExternalBot.ownStandardError, launcher: launcher, timeControl: plan.timeControl)
             }
         }
         for (seat, entry) in entries.enumerated() {
-            let fleet = plan.recorded?.players[seat].placedFleet.map { "fleet placed by the bot: \($0.words)" } ?? "fleet seed \(plan.fleetSeeds[seat])"
+            let fleet =
+                plan.recorded?.players[seat].placedFleet.map { "fleet placed by the bot: \($0.words)" } ?? "fleet seed \(plan.fleetSeeds[seat])"
             print("seat \(seat): \(entry.name)\(seat == 0 ? " (moves first)" : ""), \(fleet), bot seed \(plan.botSeeds[seat])")
         }
         let result = await RematchGame.play(bots: &bots, fleets: plan.fleets)
@@ -63,7 +66,9 @@ struct RematchCommand: AsyncParsableCommand {
         if let forfeit = result.forfeit {
             print("\(entries[forfeit.seat.index].name) forfeits (\(forfeit.fault.kind)): \(forfeit.fault.description)")
         } else if let winner = result.winner {
-            print("\(entries[winner.index].name) won by sinking the fleet in \(result.shots.count { $0.seat == winner }) shots (\(result.shots.count) moves).")
+            print(
+                "\(entries[winner.index].name) won by sinking the fleet in \(result.shots.count { $0.seat == winner }) shots (\(result.shots.count) moves)."
+            )
         }
         guard let recorded = plan.recorded else {
             print("The run has no record of game \(game) to compare with.")

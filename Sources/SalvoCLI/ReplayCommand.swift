@@ -86,8 +86,13 @@ struct ReplayCommand: AsyncParsableCommand {
     func exportAll(_ archive: GameArchive, to output: String) throws {
         let exported: GameExporter.Exported = try GameExporter.export(from: archive, to: output)
         if exported.missing > 0 {
-            FileHandle.standardError.write(Data("Warning: \(exported.missing) games of \(archive.file) have no replay in \(from)/replays and are not exported; publish the run again, or export from the run's own folder.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Warning: \(exported.missing) games of \(archive.file) have no replay in \(from)/replays and are not exported; publish the run again, or export from the run's own folder.\n"
+                        .utf8))
         }
-        print("Exported \(exported.games) games (\(exported.moves) moves): \(output)/\(GamesCSV.fileName), \(output)/\(ShotsCSV.fileName) (a row per move) and \(exported.games) replays in \(output)/replays/.")
+        print(
+            "Exported \(exported.games) games (\(exported.moves) moves): \(output)/\(GamesCSV.fileName), \(output)/\(ShotsCSV.fileName) (a row per move) and \(exported.games) replays in \(output)/replays/."
+        )
     }
 }

@@ -13,7 +13,8 @@ extension RunCommand {
     /// plays through here too. `stop` and `signals` are the caller's when it listened for
     /// Ctrl-C before (`salvo run`, during the builds); else made here.
     static func execute(
-        _ config: TournamentConfig, live liveOptions: LiveOptions, summaryPath: String?, notes: Notes, stop: StopSignal = StopSignal(), signals: InterruptHandler? = nil
+        _ config: TournamentConfig, live liveOptions: LiveOptions, summaryPath: String?, notes: Notes, stop: StopSignal = StopSignal(),
+        signals: InterruptHandler? = nil
     ) async throws {
         let external = config.bots.compactMap { bot -> ExternalBotSpec? in
             if case .external(let spec) = bot.kind { spec } else { nil }
@@ -33,7 +34,10 @@ extension RunCommand {
                 live?.record(event)
                 switch event {
                 case .concurrencyLimited(let requested, let allowed, let perGame, let openFiles):
-                    FileHandle.standardError.write(Data("salvo: \(requested) games in flight need about \(requested * perGame) open files, but this process may open \(openFiles) (ulimit -n); playing \(allowed) at a time instead. Raise the hard limit to run more.\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            "salvo: \(requested) games in flight need about \(requested * perGame) open files, but this process may open \(openFiles) (ulimit -n); playing \(allowed) at a time instead. Raise the hard limit to run more.\n"
+                                .utf8))
                 case .season(let changes):
                     notes.say(changes.summary)
                     for kept in changes.kept { notes.say("  \(kept.name) keeps its last good version: its new one is not entered (\(kept.reason))") }
@@ -57,18 +61,25 @@ extension RunCommand {
         if let swiss = summary.swiss { print(SwissSummary.render(swiss, botNames: botNames)) }
         if let sprt = config.sprt {
             let tally = board.sprtTally(sprt, first: botNames[0], second: botNames[1])
-            print("SPRT of \(botNames[0]) against \(botNames[1]), H0: elo \(sprt.elo0), H1: elo \(sprt.elo1), alpha \(sprt.alpha), beta \(sprt.beta): \(SummaryTable.sprtSentence(tally)).")
+            print(
+                "SPRT of \(botNames[0]) against \(botNames[1]), H0: elo \(sprt.elo0), H1: elo \(sprt.elo1), alpha \(sprt.alpha), beta \(sprt.beta): \(SummaryTable.sprtSentence(tally))."
+            )
         }
         print("\(records.count) of \(summary.scheduledGames) games rated. Journal: \(summary.journalPath)")
         if display.seatsTaken > 0 {
-            notes.warn("\(display.seatsTaken) time\(display.seatsTaken == 1 ? "" : "s") another client of the server joined a game before its second player could: its lobby is public, and that server offers no unlisted games (docs/server.md). Those attempts were not rated.")
+            notes.warn(
+                "\(display.seatsTaken) time\(display.seatsTaken == 1 ? "" : "s") another client of the server joined a game before its second player could: its lobby is public, and that server offers no unlisted games (docs/server.md). Those attempts were not rated."
+            )
         }
         if summary.stoppedEarly {
             notes.warn("Stopped early: run the same command again to continue.")
         } else if !summary.isComplete {
-            notes.warn("\(summary.missingGames) game\(summary.missingGames == 1 ? "" : "s") had no result after \(TournamentRunner.maximumAttempts) attempts each (the journal keeps each attempt's reason): run the same command again to play \(summary.missingGames == 1 ? "it" : "them").")
+            notes.warn(
+                "\(summary.missingGames) game\(summary.missingGames == 1 ? "" : "s") had no result after \(TournamentRunner.maximumAttempts) attempts each (the journal keeps each attempt's reason): run the same command again to play \(summary.missingGames == 1 ? "it" : "them")."
+            )
         } else if let shard = config.context.shard {
-            notes.say("Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
+            notes.say(
+                "Shard \(shard) has played its games. Once every shard has, `salvo merge \(config.outputDirectory)` writes the tournament's reports.")
         }
         if let written = summary.reports {
             print("Report: \(written.index) (results: \(written.results))")
@@ -85,7 +96,8 @@ extension RunCommand {
             }
         }
         if !summary.isComplete {
-            throw CommandFailure.incomplete("\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.context.shard.map { " in shard \($0)" } ?? "")")
+            throw CommandFailure.incomplete(
+                "\(summary.missingGames) of \(summary.scheduledGames) games have no result\(config.context.shard.map { " in shard \($0)" } ?? "")")
         }
     }
 }

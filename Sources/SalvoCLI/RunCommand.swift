@@ -48,7 +48,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Run external bots as plain children of salvo, without the bubblewrap sandbox (trusted bots only).")
     var noSandbox = false
 
-    @Option(help: "Also write a JSON summary of the run here (complete or not, the exit status, counts, the journal's and the report's paths, the standings with Elo), for scripts.")
+    @Option(
+        help:
+            "Also write a JSON summary of the run here (complete or not, the exit status, counts, the journal's and the report's paths, the standings with Elo), for scripts."
+    )
     var summary: String?
 
     @OptionGroup var console: OutputOptions
@@ -56,7 +59,10 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live standings")
     var liveOptions: LiveOptions
 
-    @Option(help: "Play one part of the schedule, into OUTPUT/shards/I/: I/N (the I-th of N, from 0), or auto to read it from a Slurm array task or a Kubernetes Indexed Job. `salvo merge OUTPUT` joins the parts (docs/cluster.md).")
+    @Option(
+        help:
+            "Play one part of the schedule, into OUTPUT/shards/I/: I/N (the I-th of N, from 0), or auto to read it from a Slurm array task or a Kubernetes Indexed Job. `salvo merge OUTPUT` joins the parts (docs/cluster.md)."
+    )
     var shard: String?
 
     func validate() throws {
@@ -81,7 +87,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let read: TournamentFile = try TournamentFileParser().read(fileAt: file)
         var overrides = TournamentFileRun.Overrides(
-            server: server.flatMap(ServerChoice.init(parsing:)), outputDirectory: output, gamesPerPairing: games, concurrency: concurrency, seed: seed,
+            server: server.flatMap(ServerChoice.init(parsing:)), outputDirectory: output, gamesPerPairing: games, concurrency: concurrency,
+            seed: seed,
             pollInterval: pollInterval.map { .milliseconds($0) }, purePolling: purePolling, sandboxDisabled: noSandbox
         )
         if let shard {
@@ -89,16 +96,21 @@ struct RunCommand: AsyncParsableCommand {
         }
         // The submissions are entered (built) once the output folder is known; a season's
         // shards share one night, which the first of them opens (SeasonShardNight).
-        let notes = console.notes, shard = overrides.shard
+        let notes = console.notes
+        let shard = overrides.shard
         // Ctrl-C from here on: during the builds, it kills the build in progress and stops.
         let stop = StopSignal()
         let signals = InterruptHandler(stop: stop, message: "Stopping the builds")
         defer { signals.cancel() }
         let config: TournamentConfig
         do {
-            config = try await TournamentFileRun(file: read, overrides: overrides).prepare(stop: stop) { step in Self.say(step, shard: shard, notes: notes) }
+            config = try await TournamentFileRun(file: read, overrides: overrides).prepare(stop: stop) { step in
+                Self.say(step, shard: shard, notes: notes)
+            }
         } catch {
-            if stop.isRequested { throw CommandFailure.incomplete("stopped before the games, while the submissions were built; run the same command again to continue") }
+            if stop.isRequested {
+                throw CommandFailure.incomplete("stopped before the games, while the submissions were built; run the same command again to continue")
+            }
             throw error
         }
         signals.setMessage("Finishing the games in flight")
@@ -116,7 +128,9 @@ struct RunCommand: AsyncParsableCommand {
             notes.say(changes.summary)
             for kept in changes.kept { notes.say("  \(kept.name) keeps its last good version: its new one is not entered (\(kept.reason))") }
         case .shardNight(let number, nil):
-            notes.say("Season night \(number) is open (another shard opened it, or it was stopped): shard \(shard.map(\.description) ?? "") plays its part of it")
+            notes.say(
+                "Season night \(number) is open (another shard opened it, or it was stopped): shard \(shard.map(\.description) ?? "") plays its part of it"
+            )
         }
     }
 
@@ -124,7 +138,8 @@ struct RunCommand: AsyncParsableCommand {
     static func header(_ config: TournamentConfig, serverURL: String) -> String {
         let scheduler = config.scheduler
         if let shard = config.context.shard {
-            return "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(RunHeadline.text(config)), on \(serverURL)"
+            return
+                "Tournament \(config.name), shard \(shard): \(scheduler.plannedGamesInRun) of its \(scheduler.plannedGames) games, \(RunHeadline.text(config)), on \(serverURL)"
         }
         return "Tournament \(config.name): \(RunHeadline.text(config)), on \(serverURL)"
     }

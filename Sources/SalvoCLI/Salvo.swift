@@ -18,7 +18,7 @@ struct Salvo: AsyncParsableCommand {
             ShowCommand.self,
             GamesCommand.self,
             HTTPBenchCommand.self,
-            BenchCommand.self,
+            BenchGroupCommand.self,
             BotCheckCommand.self,
             SubmitCommand.self,
             CheckCommand.self,

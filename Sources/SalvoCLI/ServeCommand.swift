@@ -1,8 +1,8 @@
 import ArgumentParser
-import Orchestrator
 import BattleshipServer
 import Foundation
 import Logging
+import Orchestrator
 
 /// `salvo serve`: the wire-compatible Battleship server, for a class or for other runners.
 struct ServeCommand: AsyncParsableCommand {

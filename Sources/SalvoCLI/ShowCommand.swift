@@ -34,15 +34,20 @@ struct ShowCommand: AsyncParsableCommand {
             let detail = try await client.detail(gameId: gameId)
             if json {
                 let done = detail.winner != WireConstants.inProgress
-                try JSONOutput.print(Shown(
-                    id: detail.id, name: detail.name, status: done ? "DONE" : detail.player2.isEmpty ? "WAITING" : "PLAYING",
-                    player1: detail.player1, player2: detail.player2, winner: done ? detail.winner : nil, missilesLaunched: detail.missilesLaunched
-                ))
+                try JSONOutput.print(
+                    Shown(
+                        id: detail.id, name: detail.name, status: done ? "DONE" : detail.player2.isEmpty ? "WAITING" : "PLAYING",
+                        player1: detail.player1, player2: detail.player2, winner: done ? detail.winner : nil,
+                        missilesLaunched: detail.missilesLaunched
+                    ))
                 return
             }
-            let status = detail.winner != WireConstants.inProgress ? "DONE, won by \(detail.winner)"
+            let status =
+                detail.winner != WireConstants.inProgress
+                ? "DONE, won by \(detail.winner)"
                 : detail.player2.isEmpty ? "WAITING for a second player" : "PLAYING"
-            print("""
+            print(
+                """
                 game      \(detail.name)
                 id        \(detail.id)
                 players   \(detail.player1)\(detail.player2.isEmpty ? "" : " vs \(detail.player2)")

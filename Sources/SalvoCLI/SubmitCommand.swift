@@ -1,5 +1,5 @@
-import Arena
 import ArchiveIntake
+import Arena
 import ArgumentParser
 import CurlHTTP
 import Foundation
@@ -67,7 +67,8 @@ struct SubmitCommand: AsyncParsableCommand {
             print("Upload \(status.id): \(status.state.rawValue)")
             if noWait { return }
             for line in status.lines { print(TerminalText.visible(line.checkLine.text)) }
-            let shown = Mutex(status.lines.count), state = Mutex(status.state)
+            let shown = Mutex(status.lines.count)
+            let state = Mutex(status.state)
             let done = await client.follow(status) { next in
                 for line in next.lines.dropFirst(shown.withLock { $0 }) { print(TerminalText.visible(line.checkLine.text)) }
                 shown.withLock { $0 = max($0, next.lines.count) }

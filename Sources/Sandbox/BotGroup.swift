@@ -36,7 +36,9 @@ final class BotGroup: Sendable {
                 state.tried = true
                 state.parent = cgroups.makeParent(memoryBytes: memoryBytes)
             }
-            guard let parent = state.parent, let group = cgroups.makeGroup(memoryBytes: memoryBytes, processes: processes, in: parent) else { return nil }
+            guard let parent = state.parent, let group = cgroups.makeGroup(memoryBytes: memoryBytes, processes: processes, in: parent) else {
+                return nil
+            }
             state.members += 1
             cgroups.setWeight(of: parent, processes: state.members)
             return group

@@ -28,7 +28,9 @@ import Foundation
 enum BubblewrapArguments {
     /// `/usr` and the links a merged-/usr Debian has at the root.
     static let system: [String] = {
-        var arguments = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib"]
+        var arguments = [
+            "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
+        ]
         for (link, target) in [("/lib64", "usr/lib64"), ("/lib32", "usr/lib32"), ("/libx32", "usr/libx32")]
         where FileManager.default.fileExists(atPath: "/usr/" + String(target.dropFirst(4))) {
             arguments += ["--symlink", target, link]
@@ -78,11 +80,14 @@ enum BubblewrapArguments {
     /// host, seen inside at ``botFolder`` (read-only, and the working folder; writable with
     /// `folderWritable`, for a build), `readOnly` the tournament's additions, at their own paths.
     /// `statusDescriptor` is where bwrap reports the child's start and exit (nil: nowhere).
-    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false, statusDescriptor: Int32? = nil) -> [String] {
-        var arguments = [
-            "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
-            "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
-        ] + SeccompFilter.arguments
+    static func arguments(folder: String?, readOnly: [String], tmpBytes: Int?, folderWritable: Bool = false, statusDescriptor: Int32? = nil)
+        -> [String]
+    {
+        var arguments =
+            [
+                "--unshare-all", "--unshare-user", "--disable-userns", "--uid", "1000", "--gid", "1000",
+                "--die-with-parent", "--cap-drop", "ALL", "--hostname", "sandbox",
+            ] + SeccompFilter.arguments
         if let statusDescriptor { arguments += ["--json-status-fd", String(statusDescriptor)] }
         arguments += system + EtcView.shared.arguments()
         arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty"]

@@ -19,7 +19,8 @@ public enum BubblewrapProbe {
             return .failure(SandboxUnavailable(problem: "`bwrap` is not installed"))
         }
         let process = Process()
-        let command = BubblewrapArguments.dropPrivileges(to: geteuid() == 0 ? BubblewrapArguments.hostUser : nil) + [bwrap] + BubblewrapArguments.system
+        let command =
+            BubblewrapArguments.dropPrivileges(to: geteuid() == 0 ? BubblewrapArguments.hostUser : nil) + [bwrap] + BubblewrapArguments.system
             + ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--cap-drop", "ALL", "/usr/bin/true"]
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -35,7 +36,9 @@ public enum BubblewrapProbe {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            return .failure(SandboxUnavailable(problem: "\(bwrap) cannot create a sandbox here (\(detail.isEmpty ? "exit status \(process.terminationStatus)" : detail))"))
+            return .failure(
+                SandboxUnavailable(
+                    problem: "\(bwrap) cannot create a sandbox here (\(detail.isEmpty ? "exit status \(process.terminationStatus)" : detail))"))
         }
         return .success(bwrap)
     }()

@@ -110,7 +110,9 @@ final class Cgroups: Sendable {
         case .v1(let memory, _, _, _):
             // v1 counts a child's memory in its parent only with `memory.use_hierarchy` (always on
             // in kernels since 5.17; set where it can still be off).
-            guard let folders = Self.make([(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])]) else { return nil }
+            guard let folders = Self.make([(memory + "/" + name, memoryBytes.map { [("memory.limit_in_bytes", String($0))] } ?? [])]) else {
+                return nil
+            }
             let hierarchy = folders[0] + "/memory.use_hierarchy"
             if CgroupFile.firstLine(of: hierarchy) != "1" { CgroupFile.write("1", to: hierarchy) }
             guard CgroupFile.firstLine(of: hierarchy) == "1" else {
@@ -120,7 +122,11 @@ final class Cgroups: Sendable {
             return Parent(folders: folders, memoryBytes: memoryBytes, weightFile: nil)
         case .v2(let root, let prefix, let cpu):
             let folder = root + "/" + prefix + name
-            guard let folders = Self.make([(folder, [("memory.max", memoryMax), ("cgroup.subtree_control", cpu ? "+memory +pids +cpu" : "+memory +pids")])]) else { return nil }
+            guard
+                let folders = Self.make([
+                    (folder, [("memory.max", memoryMax), ("cgroup.subtree_control", cpu ? "+memory +pids +cpu" : "+memory +pids")])
+                ])
+            else { return nil }
             return Parent(folders: folders, memoryBytes: memoryBytes, weightFile: cpu ? folder + "/cpu.weight" : nil)
         }
     }
@@ -212,7 +218,8 @@ final class Cgroups: Sendable {
 
     private static func find() -> Cgroups? {
         let base = "/sys/fs/cgroup"
-        let memory = base + "/memory", pids = base + "/pids"
+        let memory = base + "/memory"
+        let pids = base + "/pids"
         if access(memory, W_OK) == 0, access(pids, W_OK) == 0, FileManager.default.fileExists(atPath: memory + "/memory.limit_in_bytes") {
             let ours = ["\(memory)/salvo", "\(pids)/salvo"]
             for folder in ours { mkdir(folder, 0o755) }

@@ -15,7 +15,6 @@ final class EtcView: Sendable {
     /// The view every sandbox of this runner uses.
     static let shared = EtcView(sources: BubblewrapArguments.etcSources)
 
-
     /// Where views are made, and the start of their names (`salvo-etc-PID-…`).
     static let parent = "/tmp"
     static let prefix = "salvo-etc-"
@@ -81,7 +80,9 @@ final class EtcView: Sendable {
         func visit(_ path: String, followLink: Bool) {
             var info = stat()
             guard (followLink ? stat(path, &info) : lstat(path, &info)) == 0 else { return }
-            lines.append("\(path) \(info.st_mode) \(info.st_size) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)")
+            lines.append(
+                "\(path) \(info.st_mode) \(info.st_size) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+            )
             guard info.st_mode & S_IFMT == S_IFDIR else { return }
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() { visit(path + "/" + name, followLink: false) }
         }
@@ -144,7 +145,8 @@ final class EtcView: Sendable {
             let rest = name.dropFirst(prefix.count)
             var info = stat()
             guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid != getpid(),
-                  lstat(parent + "/" + name, &info) == 0, info.st_uid == geteuid() else { continue }
+                lstat(parent + "/" + name, &info) == 0, info.st_uid == geteuid()
+            else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
                 try? FileManager.default.removeItem(atPath: parent + "/" + name)
             }

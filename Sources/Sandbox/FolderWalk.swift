@@ -54,15 +54,18 @@ public enum FolderWalk {
             return
         }
         chmod(path, 0o755)
-        walk(path, enter: { folder, name, status in
-            if status.st_mode & S_IFMT == S_IFDIR {
-                fchmodat(folder, name, 0o755, 0)
-            } else {
-                unlinkat(folder, name, 0)
-            }
-        }, leave: { folder, name in
-            unlinkat(folder, name, AT_REMOVEDIR)
-        })
+        walk(
+            path,
+            enter: { folder, name, status in
+                if status.st_mode & S_IFMT == S_IFDIR {
+                    fchmodat(folder, name, 0o755, 0)
+                } else {
+                    unlinkat(folder, name, 0)
+                }
+            },
+            leave: { folder, name in
+                unlinkat(folder, name, AT_REMOVEDIR)
+            })
         rmdir(path)
     }
 

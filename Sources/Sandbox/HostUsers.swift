@@ -59,10 +59,13 @@ final class HostUsers: Sendable {
                 close(descriptor)
                 continue
             }
-            return (uid, LaunchLease {
-                giveBack()
-                close(descriptor)
-            })
+            return (
+                uid,
+                LaunchLease {
+                    giveBack()
+                    close(descriptor)
+                }
+            )
         }
         return nil
     }

@@ -30,10 +30,14 @@ extension SandboxLauncher {
         let options = BubblewrapArguments.arguments(folder: folder, readOnly: readOnly, tmpBytes: limits.tmpBytes, folderWritable: true)
         let (openOptions, _, lease) = try Self.optionsFile(options, then: reclaim)
         let group = cgroups?.makeGroup(memoryBytes: limits.memoryBytes, processes: limits.processes)
-        let script = filter.openCommand + openOptions + (group?.join ?? "") + BubblewrapArguments.forgetFolder + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
+        let script =
+            filter.openCommand + openOptions + (group?.join ?? "") + BubblewrapArguments.forgetFolder
+            + limits.ulimitCommands(memoryAsAddressSpace: group == nil, cpuPerProcess: true) + "exec \"$@\""
         return LaunchPlan(
             executable: "/bin/sh",
-            arguments: ["/bin/sh", "-c", script, "salvo-build"] + BubblewrapArguments.dropPrivileges(to: user.uid) + [bwrap, "--args", String(BubblewrapArguments.optionsSlot)]
+            arguments: ["/bin/sh", "-c", script, "salvo-build"] + BubblewrapArguments.dropPrivileges(to: user.uid) + [
+                bwrap, "--args", String(BubblewrapArguments.optionsSlot),
+            ]
                 + ["--", "/bin/sh", "-c", build],
             environment: ["PATH=/usr/bin:/bin"],
             removeAfterExit: group?.folders ?? [],

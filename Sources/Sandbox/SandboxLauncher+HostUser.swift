@@ -33,10 +33,12 @@ extension SandboxLauncher {
     /// for the run's output; nil where each sandbox has a uid of its own (docs/sandbox.md).
     public var hostUserWarning: String? {
         if geteuid() != 0 {
-            return "salvo: not running as root: every sandbox runs as this user (uid \(geteuid())), not as a host user of its own; what the kernel keeps per user (keyrings, per-user counts of processes, inotify watches and pipe buffers) is shared between sandboxes, though the system-call filter still denies keyrings, file locks and inotify"
+            return
+                "salvo: not running as root: every sandbox runs as this user (uid \(geteuid())), not as a host user of its own; what the kernel keeps per user (keyrings, per-user counts of processes, inotify watches and pipe buffers) is shared between sandboxes, though the system-call filter still denies keyrings, file locks and inotify"
         }
         if hostUsers == nil {
-            return "salvo: \(HostUsers.defaultFolder) cannot be made: every sandbox runs as nobody (uid \(BubblewrapArguments.hostUser)), not as a host user of its own; what the kernel keeps per user is shared between sandboxes, though the system-call filter still denies keyrings, file locks and inotify"
+            return
+                "salvo: \(HostUsers.defaultFolder) cannot be made: every sandbox runs as nobody (uid \(BubblewrapArguments.hostUser)), not as a host user of its own; what the kernel keeps per user is shared between sandboxes, though the system-call filter still denies keyrings, file locks and inotify"
         }
         return nil
     }
@@ -44,7 +46,9 @@ extension SandboxLauncher {
     /// bwrap's options in a sealed memory file: its descriptor, the shell command that opens it
     /// on ``BubblewrapArguments/optionsSlot``, and the lease that closes it once the process has
     /// ended (after `then`).
-    static func optionsFile(_ options: [String], then giveBack: LaunchLease?) throws(BotFault) -> (open: String, descriptor: Int32, lease: LaunchLease) {
+    static func optionsFile(_ options: [String], then giveBack: LaunchLease?) throws(BotFault) -> (
+        open: String, descriptor: Int32, lease: LaunchLease
+    ) {
         var bytes: [UInt8] = []
         for option in options { bytes += Array(option.utf8) + [0] }
         let descriptor = bytes.withUnsafeBytes { salvo_sealed_memfd("salvo-bwrap-options", $0.baseAddress, $0.count) }

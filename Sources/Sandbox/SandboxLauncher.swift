@@ -122,7 +122,8 @@ public struct SandboxLauncher: BotLauncher {
         for word in command.dropFirst() where !word.contains("/") && !word.hasPrefix("-") {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            return "the command names `\(word)`, a file in salvo's working folder, which the sandbox never shows a bot (it would show it the runner's files); put the bot in a folder of its own and name its file with the folder (`command: [\(command[0]), bots/mine/\(word)]`), or give `dir:`"
+            return
+                "the command names `\(word)`, a file in salvo's working folder, which the sandbox never shows a bot (it would show it the runner's files); put the bot in a folder of its own and name its file with the folder (`command: [\(command[0]), bots/mine/\(word)]`), or give `dir:`"
         }
         return nil
     }
@@ -137,22 +138,27 @@ public struct SandboxLauncher: BotLauncher {
         // Last, once nothing else can fail: the host user and the cgroup, given back after the
         // process and all it started have ended.
         let user = try takeHostUser()
-        let options = BubblewrapArguments.arguments(folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor)
+        let options = BubblewrapArguments.arguments(
+            folder: folder, readOnly: spec.sandbox.readOnlyPaths, tmpBytes: spec.limits.tmpBytes, statusDescriptor: LaunchPlan.sandboxStatusDescriptor
+        )
         let (_, optionsDescriptor, optionsLease) = try Self.optionsFile(options, then: user.lease)
         // In the bot's parent group where there is one, so that its caps count all its processes.
         let member = botGroup?.makeMember(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
         let group = member?.group ?? cgroups?.makeGroup(memoryBytes: spec.limits.memoryBytes, processes: spec.limits.processes)
-        let lease = member.map { member in
-            LaunchLease {
-                member.lease.release()
-                optionsLease.release()
-            }
-        } ?? optionsLease
+        let lease =
+            member.map { member in
+                LaunchLease {
+                    member.lease.release()
+                    optionsLease.release()
+                }
+            } ?? optionsLease
         // What a launching shell and setpriv did, done by the runner in the child before it
         // execs bwrap: the filter and the options opened on their slots, the cgroup joined, the
         // rlimits set, the host user taken (``Bots/ChildSetup``).
         let setup = ChildSetup(
-            reopened: [.init(filter.descriptor, on: Int32(SeccompFilter.slot)), .init(optionsDescriptor, on: Int32(BubblewrapArguments.optionsSlot))],
+            reopened: [
+                .init(filter.descriptor, on: Int32(SeccompFilter.slot)), .init(optionsDescriptor, on: Int32(BubblewrapArguments.optionsSlot)),
+            ],
             cgroupProcs: group?.procsFiles ?? [],
             limits: spec.limits.rlimits(memoryAsAddressSpace: group == nil, cpuPerProcess: spec.restart == .perGame),
             uid: user.uid, group: user.uid.map { _ in Self.sandboxGroup }
@@ -173,7 +179,8 @@ public struct SandboxLauncher: BotLauncher {
         let bot = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
         let runner = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
         guard runner == bot || runner.hasPrefix(bot == "/" ? "/" : bot + "/") else { return nil }
-        return "the bot's folder \(bot) is salvo's working folder or holds it, and would show the bot the runner's files; put the bot in a folder of its own, or name one with dir:"
+        return
+            "the bot's folder \(bot) is salvo's working folder or holds it, and would show the bot the runner's files; put the bot in a folder of its own, or name one with dir:"
     }
 
     /// `command` with every word that names an existing file in `folder` (the bot's, on the

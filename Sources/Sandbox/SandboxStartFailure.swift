@@ -22,10 +22,12 @@ public struct SandboxStartFailure: Error, Hashable, Sendable, CustomStringConver
                 : "the user running salvo must be able to read the bot's folder and every folder above it"
         }
         if detail.contains("proc") {
-            return "this machine cannot mount /proc in a new PID namespace (a container whose /proc is masked, like a default Kubernetes pod): run salvo where it can (a pod with procMount: Unmasked), or, for trusted bots only, --no-sandbox"
+            return
+                "this machine cannot mount /proc in a new PID namespace (a container whose /proc is masked, like a default Kubernetes pod): run salvo where it can (a pod with procMount: Unmasked), or, for trusted bots only, --no-sandbox"
         }
         if detail.contains("execvp") {
-            return "the bot's program is not inside the sandbox, which sees /usr, the bot's folder and sandbox: {read_only: [...]}: add the folder that holds it there"
+            return
+                "the bot's program is not inside the sandbox, which sees /usr, the bot's folder and sandbox: {read_only: [...]}: add the folder that holds it there"
         }
         return "run its command in bwrap by hand to see why (docs/sandbox.md), or, for trusted bots only, --no-sandbox"
     }

@@ -49,7 +49,8 @@ public struct Scoreboard: Sendable {
     /// Counts `record` when it has a result (a win or a forfeit); ignores it otherwise.
     public mutating func add(_ record: GameRecord) {
         guard let (winner, winnerBot, loserBot) = record.ratedOutcome else { return }
-        let firstBot = record.player(.one).bot, secondBot = record.player(.two).bot
+        let firstBot = record.player(.one).bot
+        let secondBot = record.player(.two).bot
         ratedGames += 1
         if winner == .one { firstMoverWins += 1 }
         seats[SeatKey(first: firstBot, second: secondBot), default: HeadToHead()].add(won: winner == .one)

@@ -109,7 +109,8 @@ public struct PublicFolder: FileProvider {
             var status = stat()
             // Looked at before it is opened: a FIFO or a device is never opened.
             guard fstatat(current, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-                  status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFDIR else {
+                status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFDIR
+            else {
                 close(current)
                 return nil
             }

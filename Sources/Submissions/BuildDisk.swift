@@ -23,7 +23,9 @@ struct BuildDisk: Sendable {
 
     /// What a runner that cannot mount leaves unenforced, for the run's output; nil for root.
     static var unenforced: String? {
-        geteuid() == 0 ? nil : "salvo: builds are not capped on disk here (mounting a capped file system for each build needs root): a build may fill the output folder's disk, capped only file by file"
+        geteuid() == 0
+            ? nil
+            : "salvo: builds are not capped on disk here (mounting a capped file system for each build needs root): a build may fill the output folder's disk, capped only file by file"
     }
 
     /// Mounts a `bytes`-sized tmpfs at `path` (made if missing); nil where none can be mounted.

@@ -1,6 +1,6 @@
 import Bots
-import Processes
 import Foundation
+import Processes
 import RunControl
 
 /// One build run to its end: the plan's process in a process group of its own, standard input
@@ -53,7 +53,8 @@ enum BuildProcess {
             return .notStarted(error.detail)
         }
         defer { log.finish() }
-        let started = await LoggedProcess.start(executable: plan.executable, arguments: plan.arguments, environment: plan.environment, log: log.childEnd)
+        let started = await LoggedProcess.start(
+            executable: plan.executable, arguments: plan.arguments, environment: plan.environment, log: log.childEnd)
         log.closeChildEnd()
         let process: LoggedProcess
         switch started {

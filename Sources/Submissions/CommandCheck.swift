@@ -31,15 +31,18 @@ enum CommandCheck {
                 var status = stat()
                 if stat(program, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
                     let name = (program as NSString).lastPathComponent
-                    return "the command `\(shown)` is a file without its executable bit; make it executable (`chmod +x \(name)`, which git keeps), or run it through its interpreter (`command: python3 \(name)`)"
+                    return
+                        "the command `\(shown)` is a file without its executable bit; make it executable (`chmod +x \(name)`, which git keeps), or run it through its interpreter (`command: python3 \(name)`)"
                 }
                 return "the command `\(shown)` is not an executable file in the folder; check the name, and that `build:` writes it"
             }
         } else if ProgramLookup.problem(with: program, searchPath: searchPath) != nil {
             if FileManager.default.fileExists(atPath: folder + "/" + program) {
-                return "the command `\(program)` was not found on the PATH (\(searchPath.joined(separator: ":"))); to run the program in your folder, write `./\(program)`"
+                return
+                    "the command `\(program)` was not found on the PATH (\(searchPath.joined(separator: ":"))); to run the program in your folder, write `./\(program)`"
             }
-            return "the command `\(program)` was not found on the PATH (\(searchPath.joined(separator: ":"))); use a program the machine has (python3, java, ...) or build one in your folder and run it as `./NAME`"
+            return
+                "the command `\(program)` was not found on the PATH (\(searchPath.joined(separator: ":"))); use a program the machine has (python3, java, ...) or build one in your folder and run it as `./NAME`"
         }
         for word in command.dropFirst() where !word.hasPrefix("-") {
             let name = (word as NSString).lastPathComponent

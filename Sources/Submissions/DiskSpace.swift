@@ -40,7 +40,8 @@ final class DiskSpace: Sendable {
                 return nil
             }
             let what = bytes == 0 ? "" : ", and a build may write up to \(bytes >> 20) MiB (build_disk_mb)"
-            return "the output folder's file system (\(folder)) has \(available >> 20) MiB free\(what), with \(Self.runMargin >> 20) MiB kept for the journal and reports\(reserved > 0 ? " and \(reserved >> 20) MiB for the builds running now" : ""): free space there\(bytes == 0 ? "" : " or lower build_disk_mb"), then run again; nothing was played"
+            return
+                "the output folder's file system (\(folder)) has \(available >> 20) MiB free\(what), with \(Self.runMargin >> 20) MiB kept for the journal and reports\(reserved > 0 ? " and \(reserved >> 20) MiB for the builds running now" : ""): free space there\(bytes == 0 ? "" : " or lower build_disk_mb"), then run again; nothing was played"
         }
     }
 

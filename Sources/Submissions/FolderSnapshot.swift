@@ -114,7 +114,8 @@ struct FolderSnapshot {
     }
 
     static func copyFailure(_ what: String, _ destination: String) -> SubmissionProblem {
-        SubmissionProblem("cannot copy `\(what)` to \(destination) (\(String(cString: strerror(errno)))); check that the output folder is writable", ofHost: true)
+        SubmissionProblem(
+            "cannot copy `\(what)` to \(destination) (\(String(cString: strerror(errno)))); check that the output folder is writable", ofHost: true)
     }
 
     /// One depth-first walk of the source by descriptors, copying as it goes.
@@ -190,7 +191,8 @@ struct FolderSnapshot {
         /// The names in the folder open on `descriptor` (``Sandbox/FolderWalk/names(_:)``).
         func names(_ descriptor: Int32, relative: String) throws(SubmissionProblem) -> [String] {
             guard let names = FolderWalk.names(descriptor) else {
-                throw SubmissionProblem("cannot read `\(relative.isEmpty ? "." : relative)` (\(String(cString: strerror(errno)))); make the folder readable")
+                throw SubmissionProblem(
+                    "cannot read `\(relative.isEmpty ? "." : relative)` (\(String(cString: strerror(errno)))); make the folder readable")
             }
             return names
         }
@@ -198,7 +200,9 @@ struct FolderSnapshot {
         func linkTarget(_ folder: Int32, name: String, path: String) throws(SubmissionProblem) -> String {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlinkat(folder, name, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw SubmissionProblem("cannot read the link `\(path)` (\(String(cString: strerror(errno)))); make it readable") }
+            guard count >= 0 else {
+                throw SubmissionProblem("cannot read the link `\(path)` (\(String(cString: strerror(errno)))); make it readable")
+            }
             return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }

@@ -23,12 +23,16 @@ struct LinkCheck {
     func check() throws(SubmissionProblem) {
         for (path, target) in links.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }) {
             guard !target.hasPrefix("/") else {
-                throw SubmissionProblem("`\(path)` is a symbolic link to `\(target)`, outside the folder; Salvo copies only what is inside it: copy the file into the folder instead of linking to it")
+                throw SubmissionProblem(
+                    "`\(path)` is a symbolic link to `\(target)`, outside the folder; Salvo copies only what is inside it: copy the file into the folder instead of linking to it"
+                )
             }
             var hops = 0
             guard resolve(parent(of: path), target, hops: &hops) != nil else {
                 let why = hops > Self.maximumHops ? "a chain of more than \(Self.maximumHops) links" : "a path that leaves the folder"
-                throw SubmissionProblem("`\(path)` is a symbolic link to `\(target)`, \(why); Salvo copies only what is inside it: copy the file into the folder instead of linking to it")
+                throw SubmissionProblem(
+                    "`\(path)` is a symbolic link to `\(target)`, \(why); Salvo copies only what is inside it: copy the file into the folder instead of linking to it"
+                )
             }
         }
     }

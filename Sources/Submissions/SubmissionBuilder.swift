@@ -79,8 +79,12 @@ struct SubmissionBuilder: Sendable {
         let logIfBuilt = manifest.build == nil ? nil : log
         // A failed build's copy is gone (it can never play); its record alone says why.
         if let record = BuildRecord.read(from: cache), record.key == key, !record.succeeded || FileManager.default.fileExists(atPath: copy) {
-            guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false, label: manifest.name) }
-            return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) }, ran: false, manifest: manifest)
+            guard record.succeeded else {
+                return .failed(reason: record.reason ?? "the build failed", log: logIfBuilt, ran: false, label: manifest.name)
+            }
+            return .built(
+                folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: true, seconds: record.seconds) },
+                ran: false, manifest: manifest)
         }
         // Stale or missing: this copy, and a build from scratch.
         unlink(cache)
@@ -89,7 +93,9 @@ struct SubmissionBuilder: Sendable {
         var record = BuildRecord(key: key, succeeded: true, reason: nil, seconds: 0)
         if let build = manifest.build {
             do {
-                record = try await buildOnItsDisk(build, copy: FolderSnapshot(root: copy, entries: snapshot.entries), folderName: candidate.folderName, log: log, key: key, space: space)
+                record = try await buildOnItsDisk(
+                    build, copy: FolderSnapshot(root: copy, entries: snapshot.entries), folderName: candidate.folderName, log: log, key: key,
+                    space: space)
             } catch {
                 Self.removeTree(copy)
                 return .hostFault(error.reason)
@@ -102,7 +108,9 @@ struct SubmissionBuilder: Sendable {
             return .hostFault(error.reason)
         }
         guard record.succeeded else { return .failed(reason: record.reason ?? "the build failed", log: log, ran: true, label: manifest.name) }
-        return .built(folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) }, ran: logIfBuilt != nil, manifest: manifest)
+        return .built(
+            folder: copy, version: version, build: logIfBuilt.map { BuildSummary(logPath: $0, fromCache: false, seconds: record.seconds) },
+            ran: logIfBuilt != nil, manifest: manifest)
     }
 
     /// Runs `build` for `copy`: on a disk of its own (``BuildDisk``) of `build_disk_mb` where
@@ -110,7 +118,9 @@ struct SubmissionBuilder: Sendable {
     /// ended; else in place. A build that fills its disk fails alone, with that reason. Throws
     /// a fault of the host: too little room on the output folder's disk to run it at all, or
     /// to keep its output.
-    private func buildOnItsDisk(_ build: String, copy: FolderSnapshot, folderName: String, log: String, key: String, space: DiskSpace) async throws(SubmissionProblem) -> BuildRecord {
+    private func buildOnItsDisk(_ build: String, copy: FolderSnapshot, folderName: String, log: String, key: String, space: DiskSpace)
+        async throws(SubmissionProblem) -> BuildRecord
+    {
         let cap = settings.buildDiskBytes
         if let shortage = space.reserve(cap ?? 0) { throw SubmissionProblem(shortage, ofHost: true) }
         defer { space.release(cap ?? 0) }
@@ -124,12 +134,16 @@ struct SubmissionBuilder: Sendable {
         do {
             sources = try FolderSnapshot.copy(from: copy.root, to: area, limits: .buildOutput(bytes: cap))
         } catch {
-            return BuildRecord(key: key, succeeded: false, reason: "the folder does not fit on the build's \(cap >> 20) MiB disk (build_disk_mb): \(error.reason)", seconds: 0)
+            return BuildRecord(
+                key: key, succeeded: false, reason: "the folder does not fit on the build's \(cap >> 20) MiB disk (build_disk_mb): \(error.reason)",
+                seconds: 0)
         }
         if geteuid() == 0 { sources.give(to: uid_t(Self.buildUser)) }
         var record = try await run(build, in: area, copy: copy.root, log: log, key: key)
         if !record.succeeded, disk.isFull {
-            record.reason = "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log)
+            record.reason =
+                "the build filled its \(cap >> 20) MiB of disk (build_disk_mb) and failed; write less (nothing downloaded, no large data), or ask for a larger build_disk_mb; the end of its log (\(shown(log))):\n"
+                + Self.tail(ofFileAt: log)
         }
         guard record.succeeded else { return record }
         Self.removeTree(copy.root)
@@ -165,7 +179,8 @@ struct SubmissionBuilder: Sendable {
     }
 
     /// Why the builds ended before they were all done: the run was asked to stop.
-    static let stoppedReason = "stopped (Ctrl-C) before every build had run; nothing was played: run the same command again to build the rest and play"
+    static let stoppedReason =
+        "stopped (Ctrl-C) before every build had run; nothing was played: run the same command again to build the rest and play"
 
     /// Why a content first seen at `seen` is not entered under `deadline`.
     static func lateReason(seen: Date, deadline: Date) -> String {
@@ -193,14 +208,16 @@ struct SubmissionBuilder: Sendable {
         _ = FileManager.default.createFile(atPath: log, contents: Data(header.utf8))
         let ending: BuildProcess.Ending
         do throws(BotFault) {
-            let plan = try settings.sandbox.isEnabled
+            let plan =
+                try settings.sandbox.isEnabled
                 ? launcher.buildPlan(build, folder: folder, limits: settings.buildLimits, readOnly: settings.sandbox.readOnlyPaths)
                 : Self.directPlan(build, folder: folder, limits: settings.buildLimits)
             ending = await BuildProcess.run(plan, logPath: log, timeout: settings.buildTimeout, stop: stop)
         } catch {
             ending = .notStarted(error.description)
         }
-        let seconds = Double((ContinuousClock.now - started).components.seconds) + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+        let seconds =
+            Double((ContinuousClock.now - started).components.seconds) + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
         let outcome: String?
         switch ending {
         case .exited(0): outcome = nil
@@ -209,7 +226,9 @@ struct SubmissionBuilder: Sendable {
             outcome = Self.killed(by: status - 128, memory: settings.buildLimits.memoryBytes)
         case .exited(let status): outcome = "the build failed (exit status \(status))"
         case .signalled(let signal): outcome = Self.killed(by: signal, memory: settings.buildLimits.memoryBytes)
-        case .timedOut: outcome = "the build took longer than \(Self.seconds(settings.buildTimeout)) s and was stopped; make it faster, or ask for a longer build_timeout_s"
+        case .timedOut:
+            outcome =
+                "the build took longer than \(Self.seconds(settings.buildTimeout)) s and was stopped; make it faster, or ask for a longer build_timeout_s"
         case .notStarted(let why): outcome = "the build could not start: \(why)"
         case .stopped: throw SubmissionProblem(Self.stoppedReason, ofHost: true)
         }
@@ -220,7 +239,8 @@ struct SubmissionBuilder: Sendable {
             try? handle.close()
         }
         guard let outcome else { return BuildRecord(key: key, succeeded: true, reason: nil, seconds: seconds) }
-        return BuildRecord(key: key, succeeded: false, reason: outcome + "; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log), seconds: seconds)
+        return BuildRecord(
+            key: key, succeeded: false, reason: outcome + "; the end of its log (\(shown(log))):\n" + Self.tail(ofFileAt: log), seconds: seconds)
     }
 
     /// The reason of a build that `signal` ended: SIGKILL, unasked, is most likely the memory cap.

@@ -18,7 +18,9 @@ extension SubmissionDiscovery {
     /// entered as the only subfolder of a `bots_from:` folder; the submission itself is never
     /// written. With `stop` requested (Ctrl-C), or the task cancelled, the build is killed
     /// and the entering throws.
-    public static func enterAlone(_ path: String, command: [String]? = nil, settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil) async throws(SubmissionFolderError) -> SubmissionEntries {
+    public static func enterAlone(
+        _ path: String, command: [String]? = nil, settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil
+    ) async throws(SubmissionFolderError) -> SubmissionEntries {
         let source = URL(fileURLWithPath: path).standardizedFileURL
         // The folder's name, as the bot's name; one that could not be an entry's (a long one,
         // spaces) is `bot`: the student's folder is checked, not its name.

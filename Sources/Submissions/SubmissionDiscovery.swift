@@ -32,7 +32,9 @@ public enum SubmissionDiscovery {
     /// With `stop` requested (Ctrl-C), or the calling task cancelled, the builds in progress are
     /// killed, none other starts, and the entering throws: nothing is recorded of the builds
     /// that did not finish.
-    public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil) async throws(SubmissionFolderError) -> SubmissionEntries {
+    public static func enter(_ settings: SubmissionSettings, launcher: SandboxLauncher = SandboxLauncher(), stop: StopSignal? = nil)
+        async throws(SubmissionFolderError) -> SubmissionEntries
+    {
         let entries = try await discover(settings, launcher: launcher, stop: stop)
         let workFolder = URL(fileURLWithPath: settings.workFolder).standardizedFileURL.path
         try SubmissionLedger(entries, folder: settings.folder, workFolder: workFolder).write(workFolder: workFolder)
@@ -40,7 +42,9 @@ public enum SubmissionDiscovery {
     }
 
     /// Discovers, copies, builds and checks the submissions.
-    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher, stop: StopSignal? = nil) async throws(SubmissionFolderError) -> SubmissionEntries {
+    static func discover(_ settings: SubmissionSettings, launcher: SandboxLauncher, stop: StopSignal? = nil) async throws(SubmissionFolderError)
+        -> SubmissionEntries
+    {
         let root = URL(fileURLWithPath: settings.folder).standardizedFileURL.path
         // Absolute: a bot's folder is bound at the same path inside the sandbox.
         var settings = settings
@@ -124,9 +128,10 @@ public enum SubmissionDiscovery {
                     command: command, moveDeadline: settings.moveDeadline, startupDeadline: settings.startupDeadline, limits: limits,
                     folder: folder, sandbox: settings.sandbox, restart: manifest.restart ?? settings.restart
                 )
-                entries.entered.append(SubmittedBot(
-                    name: candidate.folderName, label: label, sourceFolder: candidate.path, spec: spec, build: build, version: version
-                ))
+                entries.entered.append(
+                    SubmittedBot(
+                        name: candidate.folderName, label: label, sourceFolder: candidate.path, spec: spec, build: build, version: version
+                    ))
                 history.entered(folder: candidate.folderName, version: version)
             }
         }
@@ -148,7 +153,8 @@ public enum SubmissionDiscovery {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }
         guard allowed, let first = name.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
-            return "the folder's name is the entry's name, and may hold only ASCII letters, digits, `.`, `_` and `-`, starting with a letter or digit; rename the folder (to the student's login, say)"
+            return
+                "the folder's name is the entry's name, and may hold only ASCII letters, digits, `.`, `_` and `-`, starting with a letter or digit; rename the folder (to the student's login, say)"
         }
         guard name.count <= maximumFolderName else {
             return "the folder's name is the entry's name, and is longer than \(maximumFolderName) characters; rename the folder"
@@ -163,7 +169,9 @@ public enum SubmissionDiscovery {
     /// cancellation of the caller reaches); the results in the candidates' order. Once a stop
     /// is requested or the task cancelled, a candidate not yet started is a fault of the host
     /// (``SubmissionBuilder/stoppedReason``).
-    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, history: VersionHistory, space: DiskSpace, jobs: Int) async -> [SubmissionBuilder.Result] {
+    static func prepareAll(_ candidates: [SubmissionCandidate], builder: SubmissionBuilder, history: VersionHistory, space: DiskSpace, jobs: Int)
+        async -> [SubmissionBuilder.Result]
+    {
         await withTaskGroup(of: (Int, SubmissionBuilder.Result).self) { group in
             var results = [SubmissionBuilder.Result?](repeating: nil, count: candidates.count)
             var next = 0
@@ -192,7 +200,9 @@ public enum SubmissionDiscovery {
             do {
                 try FileManager.default.createDirectory(atPath: settings.workFolder + folder, withIntermediateDirectories: true)
             } catch {
-                throw SubmissionFolderError("cannot make the submissions' work folder \(settings.workFolder + folder) (\(error.localizedDescription)); check that the output folder is writable")
+                throw SubmissionFolderError(
+                    "cannot make the submissions' work folder \(settings.workFolder + folder) (\(error.localizedDescription)); check that the output folder is writable"
+                )
             }
         }
         let lock = open(settings.workFolder + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

@@ -20,7 +20,8 @@ public enum SubmissionLabels {
         var text = ""
         for scalar in name.unicodeScalars {
             let value = scalar.value
-            let control = value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            let control =
+                value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
                 || (0x200B...0x200F).contains(value) || value == 0xFEFF
             if control || scalar.properties.isWhitespace {
                 if !text.isEmpty && text.last != " " { text.append(" ") }

@@ -64,7 +64,8 @@ public struct SubmissionLedger: Hashable, Sendable, Codable {
         buildsRun = entries.buildsRun
         entered = entries.entered.map { bot in
             Entered(
-                name: bot.name, folder: URL(fileURLWithPath: bot.sourceFolder).lastPathComponent, label: bot.label, buildLog: relative(bot.build?.logPath),
+                name: bot.name, folder: URL(fileURLWithPath: bot.sourceFolder).lastPathComponent, label: bot.label,
+                buildLog: relative(bot.build?.logPath),
                 buildFromCache: bot.build?.fromCache, buildSeconds: bot.build.map { ($0.seconds * 1000).rounded() / 1000 }
             )
         }

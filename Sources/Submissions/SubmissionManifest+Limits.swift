@@ -11,7 +11,9 @@ extension SubmissionManifest {
             if let allowed {
                 guard let request, request <= allowed else {
                     let shown = request.map { String($0 / fileKey.unit) } ?? "none"
-                    throw SubmissionProblem("`\(fileKey.key): \(shown)` in bot.yaml asks for more than the tournament's limit of \(allowed / fileKey.unit); ask for at most \(allowed / fileKey.unit), or remove it")
+                    throw SubmissionProblem(
+                        "`\(fileKey.key): \(shown)` in bot.yaml asks for more than the tournament's limit of \(allowed / fileKey.unit); ask for at most \(allowed / fileKey.unit), or remove it"
+                    )
                 }
             }
             limits[keyPath: fileKey.limit] = request

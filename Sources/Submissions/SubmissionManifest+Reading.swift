@@ -31,7 +31,8 @@ extension SubmissionManifest {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, keys.contains(key) else {
                 let key = keyNode.string ?? "?"
-                throw problem(keyNode, "unknown key `\(key)`\(KeySuggestion.suggestion(for: key, among: keys)); known keys: \(keys.joined(separator: ", "))")
+                throw problem(
+                    keyNode, "unknown key `\(key)`\(KeySuggestion.suggestion(for: key, among: keys)); known keys: \(keys.joined(separator: ", "))")
             }
             values[key] = value
         }
@@ -67,7 +68,10 @@ extension SubmissionManifest {
                 continue
             }
             guard let value = node.int, fileKey.range.contains(value) else {
-                throw problem(node, "`\(fileKey.key)` must be a whole number from \(fileKey.range.lowerBound) to \(fileKey.range.upperBound); got `\(node.string ?? "?")`")
+                throw problem(
+                    node,
+                    "`\(fileKey.key)` must be a whole number from \(fileKey.range.lowerBound) to \(fileKey.range.upperBound); got `\(node.string ?? "?")`"
+                )
             }
             manifest.limits[fileKey.key] = value * fileKey.unit
         }

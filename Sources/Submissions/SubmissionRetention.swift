@@ -22,7 +22,8 @@ enum SubmissionRetention {
         var removed: [String] = []
         for copy in copies.sorted() where !copy.hasPrefix(".") {
             guard let at = copy.lastIndex(of: "@") else { continue }
-            let folder = String(copy[..<at]), version = String(copy[copy.index(after: at)...])
+            let folder = String(copy[..<at])
+            let version = String(copy[copy.index(after: at)...])
             let kept = history.enteredVersions(of: folder)
             guard wanted.contains(folder), !kept.isEmpty, !kept.contains(version) else { continue }
             SubmissionBuilder.removeTree(botsFolder + "/" + copy)

@@ -73,7 +73,9 @@ final class VersionHistory: Sendable {
         do {
             return VersionHistory(try JSONFormat.decoder().decode(File.self, from: data))
         } catch {
-            throw SubmissionFolderError("\(path) cannot be read (\(error.localizedDescription)); it records when each version was first seen, for the deadline: restore it from a backup, or remove it to count every version as seen now")
+            throw SubmissionFolderError(
+                "\(path) cannot be read (\(error.localizedDescription)); it records when each version was first seen, for the deadline: restore it from a backup, or remove it to count every version as seen now"
+            )
         }
     }
 

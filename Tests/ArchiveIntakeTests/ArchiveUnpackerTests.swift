@@ -1,6 +1,7 @@
-@testable import ArchiveIntake
 import Foundation
 import Testing
+
+@testable import ArchiveIntake
 
 /// Uploads as a hostile student would make them, written with libarchive itself, unpacked for
 /// real into a temporary folder: each attack refused with its own reason, nothing written
@@ -15,7 +16,9 @@ struct ArchiveUnpackerTests {
         return (root + "/inside", root + "/outside", root + "/upload")
     }
 
-    static func unpack(_ entries: [ArchiveBuilder.Entry], format: ArchiveBuilder.Format = .tarGzip, limits: ArchiveLimits = .submission) throws -> (Result<ArchiveUnpacker.Unpacked, ArchiveRefusal>, inside: String, outside: String) {
+    static func unpack(_ entries: [ArchiveBuilder.Entry], format: ArchiveBuilder.Format = .tarGzip, limits: ArchiveLimits = .submission) throws -> (
+        Result<ArchiveUnpacker.Unpacked, ArchiveRefusal>, inside: String, outside: String
+    ) {
         let place = try place()
         var builder = ArchiveBuilder(format: format)
         for entry in entries { builder.add(entry) }
@@ -24,16 +27,18 @@ struct ArchiveUnpackerTests {
         return (result, place.inside, place.outside)
     }
 
-    @Test("a folder packed, then unpacked, is the same files with the same executable bits and links", arguments: [ArchiveBuilder.Format.tarGzip, .zip])
+    @Test(
+        "a folder packed, then unpacked, is the same files with the same executable bits and links", arguments: [ArchiveBuilder.Format.tarGzip, .zip])
     func roundTrip(format: ArchiveBuilder.Format) throws {
-        let (result, inside, _) = try Self.unpack([
-            .file("bot.yaml", Array("name: mine\ncommand: ./run.sh\n".utf8), executable: false),
-            .folder("src"),
-            .file("src/main.py", Array("print('hi')\n".utf8), executable: false),
-            .file("run.sh", Array("#!/bin/sh\nexec python3 src/main.py\n".utf8), executable: true),
-            .link("main", target: "src/main.py"),
-            .file("deep/er/data.txt", Array("x".utf8), executable: false),
-        ], format: format)
+        let (result, inside, _) = try Self.unpack(
+            [
+                .file("bot.yaml", Array("name: mine\ncommand: ./run.sh\n".utf8), executable: false),
+                .folder("src"),
+                .file("src/main.py", Array("print('hi')\n".utf8), executable: false),
+                .file("run.sh", Array("#!/bin/sh\nexec python3 src/main.py\n".utf8), executable: true),
+                .link("main", target: "src/main.py"),
+                .file("deep/er/data.txt", Array("x".utf8), executable: false),
+            ], format: format)
         let unpacked = try result.get()
         #expect(unpacked.entries == 6)
         #expect(unpacked.bytes == 29 + 12 + 35 + 1)
@@ -44,20 +49,22 @@ struct ArchiveUnpackerTests {
         #expect(FileManager.default.contents(atPath: inside + "/deep/er/data.txt") == Data("x".utf8))
     }
 
-    @Test("each attack is refused with its own reason, and nothing lands outside the folder", arguments: [
-        ([ArchiveBuilder.Entry.file("/tmp/x", [1], executable: false)], "absolute path, `/tmp/x`"),
-        ([.file("../outside/x", [1], executable: false)], "a path with `..`, `../outside/x`"),
-        ([.file("a/../../outside/x", [1], executable: false)], "a path with `..`"),
-        ([.link("out", target: "../outside")], "the link `out` points to `../outside`, outside the folder"),
-        ([.link("out", target: "/etc")], "points to `/etc`, outside"),
-        ([.folder("a"), .link("a/up", target: "../../outside")], "points to `../../outside`"),
-        ([.file("x", [1], executable: false), .hardLink("y", target: "/etc/passwd")], "a hard link, `y`"),
-        ([.device("null")], "a device, `null`"),
-        ([.file("bad\u{1B}[2Jname", [1], executable: false)], "not plain UTF-8 text"),
-        ([.file("x", [1], executable: false), .file("x", [2], executable: false)], "holds `x` twice"),
-        ([.link("d", target: "sub"), .folder("sub"), .file("d/x", [1], executable: false)], "holds `d/x` twice, or inside a file or a link"),
-        ([.file("f", [1], executable: false), .file("f/x", [1], executable: false)], "inside a file or a link"),
-    ])
+    @Test(
+        "each attack is refused with its own reason, and nothing lands outside the folder",
+        arguments: [
+            ([ArchiveBuilder.Entry.file("/tmp/x", [1], executable: false)], "absolute path, `/tmp/x`"),
+            ([.file("../outside/x", [1], executable: false)], "a path with `..`, `../outside/x`"),
+            ([.file("a/../../outside/x", [1], executable: false)], "a path with `..`"),
+            ([.link("out", target: "../outside")], "the link `out` points to `../outside`, outside the folder"),
+            ([.link("out", target: "/etc")], "points to `/etc`, outside"),
+            ([.folder("a"), .link("a/up", target: "../../outside")], "points to `../../outside`"),
+            ([.file("x", [1], executable: false), .hardLink("y", target: "/etc/passwd")], "a hard link, `y`"),
+            ([.device("null")], "a device, `null`"),
+            ([.file("bad\u{1B}[2Jname", [1], executable: false)], "not plain UTF-8 text"),
+            ([.file("x", [1], executable: false), .file("x", [2], executable: false)], "holds `x` twice"),
+            ([.link("d", target: "sub"), .folder("sub"), .file("d/x", [1], executable: false)], "holds `d/x` twice, or inside a file or a link"),
+            ([.file("f", [1], executable: false), .file("f/x", [1], executable: false)], "inside a file or a link"),
+        ])
     func attacks(entries: [ArchiveBuilder.Entry], reason: String) throws {
         let (result, _, outside) = try Self.unpack(entries)
         switch result {
@@ -72,7 +79,10 @@ struct ArchiveUnpackerTests {
     func bombs() throws {
         let zeros = [UInt8](repeating: 0, count: 8 << 20)
         let (ratio, inside, _) = try Self.unpack([.file("zeros", zeros, executable: false)])
-        guard case .failure(.ratio(let unpacked, let packed, 100)) = ratio else { Issue.record("the 8 MiB of zeros passed: \(ratio)"); return }
+        guard case .failure(.ratio(let unpacked, let packed, 100)) = ratio else {
+            Issue.record("the 8 MiB of zeros passed: \(ratio)")
+            return
+        }
         #expect(unpacked > 1 << 20 && unpacked < 2 << 20, "stopped early, at \(unpacked) bytes")
         #expect(packed < 20_000)
         // It stopped writing when it stopped reading.
@@ -82,7 +92,9 @@ struct ArchiveUnpackerTests {
         var small = ArchiveLimits.submission
         small.bytes = 1_000
         small.ratio = 1_000_000
-        let (total, _, _) = try Self.unpack([.file("a", [UInt8](repeating: 7, count: 600), executable: false), .file("b", [UInt8](repeating: 7, count: 600), executable: false)], limits: small)
+        let (total, _, _) = try Self.unpack(
+            [.file("a", [UInt8](repeating: 7, count: 600), executable: false), .file("b", [UInt8](repeating: 7, count: 600), executable: false)],
+            limits: small)
         #expect(total.failure == .tooLarge(limit: 1_000))
 
         small = .submission

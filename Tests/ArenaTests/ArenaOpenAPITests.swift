@@ -1,11 +1,12 @@
-@testable import Arena
 import CurlHTTP
 import Foundation
 import JSONCoding
 import RunControl
-import Sandbox
 import SalvoTestSupport
+import Sandbox
 import Testing
+
+@testable import Arena
 
 /// docs/openapi/arena.yaml against the arena it documents, both ways: every documented operation
 /// asked of a real arena over loopback (real uploads, a real store, a published season's
@@ -93,11 +94,14 @@ struct ArenaOpenAPITests {
         // The arena full (503: one upload at once, alice's, held open half-sent), and one request
         // in a burst (429 on the next). A fresh arena: alice's and bob's quotas whole.
         let (busy, busyTokens) = try Service.arena("schedule: nightly\nnight_at: \"23:59\"")
-        try await Service.serving(busy, adjust: { settings in
-            settings.uploadsAtOnce = 1
-            settings.requestsPerSecond = 0.001
-            settings.requestBurst = 1
-        }) { running, client throws in
+        try await Service.serving(
+            busy,
+            adjust: { settings in
+                settings.uploadsAtOnce = 1
+                settings.requestsPerSecond = 0.001
+                settings.requestBurst = 1
+            }
+        ) { running, client throws in
             let alicesToken = try #require(busyTokens["alice"])
             let held = try ArenaSiegeTests.openUpload(port: running.port, token: alicesToken, length: 1000, body: Data(count: 10))
             defer { close(held) }
@@ -127,9 +131,10 @@ struct ArenaOpenAPITests {
         let routes = ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: { Date() }, log: { _ in })
         let router = ArenaServer.buildRouter(routes)
         _ = router.buildResponder()
-        let routed = Set(router.routes.map { route in
-            OpenAPIDocument.Operation(route.method.rawValue, route.path.description.replacingOccurrences(of: "**", with: "{path}"))
-        })
+        let routed = Set(
+            router.routes.map { route in
+                OpenAPIDocument.Operation(route.method.rawValue, route.path.description.replacingOccurrences(of: "**", with: "{path}"))
+            })
         let documented = try OpenAPIDocument(named: "arena.yaml").operations
 
         #expect(routed.count >= 11)

@@ -1,8 +1,9 @@
-@testable import Arena
 import Foundation
 import HTMLText
 import Reports
 import Testing
+
+@testable import Arena
 
 @Suite("The arena's pages escape what students and instructors named")
 struct ArenaPagesTests {
@@ -11,7 +12,8 @@ struct ArenaPagesTests {
 
     @Test("a hostile tournament and bot name: escaped in the leaderboard's markup, `<` as \\u003c in its data")
     func leaderboard() throws {
-        let standing = ResultsDocument.Standing(rank: 1, bot: Self.hostile, rating: nil, games: 2, wins: 1, losses: 1, scorePercent: 50, meanShotsToWin: nil, forfeits: [:])
+        let standing = ResultsDocument.Standing(
+            rank: 1, bot: Self.hostile, rating: nil, games: 2, wins: 1, losses: 1, scorePercent: 50, meanShotsToWin: nil, forfeits: [:])
         let document = ArenaStandings.Document(tournament: Self.hostile, generatedAt: nil, games: 2, standings: [standing])
         let page = ArenaLeaderboardPage.render(document, chart: Markup())
         #expect(page.contains("<title>\(Self.escaped): leaderboard</title>"))

@@ -24,12 +24,17 @@ struct ArenaRosterTests {
         #expect(roster.students.map(\.name) == ["O'Brien, Erin", "Frank \"Ace\" Fischer", "Gina"])
     }
 
-    @Test("a bad or repeated login is refused, naming its line", arguments: [
-        ("alice\n=cmd\n", "roster line 2: `=cmd` cannot be a login"),
-        ("alice\nAlice\n", "roster line 2: `Alice` is listed twice; list each student once"),
-        ("../etc,x\n", "roster line 1: `../etc` cannot be a login"),
-        ("alice\nerin,O'Brien, Erin\n", "roster line 2: `erin` has 3 fields; give `login,name`, and put a name that holds a comma in double quotes: `erin,\"O'Brien,Erin\"`"),
-    ])
+    @Test(
+        "a bad or repeated login is refused, naming its line",
+        arguments: [
+            ("alice\n=cmd\n", "roster line 2: `=cmd` cannot be a login"),
+            ("alice\nAlice\n", "roster line 2: `Alice` is listed twice; list each student once"),
+            ("../etc,x\n", "roster line 1: `../etc` cannot be a login"),
+            (
+                "alice\nerin,O'Brien, Erin\n",
+                "roster line 2: `erin` has 3 fields; give `login,name`, and put a name that holds a comma in double quotes: `erin,\"O'Brien,Erin\"`"
+            ),
+        ])
     func refused(text: String, message: String) {
         #expect(throws: (any Error).self) { try ArenaRoster.read(text) }
         do {
@@ -44,10 +49,15 @@ struct ArenaRosterTests {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arena = try ArenaFolder.create(at: folder, roster: ArenaRoster.read("alice,Alice\nbob\ncarol\n"))
-        let tokens = try String(contentsOfFile: folder + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        let tokens = try String(contentsOfFile: folder + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: "\t").map(String.init)
+        }
         #expect(tokens.map { $0[0] } == ["alice", "bob", "carol"])
         // `salvo_` and 43 characters of base64url: never a leading `-` a command line takes for an option.
-        #expect(tokens.allSatisfy { $0[1].hasPrefix("salvo_") && $0[1].count == 49 && $0[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+        #expect(
+            tokens.allSatisfy {
+                $0[1].hasPrefix("salvo_") && $0[1].count == 49 && $0[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            })
         #expect(Set(tokens.map { $0[1] }).count == 3)
         #expect((try FileManager.default.attributesOfItem(atPath: folder + "/tokens.tsv")[.posixPermissions] as? Int) == 0o600)
         #expect(FileManager.default.fileExists(atPath: folder + "/arena.yaml"))

@@ -1,5 +1,4 @@
 import ArchiveIntake
-@testable import Arena
 import Bots
 import CurlHTTP
 import Foundation
@@ -7,10 +6,12 @@ import GRDB
 import JSONCoding
 import Reports
 import RunControl
-import Sandbox
 import SalvoTestSupport
+import Sandbox
 import Synchronization
 import Testing
+
+@testable import Arena
 
 /// The arena's service over real HTTP on loopback, with real uploads (archives written by
 /// libarchive), the real sandbox, real checks and a real season in a real folder: each
@@ -24,18 +25,19 @@ struct ArenaServiceTests {
         let path = NSTemporaryDirectory() + "salvo-arena-service-\(UUID().uuidString.prefix(8))"
         let folder = try ArenaFolder.create(at: path, roster: ArenaRoster.read("alice,Alice A\nbob\n"))
         try """
-            name: cs101
-            bots: [random]
-            games_per_pairing: 1
-            concurrency: 4
-            check_games: 2
-            \(extra)
-            """.write(toFile: path + "/arena.yaml", atomically: true, encoding: .utf8)
+        name: cs101
+        bots: [random]
+        games_per_pairing: 1
+        concurrency: 4
+        check_games: 2
+        \(extra)
+        """.write(toFile: path + "/arena.yaml", atomically: true, encoding: .utf8)
         let lines = try String(contentsOfFile: path + "/tokens.tsv", encoding: .utf8).split(separator: "\n")
-        let tokens = Dictionary(lines.map { line in
-            let parts = line.split(separator: "\t")
-            return (String(parts[0]), String(parts[1]))
-        }, uniquingKeysWith: { _, last in last })
+        let tokens = Dictionary(
+            lines.map { line in
+                let parts = line.split(separator: "\t")
+                return (String(parts[0]), String(parts[1]))
+            }, uniquingKeysWith: { _, last in last })
         return (folder, tokens)
     }
 
@@ -64,7 +66,8 @@ struct ArenaServiceTests {
     ) async throws -> T {
         var settings = try ArenaSettings.read(arena: folder.path)
         adjust(&settings)
-        let running = try await ArenaServer.start(folder: folder, settings: settings, host: "127.0.0.1", port: 0, launcher: SandboxLauncher(), clock: clock)
+        let running = try await ArenaServer.start(
+            folder: folder, settings: settings, host: "127.0.0.1", port: 0, launcher: SandboxLauncher(), clock: clock)
         let client = Client(base: "http://127.0.0.1:\(running.port)")
         do {
             let result = try await body(running, client)
@@ -90,11 +93,13 @@ struct ArenaServiceTests {
         func upload(bytes: [UInt8], token: String?) async throws -> HTTPResponse {
             var headers = HTTPHeaders()
             if let token { headers = ["Authorization": "Bearer " + token] }
-            return try await http.execute(HTTPRequest(method: .post, url: base + "/api/submissions", headers: headers, body: bytes), timeout: .seconds(30))
+            return try await http.execute(
+                HTTPRequest(method: .post, url: base + "/api/submissions", headers: headers, body: bytes), timeout: .seconds(30))
         }
 
         func get(_ path: String, token: String? = nil) async throws -> HTTPResponse {
-            try await http.execute(HTTPRequest(url: base + path, headers: token.map { ["Authorization": "Bearer " + $0] } ?? HTTPHeaders()), timeout: .seconds(30))
+            try await http.execute(
+                HTTPRequest(url: base + path, headers: token.map { ["Authorization": "Bearer " + $0] } ?? HTTPHeaders()), timeout: .seconds(30))
         }
 
         /// Follows upload `id` until it is final (at most `limit`); its last state.
@@ -117,10 +122,13 @@ struct ArenaServiceTests {
         ((try? JSONDecoder().decode([String: String].self, from: Data(response.body))) ?? [:])["error"] ?? ""
     }
 
-    @Test("an upload is taken (202), checked with the check's steps shown to its owner alone, entered, and played into public standings that show names, not logins")
+    @Test(
+        "an upload is taken (202), checked with the check's steps shown to its owner alone, entered, and played into public standings that show names, not logins"
+    )
     func uploadToStandings() async throws {
         let (folder, tokens) = try Self.arena()
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         try await Self.serving(folder) { _, client in
             let taken = try await client.upload(Self.botArchive(), token: alice)
             #expect(taken.status == 202)
@@ -202,7 +210,9 @@ struct ArenaServiceTests {
         try folder.store.revoke(login: "bob")
         try await Self.serving(folder) { _, client in
             let archive = try Self.botArchive()
-            let answers = try await [client.upload(archive, token: nil), client.upload(archive, token: "not-a-token"), client.upload(archive, token: bob)]
+            let answers = try await [
+                client.upload(archive, token: nil), client.upload(archive, token: "not-a-token"), client.upload(archive, token: bob),
+            ]
             #expect(answers.map(\.status) == [401, 401, 401])
             #expect(Set(answers.map(\.body)).count == 1)
             #expect(try folder.store.submissions(of: "bob").isEmpty)
@@ -217,8 +227,15 @@ struct ArenaServiceTests {
         let alice = try #require(tokens["alice"])
         try await Self.serving(folder) { _, client in
             let cases: [(String, String)] = try [
-                (Self.hostileArchive([.file("bot.yaml", Array("command: ./x\n".utf8), executable: false), .file("/etc/cron.d/x", [1], executable: false)]), "absolute path, `/etc/cron.d/x`"),
-                (Self.hostileArchive([.file("bot.yaml", Array("command: ./x\n".utf8), executable: false), .link("up", target: "../../..")]), "the link `up` points to `../../..`, outside the folder"),
+                (
+                    Self.hostileArchive([
+                        .file("bot.yaml", Array("command: ./x\n".utf8), executable: false), .file("/etc/cron.d/x", [1], executable: false),
+                    ]), "absolute path, `/etc/cron.d/x`"
+                ),
+                (
+                    Self.hostileArchive([.file("bot.yaml", Array("command: ./x\n".utf8), executable: false), .link("up", target: "../../..")]),
+                    "the link `up` points to `../../..`, outside the folder"
+                ),
                 (Self.hostileArchive([.file("main.py", Array("print(1)\n".utf8), executable: false)]), "no bot.yaml at its top"),
                 (Self.hostileArchive([.file("bot.yaml", Array("command: python3 nothere.py\n".utf8), executable: false)]), "nothere.py"),
             ]
@@ -239,8 +256,10 @@ struct ArenaServiceTests {
 
     @Test("limits: uploads per day (429 with Retry-After), the upload's size (413), the deadline (kept, late, not entered)")
     func limits() async throws {
-        let (folder, tokens) = try Self.arena("submissions_per_day: 2\nupload_mb: 1\ndeadline: 2026-01-01T00:00:00Z\nschedule: nightly\nnight_at: \"23:59\"")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let (folder, tokens) = try Self.arena(
+            "submissions_per_day: 2\nupload_mb: 1\ndeadline: 2026-01-01T00:00:00Z\nschedule: nightly\nnight_at: \"23:59\"")
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         // The arena's clock: past the deadline for this test's uploads.
         try await Self.serving(folder, clock: { Date(timeIntervalSince1970: 1_800_000_000) }) { _, client in
             let archive = try Self.botArchive()
@@ -252,7 +271,8 @@ struct ArenaServiceTests {
             #expect(try await client.upload(archive, token: alice).status == 202)
             let third = try await client.upload(archive, token: alice)
             #expect(third.status == 429)
-            #expect(third.headers.first { $0.name.lowercased() == "retry-after" }.flatMap { Int($0.value) }.map { $0 > 86_000 && $0 <= 86_400 } == true)
+            #expect(
+                third.headers.first { $0.name.lowercased() == "retry-after" }.flatMap { Int($0.value) }.map { $0 > 86_000 && $0 <= 86_400 } == true)
             #expect(Self.error(third).contains("2 uploads in the last 24 hours"))
             // Another student's quota is their own; a body past upload_mb is refused unread.
             let large = try await client.upload(bytes: [UInt8](repeating: 1, count: 2 << 20), token: bob)
@@ -285,10 +305,13 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("request rates per token: a student's token past its burst gets 429 while another's, and requests without one, are served from the same address; a wrong token counts against the address, whose X-Forwarded-For is ignored without a trusted proxy")
+    @Test(
+        "request rates per token: a student's token past its burst gets 429 while another's, and requests without one, are served from the same address; a wrong token counts against the address, whose X-Forwarded-For is ignored without a trusted proxy"
+    )
     func requestRatePerToken() async throws {
         let (folder, tokens) = try Self.arena("requests_per_second: 1\nrequest_burst: 3")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         try await Self.serving(folder) { _, client in
             for _ in 0..<3 { #expect(try await client.get("/api/me", token: alice).status == 200) }
             // A token comes back each second: ten requests in a row outrun it, however busy the machine.
@@ -299,7 +322,9 @@ struct ArenaServiceTests {
             }
             let answer = try #require(refused, "ten requests past alice's burst were all served")
             #expect(answer.headers.first { $0.name.lowercased() == "retry-after" }.flatMap { Int($0.value) } == 1)
-            #expect(Self.error(answer).contains("Too many requests with this token") && Self.error(answer).contains("at most 1 a second"), "\(Self.error(answer))")
+            #expect(
+                Self.error(answer).contains("Too many requests with this token") && Self.error(answer).contains("at most 1 a second"),
+                "\(Self.error(answer))")
             // The same address, another token or none: each has its own burst.
             #expect(try await client.get("/api/me", token: bob).status == 200)
             #expect(try await client.get("/api/standings").status == 200)
@@ -312,7 +337,8 @@ struct ArenaServiceTests {
             // Naming another address each time earns nothing either: ten in a row outrun the rate.
             var spoofed: HTTPResponse?
             for index in 0..<10 where spoofed == nil {
-                let response = try await client.http.execute(HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": "203.0.113.\(index)"]), timeout: .seconds(30))
+                let response = try await client.http.execute(
+                    HTTPRequest(url: client.base + "/api/standings", headers: ["X-Forwarded-For": "203.0.113.\(index)"]), timeout: .seconds(30))
                 if response.status == 429 { spoofed = response }
             }
             let counted = try #require(spoofed, "a client named other addresses in X-Forwarded-For and was counted as them")
@@ -320,12 +346,15 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("behind a reverse proxy on a Unix socket only it can open (mode 0660), each address it forwards has its own rate, the rightmost in X-Forwarded-For, whatever the client wrote to its left; trusted_proxy on this machine's loopback is refused at start")
+    @Test(
+        "behind a reverse proxy on a Unix socket only it can open (mode 0660), each address it forwards has its own rate, the rightmost in X-Forwarded-For, whatever the client wrote to its left; trusted_proxy on this machine's loopback is refused at start"
+    )
     func requestRateBehindProxy() async throws {
         let (folder, _) = try Self.arena("requests_per_second: 1\nrequest_burst: 3")
         let path = folder.path + "/arena.sock"
         let settings = try ArenaSettings.read(arena: folder.path)
-        let running = try await ArenaServer.start(folder: folder, settings: settings, host: "127.0.0.1", port: 0, socket: .init(path: path), launcher: SandboxLauncher())
+        let running = try await ArenaServer.start(
+            folder: folder, settings: settings, host: "127.0.0.1", port: 0, socket: .init(path: path), launcher: SandboxLauncher())
         defer { unlink(path) }
         do {
             var status = stat()
@@ -334,7 +363,8 @@ struct ArenaServiceTests {
                 try await LoopbackSocket.onThread {
                     let fd = try LoopbackSocket.connect(unixPath: path)
                     defer { close(fd) }
-                    try LoopbackSocket.send(fd, Data("GET /api/standings HTTP/1.1\r\nHost: arena\r\nX-Forwarded-For: \(forwardedFor)\r\nConnection: close\r\n\r\n".utf8))
+                    try LoopbackSocket.send(
+                        fd, Data("GET /api/standings HTTP/1.1\r\nHost: arena\r\nX-Forwarded-For: \(forwardedFor)\r\nConnection: close\r\n\r\n".utf8))
                     var received = Data()
                     _ = try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(20)) { _ in false }
                     return try LoopbackSocket.parse(received).status
@@ -363,7 +393,9 @@ struct ArenaServiceTests {
         }
     }
 
-    @Test("a class uploading at once: once a checked version has waited 30 s a batch enters it while the other uploads' checks go on, and each student's last version is entered")
+    @Test(
+        "a class uploading at once: once a checked version has waited 30 s a batch enters it while the other uploads' checks go on, and each student's last version is entered"
+    )
     func batchAfterWaiting() async throws {
         let (folder, _) = try Self.arena("checks_at_once: 2")
         let archive = try Self.botArchive()
@@ -372,15 +404,26 @@ struct ArenaServiceTests {
         var queued: [Int64] = []
         for login in logins {
             let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
-            queued.append(try #require(try folder.store.insert(ArenaSubmission(login: login, receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count)).id))
+            queued.append(
+                try #require(
+                    try folder.store.insert(
+                        ArenaSubmission(login: login, receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count)
+                    ).id))
         }
         // The worker's clock moves 40 s each time it is read: every check looks long.
         let ticks = Mutex(0.0)
-        let clock: @Sendable () -> Date = { ticks.withLock { $0 += 40; return Date(timeIntervalSince1970: 1_900_000_000 + $0) } }
+        let clock: @Sendable () -> Date = {
+            ticks.withLock {
+                $0 += 40
+                return Date(timeIntervalSince1970: 1_900_000_000 + $0)
+            }
+        }
         let lines = Mutex<[String]>([])
-        let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), clock: clock, log: { line in
-            lines.withLock { $0.append(line) }
-        })
+        let worker = ArenaWorker(
+            folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), clock: clock,
+            log: { line in
+                lines.withLock { $0.append(line) }
+            })
         func states() throws -> [ArenaSubmission.State] {
             try zip(queued, logins).map { id, login in try #require(try folder.store.submission(id, of: login)).state }
         }
@@ -389,7 +432,9 @@ struct ArenaServiceTests {
         // The first batch began once a version had waited (its first check passed), and a
         // second check of that student began before the batch ended: checks go on meanwhile.
         let firstBatchEnd = try #require(log.firstIndex { $0.hasPrefix("batch 1:") }, "\(log)")
-        let secondChecks = log.indices.filter { log[$0] == "upload \(queued[2]) from alice: building" || log[$0] == "upload \(queued[3]) from bob: building" }
+        let secondChecks = log.indices.filter {
+            log[$0] == "upload \(queued[2]) from alice: building" || log[$0] == "upload \(queued[3]) from bob: building"
+        }
         #expect(secondChecks.count == 2, "\(log)")
         #expect(secondChecks.contains { $0 < firstBatchEnd }, "no check began while the first batch played: \(log)")
         #expect(await worker.batches >= 2)
@@ -429,19 +474,26 @@ struct ArenaServiceTests {
         #expect(!gate.isHeld && gate.waiters == 0)
     }
 
-    @Test("checks two at a time: two students' uploads are checked at once, a student's second waits for their first, and the version entered is their last")
+    @Test(
+        "checks two at a time: two students' uploads are checked at once, a student's second waits for their first, and the version entered is their last"
+    )
     func checksAtOnce() async throws {
         let (folder, tokens) = try Self.arena("checks_at_once: 2")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         // Queued as the upload route queues them (file synced, then the row), while the arena
         // was down: alice's first, her second, then bob's, all there when the worker starts.
         var ids: [String: Int64] = [:]
         for (key, login) in [("alice-1", "alice"), ("alice-2", "alice"), ("bob-1", "bob")] {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.botArchive(note: key)))
             let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
-            ids[key] = try #require(try folder.store.insert(ArenaSubmission(login: login, receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count)).id)
+            ids[key] = try #require(
+                try folder.store.insert(ArenaSubmission(login: login, receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count))
+                    .id)
         }
-        let a1 = try #require(ids["alice-1"]), a2 = try #require(ids["alice-2"]), b1 = try #require(ids["bob-1"])
+        let a1 = try #require(ids["alice-1"])
+        let a2 = try #require(ids["alice-2"])
+        let b1 = try #require(ids["bob-1"])
         try await Self.serving(folder) { _, client in
             let ends = try await [client.follow(a1, token: alice), client.follow(a2, token: alice), client.follow(b1, token: bob)]
             #expect(ends[1].state == .entered && ends[2].state == .entered, "\(ends)")
@@ -467,16 +519,19 @@ struct ArenaServiceTests {
     @Test("nothing is lost on a kill: an upload caught mid-check is checked again, a passed one not yet entered is entered, at the next start")
     func restart() async throws {
         let (folder, tokens) = try Self.arena()
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         // What a killed arena leaves: alice's upload on disk, marked mid-check; bob's passed
         // and installed, waiting for a batch that never ran.
         let archive = try Self.botArchive()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: archive))
         let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
-        var row = try folder.store.insert(ArenaSubmission(login: "alice", receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count))
+        var row = try folder.store.insert(
+            ArenaSubmission(login: "alice", receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count))
         try folder.store.update(try #require(row.id), to: .checking)
         try FileManager.default.copyItem(atPath: ClassFolder.examples + "/python-random", toPath: folder.path + "/submissions/bob")
-        let waiting = try folder.store.insert(ArenaSubmission(login: "bob", receivedAt: Date(), state: .waiting, archive: name, archiveBytes: bytes.count))
+        let waiting = try folder.store.insert(
+            ArenaSubmission(login: "bob", receivedAt: Date(), state: .waiting, archive: name, archiveBytes: bytes.count))
         try await Self.serving(folder) { _, client in
             row = try #require(try folder.store.submissions(of: "alice").first)
             let alicesEnd = try await client.follow(try #require(row.id), token: alice)
@@ -488,23 +543,30 @@ struct ArenaServiceTests {
             // The leaderboard's history chart: a line per entry the published results rate (three
             // games rate nobody when every first mover won: the fit's first-move advantage has no
             // bound), by public name, on the page and on its own for the page's refresh.
-            let published = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path + "/public/results.json")))
+            let published = try JSONFormat.decoder().decode(
+                ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path + "/public/results.json")))
             let rated = Set((published.season?.nights ?? []).flatMap(\.entries).filter { $0.rating != nil }.map(\.bot))
             let page = String(decoding: try await client.get("/").body, as: UTF8.self)
             let chart = try await client.get("/api/history.svg")
             let chartText = String(decoding: chart.body, as: UTF8.self)
             #expect(chart.headers.first { $0.name.lowercased() == "content-type" }?.value.hasPrefix("image/svg+xml") == true)
-            let lines = chartText.components(separatedBy: "<polyline class=\"history\" data-bot=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            let lines = chartText.components(separatedBy: "<polyline class=\"history\" data-bot=\"").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
             #expect(Set(lines) == rated && !chartText.contains("alice"), "\(lines) against the rated \(rated)")
             if rated.isEmpty {
                 #expect(chartText.isEmpty && page.contains("id=\"no-history\""))
             } else {
-                #expect(chartText.hasPrefix("<svg class=\"history-chart\"") && page.contains(chartText) && !page.contains("id=\"no-history\""), "the page is served with the chart the API gives")
+                #expect(
+                    chartText.hasPrefix("<svg class=\"history-chart\"") && page.contains(chartText) && !page.contains("id=\"no-history\""),
+                    "the page is served with the chart the API gives")
             }
         }
     }
 
-    @Test("an arena the sandbox's users cannot reach (a folder above it closed to others) is refused before it serves, so no student's check fails for it", .enabled(if: geteuid() == 0))
+    @Test(
+        "an arena the sandbox's users cannot reach (a folder above it closed to others) is refused before it serves, so no student's check fails for it",
+        .enabled(if: geteuid() == 0))
     func unreachable() async throws {
         let closed = NSTemporaryDirectory() + "salvo-arena-closed-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -512,7 +574,8 @@ struct ArenaServiceTests {
         let folder = try ArenaFolder.create(at: closed + "/cs101", roster: ArenaRoster.read("alice\n"))
         try "name: cs101\nbots: [random]\n".write(toFile: closed + "/cs101/arena.yaml", atomically: true, encoding: .utf8)
         do {
-            let running = try await ArenaServer.start(folder: folder, settings: ArenaSettings.read(arena: folder.path), host: "127.0.0.1", port: 0, launcher: SandboxLauncher())
+            let running = try await ArenaServer.start(
+                folder: folder, settings: ArenaSettings.read(arena: folder.path), host: "127.0.0.1", port: 0, launcher: SandboxLauncher())
             await running.stop()
             Issue.record("served an arena its sandbox cannot reach")
         } catch {
@@ -527,25 +590,37 @@ struct ArenaServiceTests {
         _ = try folder.store.insert(ArenaSubmission(login: "alice", receivedAt: Date(), state: .queued, archive: name, archiveBytes: 14))
         // A full disk, as far as SQLite is concerned: every change of an upload fails.
         let database = try DatabaseQueue(path: folder.path + "/" + ArenaFolder.storeFile)
-        try await database.write { db in try db.execute(sql: "CREATE TRIGGER full BEFORE UPDATE ON submission BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END") }
+        try await database.write { db in
+            try db.execute(sql: "CREATE TRIGGER full BEFORE UPDATE ON submission BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        }
         let lines = Mutex<[String]>([])
-        let worker = ArenaWorker(folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(), log: { line in
-            lines.withLock { $0.append(line) }
-        })
+        let worker = ArenaWorker(
+            folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(),
+            log: { line in
+                lines.withLock { $0.append(line) }
+            })
         await worker.workOnce()
         let log = lines.withLock { $0 }
         #expect(log.contains { $0.contains("upload 1 could not be marked refused") && $0.contains("database or disk is full") }, "\(log)")
-        #expect(log.last == "arena: the store did not record the end of upload 1's check; the queue waits until the store can be written (check the disk)", "\(log)")
+        #expect(
+            log.last
+                == "arena: the store did not record the end of upload 1's check; the queue waits until the store can be written (check the disk)",
+            "\(log)")
         #expect(log.filter { $0 == "upload 1 from alice: building" }.count == 1)
     }
 
     @Test("arena.yaml: the arena's own keys are read, and what the arena owns is refused with its line")
     func settings() throws {
-        let good = try ArenaSettings.read("name: x\nbots: [random]\nsubmissions_per_day: 3\nupload_mb: 5\nschedule: nightly\nnight_at: \"03:30\"\nbots_from: {build_timeout_s: 60}\n", file: "a.yaml", arena: "/srv/a")
+        let good = try ArenaSettings.read(
+            "name: x\nbots: [random]\nsubmissions_per_day: 3\nupload_mb: 5\nschedule: nightly\nnight_at: \"03:30\"\nbots_from: {build_timeout_s: 60}\n",
+            file: "a.yaml", arena: "/srv/a")
         #expect(good.submissionsPerDay == 3 && good.uploadBytes == 5 << 20 && good.schedule == .nightly(hour: 3, minute: 30))
         #expect(good.checksAtOnce == 2, "two checks at once unless told")
         #expect(good.trustedProxies.isEmpty)
-        #expect(try ArenaSettings.read("name: x\nbots: [random]\ntrusted_proxy: [127.0.0.1, \"::ffff:10.0.0.1\", \"0:0::1\"]\n", file: "a.yaml", arena: "/srv/a").trustedProxies == ["127.0.0.1", "10.0.0.1", "::1"])
+        #expect(
+            try ArenaSettings.read(
+                "name: x\nbots: [random]\ntrusted_proxy: [127.0.0.1, \"::ffff:10.0.0.1\", \"0:0::1\"]\n", file: "a.yaml", arena: "/srv/a"
+            ).trustedProxies == ["127.0.0.1", "10.0.0.1", "::1"])
         #expect(try ArenaSettings.read("name: x\nbots: [random]\nchecks_at_once: 3\n", file: "a.yaml", arena: "/srv/a").checksAtOnce == 3)
         #expect(good.tournament.botsFrom?.folder == "/srv/a/submissions")
         #expect(good.tournament.botsFrom?.buildTimeout == .seconds(60))

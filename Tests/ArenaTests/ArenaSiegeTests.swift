@@ -1,14 +1,15 @@
 import ArchiveIntake
-@testable import Arena
 import CurlHTTP
 import Foundation
 import HTTPGuards
 import NIOCore
 import Orchestrator
-import Sandbox
 import SalvoTestSupport
+import Sandbox
 import Synchronization
 import Testing
+
+@testable import Arena
 
 /// The arena against one student who holds a token and has read the source (issue 51), over
 /// real HTTP on loopback with real uploads, a real store and, for the disk, a real small tmpfs:
@@ -65,23 +66,31 @@ struct ArenaSiegeTests {
         }
     }
 
-    @Test("an upload cut off (the client closes mid-body, plain or chunked) or stalled past the request deadline leaves no file, no row and its quota place given back")
+    @Test(
+        "an upload cut off (the client closes mid-body, plain or chunked) or stalled past the request deadline leaves no file, no row and its quota place given back"
+    )
     func cutUploads() async throws {
         let (folder, tokens) = try Service.arena("submissions_per_day: 1\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"])
-        try await Service.serving(folder, adjust: { $0.requestDeadline = RequestDeadline(base: .seconds(1), bytesPerSecond: 1 << 20, maximum: .seconds(2)) }) { running, client in
+        try await Service.serving(
+            folder, adjust: { $0.requestDeadline = RequestDeadline(base: .seconds(1), bytesPerSecond: 1 << 20, maximum: .seconds(2)) }
+        ) { running, client in
             // Closed by the client mid-body: a declared length, then a chunked body without its end.
             for chunked in [false, true] {
-                let fd = try Self.openUpload(port: running.port, token: alice, length: 100_000, body: Data(repeating: 7, count: 10_000), chunked: chunked)
+                let fd = try Self.openUpload(
+                    port: running.port, token: alice, length: 100_000, body: Data(repeating: 7, count: 10_000), chunked: chunked)
                 #expect(try await Self.eventually { try Self.kept(folder, "alice").rows.count == 1 }, "the upload never began")
                 close(fd)
-                #expect(try await Self.eventually { try Self.kept(folder, "alice") == ([], []) }, "chunked \(chunked): \(String(describing: try? Self.kept(folder, "alice")))")
+                #expect(
+                    try await Self.eventually { try Self.kept(folder, "alice") == ([], []) },
+                    "chunked \(chunked): \(String(describing: try? Self.kept(folder, "alice")))")
             }
             // Stalled: the request deadline closes it, and the same is cleaned.
             let stalled = try Self.openUpload(port: running.port, token: alice, length: 100_000, body: Data(repeating: 7, count: 10_000))
             defer { close(stalled) }
             #expect(try await Self.eventually { try Self.kept(folder, "alice").rows.count == 1 })
-            #expect(try await Self.eventually { try Self.kept(folder, "alice") == ([], []) }, "\(String(describing: try? Self.kept(folder, "alice")))")
+            #expect(
+                try await Self.eventually { try Self.kept(folder, "alice") == ([], []) }, "\(String(describing: try? Self.kept(folder, "alice")))")
             // The server closed the connection (nothing more to read, or a reset).
             var received = Data()
             #expect(try LoopbackSocket.read(stalled, into: &received, deadline: Date().addingTimeInterval(10)) { _ in true })
@@ -106,7 +115,9 @@ struct ArenaSiegeTests {
             now.withLock { $0 = deadline.addingTimeInterval(300) }
             try LoopbackSocket.send(fd, archive.dropFirst(100))
             var received = Data()
-            try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(20)) { (try? LoopbackSocket.parse($0))?.body.count ?? 0 > 0 }
+            try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(20)) {
+                (try? LoopbackSocket.parse($0))?.body.count ?? 0 > 0
+            }
             let reply = try LoopbackSocket.parse(received)
             #expect(reply.status == 202, "\(reply.text)")
             let row = try #require(try Self.kept(folder, "alice").rows.first)
@@ -117,7 +128,8 @@ struct ArenaSiegeTests {
     @Test("uploads per token: two are read at once, the rest wait unread, past eight 429 before the body; another student is served meanwhile")
     func inFlightPerToken() async throws {
         let (folder, tokens) = try Service.arena("submissions_per_day: 100\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         try await Service.serving(folder) { running, client in
             var open: [Int32] = []
             defer { open.forEach { close($0) } }
@@ -128,9 +140,13 @@ struct ArenaSiegeTests {
             var refused = 0
             for fd in open {
                 var received = Data()
-                if try LoopbackSocket.read(fd, into: &received, deadline: Date().addingTimeInterval(0.5), done: { $0.range(of: Data("\r\n\r\n".utf8)) != nil }),
-                   let reply = try? LoopbackSocket.parse(received) {
-                    #expect(reply.status == 429 && reply.headers["retry-after"] == "10" && reply.headers["connection"] == "close", "\(reply.status) \(reply.text)")
+                if try LoopbackSocket.read(
+                    fd, into: &received, deadline: Date().addingTimeInterval(0.5), done: { $0.range(of: Data("\r\n\r\n".utf8)) != nil }),
+                    let reply = try? LoopbackSocket.parse(received)
+                {
+                    #expect(
+                        reply.status == 429 && reply.headers["retry-after"] == "10" && reply.headers["connection"] == "close",
+                        "\(reply.status) \(reply.text)")
                     #expect(reply.text.contains("8 uploads in the arena already"))
                     refused += 1
                 }
@@ -138,7 +154,9 @@ struct ArenaSiegeTests {
             #expect(refused == 4)
             #expect(try await Self.eventually { try Self.kept(folder, "alice").rows.count == 8 })
             // Two are read (their partial files exist); six wait, unread.
-            #expect(try await Self.eventually { try Self.kept(folder, "alice").files.filter { $0.hasSuffix(".partial") }.count == 2 }, "\(String(describing: try? Self.kept(folder, "alice").files))")
+            #expect(
+                try await Self.eventually { try Self.kept(folder, "alice").files.filter { $0.hasSuffix(".partial") }.count == 2 },
+                "\(String(describing: try? Self.kept(folder, "alice").files))")
             let taken = try await client.upload(Service.botArchive(), token: bob)
             #expect(taken.status == 202, "\(Service.error(taken))")
             #expect(try await client.get("/api/standings").status == 200)
@@ -151,19 +169,24 @@ struct ArenaSiegeTests {
         let work = NSTemporaryDirectory() + "salvo-arena-slow-\(UUID().uuidString.prefix(8))"
         try FileManager.default.copyItem(atPath: ClassFolder.examples + "/python-random", toPath: work + "/bot")
         let source = try String(contentsOfFile: work + "/bot/bot.py", encoding: .utf8)
-        let slowed = source.replacingOccurrences(of: "        elif command == \"your-turn\":\n", with: "        elif command == \"your-turn\":\n            __import__(\"time\").sleep(2.5)\n")
+        let slowed = source.replacingOccurrences(
+            of: "        elif command == \"your-turn\":\n",
+            with: "        elif command == \"your-turn\":\n            __import__(\"time\").sleep(2.5)\n")
         guard slowed != source else { throw LoopbackSocket.Failure(description: "the example bot changed: no your-turn branch to slow") }
         try slowed.write(toFile: work + "/bot/bot.py", atomically: true, encoding: .utf8)
         try ArchivePacker.pack(folder: work + "/bot", to: work + "/bot.tar.gz")
         return work + "/bot.tar.gz"
     }
 
-    @Test("a slow but legal bot (2.5 s a shot) is refused on its game clock, and a classmate's version that passed beside it is entered without waiting for its check")
+    @Test(
+        "a slow but legal bot (2.5 s a shot) is refused on its game clock, and a classmate's version that passed beside it is entered without waiting for its check"
+    )
     func slowBot() async throws {
         // A 30 s bank: the slow check lasts that long, so the classmate's check and batch have
         // half a minute to end first however loaded the machine.
         let (folder, tokens) = try Service.arena("requests_per_second: 0\ntime_control: 30+0.1")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         try await Service.serving(folder) { _, client in
             let slow = try Service.status(try await client.upload(Self.slowBotArchive(), token: bob))
             let honest = try Service.status(try await client.upload(Service.botArchive(), token: alice))
@@ -173,7 +196,8 @@ struct ArenaSiegeTests {
             #expect(entered.state == .entered, "\(entered)")
             // Entered before the slow check ended: the batch did not wait for it.
             let rows = try folder.store.submissions(of: "alice") + folder.store.submissions(of: "bob")
-            let aliceEntered = try #require(rows.first { $0.login == "alice" }?.updatedAt), bobChecked = try #require(rows.first { $0.login == "bob" }?.checkedAt)
+            let aliceEntered = try #require(rows.first { $0.login == "alice" }?.updatedAt)
+            let bobChecked = try #require(rows.first { $0.login == "bob" }?.checkedAt)
             #expect(aliceEntered < bobChecked, "alice entered at \(aliceEntered), bob's check ended at \(bobChecked)")
         }
     }
@@ -181,7 +205,8 @@ struct ArenaSiegeTests {
     @Test("a busy arena (uploads_at_once taken) answers 503 with Retry-After before the body, and the students' client waits it out and is taken")
     func busyArena() async throws {
         let (folder, tokens) = try Service.arena("uploads_at_once: 1\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         let archive = try Array(Data(contentsOf: URL(fileURLWithPath: Service.botArchive())))
         try await Service.serving(folder) { running, _ in
             // Bob's upload holds the arena's one place, its body stalled.
@@ -201,23 +226,29 @@ struct ArenaSiegeTests {
         }
     }
 
-    @Test("a disk too full is the host's: uploads are refused before their bodies (507, no quota charged, no host path), queued checks wait instead of failing, and go on once space returns", .enabled(if: geteuid() == 0))
+    @Test(
+        "a disk too full is the host's: uploads are refused before their bodies (507, no quota charged, no host path), queued checks wait instead of failing, and go on once space returns",
+        .enabled(if: geteuid() == 0))
     func hostDisk() async throws {
         let base = NSTemporaryDirectory() + "salvo-siege-disk-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        guard mount("tmpfs", base, "tmpfs", 0, "size=\(160 << 20),mode=0755") == 0 else { throw LoopbackSocket.Failure(description: "cannot mount a tmpfs: errno \(errno)") }
+        guard mount("tmpfs", base, "tmpfs", 0, "size=\(160 << 20),mode=0755") == 0 else {
+            throw LoopbackSocket.Failure(description: "cannot mount a tmpfs: errno \(errno)")
+        }
         defer {
             umount2(base, Int32(MNT_DETACH))
             rmdir(base)
         }
         let path = base + "/cs101"
         let folder = try ArenaFolder.create(at: path, roster: ArenaRoster.read("alice\nbob\n"))
-        try "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 1\nupload_mb: 1\ndisk_reserve_mb: 40\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"\nbots_from: {build_disk_mb: 16}\n"
+        try
+            "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 1\nupload_mb: 1\ndisk_reserve_mb: 40\nrequests_per_second: 0\nschedule: nightly\nnight_at: \"23:59\"\nbots_from: {build_disk_mb: 16}\n"
             .write(toFile: path + "/arena.yaml", atomically: true, encoding: .utf8)
-        let tokens = Dictionary(try String(contentsOfFile: path + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
-            let parts = line.split(separator: "\t")
-            return (String(parts[0]), String(parts[1]))
-        }, uniquingKeysWith: { _, last in last })
+        let tokens = Dictionary(
+            try String(contentsOfFile: path + "/tokens.tsv", encoding: .utf8).split(separator: "\n").map { line in
+                let parts = line.split(separator: "\t")
+                return (String(parts[0]), String(parts[1]))
+            }, uniquingKeysWith: { _, last in last })
         let alice = try #require(tokens["alice"])
         let archive = try Service.botArchive()
         try await Service.serving(folder) { running, client in
@@ -237,7 +268,9 @@ struct ArenaSiegeTests {
             // A queued upload is not checked, and not refused, while the disk is short.
             let bytes = try Data(contentsOf: URL(fileURLWithPath: archive))
             let name = try bytes.withUnsafeBytes { try folder.saveUpload($0) }
-            let id = try #require(try folder.store.insert(ArenaSubmission(login: "alice", receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count)).id)
+            let id = try #require(
+                try folder.store.insert(ArenaSubmission(login: "alice", receivedAt: Date(), state: .queued, archive: name, archiveBytes: bytes.count))
+                    .id)
             await running.worker.workOnce()
             #expect(try folder.store.submission(id, of: "alice")?.state == .queued)
             #expect(await running.worker.hostShortage?.contains("disk_reserve_mb") == true)
@@ -254,7 +287,9 @@ struct ArenaSiegeTests {
     @Test("each student's older archives fit their budget: the newest three and the version playing stay, refused ones go first; the rows stay")
     func diskBudget() throws {
         func upload(_ id: Int64, _ state: ArenaSubmission.State, _ megabytes: Int) -> ArenaSubmission {
-            var row = ArenaSubmission(login: "alice", receivedAt: Date(timeIntervalSince1970: Double(id)), state: state, archive: "\(id).upload", archiveBytes: megabytes << 20)
+            var row = ArenaSubmission(
+                login: "alice", receivedAt: Date(timeIntervalSince1970: Double(id)), state: state, archive: "\(id).upload",
+                archiveBytes: megabytes << 20)
             row.id = id
             return row
         }
@@ -272,7 +307,9 @@ struct ArenaSiegeTests {
         #expect(ArenaDiskBudget(bytes: 20 << 20).pruned(pruned).compactMap(\.id) == [4])
     }
 
-    @Test("the arena's folder is closed to other local users (750, the sandbox's group): another user can read nothing of it, a sandbox's user can pass through, and a student's upload is still checked and entered", .enabled(if: geteuid() == 0))
+    @Test(
+        "the arena's folder is closed to other local users (750, the sandbox's group): another user can read nothing of it, a sandbox's user can pass through, and a student's upload is still checked and entered",
+        .enabled(if: geteuid() == 0))
     func closedToOthers() async throws {
         let (folder, tokens) = try Service.arena("schedule: nightly\nnight_at: \"23:59\"")
         let alice = try #require(tokens["alice"])
@@ -284,7 +321,10 @@ struct ArenaSiegeTests {
             }
             let taken = try await client.upload(Service.botArchive(), token: alice)
             let id = try Service.status(taken).id
-            #expect(try await Self.eventually(seconds: 180) { try folder.store.submission(id, of: "alice")?.state.isFinal == true || folder.store.submission(id, of: "alice")?.state == .waiting })
+            #expect(
+                try await Self.eventually(seconds: 180) {
+                    try folder.store.submission(id, of: "alice")?.state.isFinal == true || folder.store.submission(id, of: "alice")?.state == .waiting
+                })
             #expect(try folder.store.submission(id, of: "alice")?.state == .waiting, "the sandbox could not check the upload in the closed folder")
             // nobody, as any other local user: nothing of the arena, the student's code least of all.
             func read(_ file: String, groups: [String]) async throws -> Int32 {
@@ -303,11 +343,14 @@ struct ArenaSiegeTests {
     func leftovers() async throws {
         let (folder, _) = try Service.arena()
         try FileManager.default.createDirectory(atPath: folder.uploadsFolder, withIntermediateDirectories: true)
-        guard case .taken(let row) = try folder.store.reserveUpload(login: "alice", at: Date(), quota: ArenaQuota(perDay: 10)) else { throw LoopbackSocket.Failure(description: "no place") }
+        guard case .taken(let row) = try folder.store.reserveUpload(login: "alice", at: Date(), quota: ArenaQuota(perDay: 10)) else {
+            throw LoopbackSocket.Failure(description: "no place")
+        }
         #expect(FileManager.default.createFile(atPath: folder.partialUpload(row.archive), contents: Data(count: 1_000)))
         #expect(FileManager.default.createFile(atPath: folder.uploadsFolder + "/stray.upload.partial", contents: Data(count: 10)))
         // A publisher killed while staging (a PID no process has) and one still alive (this one's parent).
-        let dead = folder.path + "/public.salvo-new-2147483646", alive = folder.path + "/public.salvo-new-\(getppid())"
+        let dead = folder.path + "/public.salvo-new-2147483646"
+        let alive = folder.path + "/public.salvo-new-\(getppid())"
         for staged in [dead, alive] { try FileManager.default.createDirectory(atPath: staged + "/bots", withIntermediateDirectories: true) }
         try await Service.serving(folder) { _, _ throws in
             #expect(try Self.kept(folder, "alice") == ([], []))

@@ -1,8 +1,9 @@
-@testable import Arena
 import CurlHTTP
 import Foundation
 import GRDB
 import Testing
+
+@testable import Arena
 
 /// What the arena cannot read is its 503, never an empty 200; every refusal is one shape; the
 /// published season's files are served without a link or a dotfile among them: the real arena

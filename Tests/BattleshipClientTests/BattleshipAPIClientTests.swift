@@ -40,7 +40,9 @@ struct BattleshipAPIClientTests {
             #expect(outcome == GuessOutcome(result: .sunk(length: 3), isReconciled: false))
         }
         let bodies = Dictionary(server.requests.map { ("\($0.method) \($0.path)", $0.bodyText) }, uniquingKeysWith: { $1 })
-        #expect(bodies["POST /api/games"] == #"{"gameName":"demo","playerName":"alice"}"# || bodies["POST /api/games"] == #"{"playerName":"alice","gameName":"demo"}"#)
+        #expect(
+            bodies["POST /api/games"] == #"{"gameName":"demo","playerName":"alice"}"#
+                || bodies["POST /api/games"] == #"{"playerName":"alice","gameName":"demo"}"#)
         #expect(bodies["POST \(guessPath)"]?.contains(#""xPos":3"#) == true)
         #expect(bodies["POST \(guessPath)"]?.contains(#""yPos":4"#) == true)
         #expect(bodies["POST /api/games/\(gameId)/join"]?.contains(#""boardSeed":7"#) == true)
@@ -107,10 +109,13 @@ struct BattleshipAPIClientTests {
         }
         defer { server.stop() }
         let (listError, statusError) = try await withClient(server) { client in
-            (await clientError { try await client.listGames() },
-             await clientError { try await client.status(gameId: gameId, playerId: playerId) })
+            (
+                await clientError { try await client.listGames() },
+                await clientError { try await client.status(gameId: gameId, playerId: playerId) }
+            )
         }
-        #expect(listError == .undecodable(operation: "GET /api/games", reason: "the reply is not valid JSON: expected a key (a string) or '}' at byte 1"))
+        #expect(
+            listError == .undecodable(operation: "GET /api/games", reason: "the reply is not valid JSON: expected a key (a string) or '}' at byte 1"))
         #expect(statusError == .undecodable(operation: "POST \(statusPath)", reason: "expected a boolean at isYourTurn, found a string (byte 14)"))
         #expect(server.count("GET", "/api/games") == 1)
     }

@@ -1,7 +1,8 @@
-@testable import BattleshipClient
 import BattleshipRules
 import LoopbackTestServer
 import Testing
+
+@testable import BattleshipClient
 
 @Suite("Guess: never re-sent blindly", .timeLimit(.minutes(3)))
 struct GuessReconciliationTests {
@@ -54,10 +55,12 @@ struct GuessReconciliationTests {
         #expect(server.count("POST", guessPath) == 1)
     }
 
-    @Test("a 500 or garbage reply after the shot landed: not re-sent", arguments: [
-        LoopbackBehavior.respond(status: 500, body: "oops", contentType: "text/plain"),
-        LoopbackBehavior.json("{{garbage"),
-    ])
+    @Test(
+        "a 500 or garbage reply after the shot landed: not re-sent",
+        arguments: [
+            LoopbackBehavior.respond(status: 500, body: "oops", contentType: "text/plain"),
+            LoopbackBehavior.json("{{garbage"),
+        ])
     func serverErrorOrGarbage(reply: LoopbackBehavior) async throws {
         let server = try server(firstReply: reply, landed: "MISS")
         defer { server.stop() }
@@ -95,9 +98,11 @@ struct GuessReconciliationTests {
         #expect(server.count("POST", guessPath) == 3)
     }
 
-    @Test("a refusal is thrown at once without reading the board", arguments: [
-        (400, "Not your turn"), (418, "I am a teapot"),
-    ])
+    @Test(
+        "a refusal is thrown at once without reading the board",
+        arguments: [
+            (400, "Not your turn"), (418, "I am a teapot"),
+        ])
     func refusal(status: Int, message: String) async throws {
         let server = try LoopbackServer { request in
             request.path == boardPath ? .json(boardJSON()) : .respond(status: status, body: #"{"message":"\#(message)"}"#)

@@ -1,8 +1,9 @@
-@testable import BattleshipClient
 import CurlHTTP
 import Foundation
 import Synchronization
 import Testing
+
+@testable import BattleshipClient
 
 /// Records the order in which tasks got their tokens.
 private actor Order {
@@ -38,10 +39,11 @@ struct RateLimiterTests {
         #expect(limiter.requestsPerSecond == nil)
         let (granted, acquirer) = Counter.acquiring(10_000, from: limiter)
         // No time passes, so a limiter that waited would leave a waiter queued for good.
-        #expect(try await eventually {
-            let waiting = await limiter.waitingCount
-            return granted.value == 10_000 || waiting > 0
-        })
+        #expect(
+            try await eventually {
+                let waiting = await limiter.waitingCount
+                return granted.value == 10_000 || waiting > 0
+            })
         #expect(granted.value == 10_000)
         #expect(await limiter.waitingCount == 0)
         acquirer.cancel()
@@ -53,10 +55,11 @@ struct RateLimiterTests {
         let limiter = RateLimiter(requestsPerSecond: 20, burst: 1, now: time.now)
         let (granted, acquirer) = Counter.acquiring(11, from: limiter)
         // The bucket's one token goes at once; the next request waits while the clock stands still.
-        #expect(try await eventually {
-            let waiting = await limiter.waitingCount
-            return granted.value == 1 && waiting == 1
-        })
+        #expect(
+            try await eventually {
+                let waiting = await limiter.waitingCount
+                return granted.value == 1 && waiting == 1
+            })
         for step in 1...10 {
             time.advance(by: .milliseconds(50))
             // Exactly one more: the next request is waiting again (or the last one is through).
@@ -77,12 +80,15 @@ struct RateLimiterTests {
         try await limiter.acquire(.poll)  // empty the bucket; no time passes until we say so
         let order = Order()
         var tasks: [Task<Void, any Error>] = []
-        let arrivals: [(String, RateLimiter.Priority)] = [("poll1", .poll), ("poll2", .poll), ("guess1", .guess), ("poll3", .poll), ("guess2", .guess)]
+        let arrivals: [(String, RateLimiter.Priority)] = [
+            ("poll1", .poll), ("poll2", .poll), ("guess1", .guess), ("poll3", .poll), ("guess2", .guess),
+        ]
         for (index, (name, priority)) in arrivals.enumerated() {
-            tasks.append(Task {
-                try await limiter.acquire(priority)
-                await order.append(name)
-            })
+            tasks.append(
+                Task {
+                    try await limiter.acquire(priority)
+                    await order.append(name)
+                })
             try #require(try await eventually { await limiter.waitingCount == index + 1 })
         }
         for granted in 1...arrivals.count {

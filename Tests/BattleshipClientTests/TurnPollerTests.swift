@@ -1,6 +1,7 @@
-@testable import BattleshipClient
 import LoopbackTestServer
 import Testing
+
+@testable import BattleshipClient
 
 @Suite("TurnPoller", .timeLimit(.minutes(3)))
 struct TurnPollerTests {

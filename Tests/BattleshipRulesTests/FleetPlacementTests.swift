@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BattleshipRules
 
 @Suite("Random fleet placement")

@@ -1,15 +1,18 @@
 import Testing
+
 @testable import BattleshipRules
 
 @Suite("Shots, turns and winning")
 struct GameTests {
     /// Seat one's fleet along the top rows, seat two's along the left columns.
-    static let rowsFleet = try! Fleet(ships: Fleet.standardLengths.enumerated().map { row, length in
-        ShipPlacement(length: length, origin: Coordinate(x: 0, y: row), orientation: .horizontal)
-    })
-    static let columnsFleet = try! Fleet(ships: Fleet.standardLengths.enumerated().map { column, length in
-        ShipPlacement(length: length, origin: Coordinate(x: column, y: 0), orientation: .vertical)
-    })
+    static let rowsFleet = try! Fleet(
+        ships: Fleet.standardLengths.enumerated().map { row, length in
+            ShipPlacement(length: length, origin: Coordinate(x: 0, y: row), orientation: .horizontal)
+        })
+    static let columnsFleet = try! Fleet(
+        ships: Fleet.standardLengths.enumerated().map { column, length in
+            ShipPlacement(length: length, origin: Coordinate(x: column, y: 0), orientation: .vertical)
+        })
 
     @Test("a shot misses, hits, and sinks with the ship's length")
     func shotResolution() throws {

@@ -1,8 +1,9 @@
-@testable import BattleshipServer
 import Foundation
 import Logging
 import SalvoTestSupport
 import Testing
+
+@testable import BattleshipServer
 
 /// `salvo serve --access-log FILE`: one JSON line per request, with the status the client got.
 @Suite("Access log")
@@ -20,14 +21,21 @@ struct AccessLogTests {
             #expect(try await RawHTTP.get(port: server.port, "/nowhere").status == 404)
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
             let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-            #expect(records.map { "\($0["method"] ?? "") \($0["path"] ?? "") \($0["status"] ?? "")" } == ["GET /api/games 200", "POST /api/games 400", "GET /nowhere 404"])
-            #expect(records.allSatisfy { ($0["ms"] as? Double ?? -1) >= 0 && ($0["time"] as? String).flatMap { ISO8601DateFormatter.withFraction.date(from: $0) } != nil })
+            #expect(
+                records.map { "\($0["method"] ?? "") \($0["path"] ?? "") \($0["status"] ?? "")" } == [
+                    "GET /api/games 200", "POST /api/games 400", "GET /nowhere 404",
+                ])
+            #expect(
+                records.allSatisfy {
+                    ($0["ms"] as? Double ?? -1) >= 0 && ($0["time"] as? String).flatMap { ISO8601DateFormatter.withFraction.date(from: $0) } != nil
+                })
             // Keys in alphabetical order, slashes as they are, as the log has always been written.
-            #expect(lines.map { $0.replacing(/"ms":[0-9.e-]+,/, with: "\"ms\":M,").replacing(/"time":"[^"]+"/, with: "\"time\":T") } == [
-                #"{"method":"GET","ms":M,"path":"/api/games","status":200,"time":T}"#,
-                #"{"method":"POST","ms":M,"path":"/api/games","status":400,"time":T}"#,
-                #"{"method":"GET","ms":M,"path":"/nowhere","status":404,"time":T}"#,
-            ])
+            #expect(
+                lines.map { $0.replacing(/"ms":[0-9.e-]+,/, with: "\"ms\":M,").replacing(/"time":"[^"]+"/, with: "\"time\":T") } == [
+                    #"{"method":"GET","ms":M,"path":"/api/games","status":200,"time":T}"#,
+                    #"{"method":"POST","ms":M,"path":"/api/games","status":400,"time":T}"#,
+                    #"{"method":"GET","ms":M,"path":"/nowhere","status":404,"time":T}"#,
+                ])
             #expect(AccessLog(path: "/nonexistent-folder/x.log") == nil)
         }
     }

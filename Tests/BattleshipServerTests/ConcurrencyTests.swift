@@ -51,7 +51,8 @@ struct ConcurrencyTests {
             try Row.fetchAll(db, sql: "SELECT seat, x, y FROM shot WHERE gameId = ? ORDER BY sequence", arguments: [game.game])
                 .map { (seat: $0["seat"] as Int, cell: Coordinate(x: $0["x"], y: $0["y"])) }
         }
-        let one = try #require(accepted[game.one]), two = try #require(accepted[game.two])
+        let one = try #require(accepted[game.one])
+        let two = try #require(accepted[game.two])
         #expect(missiles == one.count + two.count)
         #expect(shots.count == one.count + two.count)
         // The creator moved first, then the seats alternate, shot by shot.

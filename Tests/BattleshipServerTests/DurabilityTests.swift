@@ -20,21 +20,36 @@ struct DurabilityTests {
         let targets = Fleet.seeded(20).ships.flatMap(\.cells)
         let water = openWater(Fleet.seeded(10))
         for index in 0..<5 {
-            #expect(try await RawHTTP.post(port: first.port, "/api/games/\(gameId)/guess", json: ["playerId": one, "xPos": targets[index].x, "yPos": targets[index].y]).status == 200)
-            #expect(try await RawHTTP.post(port: first.port, "/api/games/\(gameId)/guess", json: ["playerId": two, "xPos": water[index].x, "yPos": water[index].y]).status == 200)
+            #expect(
+                try await RawHTTP.post(
+                    port: first.port, "/api/games/\(gameId)/guess", json: ["playerId": one, "xPos": targets[index].x, "yPos": targets[index].y]
+                ).status == 200)
+            #expect(
+                try await RawHTTP.post(
+                    port: first.port, "/api/games/\(gameId)/guess", json: ["playerId": two, "xPos": water[index].x, "yPos": water[index].y]
+                ).status == 200)
         }
         first.kill()
 
         let second = try await ServerProcess.start(databasePath: path)
         defer { second.kill() }
         let detail = try await RawHTTP.get(port: second.port, "/api/games/\(gameId)")
-        #expect(detail.json as NSDictionary == ["id": gameId, "name": "durable", "player1": "ann", "player2": "ben", "winner": "IN PROGRESS", "missilesLaunched": 10] as NSDictionary)
+        #expect(
+            detail.json as NSDictionary == [
+                "id": gameId, "name": "durable", "player1": "ann", "player2": "ben", "winner": "IN PROGRESS", "missilesLaunched": 10,
+            ] as NSDictionary)
         #expect(try await RawHTTP.post(port: second.port, "/api/games/\(gameId)/status", json: ["playerId": one]).json["isYourTurn"] as? Bool == true)
         // Finish the game on the restarted server.
         for index in 5..<targets.count {
-            #expect(try await RawHTTP.post(port: second.port, "/api/games/\(gameId)/guess", json: ["playerId": one, "xPos": targets[index].x, "yPos": targets[index].y]).status == 200)
+            #expect(
+                try await RawHTTP.post(
+                    port: second.port, "/api/games/\(gameId)/guess", json: ["playerId": one, "xPos": targets[index].x, "yPos": targets[index].y]
+                ).status == 200)
             if index < targets.count - 1 {
-                #expect(try await RawHTTP.post(port: second.port, "/api/games/\(gameId)/guess", json: ["playerId": two, "xPos": water[index].x, "yPos": water[index].y]).status == 200)
+                #expect(
+                    try await RawHTTP.post(
+                        port: second.port, "/api/games/\(gameId)/guess", json: ["playerId": two, "xPos": water[index].x, "yPos": water[index].y]
+                    ).status == 200)
             }
         }
         #expect(try await RawHTTP.get(port: second.port, "/api/games/\(gameId)").json["winner"] as? String == "ann")
@@ -52,16 +67,26 @@ struct DurabilityTests {
                 var round = 0
                 while !Task.isCancelled {
                     round += 1
-                    let seedOne = UInt64(client * 1_000 + round), seedTwo = seedOne + 500
-                    guard let created = try? await RawHTTP.post(port: port, "/api/games", json: ["gameName": "load", "playerName": "a", "boardSeed": seedOne]),
-                          created.status == 200, let gameId = created.json["gameId"] as? String, let one = created.json["playerId"] as? String else { return }
+                    let seedOne = UInt64(client * 1_000 + round)
+                    let seedTwo = seedOne + 500
+                    guard
+                        let created = try? await RawHTTP.post(
+                            port: port, "/api/games", json: ["gameName": "load", "playerName": "a", "boardSeed": seedOne]),
+                        created.status == 200, let gameId = created.json["gameId"] as? String, let one = created.json["playerId"] as? String
+                    else { return }
                     await ledger.created(gameId)
-                    guard let joined = try? await RawHTTP.post(port: port, "/api/games/\(gameId)/join", json: ["playerName": "b", "boardSeed": seedTwo]),
-                          joined.status == 200, let two = joined.json["playerId"] as? String else { return }
+                    guard
+                        let joined = try? await RawHTTP.post(
+                            port: port, "/api/games/\(gameId)/join", json: ["playerName": "b", "boardSeed": seedTwo]),
+                        joined.status == 200, let two = joined.json["playerId"] as? String
+                    else { return }
                     await ledger.joined(gameId, one: one, two: two)
                     for cell in Coordinate.all.prefix(30) {
                         for player in [one, two] {
-                            guard let reply = try? await RawHTTP.post(port: port, "/api/games/\(gameId)/guess", json: ["playerId": player, "xPos": cell.x, "yPos": cell.y]) else { return }
+                            guard
+                                let reply = try? await RawHTTP.post(
+                                    port: port, "/api/games/\(gameId)/guess", json: ["playerId": player, "xPos": cell.x, "yPos": cell.y])
+                            else { return }
                             if reply.status == 200 { await ledger.shot(gameId) }
                         }
                     }

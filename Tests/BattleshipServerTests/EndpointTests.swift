@@ -10,7 +10,8 @@ struct EndpointTests {
     func lobbyLifecycle() async throws {
         try await withRunning(TestServer.start()) { server in
             let created = try await server.create(game: "Game 1", player: "Alice")
-            #expect(created.game.range(of: #"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"#, options: .regularExpression) != nil)
+            #expect(
+                created.game.range(of: #"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"#, options: .regularExpression) != nil)
             #expect(created.player != created.game)
 
             let waiting = try await server.get("/api/games")
@@ -20,10 +21,11 @@ struct EndpointTests {
             #expect(rows == [["id": created.game, "name": "Game 1", "status": "WAITING"]])
 
             let detail = try await server.get("/api/games/\(created.game)")
-            #expect(detail.json as NSDictionary == [
-                "id": created.game, "name": "Game 1", "player1": "Alice", "player2": "",
-                "winner": "IN PROGRESS", "missilesLaunched": 0,
-            ] as NSDictionary)
+            #expect(
+                detail.json as NSDictionary == [
+                    "id": created.game, "name": "Game 1", "player1": "Alice", "player2": "",
+                    "winner": "IN PROGRESS", "missilesLaunched": 0,
+                ] as NSDictionary)
 
             let joiner = try await server.join(created.game, player: "Bob")
             let detailAfter = try await server.get("/api/games/\(created.game.uppercased())")
@@ -39,7 +41,9 @@ struct EndpointTests {
         try await withRunning(TestServer.start()) { server in
             let created = try await server.create()
             // Waiting: false for the creator and for any well-formed GUID.
-            #expect(try await server.status(created.game, created.player).json as NSDictionary == ["isYourTurn": false, "winner": "IN PROGRESS"] as NSDictionary)
+            #expect(
+                try await server.status(created.game, created.player).json as NSDictionary == ["isYourTurn": false, "winner": "IN PROGRESS"]
+                    as NSDictionary)
             #expect(try await server.status(created.game, UUID().uuidString).json["isYourTurn"] as? Bool == false)
             let two = try await server.join(created.game)
             #expect(try await server.status(created.game, created.player).json["isYourTurn"] as? Bool == true)
@@ -93,14 +97,18 @@ struct EndpointTests {
         try await withRunning(TestServer.start()) { server in
             let port = server.port
             let form = "application/x-www-form-urlencoded"
-            let created = try await RawHTTP.request(port: port, method: "POST", path: "/api/games", contentType: form, body: Data("gameName=Form+Game&playerName=Carol%20A".utf8))
+            let created = try await RawHTTP.request(
+                port: port, method: "POST", path: "/api/games", contentType: form, body: Data("gameName=Form+Game&playerName=Carol%20A".utf8))
             #expect(created.status == 200)
             let gameId = try #require(created.json["gameId"] as? String)
             let playerId = try #require(created.json["playerId"] as? String)
             #expect(try await server.get("/api/games/\(gameId)").json["player1"] as? String == "Carol A")
-            let joined = try await RawHTTP.request(port: port, method: "POST", path: "/api/games/\(gameId)/join", contentType: form, body: Data("playerName=Dave".utf8))
+            let joined = try await RawHTTP.request(
+                port: port, method: "POST", path: "/api/games/\(gameId)/join", contentType: form, body: Data("playerName=Dave".utf8))
             #expect(joined.status == 200)
-            let guess = try await RawHTTP.request(port: port, method: "POST", path: "/api/games/\(gameId)/guess", contentType: form, body: Data("playerId=\(playerId)&xPos=9&yPos=9".utf8))
+            let guess = try await RawHTTP.request(
+                port: port, method: "POST", path: "/api/games/\(gameId)/guess", contentType: form,
+                body: Data("playerId=\(playerId)&xPos=9&yPos=9".utf8))
             #expect(guess.status == 200)
             let board = try await server.board(gameId, playerId)
             #expect(board.shots[99] != "NONE")

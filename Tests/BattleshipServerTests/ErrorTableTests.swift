@@ -32,7 +32,8 @@ struct ErrorTableTests {
             let detail = try await server.get("/api/games/\(missing)")
             #expect(detail.status == 400 && detail.message == "Game with the given id does not exist")
             for route in ["join", "guess", "status", "board"] {
-                let reply = try await server.post("/api/games/\(missing)/\(route)", ["playerId": Self.strangerId, "playerName": "bob", "xPos": 1, "yPos": 1])
+                let reply = try await server.post(
+                    "/api/games/\(missing)/\(route)", ["playerId": Self.strangerId, "playerName": "bob", "xPos": 1, "yPos": 1])
                 #expect(reply.status == 400 && reply.message == "A game with that id does not exist", "\(route)")
             }
         }
@@ -42,7 +43,9 @@ struct ErrorTableTests {
     func invalidPlayerId() async throws {
         try await withRunning(TestServer.start()) { server in
             let game = try await server.startGame()
-            for body: [String: Any] in [[:], ["playerId": "abc"], ["playerId": 42], ["playerId": NSNull()], ["playerId": String(Self.strangerId.dropLast())]] {
+            for body: [String: Any] in [
+                [:], ["playerId": "abc"], ["playerId": 42], ["playerId": NSNull()], ["playerId": String(Self.strangerId.dropLast())],
+            ] {
                 for route in ["status", "board", "guess"] {
                     var fields = body
                     fields["xPos"] = 1
@@ -177,7 +180,8 @@ struct ErrorTableTests {
             #expect(again.status == 400)
             #expect(again.message == "That cell was already targeted; choose another")
             // Still player one's turn, the game still running, two missiles counted.
-            #expect(try await server.status(game.game, game.one).json as NSDictionary == ["isYourTurn": true, "winner": "IN PROGRESS"] as NSDictionary)
+            #expect(
+                try await server.status(game.game, game.one).json as NSDictionary == ["isYourTurn": true, "winner": "IN PROGRESS"] as NSDictionary)
             #expect(try await server.get("/api/games/\(game.game)").json["missilesLaunched"] as? Int == 2)
             #expect(try await server.guess(game.game, game.two, water[1]).message == "Not your turn")
         }

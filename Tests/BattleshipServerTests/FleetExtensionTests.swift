@@ -10,11 +10,11 @@ struct FleetExtensionTests {
     /// A valid standard fleet: ships along the left columns and the bottom row.
     static var fleet: [[String: Any]] {
         [
-        ["length": 5, "x": 0, "y": 0, "orientation": "vertical"],
-        ["length": 4, "x": 2, "y": 0, "orientation": "vertical"],
-        ["length": 3, "x": 4, "y": 4, "orientation": "horizontal"],
-        ["length": 3, "x": 9, "y": 1, "orientation": "vertical"],
-        ["length": 2, "x": 7, "y": 9, "orientation": "horizontal"],
+            ["length": 5, "x": 0, "y": 0, "orientation": "vertical"],
+            ["length": 4, "x": 2, "y": 0, "orientation": "vertical"],
+            ["length": 3, "x": 4, "y": 4, "orientation": "horizontal"],
+            ["length": 3, "x": 9, "y": 1, "orientation": "vertical"],
+            ["length": 2, "x": 7, "y": 9, "orientation": "horizontal"],
         ]
     }
     /// Its cells, as `y * 10 + x`.
@@ -30,7 +30,8 @@ struct FleetExtensionTests {
         try await withRunning(TestServer.start()) { server in
             let created = try await server.post("/api/games", ["gameName": "placed", "playerName": "alice", "fleet": Self.fleet])
             #expect(created.status == 200, "\(created.text)")
-            let game = try #require(created.json["gameId"] as? String), one = try #require(created.json["playerId"] as? String)
+            let game = try #require(created.json["gameId"] as? String)
+            let one = try #require(created.json["playerId"] as? String)
             // The joiner's fleet is the same shape moved one column right where it fits: the mirror of it.
             let mirrored = Self.fleet.map { ship -> [String: Any] in
                 var moved = ship
@@ -49,15 +50,29 @@ struct FleetExtensionTests {
         }
     }
 
-    @Test("a bad fleet is refused with a 400 that names the problem", arguments: [
-        (#"[{"length":5,"x":0,"y":0,"orientation":"vertical"}]"#, "fleet: The fleet must be five ships of lengths 5, 4, 3, 3 and 2; got lengths 5"),
-        (#"[{"length":5,"x":0,"y":0,"orientation":"vertical"},{"length":4,"x":0,"y":1,"orientation":"horizontal"},{"length":3,"x":4,"y":4,"orientation":"horizontal"},{"length":3,"x":9,"y":1,"orientation":"vertical"},{"length":2,"x":7,"y":9,"orientation":"horizontal"}]"#, "fleet: Two ships overlap at"),
-        (#"[{"length":5,"x":8,"y":0,"orientation":"horizontal"},{"length":4,"x":2,"y":0,"orientation":"vertical"},{"length":3,"x":4,"y":4,"orientation":"horizontal"},{"length":3,"x":9,"y":1,"orientation":"vertical"},{"length":2,"x":7,"y":9,"orientation":"horizontal"}]"#, "fleet: The ship of length 5 at"),
-        (#"[{"length":5,"x":0,"y":0,"orientation":"diagonal"}]"#, "fleet: ship 1's orientation must be horizontal or vertical; got `diagonal`"),
-        (#"[{"length":5,"x":0,"orientation":"vertical"}]"#, #"fleet must be an array of five ships such as [{"length":5,"x":0,"y":0,"orientation":"horizontal"}, …]; missing field "y""#),
-        (#"{"ships":[]}"#, "fleet must be an array of five ships"),
-        (#""5:0,0,V""#, "fleet must be an array of five ships"),
-    ])
+    @Test(
+        "a bad fleet is refused with a 400 that names the problem",
+        arguments: [
+            (
+                #"[{"length":5,"x":0,"y":0,"orientation":"vertical"}]"#,
+                "fleet: The fleet must be five ships of lengths 5, 4, 3, 3 and 2; got lengths 5"
+            ),
+            (
+                #"[{"length":5,"x":0,"y":0,"orientation":"vertical"},{"length":4,"x":0,"y":1,"orientation":"horizontal"},{"length":3,"x":4,"y":4,"orientation":"horizontal"},{"length":3,"x":9,"y":1,"orientation":"vertical"},{"length":2,"x":7,"y":9,"orientation":"horizontal"}]"#,
+                "fleet: Two ships overlap at"
+            ),
+            (
+                #"[{"length":5,"x":8,"y":0,"orientation":"horizontal"},{"length":4,"x":2,"y":0,"orientation":"vertical"},{"length":3,"x":4,"y":4,"orientation":"horizontal"},{"length":3,"x":9,"y":1,"orientation":"vertical"},{"length":2,"x":7,"y":9,"orientation":"horizontal"}]"#,
+                "fleet: The ship of length 5 at"
+            ),
+            (#"[{"length":5,"x":0,"y":0,"orientation":"diagonal"}]"#, "fleet: ship 1's orientation must be horizontal or vertical; got `diagonal`"),
+            (
+                #"[{"length":5,"x":0,"orientation":"vertical"}]"#,
+                #"fleet must be an array of five ships such as [{"length":5,"x":0,"y":0,"orientation":"horizontal"}, …]; missing field "y""#
+            ),
+            (#"{"ships":[]}"#, "fleet must be an array of five ships"),
+            (#""5:0,0,V""#, "fleet must be an array of five ships"),
+        ])
     func badFleet(fleet: String, message: String) async throws {
         try await withRunning(TestServer.start()) { server in
             let body = Data(#"{"gameName":"g","playerName":"alice","fleet":\#(fleet)}"#.utf8)
@@ -76,9 +91,11 @@ struct FleetExtensionTests {
 
             let json = String(decoding: try JSONSerialization.data(withJSONObject: Self.fleet), as: UTF8.self)
             let form = "gameName=form&playerName=alice&fleet=" + (json.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-            let created = try await RawHTTP.request(port: server.port, method: "POST", path: "/api/games", contentType: "application/x-www-form-urlencoded", body: Data(form.utf8))
+            let created = try await RawHTTP.request(
+                port: server.port, method: "POST", path: "/api/games", contentType: "application/x-www-form-urlencoded", body: Data(form.utf8))
             #expect(created.status == 200, "\(created.text)")
-            let game = try #require(created.json["gameId"] as? String), one = try #require(created.json["playerId"] as? String)
+            let game = try #require(created.json["gameId"] as? String)
+            let one = try #require(created.json["playerId"] as? String)
             _ = try await server.join(game)
             #expect(Self.shipCells(try await server.board(game, one).own) == Self.cells)
         }
@@ -103,7 +120,8 @@ struct FleetExtensionTests {
             #expect(try await server.get("/api/extensions").status == 404)
             let created = try await server.post("/api/games", ["gameName": "plain", "playerName": "alice", "fleet": Self.fleet])
             #expect(created.status == 200)
-            let game = try #require(created.json["gameId"] as? String), one = try #require(created.json["playerId"] as? String)
+            let game = try #require(created.json["gameId"] as? String)
+            let one = try #require(created.json["playerId"] as? String)
             _ = try await server.join(game)
             let cells = Self.shipCells(try await server.board(game, one).own)
             #expect(cells.count == 17 && cells != Self.cells, "a fleet of its own choosing")

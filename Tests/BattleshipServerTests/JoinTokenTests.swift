@@ -18,7 +18,9 @@ struct JoinTokenTests {
         }
     }
 
-    @Test("a game created with a joinToken is absent from the lobby, refuses a join without the token or with another (403), and seats the token's holder")
+    @Test(
+        "a game created with a joinToken is absent from the lobby, refuses a join without the token or with another (403), and seats the token's holder"
+    )
     func unlisted() async throws {
         try await withRunning(TestServer.start()) { server in
             let listed = try await server.create(game: "public one")
@@ -40,7 +42,9 @@ struct JoinTokenTests {
         }
     }
 
-    @Test("a joinToken that is too short or not plain text is refused with what it must be", arguments: ["short", "has spaces in it, sixteen+", String(repeating: "x", count: 129)])
+    @Test(
+        "a joinToken that is too short or not plain text is refused with what it must be",
+        arguments: ["short", "has spaces in it, sixteen+", String(repeating: "x", count: 129)])
     func badToken(token: String) async throws {
         try await withRunning(TestServer.start()) { server in
             let reply = try await server.post("/api/games", ["gameName": "g", "playerName": "alice", "joinToken": token])
@@ -86,7 +90,10 @@ struct MethodTests {
     func options() async throws {
         try await withRunning(TestServer.start()) { server in
             let created = try await server.create()
-            let expected = ["/api/games": "GET,HEAD,POST", "/api/games/\(created.game)": "GET,HEAD", "/api/games/\(created.game)/guess": "POST", "/health": "GET,HEAD", "/api/extensions": "GET,HEAD"]
+            let expected = [
+                "/api/games": "GET,HEAD,POST", "/api/games/\(created.game)": "GET,HEAD", "/api/games/\(created.game)/guess": "POST",
+                "/health": "GET,HEAD", "/api/extensions": "GET,HEAD",
+            ]
             for (path, methods) in expected {
                 let reply = try await RawHTTP.request(port: server.port, method: "OPTIONS", path: path, contentType: nil)
                 #expect(reply.status == 200 && reply.headers["allow"] == methods && reply.text == methods, "\(path): \(reply.status) \(reply.text)")

@@ -55,7 +55,8 @@ struct MetricsUnderLoadTests {
         #expect(output.status == 0, "\(output.err)")
         #expect(output.err.isEmpty, "--quiet printed: \(output.err)")
 
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/load.json"))) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/load.json"))) as? [String: Any])
         let endpoints = try #require(report["endpoints"] as? [[String: Any]])
         var sent: [String: Int] = [:]
         for row in endpoints { sent[row["endpoint"] as? String ?? ""] = row["requests"] as? Int }

@@ -1,9 +1,10 @@
 import BattleshipRules
-@testable import BattleshipServer
 import Foundation
 import Logging
 import SalvoTestSupport
 import Testing
+
+@testable import BattleshipServer
 
 /// docs/openapi/battleship.yaml against the server it documents, both ways: every documented
 /// operation asked of a real `salvo serve` over loopback answers a status the document lists, with

@@ -1,9 +1,10 @@
 import BattleshipRules
-@testable import BattleshipServer
 import Foundation
 import JSONCoding
 import SalvoTestSupport
 import Testing
+
+@testable import BattleshipServer
 
 @Suite("Reading request bodies")
 struct RequestParsingTests {
@@ -36,7 +37,10 @@ struct RequestParsingTests {
     @Test("agrees with Foundation's JSONSerialization on what is valid JSON, over 20,000 random texts")
     func differentialValidity() {
         var generator = SeededGenerator(seed: 2026)
-        let pieces = ["{", "}", "[", "]", ":", ",", "\"", "\"k\"", "\"v\"", "1", "-", "0", ".5", "e+1", "true", "nul", "null", " ", "\\", "\\u00e9", "\\n", "\u{1}", "é", "01", "2"]
+        let pieces = [
+            "{", "}", "[", "]", ":", ",", "\"", "\"k\"", "\"v\"", "1", "-", "0", ".5", "e+1", "true", "nul", "null", " ", "\\", "\\u00e9", "\\n",
+            "\u{1}", "é", "01", "2",
+        ]
         var disagreements: [String] = []
         for _ in 0..<20_000 {
             var text = generator.uniform(below: 2) == 0 ? "{\"k\":" : ""

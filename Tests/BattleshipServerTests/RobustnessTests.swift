@@ -23,9 +23,11 @@ struct RobustnessTests {
     @Test("without a content type the body is not read, as on the reference")
     func noContentType() async throws {
         try await withRunning(TestServer.start()) { server in
-            let reply = try await RawHTTP.request(port: server.port, method: "POST", path: "/api/games", contentType: nil, body: Data("{\"gameName\":\"a\",\"playerName\":\"b\"}".utf8))
+            let reply = try await RawHTTP.request(
+                port: server.port, method: "POST", path: "/api/games", contentType: nil, body: Data("{\"gameName\":\"a\",\"playerName\":\"b\"}".utf8))
             #expect(reply.status == 400 && reply.message == "Names must be alphanumeric")
-            let text = try await RawHTTP.request(port: server.port, method: "POST", path: "/api/games", contentType: "text/plain", body: Data("hello".utf8))
+            let text = try await RawHTTP.request(
+                port: server.port, method: "POST", path: "/api/games", contentType: "text/plain", body: Data("hello".utf8))
             #expect(text.message == "Names must be alphanumeric")
         }
     }
@@ -74,7 +76,10 @@ struct RobustnessTests {
             var generator = SeededGenerator(seed: 99)
             let alphabet = Array("{}[]\":,0123456789abcxyzPOStrue-null .%&=+\\u\u{e9}".utf8)
             let fieldNames = ["playerId", "xPos", "yPos", "gameName", "playerName", "boardSeed"]
-            let routes = ["/api/games", "/api/games/\(game.game)/join", "/api/games/\(game.game)/guess", "/api/games/\(game.game)/status", "/api/games/\(game.game)/board"]
+            let routes = [
+                "/api/games", "/api/games/\(game.game)/join", "/api/games/\(game.game)/guess", "/api/games/\(game.game)/status",
+                "/api/games/\(game.game)/board",
+            ]
             var statuses: [Int: Int] = [:]
             for round in 0..<1_000 {
                 var body: [UInt8]
@@ -83,7 +88,9 @@ struct RobustnessTests {
                 } else {
                     // Well-formed objects with random field values.
                     let name = fieldNames[generator.uniform(below: fieldNames.count)]
-                    let values = ["\"\(game.one)\"", "\"\(game.two)\"", "3", "-7", "\"9\"", "1e400", "null", "[]", "{}", "\"a b\"", "18446744073709551616"]
+                    let values = [
+                        "\"\(game.one)\"", "\"\(game.two)\"", "3", "-7", "\"9\"", "1e400", "null", "[]", "{}", "\"a b\"", "18446744073709551616",
+                    ]
                     body = Array("{\"\(name)\":\(values[generator.uniform(below: values.count)]),\"playerId\":\"\(game.one)\"}".utf8)
                 }
                 let contentType = round % 3 == 0 ? "application/x-www-form-urlencoded" : "application/json"

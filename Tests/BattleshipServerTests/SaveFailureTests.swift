@@ -34,7 +34,8 @@ struct SaveFailureTests {
     /// Makes every `statement` on `table` fail in SQLite itself, as a full disk would.
     static func refuse(_ statement: String, on table: String, in database: DatabaseQueue) async throws {
         try await database.write { db in
-            try db.execute(sql: "CREATE TRIGGER refuse_\(statement) BEFORE \(statement) ON \(table) BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+            try db.execute(
+                sql: "CREATE TRIGGER refuse_\(statement) BEFORE \(statement) ON \(table) BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
         }
     }
 
@@ -44,7 +45,8 @@ struct SaveFailureTests {
 
     static let couldNotSave = "The server could not save the change; try again"
 
-    @Test("a create, join or guess the store cannot save is refused with 503 and leaves memory as it was; the same request succeeds once saving works")
+    @Test(
+        "a create, join or guess the store cannot save is refused with 503 and leaves memory as it was; the same request succeeds once saving works")
     func unsavedChangesLeaveMemoryUnchanged() async throws {
         let path = DurabilityTests.temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: path) }

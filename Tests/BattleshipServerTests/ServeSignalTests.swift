@@ -7,7 +7,9 @@ import Testing
 /// acknowledged change in its database.
 @Suite("salvo serve's shutdown signals", .serialized, .timeLimit(.minutes(4)))
 struct ServeSignalTests {
-    @Test("SIGTERM and SIGINT stop the server gracefully: exit 0, its port closed, the game it acknowledged there at the next start", arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM and SIGINT stop the server gracefully: exit 0, its port closed, the game it acknowledged there at the next start",
+        arguments: [SIGTERM, SIGINT])
     func gracefulStop(signal: Int32) async throws {
         let path = DurabilityTests.temporaryDatabase()
         let server = try await ServerProcess.start(databasePath: path)

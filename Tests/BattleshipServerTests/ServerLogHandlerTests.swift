@@ -1,8 +1,9 @@
-@testable import BattleshipServer
 import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import BattleshipServer
 
 @Suite("Server log handler")
 struct ServerLogHandlerTests {

@@ -1,9 +1,11 @@
-@testable import BattleshipServer
 import Foundation
 import HTTPGuards
 import Logging
 import SalvoTestSupport
 import Testing
+
+@testable import BattleshipServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +60,9 @@ struct StalledRequestTests {
         return true
     }
 
-    @Test("300 half-sent heads, a dripped head, a trickled body and an idle keep-alive connection are closed; whole requests, and a slow body within its rate, are answered meanwhile")
+    @Test(
+        "300 half-sent heads, a dripped head, a trickled body and an idle keep-alive connection are closed; whole requests, and a slow body within its rate, are answered meanwhile"
+    )
     func stalledAndTrickled() async throws {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, databasePath: nil)
         configuration.requestDeadline = Self.deadline
@@ -82,12 +86,15 @@ struct StalledRequestTests {
                 let slow = try LoopbackSocket.connect(port: port)
                 defer { close(slow) }
                 let body = Data((#"{"gameName":"slow","playerName":"body"}"# + String(repeating: " ", count: 3_000 - 39)).utf8)
-                let head = Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+                let head = Data(
+                    "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
                 try LoopbackSocket.send(slow, head)
                 if !Self.trickle(slow, body, piece: 300, pause: 0.2) { failures.append("the slow body was cut off") }
                 var reply = Data()
                 try LoopbackSocket.read(slow, into: &reply, deadline: Date().addingTimeInterval(10)) { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
-                if !String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 ") { failures.append("the slow body got no reply: \(String(decoding: reply, as: UTF8.self))") }
+                if !String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 ") {
+                    failures.append("the slow body got no reply: \(String(decoding: reply, as: UTF8.self))")
+                }
                 // By now the 300 heads are past their 2 s; 20 s more for a loaded suite's late
                 // timers (once all 300 were still open 6 s later), where without the deadline
                 // they stay open for good.
@@ -97,13 +104,19 @@ struct StalledRequestTests {
                 // A head dripped a byte every 0.25 s: closed though it never stops sending.
                 let drip = try LoopbackSocket.connect(port: port)
                 defer { close(drip) }
-                let dripped = Self.trickle(drip, Data(("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 60)).utf8), piece: 1, pause: 0.25)
+                let dripped = Self.trickle(
+                    drip, Data(("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 60)).utf8), piece: 1,
+                    pause: 0.25)
                 if dripped || !Self.closed(drip, before: Date().addingTimeInterval(3)) { failures.append("the dripped head was not closed") }
                 // A body at 100 bytes a second of 5,000: closed long before its 50 s end.
                 let trickled = try LoopbackSocket.connect(port: port)
                 defer { close(trickled) }
-                try LoopbackSocket.send(trickled, Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n".utf8))
-                if Self.trickle(trickled, Data(repeating: 0x20, count: 5_000), piece: 20, pause: 0.2) { failures.append("the trickled body was let through") }
+                try LoopbackSocket.send(
+                    trickled,
+                    Data("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n".utf8))
+                if Self.trickle(trickled, Data(repeating: 0x20, count: 5_000), piece: 20, pause: 0.2) {
+                    failures.append("the trickled body was let through")
+                }
                 // A keep-alive connection answered, then left idle: closed after the deadline.
                 let idle = try LoopbackSocket.connect(port: port)
                 defer { close(idle) }

@@ -1,8 +1,9 @@
 import BattleshipRules
-@testable import BattleshipServer
 import Foundation
 import GRDB
 import Testing
+
+@testable import BattleshipServer
 
 /// The `shot` table lost its `(gameId, sequence)` key in version 2 of the schema; a database
 /// of version 1 is carried over, and shots are read back in their numbered order either way.

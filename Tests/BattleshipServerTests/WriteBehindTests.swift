@@ -1,10 +1,11 @@
 import BattleshipRules
-@testable import BattleshipServer
+import Foundation
 import GRDB
 import SalvoTestSupport
 import Synchronization
-import Foundation
 import Testing
+
+@testable import BattleshipServer
 
 /// The tournament runner's embedded server answers writes before they are committed; what it
 /// acknowledged must still all be in the database once it has stopped, in order.

@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import Testing
+
 @testable import Bots
 
 /// The placement step of the bot protocol with real child processes: a bot that announces
@@ -32,12 +33,17 @@ struct BotPlacementTests {
         #expect(Set(fleet.ships.flatMap(\.cells).map(\.index)) == [0, 10, 20, 30, 40, 2, 12, 22, 32, 44, 45, 46, 19, 29, 39, 97, 98])
     }
 
-    @Test("an invalid fleet is a forfeit of the kind `fleet` that says what is wrong; a line that is no fleet is malformed; silence is a timeout", arguments: [
-        ("overlap", ForfeitKind.invalidFleet, "The bot placed an invalid fleet: Two ships overlap at (0,1)"),
-        ("short", ForfeitKind.invalidFleet, "The bot placed an invalid fleet: The fleet must be five ships of lengths 5, 4, 3, 3 and 2; got lengths 5, 4, 3, 3"),
-        ("garbage", ForfeitKind.malformed, "The bot wrote \"fleet of ships\" where fleet <length> <x> <y> <h|v> ... was expected"),
-        ("silent", ForfeitKind.timeout, "The bot timed out: no \"fleet <length> <x> <y> <h|v> ...\" within 5.0 seconds after \"place-fleet\""),
-    ])
+    @Test(
+        "an invalid fleet is a forfeit of the kind `fleet` that says what is wrong; a line that is no fleet is malformed; silence is a timeout",
+        arguments: [
+            ("overlap", ForfeitKind.invalidFleet, "The bot placed an invalid fleet: Two ships overlap at (0,1)"),
+            (
+                "short", ForfeitKind.invalidFleet,
+                "The bot placed an invalid fleet: The fleet must be five ships of lengths 5, 4, 3, 3 and 2; got lengths 5, 4, 3, 3"
+            ),
+            ("garbage", ForfeitKind.malformed, "The bot wrote \"fleet of ships\" where fleet <length> <x> <y> <h|v> ... was expected"),
+            ("silent", ForfeitKind.timeout, "The bot timed out: no \"fleet <length> <x> <y> <h|v> ...\" within 5.0 seconds after \"place-fleet\""),
+        ])
     func badFleet(mode: String, kind: ForfeitKind, reason: String) async {
         // Only the silent bot waits out its deadline (5 s per step, the protocol's default);
         // the others answer at once, with the usual generous one.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Bots
 
 @Suite("External bots thinking at once: waits suspended on the event loop, ended by cancellation")
@@ -22,7 +23,8 @@ struct BotThreadTests {
         let marks = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-thinking-\(getpid())").path
         try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: marks) }
-        let spec = ExternalBotSpec(command: ["/bin/sh", Paths.fixture("thinking_bot.sh"), marks], moveDeadline: .seconds(600), startupDeadline: .seconds(120))
+        let spec = ExternalBotSpec(
+            command: ["/bin/sh", Paths.fixture("thinking_bot.sh"), marks], moveDeadline: .seconds(600), startupDeadline: .seconds(120))
         let before = Self.threads()
 
         let (thinking, most, faults) = try await withThrowingTaskGroup(of: BotFault?.self) { group in

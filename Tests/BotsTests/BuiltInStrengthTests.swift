@@ -1,5 +1,6 @@
 import BattleshipRules
 import Testing
+
 @testable import Bots
 
 @Suite("Built-in bots' solo strength on seeded boards")

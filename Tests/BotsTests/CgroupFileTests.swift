@@ -8,7 +8,8 @@ import Testing
 struct CgroupFileTests {
     @Test("a file is read whole, first line apart; a file kept open is read again from its start; a missing or empty one is nil")
     func reading() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cgroup-file-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cgroup-file-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let stat = folder + "/cpu.stat"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Bots
 
 @Suite("bot-check's compliance run", .serialized)
@@ -9,23 +10,28 @@ struct ComplianceCheckTests {
         await ComplianceCheck(spec: ExternalBotSpec(command: command, moveDeadline: .seconds(3), startupDeadline: startup)).run()
     }
 
-    @Test("the example bots pass every step", arguments: [
-        ["python3", Paths.example("bots/python/random_bot.py")],
-        ["python3", Paths.example("bots/python/hunt_target_bot.py")],
-        ["perl", Paths.example("bots/perl/parity_bot.pl")],
-    ])
+    @Test(
+        "the example bots pass every step",
+        arguments: [
+            ["python3", Paths.example("bots/python/random_bot.py")],
+            ["python3", Paths.example("bots/python/hunt_target_bot.py")],
+            ["perl", Paths.example("bots/perl/parity_bot.pl")],
+        ])
     func examplesPass(command: [String]) async {
         let steps = await Self.check(command)
         #expect(steps.count == 5)
         #expect(steps.allSatisfy { $0.passed }, "\(steps)")
     }
 
-    @Test("each misbehaving fixture fails at the step where it misbehaves", arguments: [
-        ("crash_bot.py", 3), ("hang_bot.py", 3), ("garbage_bot.py", 3), ("off_grid_bot.py", 3),
-        ("repeat_bot.py", 3), ("slow_start_bot.py", 1), ("fork_bot.py", 3),
-    ])
+    @Test(
+        "each misbehaving fixture fails at the step where it misbehaves",
+        arguments: [
+            ("crash_bot.py", 3), ("hang_bot.py", 3), ("garbage_bot.py", 3), ("off_grid_bot.py", 3),
+            ("repeat_bot.py", 3), ("slow_start_bot.py", 1), ("fork_bot.py", 3),
+        ])
     func fixturesFail(fixture: String, failingStep: Int) async {
-        let steps = await Self.check(["python3", Paths.fixture(fixture), "/dev/null"], startup: fixture == "slow_start_bot.py" ? .seconds(1) : .seconds(15))
+        let steps = await Self.check(
+            ["python3", Paths.fixture(fixture), "/dev/null"], startup: fixture == "slow_start_bot.py" ? .seconds(1) : .seconds(15))
         #expect(steps.count == failingStep)
         #expect(steps.last?.passed == false)
         #expect(steps.dropLast().allSatisfy { $0.passed })
@@ -44,11 +50,12 @@ struct ComplianceCheckTests {
     @Test("a failure shows what the bot wrote and what was expected")
     func failureDetail() async {
         let steps = await Self.check(["python3", Paths.fixture("garbage_bot.py")])
-        #expect(steps.last?.detail == """
-            The bot wrote "fire at will" where shot <x> <y> was expected
-                last lines (> sent, < received):
-                > your-turn
-                < fire at will
-            """)
+        #expect(
+            steps.last?.detail == """
+                The bot wrote "fire at will" where shot <x> <y> was expected
+                    last lines (> sent, < received):
+                    > your-turn
+                    < fire at will
+                """)
     }
 }

@@ -1,11 +1,13 @@
 import BattleshipRules
 import Foundation
 import Testing
+
 @testable import Bots
 
 @Suite("External bots: every misbehaviour is a forfeit with a reason", .serialized)
 struct ExternalBotTests {
-    static func spec(_ fixture: String, _ arguments: [String] = [], move: Duration = .seconds(2), startup: Duration = .seconds(15)) -> ExternalBotSpec {
+    static func spec(_ fixture: String, _ arguments: [String] = [], move: Duration = .seconds(2), startup: Duration = .seconds(15)) -> ExternalBotSpec
+    {
         ExternalBotSpec(command: ["python3", Paths.fixture(fixture)] + arguments, moveDeadline: move, startupDeadline: startup)
     }
 
@@ -46,7 +48,9 @@ struct ExternalBotTests {
         let result = await Self.play(Self.spec("reads_bot.py"), log: log)
         #expect(result.fault == nil)
         // One line of the log per read of the bot: the first words of the lines that reached it together.
-        let reads = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map(String.init) }
+        let reads = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: " ").dropFirst().map(String.init)
+        }
         #expect(Array(reads.prefix(3)) == [["salvo"], ["new-game"], ["your-turn"]], "\(reads)")
         // Each `result` went with the next `your-turn`, the last one with `game-over` (and `quit`,
         // when the bot was slow to read).
@@ -179,7 +183,8 @@ struct ExternalBotTests {
     /// Whether `fault` is a timeout at the move's wall-clock guard, of a bot that used little CPU.
     static func isWallGuardTimeout(_ fault: BotFault?, guard wall: String, deadline: String) -> Bool {
         guard case .timedOut(let detail)? = fault else { return false }
-        return detail.hasPrefix("no \"shot <x> <y>\" within \(wall) seconds after \"your-turn\" (") && detail.hasSuffix(" s of its \(deadline) seconds of CPU time used)")
+        return detail.hasPrefix("no \"shot <x> <y>\" within \(wall) seconds after \"your-turn\" (")
+            && detail.hasSuffix(" s of its \(deadline) seconds of CPU time used)")
     }
 
     /// Whether the process is gone or a zombie (killed, awaiting its new parent's reaping).

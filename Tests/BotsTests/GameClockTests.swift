@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import Testing
+
 @testable import Bots
 
 /// The clock of a game (``TimeControl``), with real bot processes: a bank on the wall clock per
@@ -29,7 +30,9 @@ struct GameClockTests {
         #expect(TimeControl.tournamentDefault.description == "10+0.1")
         // Refused: no base, a zero base, a sign, an exponent, a fourth decimal, a moves/time
         // control fastchess has and Salvo does not, two increments, words, past the bounds.
-        for text in ["", "+0.1", "0+0.1", "0", "-1+0", "1e1+0", "1.0001+0", "40/60+0.6", "1+2+3", "none", "ten", "1.+0", "3601+0", "10+61", " 10+0.1"] {
+        for text in [
+            "", "+0.1", "0+0.1", "0", "-1+0", "1e1+0", "1.0001+0", "40/60+0.6", "1+2+3", "none", "ten", "1.+0", "3601+0", "10+61", " 10+0.1",
+        ] {
             #expect(TimeControl(parsing: text) == nil, "\(text)")
         }
     }
@@ -89,7 +92,8 @@ struct GameClockTests {
     @Test("honest bots, quick in every move, never run out of the default clock")
     func honestBotsNeverRunOut() async throws {
         for (script, seed) in [("bots/python/random_bot.py", UInt64(1)), ("bots/python/hunt_target_bot.py", 2)] {
-            var bot = RecordedBot(ExternalBot(ExternalBotSpec(command: ["python3", Paths.example(script)]), seed: seed, timeControl: .tournamentDefault))
+            var bot = RecordedBot(
+                ExternalBot(ExternalBotSpec(command: ["python3", Paths.example(script)]), seed: seed, timeControl: .tournamentDefault))
             let result = await SoloGame.play(&bot, against: .seeded(seed))
             #expect(result.fault == nil, "\(script): \(result.fault?.description ?? "")")
             bot.expectWholeGame(result, against: .seeded(seed))

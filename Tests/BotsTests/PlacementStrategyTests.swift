@@ -1,5 +1,6 @@
 import BattleshipRules
 import Testing
+
 @testable import Bots
 
 /// The built-ins' placement strategies and the matrix `salvo bench --placement` prints.
@@ -62,7 +63,8 @@ struct PlacementStrategyTests {
             for placement in [PlacementStrategy.antiDensity, .adaptive] {
                 let placed = try #require(matrix.cell(bot, placement)).statistics
                 #expect(placed.count == games && uniform.count == games)
-                let standardError = (placed.standardDeviation * placed.standardDeviation / Double(placed.count)
+                let standardError =
+                    (placed.standardDeviation * placed.standardDeviation / Double(placed.count)
                     + uniform.standardDeviation * uniform.standardDeviation / Double(uniform.count)).squareRoot()
                 let margin = 2.576 * standardError
                 #expect(placed.mean - uniform.mean > margin, "\(bot) against \(placement): \(placed.mean) - \(uniform.mean) shots, margin \(margin)")

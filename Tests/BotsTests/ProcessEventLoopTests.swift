@@ -2,6 +2,7 @@ import BattleshipRules
 import Foundation
 import Processes
 import Testing
+
 @testable import Bots
 
 @Suite("The bots' event loop: waits end on readiness or on their own deadline, and an idle wait costs nothing")
@@ -14,8 +15,9 @@ struct ProcessEventLoopTests {
         for task in tasks {
             let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
             guard comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
-                  let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
             total = (total ?? 0) + (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -25,7 +27,8 @@ struct ProcessEventLoopTests {
 
     @Test("a wait with a near deadline ends at it although a wait with a far deadline began first")
     func earlierDeadlineWakesTheLoop() async throws {
-        var far: [Int32] = [0, 0], near: [Int32] = [0, 0]
+        var far: [Int32] = [0, 0]
+        var near: [Int32] = [0, 0]
         #expect(pipe(&far) == 0 && pipe(&near) == 0)
         defer { for fd in far + near { close(fd) } }
         // A loop of its own, which no other suite's bots wake meanwhile.
@@ -46,7 +49,8 @@ struct ProcessEventLoopTests {
 
     @Test("a wait on two descriptors reports the one that became ready")
     func reportsTheReadyDescriptor() async throws {
-        var first: [Int32] = [0, 0], second: [Int32] = [0, 0]
+        var first: [Int32] = [0, 0]
+        var second: [Int32] = [0, 0]
         #expect(pipe(&first) == 0 && pipe(&second) == 0)
         defer { for fd in first + second { close(fd) } }
         let loop = ProcessEventLoop()
@@ -62,7 +66,9 @@ struct ProcessEventLoopTests {
     /// kept watching that pipe would wake at once, again and again, for the whole 2 s.
     @Test("a bot that closes its stderr and thinks costs the runner no CPU while it thinks")
     func closedStderrDoesNotSpin() async throws {
-        var bot = ExternalBot(ExternalBotSpec(command: ["python3", Paths.fixture("no_stderr_bot.py")], moveDeadline: .seconds(10), startupDeadline: .seconds(60)), seed: 1)
+        var bot = ExternalBot(
+            ExternalBotSpec(command: ["python3", Paths.fixture("no_stderr_bot.py")], moveDeadline: .seconds(10), startupDeadline: .seconds(60)),
+            seed: 1)
         try await bot.start(GameStart())
         let before = try #require(Self.threadCPU(named: ProcessEventLoop.threadName))
         let shot = try await bot.nextShot()
@@ -77,7 +83,8 @@ struct ProcessEventLoopTests {
 struct ChildProcessEndTests {
     static func state(of pid: Int32) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(close, offsetBy: 2)]
     }
 

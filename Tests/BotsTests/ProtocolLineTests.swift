@@ -1,5 +1,6 @@
 import BattleshipRules
 import Testing
+
 @testable import Bots
 
 @Suite("The line protocol's exact lines")

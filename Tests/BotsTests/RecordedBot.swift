@@ -1,5 +1,6 @@
 import BattleshipRules
 import Testing
+
 @testable import Bots
 
 /// A bot that notes each of its own shots and what it did, and passes every call through: what

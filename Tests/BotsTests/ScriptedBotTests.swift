@@ -7,7 +7,8 @@ import Testing
 struct ScriptedBotTests {
     @Test("it fires its shots in order, skipping repeats and cells off the grid, then the cells it has not fired in row order")
     func firesTheRecording() async throws {
-        var bot = ScriptedBot(name: "recorded", shots: [Coordinate(x: 3, y: 4), Coordinate(x: 3, y: 4), Coordinate(x: 10, y: 0), Coordinate(x: 0, y: 0)])
+        var bot = ScriptedBot(
+            name: "recorded", shots: [Coordinate(x: 3, y: 4), Coordinate(x: 3, y: 4), Coordinate(x: 10, y: 0), Coordinate(x: 0, y: 0)])
         try await bot.start(GameStart(movesFirst: true))
         var fired: [Coordinate] = []
         for _ in 0..<4 { fired.append(try await bot.nextShot()) }

@@ -11,7 +11,8 @@ struct ArenaLeaderboardTests {
     /// The history chart as the page shows it: its lines and dots, its drawn height, and its
     /// namespace (an <svg> parsed as XML without one is shown as its text).
     static func chart(_ page: BrowserPage) async throws -> JSONValue {
-        try await page.evaluate("""
+        try await page.evaluate(
+            """
             (() => { const svg = document.querySelector('#history svg');
               return { namespace: svg ? svg.namespaceURI : '', lines: svg ? [...svg.querySelectorAll('polyline')].map(l => l.dataset.bot) : [],
                 height: svg ? svg.getBoundingClientRect().height : 0, dots: svg ? svg.querySelectorAll('circle.dot').length : 0,
@@ -19,12 +20,15 @@ struct ArenaLeaderboardTests {
             """)
     }
 
-    @Test("the upload page takes a student's archive and token, shows the check's steps as they come, then the state and the private page's link; a wrong token is told so")
+    @Test(
+        "the upload page takes a student's archive and token, shows the check's steps as they come, then the state and the private page's link; a wrong token is told so"
+    )
     func uploadPage() async throws {
         let folder = NSTemporaryDirectory() + "salvo-arena-upload-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n")
+        let tokens = try await ArenaProcess.make(
+            at: folder + "/cs101", roster: "alice\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n")
         let token = try #require(tokens["alice"])
         // The archive a student makes by hand: tar czf bot.tar.gz -C my-bot .
         _ = try await TestProcess.run("/bin/tar", ["czf", folder + "/bot.tar.gz", "-C", ClassFolder.examples + "/python-random", "."])
@@ -35,7 +39,8 @@ struct ArenaLeaderboardTests {
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(try #require(URL(string: url + "upload")))
             func upload(token: String) async throws {
-                _ = try await page.evaluate("""
+                _ = try await page.evaluate(
+                    """
                     (() => { const bytes = Uint8Array.from(atob("\(archive)"), c => c.charCodeAt(0));
                       const files = new DataTransfer(); files.items.add(new File([bytes], "bot.tar.gz", {type: "application/gzip"}));
                       document.getElementById("file").files = files.files;
@@ -84,11 +89,14 @@ struct ArenaLeaderboardTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Four games a pairing, both seats each twice: a fit's first-move advantage is bounded
         // unless every first mover of 12 games won (or lost), so the entries are rated.
-        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice,Alice A\nbob,Bob B\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 4\ncheck_games: 2\n")
+        let tokens = try await ArenaProcess.make(
+            at: folder + "/cs101", roster: "alice,Alice A\nbob,Bob B\n",
+            settings: "name: cs101\nbots: [random]\ngames_per_pairing: 4\ncheck_games: 2\n")
         let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
         defer { server.terminate() }
         for login in ["alice", "bob"] {
-            let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", tokens[login] ?? ""], timeout: .seconds(300))
+            let entered = try await SalvoExecutable.run(
+                ["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", tokens[login] ?? ""], timeout: .seconds(300))
             #expect(entered.status == 0, "\(login): \(entered.out)\(entered.err)")
         }
 
@@ -100,13 +108,17 @@ struct ArenaLeaderboardTests {
             #expect(Set(served["lines"]?.array?.compactMap(\.string) ?? []) == ["random", "Alice A", "Bob B"], "\(served)")
             #expect((served["height"]?.number ?? 0) > 100 && (served["dots"]?.int ?? 0) >= 3, "\(served)")
             // The arena plays a batch whenever versions are entered: its axis counts batches, not nights.
-            let axis = try await page.evaluate("[...document.querySelectorAll('#history svg .axis-title')].map(t => t.textContent)").array?.compactMap(\.string) ?? []
+            let axis =
+                try await page.evaluate("[...document.querySelectorAll('#history svg .axis-title')].map(t => t.textContent)").array?.compactMap(
+                    \.string) ?? []
             #expect(axis.contains("Batch") && !axis.contains("Night"), "\(axis)")
             // The refresh the page runs every 5 s, run now: the chart is redrawn as a chart.
             _ = try await page.evaluate("refresh()")
             let refreshed = try await Self.chart(page)
             #expect(refreshed["namespace"]?.string == "http://www.w3.org/2000/svg", "\(refreshed)")
-            #expect(refreshed["lines"] == served["lines"] && refreshed["dots"] == served["dots"] && (refreshed["height"]?.number ?? 0) > 100, "\(refreshed)")
+            #expect(
+                refreshed["lines"] == served["lines"] && refreshed["dots"] == served["dots"] && (refreshed["height"]?.number ?? 0) > 100,
+                "\(refreshed)")
             #expect(refreshed["rows"]?.int == 3)
             #expect(page.exceptions.isEmpty, "\(page.exceptions)")
             try Screenshots.save(try await page.screenshot(), as: "arena-leaderboard.png")

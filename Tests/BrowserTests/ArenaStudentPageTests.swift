@@ -13,7 +13,8 @@ import Testing
 struct ArenaStudentPageTests {
     /// What the page shows, read from its DOM contract (``Arena/ArenaStudentPage``).
     static func read(_ page: BrowserPage) async throws -> JSONValue {
-        try await page.evaluate("""
+        try await page.evaluate(
+            """
             (() => ({
               publicName: document.querySelector('#public-name strong')?.textContent ?? null,
               unnamed: document.querySelector('#public-name')?.hasAttribute('data-none') ?? false,
@@ -26,45 +27,60 @@ struct ArenaStudentPageTests {
             """)
     }
 
-    @Test("never entered with a refused upload; entered and playing; entered then refused: each upload with its state, reason and check lines, the public name and rank; the leaderboard has the row the page names")
+    @Test(
+        "never entered with a refused upload; entered and playing; entered then refused: each upload with its state, reason and check lines, the public name and rank; the leaderboard has the row the page names"
+    )
     func threeStates() async throws {
         let folder = NSTemporaryDirectory() + "salvo-arena-student-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Alice's roster name is not a plain name: the public pages show her under a pseudonym.
-        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice,\"O'Brien, Alice\"\nbob,Bob B\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n")
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let tokens = try await ArenaProcess.make(
+            at: folder + "/cs101", roster: "alice,\"O'Brien, Alice\"\nbob,Bob B\n",
+            settings: "name: cs101\nbots: [random]\ngames_per_pairing: 2\ncheck_games: 2\n")
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
         defer { server.terminate() }
         let http = CurlHTTPClient()
         func broken(_ token: String) async throws {
-            let taken = try await http.execute(HTTPRequest(method: .post, url: url + "api/submissions", headers: ["Authorization": "Bearer " + token], body: Array("not an archive".utf8)), timeout: .seconds(30))
+            let taken = try await http.execute(
+                HTTPRequest(
+                    method: .post, url: url + "api/submissions", headers: ["Authorization": "Bearer " + token], body: Array("not an archive".utf8)),
+                timeout: .seconds(30))
             #expect(taken.status == 202)
             let id = try #require(try JSONFormat.decoder().decode([String: JSONValue].self, from: Data(taken.body))["id"]?.int)
             for _ in 0..<300 {
-                let polled = try await http.execute(HTTPRequest(url: url + "api/submissions/\(id)", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
+                let polled = try await http.execute(
+                    HTTPRequest(url: url + "api/submissions/\(id)", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
                 if try JSONFormat.decoder().decode([String: JSONValue].self, from: Data(polled.body))["final"]?.bool == true { return }
                 try await Task.sleep(for: .milliseconds(200))
             }
         }
         func me(_ token: String) async throws -> [String: String] {
-            let response = try await http.execute(HTTPRequest(url: url + "api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
+            let response = try await http.execute(
+                HTTPRequest(url: url + "api/me", headers: ["Authorization": "Bearer " + token]), timeout: .seconds(30))
             return try JSONFormat.decoder().decode([String: String].self, from: Data(response.body))
         }
         do {
             try await broken(bob)
-            let submitted = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", alice], timeout: .seconds(300))
+            let submitted = try await SalvoExecutable.run(
+                ["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token", alice], timeout: .seconds(300))
             #expect(submitted.status == 0, "\(submitted.out)\(submitted.err)")
-            let aliceMe = try await me(alice), bobMe = try await me(bob)
+            let aliceMe = try await me(alice)
+            let bobMe = try await me(bob)
             let publicName = try #require(aliceMe["publicName"])
             #expect(publicName.hasPrefix("entry-") && bobMe["publicName"] == nil, "\(aliceMe) \(bobMe)")
-            #expect(submitted.out.contains("your bot is: \(publicName)") && submitted.out.contains(url + (aliceMe["page"] ?? "?")), "\(submitted.out)")
+            #expect(
+                submitted.out.contains("your bot is: \(publicName)") && submitted.out.contains(url + (aliceMe["page"] ?? "?")), "\(submitted.out)")
 
             try await HeadlessBrowser.with { browser in
                 // Never entered, one refused upload: its reason and lines, no public name, no rank.
                 let bobs = try await browser.open(try #require(URL(string: url + (bobMe["page"] ?? ""))))
                 let never = try await Self.read(bobs)
-                #expect(never["uploads"]?.array?.compactMap(\.string) == ["refused"] && never["unnamed"]?.bool == true && never["rank"]?.string == "", "\(never)")
+                #expect(
+                    never["uploads"]?.array?.compactMap(\.string) == ["refused"] && never["unnamed"]?.bool == true && never["rank"]?.string == "",
+                    "\(never)")
                 #expect(never["reason"]?.string?.contains("not a .tar.gz or .zip") == true && never["games"] == .null, "\(never)")
                 #expect(bobs.exceptions.isEmpty)
                 try Screenshots.save(try await bobs.screenshot(), as: "arena-student-never-entered.png")
@@ -78,14 +94,18 @@ struct ArenaStudentPageTests {
 
                 // The leaderboard has her row under the name her page gives.
                 let board = try await browser.open(try #require(URL(string: url)))
-                let names = try await board.evaluate("[...document.querySelectorAll('#standings tr td:nth-child(2)')].map(td => td.textContent)").array?.compactMap(\.string) ?? []
+                let names =
+                    try await board.evaluate("[...document.querySelectorAll('#standings tr td:nth-child(2)')].map(td => td.textContent)").array?
+                    .compactMap(\.string) ?? []
                 #expect(names.contains(publicName) && !names.contains("alice"), "\(names)")
 
                 // Entered, then a refused upload: both listed, the newest first; she still plays.
                 try await broken(alice)
                 try await alices.navigate(to: try #require(URL(string: url + (aliceMe["page"] ?? ""))))
                 let refused = try await Self.read(alices)
-                #expect(refused["uploads"]?.array?.compactMap(\.string) == ["refused", "entered"] && refused["publicName"]?.string == publicName, "\(refused)")
+                #expect(
+                    refused["uploads"]?.array?.compactMap(\.string) == ["refused", "entered"] && refused["publicName"]?.string == publicName,
+                    "\(refused)")
                 #expect(Int(refused["rank"]?.string ?? "") != nil, "\(refused)")
                 #expect(alices.exceptions.isEmpty)
                 try Screenshots.save(try await alices.screenshot(), as: "arena-student-entered-then-refused.png")

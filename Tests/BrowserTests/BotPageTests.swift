@@ -18,10 +18,13 @@ struct BotPageTests {
 
     /// The `href` of each standings row's bot link, by bot.
     static func botLinks(_ page: BrowserPage) async throws -> [String: String] {
-        let rows = try await page.evaluate("""
-            [...document.querySelectorAll('table#standings > tbody > tr')]
-              .map(row => [row.dataset.bot, row.querySelector('td.bot a.bot-link')?.getAttribute('href') ?? null])
-            """).array ?? []
+        let rows =
+            try await page.evaluate(
+                """
+                [...document.querySelectorAll('table#standings > tbody > tr')]
+                  .map(row => [row.dataset.bot, row.querySelector('td.bot a.bot-link')?.getAttribute('href') ?? null])
+                """
+            ).array ?? []
         var links: [String: String] = [:]
         for row in rows { if let bot = row[0]?.string, let href = row[1]?.string { links[bot] = href } }
         return links
@@ -41,7 +44,8 @@ struct BotPageTests {
                 #expect(href.hasPrefix("bots/") && href.hasSuffix(".html") && !href.contains("<"), "\(href)")
                 let url = report.directory.appendingPathComponent(href)
                 let page = try await browser.open(url)
-                let shown = try await page.evaluate("""
+                let shown = try await page.evaluate(
+                    """
                     (() => { const value = key => document.querySelector(`#record tr[data-key="${key}"] td`)?.textContent ?? null;
                       return { bot: document.getElementById('bot-page').dataset.bot, heading: document.querySelector('h1').textContent,
                                elo: value('elo'), interval: value('interval'), won: value('won'), lost: value('lost'), games: value('games') }; })()
@@ -50,14 +54,19 @@ struct BotPageTests {
                 #expect(shown["heading"]?.string == bot)
                 let rating = standing["rating"]
                 #expect(shown["elo"]?.string == Self.number(rating?["value"]?.number))
-                #expect(shown["interval"]?.string?.hasPrefix("\(Self.number(rating?["lower"]?.number) ?? "?") to \(Self.number(rating?["upper"]?.number) ?? "?")") == true)
+                #expect(
+                    shown["interval"]?.string?.hasPrefix(
+                        "\(Self.number(rating?["lower"]?.number) ?? "?") to \(Self.number(rating?["upper"]?.number) ?? "?")") == true)
                 #expect(shown["games"]?.string == standing["games"]?.int.map(String.init))
                 #expect(shown["won"]?.string?.hasPrefix("\(standing["wins"]?.int ?? -1):") == true)
                 #expect(shown["lost"]?.string?.hasPrefix("\(standing["losses"]?.int ?? -1):") == true)
                 // Against each opponent: the crosstable's numbers, in standings order.
-                let opponents = try await page.evaluate("""
-                    [...document.querySelectorAll('#opponents tbody tr')].map(row => [row.dataset.opponent, row.cells[2].textContent, row.cells[3].textContent])
-                    """).array ?? []
+                let opponents =
+                    try await page.evaluate(
+                        """
+                        [...document.querySelectorAll('#opponents tbody tr')].map(row => [row.dataset.opponent, row.cells[2].textContent, row.cells[3].textContent])
+                        """
+                    ).array ?? []
                 let expected = report.standings.compactMap { $0["bot"]?.string }.filter { $0 != bot }
                 #expect(opponents.map { $0[0]?.string } == expected)
                 for row in opponents {
@@ -82,20 +91,27 @@ struct BotPageTests {
             let page = try await browser.open(url)
             let games = report.games(of: bot)
             #expect(games.count == 4)
-            let hrefs = try await page.evaluate("[...document.querySelectorAll('#games a.replay-link')].map(a => a.getAttribute('href'))").array?.compactMap(\.string) ?? []
+            let hrefs =
+                try await page.evaluate("[...document.querySelectorAll('#games a.replay-link')].map(a => a.getAttribute('href'))").array?.compactMap(
+                    \.string) ?? []
             #expect(hrefs.sorted() == games.compactMap { $0["replayHTML"]?.string.map { "../" + $0 } }.sorted())
             for href in hrefs {
                 // The viewer, opened at the game: `../replays/viewer.html#game=N`.
                 let file = String(href.prefix { $0 != "#" })
                 #expect(href.hasPrefix("../replays/viewer.html#game="), "\(href)")
-                #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().appendingPathComponent(file).standardizedFileURL.path), "\(href)")
+                #expect(
+                    FileManager.default.fileExists(atPath: url.deletingLastPathComponent().appendingPathComponent(file).standardizedFileURL.path),
+                    "\(href)")
             }
             // Each game it forfeited: the kind and the move (the shot that never came) of results.json.
-            let forfeits = try await page.evaluate("""
-                [...document.querySelectorAll('article.forfeit')].map(a => ({ game: Number(a.dataset.game), kind: a.dataset.kind,
-                  move: Number(a.dataset.move), stderr: a.querySelector('pre.stderr')?.textContent ?? null,
-                  rematch: a.querySelector('code.rematch')?.textContent ?? null }))
-                """).array ?? []
+            let forfeits =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('article.forfeit')].map(a => ({ game: Number(a.dataset.game), kind: a.dataset.kind,
+                      move: Number(a.dataset.move), stderr: a.querySelector('pre.stderr')?.textContent ?? null,
+                      rematch: a.querySelector('code.rematch')?.textContent ?? null }))
+                    """
+                ).array ?? []
             let forfeited = games.filter { $0["termination"] == "forfeit" && $0["winner"]?.string != bot }
             #expect(forfeited.count == 4)
             #expect(forfeits.map { $0["game"]?.int } == forfeited.map { $0["index"]?.int })
@@ -105,10 +121,11 @@ struct BotPageTests {
                 #expect(shown["move"]?.int == (game["moves"]?.int).map { $0 + 1 })
                 let stderr = try #require(shown["stderr"]?.string)
                 let lines = stderr.split(separator: "\n").map(String.init)
-                #expect(lines.suffix(4) == [
-                    #"thinking about <b>bold</b> moves & "quotes" 'single'"#, "bell? and nul? here",
-                    "</pre><script>alert('stderr')</script>", "Traceback: giving up on turn 4",
-                ])
+                #expect(
+                    lines.suffix(4) == [
+                        #"thinking about <b>bold</b> moves & "quotes" 'single'"#, "bell? and nul? here",
+                        "</pre><script>alert('stderr')</script>", "Traceback: giving up on turn 4",
+                    ])
                 #expect(lines.allSatisfy { $0.count <= 300 })
                 #expect(shown["rematch"]?.string == "salvo rematch \(report.directory.path) \(game["index"]?.int ?? -1)")
             }
@@ -117,9 +134,13 @@ struct BotPageTests {
             #expect(try await page.evaluate("document.querySelectorAll('script, i, img').length") == 0)
             // The heat map of first shots: one count per game, on 100 cells.
             #expect(try await page.evaluate("document.querySelectorAll('#heat-first rect').length") == 100)
-            #expect(try await page.evaluate("[...document.querySelectorAll('#heat-first rect')].reduce((n, r) => n + Number(r.dataset.count), 0)").int == games.count)
+            #expect(
+                try await page.evaluate("[...document.querySelectorAll('#heat-first rect')].reduce((n, r) => n + Number(r.dataset.count), 0)").int
+                    == games.count)
             // The opening: it fires (0,0), (1,0), (2,0) in every game before it crashes.
-            let opening = try await page.evaluate("Object.fromEntries([...document.querySelectorAll('#heat-opening rect')].filter(r => r.dataset.count !== '0').map(r => [r.dataset.cell, Number(r.dataset.count)]))")
+            let opening = try await page.evaluate(
+                "Object.fromEntries([...document.querySelectorAll('#heat-opening rect')].filter(r => r.dataset.count !== '0').map(r => [r.dataset.cell, Number(r.dataset.count)]))"
+            )
             #expect(opening == ["0,0": 4, "1,0": 4, "2,0": 4])
             #expect(page.dialogs.isEmpty, "stderr ran as script: \(page.dialogs)")
             #expect(page.exceptions.isEmpty)
@@ -137,9 +158,12 @@ struct BotPageTests {
         try await HeadlessBrowser.with { browser in
             let links = try await Self.botLinks(try await browser.open(report.index))
             let page = try await browser.open(report.directory.appendingPathComponent(try #require(links["density"])))
-            let bars = try await page.evaluate("""
-                ['bar', 'field-bar'].map(kind => [...document.querySelectorAll(`#shots-comparison rect.${kind}`)].reduce((n, r) => n + Number(r.dataset.share), 0))
-                """).array?.compactMap(\.number) ?? []
+            let bars =
+                try await page.evaluate(
+                    """
+                    ['bar', 'field-bar'].map(kind => [...document.querySelectorAll(`#shots-comparison rect.${kind}`)].reduce((n, r) => n + Number(r.dataset.share), 0))
+                    """
+                ).array?.compactMap(\.number) ?? []
             let distributions = report.results["shotsToWin"]?.array ?? []
             let wins = distributions.first { $0["bot"] == "density" }?["wins"]?.int
             let fieldWins = distributions.filter { $0["bot"] != "density" }.compactMap { $0["wins"]?.int }.reduce(0, +)
@@ -148,7 +172,9 @@ struct BotPageTests {
             #expect((wins ?? 0) > 0, "the fixed seed key gives density wins to chart")
             #expect(abs(bars[0] - 100) < 1, "\(bars[0])")
             #expect(abs(bars[1] - (fieldWins > 0 ? 100 : 0)) < 1, "\(bars[1]) for \(fieldWins) wins")
-            #expect(try await page.evaluate("document.querySelector('#shots .note').textContent").string?.contains("this bot (\(wins ?? -1) wins)") == true)
+            #expect(
+                try await page.evaluate("document.querySelector('#shots .note').textContent").string?.contains("this bot (\(wins ?? -1) wins)")
+                    == true)
         }
     }
 
@@ -196,10 +222,14 @@ struct BotPageTests {
         // traceback and salvo's lines both stay whole, neither written over the other.
         let crashed = try #require(report.games(of: BotPageReport.hostileName).first?["index"]?.int)
         let combined = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-rematch-\(UUID().uuidString).txt").path
-        let redirected = try await SalvoExecutable.run(["-c", "exec \"$0\" rematch \"$1\" \"$2\" > \"$3\" 2>&1", SalvoExecutable.path, words[2], String(crashed), combined], executable: "/bin/sh")
+        let redirected = try await SalvoExecutable.run(
+            ["-c", "exec \"$0\" rematch \"$1\" \"$2\" > \"$3\" 2>&1", SalvoExecutable.path, words[2], String(crashed), combined],
+            executable: "/bin/sh")
         #expect(redirected.status == 0, "\(redirected.err)")
         let text = try String(contentsOfFile: combined, encoding: .utf8)
-        #expect(text.contains("Traceback: giving up on turn 4") && text.contains("seat 0: ") && text.contains(" moves as the recorded game."), "\(text.suffix(600))")
+        #expect(
+            text.contains("Traceback: giving up on turn 4") && text.contains("seat 0: ") && text.contains(" moves as the recorded game."),
+            "\(text.suffix(600))")
         for index in indices {
             let run = try await SalvoExecutable.run(["rematch", words[2], String(index)])
             #expect(run.status == 0, "\(run.err)")
@@ -209,7 +239,10 @@ struct BotPageTests {
                 return [String(parts[3]), String(parts[5]), String(parts[7]), parts[8] == "miss" ? "miss" : "hit"]
             }
             let recorded = (try report.replay(index)["shots"]?.array ?? []).map { shot in
-                [shot["seat"]?.int.map(String.init) ?? "?", shot["x"]?.int.map(String.init) ?? "?", shot["y"]?.int.map(String.init) ?? "?", shot["result"] == "miss" ? "miss" : "hit"]
+                [
+                    shot["seat"]?.int.map(String.init) ?? "?", shot["x"]?.int.map(String.init) ?? "?", shot["y"]?.int.map(String.init) ?? "?",
+                    shot["result"] == "miss" ? "miss" : "hit",
+                ]
             }
             #expect(!recorded.isEmpty)
             #expect(replayed == recorded, "game \(index)")

@@ -37,7 +37,8 @@ struct LivePageTests {
     }
 
     static func read(_ page: BrowserPage) async throws -> Shown {
-        let value = try await page.evaluate("""
+        let value = try await page.evaluate(
+            """
             (() => { const root = document.getElementById('live');
               return { done: +root.dataset.done, total: +root.dataset.total, phase: root.dataset.phase, version: +root.dataset.version,
                 recent: [...document.querySelectorAll('#recent tbody tr')].map(r => +r.dataset.index),
@@ -111,12 +112,16 @@ struct LivePageTests {
             #expect(final.phase == "stopped" && final.done >= after.done && final.done < 120)
             // The page says the run is over and where its report is, by the run folder's name.
             #expect(try await late.evaluate("document.getElementById('standings-title').textContent").string == "Standings when the run stopped")
-            let note = try await late.evaluate("(() => { const f = document.getElementById('final'); return f.hidden ? '' : f.textContent; })()").string ?? ""
+            let note =
+                try await late.evaluate("(() => { const f = document.getElementById('final'); return f.hidden ? '' : f.textContent; })()").string
+                ?? ""
             #expect(note.contains("The run stopped early") && note.contains("run/index.html") && !note.contains(folder.path), "\(note)")
             #expect(final.recent.count == min(final.done, 20))
             // The games' Moves column: both seats' shots, a whole number on every row.
             #expect(try await late.evaluate("document.querySelector('#recent thead th:last-child').textContent") == "Moves")
-            let moves = try await late.evaluate("[...document.querySelectorAll('#recent tbody tr')].map(r => r.lastElementChild.textContent)").array?.compactMap(\.string) ?? []
+            let moves =
+                try await late.evaluate("[...document.querySelectorAll('#recent tbody tr')].map(r => r.lastElementChild.textContent)").array?
+                .compactMap(\.string) ?? []
             #expect(!moves.isEmpty && moves.allSatisfy { Int($0) != nil }, "\(moves)")
             let replay = try await late.evaluate("document.querySelector('#recent a.replay-link').href").string
             let replayPage = try await browser.open(try #require(replay.flatMap(URL.init(string:))))

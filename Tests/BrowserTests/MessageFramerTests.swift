@@ -1,5 +1,6 @@
-@testable import HeadlessBrowser
 import Testing
+
+@testable import HeadlessBrowser
 
 /// The pipe's NUL framing, without a browser.
 @Suite("DevTools message framing")

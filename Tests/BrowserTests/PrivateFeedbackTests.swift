@@ -80,7 +80,8 @@ struct PrivateFeedbackTests {
         try "int main(void) { return BUILDLOG_MARKER_carol; }\n".write(to: carol.appendingPathComponent("bot.c"), atomically: true, encoding: .utf8)
         try "build: cc -o bot bot.c\ncommand: ./bot\n".write(to: carol.appendingPathComponent("bot.yaml"), atomically: true, encoding: .utf8)
         let file = base.appendingPathComponent("class.yaml")
-        try "name: private-class\nformat: round-robin\ngames_per_pairing: 2\nbots:\n  - random\nbots_from: subs\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name: private-class\nformat: round-robin\ngames_per_pairing: 2\nbots:\n  - random\nbots_from: subs\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let run = base.appendingPathComponent("out")
         let played = try await SalvoExecutable.run(["run", file.path, "--output", run.path, "--quiet"], workingDirectory: base.path)
         guard played.status == 0 else { throw TournamentReport.SetupFailure(command: "salvo run", output: played) }
@@ -130,12 +131,18 @@ struct PrivateFeedbackTests {
         }
     }
 
-    @Test("the public index lists the folder not entered, under its public name, with its reason in one line; the links are the same at every publication")
+    @Test(
+        "the public index lists the folder not entered, under its public name, with its reason in one line; the links are the same at every publication"
+    )
     func publicNotEnteredAndStableLinks() async throws {
         let (run, folder, again) = try await Self.published.value
         let index = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         // Under its public name (a pseudonym: carol's manifest gives no label), never its folder.
-        let row = try #require(index.firstMatch(of: /<tr data-folder="(entry-[0-9a-f]{6})"><td class="bot">(entry-[0-9a-f]{6})<\/td><td class="bot reason"><pre>the build failed \(exit status 1\)<\/pre><\/td><td class="bot">–<\/td><\/tr>/), "\(index)")
+        let row = try #require(
+            index.firstMatch(
+                of:
+                    /<tr data-folder="(entry-[0-9a-f]{6})"><td class="bot">(entry-[0-9a-f]{6})<\/td><td class="bot reason"><pre>the build failed \(exit status 1\)<\/pre><\/td><td class="bot">–<\/td><\/tr>/
+            ), "\(index)")
         #expect(row.output.1 == row.output.2)
         #expect(!index.contains("carol"))
         #expect(index.contains("Each student's build log is on their private page") && !index.contains("class=\"build-log\""))
@@ -156,7 +163,8 @@ struct PrivateFeedbackTests {
         try await HeadlessBrowser.with { browser in
             let alice = folder.appendingPathComponent(try #require(links["alice"]))
             let page = try await browser.open(URL(string: "about:blank")!)
-            try await page.send("Network.emulateNetworkConditions", ["offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
+            try await page.send(
+                "Network.emulateNetworkConditions", ["offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
             try await page.navigate(to: alice)
             #expect(page.requestedURLs.allSatisfy { $0 == "about:blank" || $0 == alice.absoluteString }, "\(page.requestedURLs)")
             #expect(try await page.evaluate("document.getElementById('private-page').dataset.folder").string == "alice")
@@ -190,7 +198,8 @@ struct PrivateFeedbackTests {
         for file in files {
             #expect(page.contains("<code class=\"rematch\">salvo bot-check . --rematch \(file)</code>"), "\(file)")
             let rematch = own.appendingPathComponent("rematch/" + file).path
-            let result = try await SalvoExecutable.run(["bot-check", ".", "--rematch", rematch], workingDirectory: run.deletingLastPathComponent().appendingPathComponent("subs/dave").path)
+            let result = try await SalvoExecutable.run(
+                ["bot-check", ".", "--rematch", rematch], workingDirectory: run.deletingLastPathComponent().appendingPathComponent("subs/dave").path)
             #expect(result.status == 1)
             #expect(result.out.contains("your bot forfeits (crash) after 4 shots: The bot crashed"), "\(file): \(result.out)")
             #expect(result.out.contains("the same 4 shots as the recorded game; recorded: forfeit: dave forfeits (crash)"), "\(file): \(result.out)")
@@ -202,10 +211,14 @@ struct PrivateFeedbackTests {
         defer { try? FileManager.default.removeItem(at: mended) }
         try FileManager.default.copyItem(at: run.deletingLastPathComponent().appendingPathComponent("subs/dave"), to: mended)
         let source = try String(contentsOf: mended.appendingPathComponent("bot.py"), encoding: .utf8)
-        try source.replacingOccurrences(of: "if turns == 5:", with: "if turns == -1:").write(to: mended.appendingPathComponent("bot.py"), atomically: true, encoding: .utf8)
+        try source.replacingOccurrences(of: "if turns == 5:", with: "if turns == -1:").write(
+            to: mended.appendingPathComponent("bot.py"), atomically: true, encoding: .utf8)
         let first = try #require(files.first)
-        let replayed = try await SalvoExecutable.run(["bot-check", ".", "--rematch", own.appendingPathComponent("rematch/" + first).path], workingDirectory: mended.path)
+        let replayed = try await SalvoExecutable.run(
+            ["bot-check", ".", "--rematch", own.appendingPathComponent("rematch/" + first).path], workingDirectory: mended.path)
         #expect(replayed.status == 1, "\(replayed.out)")
-        #expect(replayed.out.contains("without the recorded forfeit: the fault did not happen again") && !replayed.out.contains("bot-check: passed"), "\(replayed.out)")
+        #expect(
+            replayed.out.contains("without the recorded forfeit: the fault did not happen again") && !replayed.out.contains("bot-check: passed"),
+            "\(replayed.out)")
     }
 }

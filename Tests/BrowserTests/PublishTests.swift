@@ -12,7 +12,8 @@ struct PublishTests {
     /// external bot's command path starts).
     static let published = Task { () throws -> (run: URL, folder: URL) in
         let report = try await BotPageReport.shared.value
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-published-\(UUID().uuidString)").appendingPathComponent("week-1")
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-published-\(UUID().uuidString)")
+            .appendingPathComponent("week-1")
         let publish = try await SalvoExecutable.run(["publish", report.directory.path, destination.path], workingDirectory: Paths.repository.path)
         guard publish.status == 0 else { throw TournamentReport.SetupFailure(command: "salvo publish", output: publish) }
         return (report.directory, destination)
@@ -35,9 +36,10 @@ struct PublishTests {
     static func journalIDs(_ run: URL) throws -> Set<String> {
         let text = try String(contentsOf: run.appendingPathComponent("journal.jsonl"), encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #""(gameId|playerId|creatorPlayerId|joinerPlayerId)":"([^"]+)""#)
-        return Set(pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-            Range(match.range(at: 2), in: text).map { String(text[$0]) }
-        })
+        return Set(
+            pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                Range(match.range(at: 2), in: text).map { String(text[$0]) }
+            })
     }
 
     @Test("the published folder holds the pages and data only: no journal, database, logs or lock")
@@ -47,7 +49,8 @@ struct PublishTests {
         #expect(files.contains("index.html") && files.contains("results.json"))
         #expect(files.contains { $0.hasPrefix("bots/") } && files.contains { $0.hasPrefix("replays/") })
         let unexpected = files.filter { path in
-            !(path == "index.html" || path == "results.json" || path.hasPrefix("bots/") || path.hasPrefix("replays/") || path.hasPrefix("games/") || path == ".salvo-published")
+            !(path == "index.html" || path == "results.json" || path.hasPrefix("bots/") || path.hasPrefix("replays/") || path.hasPrefix("games/")
+                || path == ".salvo-published")
         }
         #expect(unexpected.isEmpty, "\(unexpected)")
         // The mark that lets the next publish replace the folder whole: empty, it tells nothing.
@@ -60,7 +63,10 @@ struct PublishTests {
         let (run, folder) = try await Self.published.value
         let ids = try Self.journalIDs(run)
         #expect(ids.count >= 3 * 6, "a game id and two player ids per game")
-        let forbidden = [run.path, run.deletingLastPathComponent().path, Paths.repository.path, FileManager.default.temporaryDirectory.appendingPathComponent("salvo-").path, "http://", "https://", "file://"]
+        let forbidden = [
+            run.path, run.deletingLastPathComponent().path, Paths.repository.path,
+            FileManager.default.temporaryDirectory.appendingPathComponent("salvo-").path, "http://", "https://", "file://",
+        ]
         var searched = 0
         for path in Self.files(folder) {
             let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
@@ -85,7 +91,8 @@ struct PublishTests {
             let pack = folder.appendingPathComponent("replays/pack-0000.js")
             for url in [index, try #require(URL(string: viewer.absoluteString + "#game=0"))] {
                 let page = try await browser.open(URL(string: "about:blank")!)
-                try await page.send("Network.emulateNetworkConditions", ["offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
+                try await page.send(
+                    "Network.emulateNetworkConditions", ["offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
                 try await page.navigate(to: url)
                 if url != index { try await page.waitUntil("document.getElementById('replay').dataset.state === 'ready'") }
                 let allowed = url == index ? [index.absoluteString] : [viewer.absoluteString, url.absoluteString, pack.absoluteString]

@@ -27,7 +27,9 @@ struct RenderTimingTests {
         for line in lines {
             guard let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
             if entry["type"] as? String == "started" { started = entry }
-            if entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String == "win" { templates.append(game) }
+            if entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String == "win" {
+                templates.append(game)
+            }
         }
         try #require(!templates.isEmpty && !started.isEmpty)
         let names = (0..<affordableBots).map { String(format: "bot-%03d", $0) }
@@ -77,7 +79,8 @@ struct RenderTimingTests {
         if phone { try await page.emulatePhone() }
         try await page.navigate(to: url, timeout: .seconds(120))
         // The replay viewer is painted once its game is in (its pack loaded and inflated).
-        let times = try await page.evaluate("""
+        let times = try await page.evaluate(
+            """
             new Promise(done => { const ready = () => {
               const root = document.getElementById('replay');
               if (root && root.dataset.state === 'loading') { requestAnimationFrame(ready); return; }
@@ -109,7 +112,9 @@ struct RenderTimingTests {
         let viewer = folder.appendingPathComponent("replays/viewer.html")
         if FileManager.default.fileExists(atPath: viewer.path) {
             // A game in the middle of the run: its pack is loaded as the page opens.
-            let packs = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("replays").path).filter { $0.hasPrefix("pack-") }.count) ?? 1
+            let packs =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("replays").path).filter { $0.hasPrefix("pack-") }
+                    .count) ?? 1
             pages.append(("replay viewer", try #require(URL(string: viewer.absoluteString + "#game=\(packs / 2 * 1_000 + 1)"))))
         }
         if given == nil {
@@ -121,7 +126,8 @@ struct RenderTimingTests {
             print("render timing, \(browser.product), \(folder.path), median of \(Self.runs):")
             for (name, url) in pages {
                 for phone in [false, true] {
-                    var loads: [Double] = [], painted: [Double] = []
+                    var loads: [Double] = []
+                    var painted: [Double] = []
                     for _ in 0..<Self.runs {
                         let time = try await Self.measure(browser, url, phone: phone)
                         loads.append(time.load)
@@ -129,10 +135,13 @@ struct RenderTimingTests {
                     }
                     let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
                     let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-                    print("  \(name) (\(size) bytes, \(phone ? "phone" : "desktop")): load \(Int(median(loads))) ms, painted \(Int(median(painted))) ms; all painted: \(painted.map { Int($0) })")
+                    print(
+                        "  \(name) (\(size) bytes, \(phone ? "phone" : "desktop")): load \(Int(median(loads))) ms, painted \(Int(median(painted))) ms; all painted: \(painted.map { Int($0) })"
+                    )
                     #expect(median(painted) > 0)
                     if given == nil {
-                        #expect(median(painted) < Self.paintedLimitMilliseconds, "\(name), \(phone ? "phone" : "desktop"): \(Int(median(painted))) ms")
+                        #expect(
+                            median(painted) < Self.paintedLimitMilliseconds, "\(name), \(phone ? "phone" : "desktop"): \(Int(median(painted))) ms")
                     }
                 }
             }

@@ -1,6 +1,6 @@
 import Foundation
-import SalvoTestSupport
 import HeadlessBrowser
+import SalvoTestSupport
 import Testing
 
 /// The HTML reports of a real run, opened from file:// in real headless Chromium and read
@@ -67,7 +67,8 @@ struct ReportPageTests {
         #expect(report.games.count == 12)
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(report.index)
-            let hrefs = try await page.evaluate("[...document.querySelectorAll('a.replay-link')].map(a => a.getAttribute('href'))")
+            let hrefs =
+                try await page.evaluate("[...document.querySelectorAll('a.replay-link')].map(a => a.getAttribute('href'))")
                 .array?.compactMap(\.string) ?? []
             let expected = report.games.compactMap { $0["replayHTML"]?.string }
             #expect(hrefs.sorted() == expected.sorted())
@@ -126,8 +127,9 @@ struct ReportPageTests {
             #expect(page.exceptions.isEmpty)
             // The page itself and its pack, both from disk: nothing else.
             let replays = report.directory.appendingPathComponent("replays")
-            #expect(Set(page.requestedURLs.map { $0.split(separator: "#").first.map(String.init) ?? $0 })
-                == [replays.appendingPathComponent("viewer.html").absoluteString, replays.appendingPathComponent("pack-0000.js").absoluteString],
+            #expect(
+                Set(page.requestedURLs.map { $0.split(separator: "#").first.map(String.init) ?? $0 })
+                    == [replays.appendingPathComponent("viewer.html").absoluteString, replays.appendingPathComponent("pack-0000.js").absoluteString],
                 "the page fetched something else: \(page.requestedURLs)")
 
             try await page.press(.end)
@@ -168,7 +170,8 @@ struct ReportPageTests {
             #expect(buttons >= 5)
             #expect(try await page.evaluate("document.querySelectorAll('#replay select, #replay input:not(#slider)').length").int ?? 0 >= 1)
             // A person dragging the slider: its value changes and it fires `input`.
-            _ = try await page.evaluate("(() => { const s = document.getElementById('slider'); s.value = '5'; s.dispatchEvent(new Event('input', { bubbles: true })); })()")
+            _ = try await page.evaluate(
+                "(() => { const s = document.getElementById('slider'); s.value = '5'; s.dispatchEvent(new Event('input', { bubbles: true })); })()")
             try await page.waitUntil("document.getElementById('replay').dataset.step === '5'")
             #expect(try await page.evaluate(Self.replayState)["label"]?.string?.hasPrefix("Move 5 of ") == true)
             try await page.press(.arrowRight)
@@ -190,7 +193,8 @@ struct ReportPageTests {
                 if url.fragment != nil { try await Self.ready(page) }
                 #expect(try await page.evaluate("window.innerWidth") == .number(Double(Self.phoneWidth)), "\(url.lastPathComponent)")
                 let width = try #require(try await page.evaluate("document.documentElement.scrollWidth").int)
-                #expect(width <= Self.phoneWidth + Self.widthTolerance, "\(url.lastPathComponent) is \(width) px wide on a \(Self.phoneWidth) px screen")
+                #expect(
+                    width <= Self.phoneWidth + Self.widthTolerance, "\(url.lastPathComponent) is \(width) px wide on a \(Self.phoneWidth) px screen")
                 let png = try await page.screenshot()
                 #expect(Screenshots.pngSize(png).map { $0.width == 2 * Self.phoneWidth } == true)
                 try Screenshots.save(png, as: artifact)
@@ -207,13 +211,16 @@ struct ReportPageTests {
             let page = try await browser.open(url)
             try await Self.ready(page)
             _ = try await page.evaluate("document.getElementById('next-game').click()")
-            try await page.waitUntil("document.getElementById('replay').dataset.game === '1' && document.getElementById('replay').dataset.state === 'ready'")
+            try await page.waitUntil(
+                "document.getElementById('replay').dataset.game === '1' && document.getElementById('replay').dataset.state === 'ready'")
             let steps = try await page.evaluate(Self.replayState)["steps"]?.int
             let second = try #require(report.games.first { $0["index"]?.int == 1 })
             #expect(steps == second["moves"]?.int)
             // "Moves" count both seats' shots; a win's "shots" are the winner's (docs/output.md, "Words").
             if second["termination"] == "win", let winner = second["winner"]?.string, let own = second["winnerShots"]?.int {
-                #expect(try await page.evaluate("document.getElementById('outcome').textContent") == .string("\(winner) won by sinking the fleet in \(own) shots."))
+                #expect(
+                    try await page.evaluate("document.getElementById('outcome').textContent")
+                        == .string("\(winner) won by sinking the fleet in \(own) shots."))
             }
             // #game=N&move=M opens move M; &shot=M, the links of Salvo 0.3, too.
             _ = try await page.evaluate("location.hash = '#game=1&move=7'")
@@ -221,9 +228,12 @@ struct ReportPageTests {
             #expect(try await page.evaluate(Self.replayState)["label"] == .string("Move 7 of \(steps ?? -1)"))
             _ = try await page.evaluate("location.hash = '#game=1&shot=3'")
             try await page.waitUntil("document.getElementById('replay').dataset.step === '3'")
-            _ = try await page.evaluate("(() => { document.getElementById('game-number').value = '11'; document.getElementById('open-game').click(); })()")
-            try await page.waitUntil("document.getElementById('replay').dataset.game === '11' && document.getElementById('replay').dataset.state === 'ready'")
-            _ = try await page.evaluate("(() => { document.getElementById('game-number').value = '5000'; document.getElementById('open-game').click(); })()")
+            _ = try await page.evaluate(
+                "(() => { document.getElementById('game-number').value = '11'; document.getElementById('open-game').click(); })()")
+            try await page.waitUntil(
+                "document.getElementById('replay').dataset.game === '11' && document.getElementById('replay').dataset.state === 'ready'")
+            _ = try await page.evaluate(
+                "(() => { document.getElementById('game-number').value = '5000'; document.getElementById('open-game').click(); })()")
             try await page.waitUntil("document.getElementById('replay').dataset.state === 'missing'")
             #expect(try await page.evaluate("document.getElementById('game-title').textContent") == "Game 5000 is not in this report")
             #expect(page.exceptions.isEmpty)

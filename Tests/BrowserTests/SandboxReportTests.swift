@@ -15,17 +15,17 @@ struct SandboxReportTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("t.yaml")
         try """
-            name: sandbox-report
-            games_per_pairing: 2
-            seed: 4
-            bots:
-              - name: caged
-                command: python3 bots/python/random_bot.py
-                memory_mb: 256
-              - name: trusted
-                command: python3 bots/python/random_bot.py
-                sandbox: none
-            """.write(to: file, atomically: true, encoding: .utf8)
+        name: sandbox-report
+        games_per_pairing: 2
+        seed: 4
+        bots:
+          - name: caged
+            command: python3 bots/python/random_bot.py
+            memory_mb: 256
+          - name: trusted
+            command: python3 bots/python/random_bot.py
+            sandbox: none
+        """.write(to: file, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("run")
         // A fixed seed key: the same games every run (docs/seeds.md).
         try FixedSeedKey.write(into: output.path)
@@ -37,13 +37,16 @@ struct SandboxReportTests {
         #expect(bots.first?["limits"]?["memoryBytes"]?.int == 256 << 20)
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(output.appendingPathComponent("index.html"))
-            let rows = try await page.evaluate("""
-                [...document.querySelectorAll('table#bots > tbody > tr')].map(row => {
-                  const marked = row.querySelector('td.sandbox .unsandboxed');
-                  return { bot: row.dataset.bot, sandbox: row.querySelector('td.sandbox').textContent,
-                           color: marked ? getComputedStyle(marked).color : null };
-                })
-                """).array ?? []
+            let rows =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('table#bots > tbody > tr')].map(row => {
+                      const marked = row.querySelector('td.sandbox .unsandboxed');
+                      return { bot: row.dataset.bot, sandbox: row.querySelector('td.sandbox').textContent,
+                               color: marked ? getComputedStyle(marked).color : null };
+                    })
+                    """
+                ).array ?? []
             #expect(rows.map { $0["bot"]?.string } == ["caged", "trusted"])
             #expect(rows.first?["sandbox"]?.string == "bubblewrap")
             #expect(rows.first?["color"]?.string == nil)

@@ -31,25 +31,37 @@ struct SeasonReportTests {
     /// The chart's names: none over another, each inside the chart; the axis titles; picking
     /// one entry out by focusing it (a tap, or Tab) fades the others.
     static func expectReadableChart(_ page: BrowserPage, entries: Int, _ context: String) async throws {
-        let labels = try await page.evaluate("""
-            [...document.querySelectorAll('#season svg text.label')].map(t => { const r = t.getBoundingClientRect(); return { top: r.top, bottom: r.bottom } })
-              .sort((a, b) => a.top - b.top)
-            """).array ?? []
+        let labels =
+            try await page.evaluate(
+                """
+                [...document.querySelectorAll('#season svg text.label')].map(t => { const r = t.getBoundingClientRect(); return { top: r.top, bottom: r.bottom } })
+                  .sort((a, b) => a.top - b.top)
+                """
+            ).array ?? []
         #expect(labels.count == entries, "\(context): \(labels.count) names for \(entries) entries")
         for (upper, lower) in zip(labels, labels.dropFirst()) {
-            let bottom = upper["bottom"]?.number ?? 0, top = lower["top"]?.number ?? 0
+            let bottom = upper["bottom"]?.number ?? 0
+            let top = lower["top"]?.number ?? 0
             #expect(top >= bottom - 0.5, "\(context): two names overlap (\(bottom) > \(top))")
         }
-        let chart = try await page.evaluate("(() => { const r = document.querySelector('#season svg').getBoundingClientRect(); return { top: r.top, bottom: r.bottom } })()")
-        let chartTop = chart["top"]?.number ?? 0, chartBottom = chart["bottom"]?.number ?? 0
-        #expect(labels.allSatisfy { ($0["top"]?.number ?? -1) >= chartTop - 1 && ($0["bottom"]?.number ?? .infinity) <= chartBottom + 1 }, "\(context): a name outside the chart")
-        let titles = try await page.evaluate("[...document.querySelectorAll('#season svg text.axis-title')].map(t => t.textContent)").array?.compactMap(\.string) ?? []
+        let chart = try await page.evaluate(
+            "(() => { const r = document.querySelector('#season svg').getBoundingClientRect(); return { top: r.top, bottom: r.bottom } })()")
+        let chartTop = chart["top"]?.number ?? 0
+        let chartBottom = chart["bottom"]?.number ?? 0
+        #expect(
+            labels.allSatisfy { ($0["top"]?.number ?? -1) >= chartTop - 1 && ($0["bottom"]?.number ?? .infinity) <= chartBottom + 1 },
+            "\(context): a name outside the chart")
+        let titles =
+            try await page.evaluate("[...document.querySelectorAll('#season svg text.axis-title')].map(t => t.textContent)").array?.compactMap(
+                \.string) ?? []
         #expect(titles == ["Night", "Elo in the standings"], "\(context)")
-        let picked = try await page.evaluate("""
+        let picked = try await page.evaluate(
+            """
             (() => { const groups = [...document.querySelectorAll('#season svg g.entry')]; groups[3].focus();
               return { picked: Number(getComputedStyle(groups[3]).opacity), other: Number(getComputedStyle(groups[4]).opacity) } })()
             """)
-        #expect(picked["picked"]?.number == 1 && (picked["other"]?.number ?? 1) < 0.5, "\(context): focusing one entry does not pick it out: \(picked)")
+        #expect(
+            picked["picked"]?.number == 1 && (picked["other"]?.number ?? 1) < 0.5, "\(context): focusing one entry does not pick it out: \(picked)")
         _ = try await page.evaluate("document.activeElement.blur()")
     }
 
@@ -62,18 +74,21 @@ struct SeasonReportTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
-            name: crowd
-            format: \(format)
-            \(format == "swiss" ? "rounds: 2" : "")
-            games_per_pairing: 2
-            concurrency: 16
-            bots_from: subs
-            """.write(to: folder.appendingPathComponent("season.yaml"), atomically: true, encoding: .utf8)
+        name: crowd
+        format: \(format)
+        \(format == "swiss" ? "rounds: 2" : "")
+        games_per_pairing: 2
+        concurrency: 16
+        bots_from: subs
+        """.write(to: folder.appendingPathComponent("season.yaml"), atomically: true, encoding: .utf8)
         try FixedSeedKey.write(into: folder.path + "/out")
         let students = (1...entries).map { String(format: "student%02d", $0) }
         // Night 1: everyone. Night 2: student01 and student02 resubmit. Night 3: student01 goes
         // back to its first version (the same bytes), student03 resubmits.
-        let nights: [[(String, String)]] = [students.map { ($0, "night 1") }, [("student01", "night 2"), ("student02", "night 2")], [("student01", "night 1"), ("student03", "night 3")]]
+        let nights: [[(String, String)]] = [
+            students.map { ($0, "night 1") }, [("student01", "night 2"), ("student02", "night 2")],
+            [("student01", "night 1"), ("student03", "night 3")],
+        ]
         for (night, changes) in nights.enumerated() {
             for (name, note) in changes { try Self.submitHunter(name, in: folder, note: note) }
             let run = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out"], timeout: .seconds(300), workingDirectory: folder.path)
@@ -86,10 +101,13 @@ struct SeasonReportTests {
             try await page.setViewport(width: 1280, height: 900, mobile: false)
             try await Self.expectReadableChart(page, entries: entries, "desktop, \(entries) entries")
             // student01: version 1 played nights 1 and 3 (not 2), and says it came back.
-            let first = try await page.evaluate("""
-                [...document.querySelectorAll('table#versions > tbody > tr')].filter(r => r.dataset.bot === 'student01')
-                  .map(r => ({ nights: r.querySelector('td.nights').textContent, back: r.querySelector('.back')?.textContent ?? '' }))
-                """).array ?? []
+            let first =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('table#versions > tbody > tr')].filter(r => r.dataset.bot === 'student01')
+                      .map(r => ({ nights: r.querySelector('td.nights').textContent, back: r.querySelector('.back')?.textContent ?? '' }))
+                    """
+                ).array ?? []
             try #require(first.count == 2, "\(first)")
             #expect(first[0]["nights"]?.string == "1, 3", "\(first)")
             #expect(first[0]["back"]?.string == "back to it on night 3", "\(first)")
@@ -106,12 +124,19 @@ struct SeasonReportTests {
             try Screenshots.save(try await page.screenshot(), as: "season-history-\(entries)-phone.png")
 
             // One Elo per bot page, named: the record's is the standings'; the versions' are the season's.
-            let href = try #require(try await page.evaluate("[...document.querySelectorAll('a')].find(a => a.classList.contains('bot-link') && a.textContent === 'student01')?.getAttribute('href')").string)
+            let href = try #require(
+                try await page.evaluate(
+                    "[...document.querySelectorAll('a')].find(a => a.classList.contains('bot-link') && a.textContent === 'student01')?.getAttribute('href')"
+                ).string)
             let botPage = try await browser.open(output.appendingPathComponent(href))
             #expect(try await botPage.evaluate("document.querySelector('#record tr[data-key=elo] th').textContent").string == "Elo in the standings")
-            let headers = try await botPage.evaluate("[...document.querySelectorAll('table#bot-versions th')].map(t => t.textContent)").array?.compactMap(\.string) ?? []
+            let headers =
+                try await botPage.evaluate("[...document.querySelectorAll('table#bot-versions th')].map(t => t.textContent)").array?.compactMap(
+                    \.string) ?? []
             #expect(headers.contains("Season Elo") && !headers.contains("Elo"), "\(headers)")
-            #expect(try await botPage.evaluate("document.querySelectorAll('#bot-season svg text.label').length").int == 1, "a bot page names its own line alone")
+            #expect(
+                try await botPage.evaluate("document.querySelectorAll('#bot-season svg text.label').length").int == 1,
+                "a bot page names its own line alone")
             #expect(botPage.exceptions.isEmpty && page.exceptions.isEmpty)
         }
     }
@@ -121,11 +146,11 @@ struct SeasonReportTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-season-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
-            name: season-report
-            games_per_pairing: 2
-            bots: [hunt-target]
-            bots_from: subs
-            """.write(to: folder.appendingPathComponent("season.yaml"), atomically: true, encoding: .utf8)
+        name: season-report
+        games_per_pairing: 2
+        bots: [hunt-target]
+        bots_from: subs
+        """.write(to: folder.appendingPathComponent("season.yaml"), atomically: true, encoding: .utf8)
         try FixedSeedKey.write(into: folder.path + "/out")
         for (night, changes) in [["alice", "bob"], ["alice"], ["bob"]].enumerated() {
             for name in changes { try Self.submit(name, in: folder, note: "night \(night + 1)") }
@@ -136,7 +161,8 @@ struct SeasonReportTests {
 
         try await HeadlessBrowser.with { browser in
             let page = try await browser.open(output.appendingPathComponent("index.html"))
-            let lines = try await page.evaluate("""
+            let lines = try await page.evaluate(
+                """
                 Object.fromEntries([...document.querySelectorAll('#season polyline')].map(l => [l.dataset.bot,
                   { points: l.getAttribute('points').trim().split(/\\s+/).length, width: l.getBoundingClientRect().width }]))
                 """)
@@ -145,10 +171,13 @@ struct SeasonReportTests {
                 #expect(lines[bot]?["points"]?.int == 3, "\(bot): \(lines)")
                 #expect((lines[bot]?["width"]?.number ?? 0) > 50, "the line is drawn across the nights")
             }
-            let versions = try await page.evaluate("""
-                [...document.querySelectorAll('table#versions > tbody > tr')].map(r => ({ bot: r.dataset.bot, version: r.dataset.version,
-                  latest: !!r.querySelector('.latest'), best: !!r.querySelector('.best') }))
-                """).array ?? []
+            let versions =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('table#versions > tbody > tr')].map(r => ({ bot: r.dataset.bot, version: r.dataset.version,
+                      latest: !!r.querySelector('.latest'), best: !!r.querySelector('.best') }))
+                    """
+                ).array ?? []
             #expect(versions.filter { $0["bot"]?.string == "alice" }.count == 2)
             #expect(versions.filter { $0["bot"]?.string == "bob" }.count == 2)
             #expect(versions.filter { $0["latest"]?.bool == true }.count == 3)
@@ -160,7 +189,10 @@ struct SeasonReportTests {
             try Screenshots.save(png, as: "season-history.png")
 
             // alice's page: her line drawn over the others', her two versions.
-            let href = try #require(try await page.evaluate("[...document.querySelectorAll('a')].find(a => a.classList.contains('bot-link') && a.textContent === 'alice')?.getAttribute('href')").string)
+            let href = try #require(
+                try await page.evaluate(
+                    "[...document.querySelectorAll('a')].find(a => a.classList.contains('bot-link') && a.textContent === 'alice')?.getAttribute('href')"
+                ).string)
             let botPage = try await browser.open(output.appendingPathComponent(href))
             #expect(try await botPage.evaluate("document.querySelector('#bot-season polyline.mine')?.dataset.bot").string == "alice")
             #expect(try await botPage.evaluate("document.querySelectorAll('#bot-season polyline.other').length").int == 2)
@@ -177,9 +209,11 @@ struct SeasonReportTests {
 
             // The packed viewer names the version that played each seat (issue 43): game 0 is
             // night 1's, alice's first version against the listed bot or bob.
-            let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("results.json"))) as? [String: Any])
+            let results = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("results.json"))) as? [String: Any])
             let game = try #require((results["games"] as? [[String: Any]])?.first)
-            let players = try #require(game["players"] as? [String]), seatVersions = try #require(game["versions"] as? [String])
+            let players = try #require(game["players"] as? [String])
+            let seatVersions = try #require(game["versions"] as? [String])
             let viewer = try #require(URL(string: output.appendingPathComponent("replays/viewer.html").absoluteString + "#game=0"))
             let replay = try await browser.open(viewer)
             try await replay.waitUntil("document.getElementById('replay').dataset.state === 'ready'")

@@ -20,14 +20,14 @@ struct SwissReportTests {
             )
         }
         try """
-            name: swiss-report
-            format: swiss
-            rounds: 3
-            games_per_pairing: 2
-            seed: 9
-            bots: [density, hunt-target, random]
-            bots_from: subs
-            """.write(to: folder.appendingPathComponent("class.yaml"), atomically: true, encoding: .utf8)
+        name: swiss-report
+        format: swiss
+        rounds: 3
+        games_per_pairing: 2
+        seed: 9
+        bots: [density, hunt-target, random]
+        bots_from: subs
+        """.write(to: folder.appendingPathComponent("class.yaml"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out")
         // A fixed seed key: the same games every run (docs/seeds.md).
         try FixedSeedKey.write(into: folder.path + "/out")
@@ -43,11 +43,14 @@ struct SwissReportTests {
             let page = try await browser.open(output.appendingPathComponent("index.html"))
             let rows = try await page.evaluate("[...document.querySelectorAll('table#swiss-standings > tbody > tr')].map(r => r.dataset.bot)")
             #expect(rows.array?.compactMap(\.string) == standings)
-            let shown = try await page.evaluate("""
-                [...document.querySelectorAll('details.round')].map(d => ({ round: Number(d.dataset.round), complete: d.dataset.complete,
-                  pairs: [...d.querySelectorAll('table.pairings > tbody > tr')].map(r => [r.dataset.first, r.dataset.second]),
-                  bye: d.querySelector('p.bye')?.dataset.bot ?? null }))
-                """).array ?? []
+            let shown =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('details.round')].map(d => ({ round: Number(d.dataset.round), complete: d.dataset.complete,
+                      pairs: [...d.querySelectorAll('table.pairings > tbody > tr')].map(r => [r.dataset.first, r.dataset.second]),
+                      bye: d.querySelector('p.bye')?.dataset.bot ?? null }))
+                    """
+                ).array ?? []
             #expect(shown.map { $0["round"]?.int } == [1, 2, 3])
             #expect(shown.allSatisfy { $0["complete"]?.string == "true" })
             for (round, expected) in zip(shown, rounds) {
@@ -58,19 +61,25 @@ struct SwissReportTests {
             }
             // Opening round 2 shows its game links; each opens an existing replay.
             _ = try await page.evaluate("document.querySelector('details.round[data-round=\"2\"] > summary').click()")
-            let visible = try await page.evaluate("""
-                [...document.querySelectorAll('details.round[data-round="2"] a.round-game')].filter(a => a.offsetParent !== null).map(a => a.getAttribute('href'))
-                """).array?.compactMap(\.string) ?? []
+            let visible =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('details.round[data-round="2"] a.round-game')].filter(a => a.offsetParent !== null).map(a => a.getAttribute('href'))
+                    """
+                ).array?.compactMap(\.string) ?? []
             #expect(visible.count == 4)
             for href in visible {
                 #expect(href.hasPrefix("replays/viewer.html#game="), "\(href)")
                 #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(String(href.prefix { $0 != "#" })).path), "\(href)")
             }
 
-            let notEntered = try await page.evaluate("""
-                [...document.querySelectorAll('table#not-entered > tbody > tr')].map(r => ({ folder: r.dataset.folder,
-                  reason: r.querySelector('td.reason').innerText, log: r.querySelector('a.build-log')?.getAttribute('href') ?? null }))
-                """).array ?? []
+            let notEntered =
+                try await page.evaluate(
+                    """
+                    [...document.querySelectorAll('table#not-entered > tbody > tr')].map(r => ({ folder: r.dataset.folder,
+                      reason: r.querySelector('td.reason').innerText, log: r.querySelector('a.build-log')?.getAttribute('href') ?? null }))
+                    """
+                ).array ?? []
             #expect(notEntered.map { $0["folder"]?.string } == ["bad-manifest", "broken-build"])
             #expect(notEntered.first?["reason"]?.string?.contains("unknown key `comand`") == true)
             #expect(notEntered.last?["reason"]?.string?.contains("the build failed") == true)

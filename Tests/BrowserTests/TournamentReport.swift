@@ -1,6 +1,6 @@
 import Foundation
-import SalvoTestSupport
 import HeadlessBrowser
+import SalvoTestSupport
 
 /// A real report folder, made once per test run: a tiny round robin played by the real
 /// `salvo run` on its embedded server, then rebuilt from the journal by `salvo report`.

@@ -67,7 +67,8 @@ struct ClusterCommand: Sendable {
     private func start() throws -> TestProcess {
         do {
             return try TestProcess(
-                executable.path, arguments, workingDirectory: workingDirectory?.path, environment: environment ?? [:], replacingEnvironment: environment != nil
+                executable.path, arguments, workingDirectory: workingDirectory?.path, environment: environment ?? [:],
+                replacingEnvironment: environment != nil
             )
         } catch {
             throw Failure.couldNotStart(commandLine, error)

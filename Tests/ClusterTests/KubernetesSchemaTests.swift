@@ -72,7 +72,10 @@ struct KubernetesSchemaTests {
         #expect(errors.first?.contains("job/salvo-shards") == true, "\(errors)")
         #expect(errors.first?.contains("'backofLimitPerIndex' was unexpected") == true, "\(errors)")
         // Without --strict, an unknown field is allowed (as kubectl's non-strict decoding drops it).
-        #expect(try await Self.errors(of: Self.indexedJob.replacingOccurrences(of: "backoffLimitPerIndex:", with: "backofLimitPerIndex:"), schema: KubernetesSchema(strict: false)) == [])
+        #expect(
+            try await Self.errors(
+                of: Self.indexedJob.replacingOccurrences(of: "backoffLimitPerIndex:", with: "backofLimitPerIndex:"),
+                schema: KubernetesSchema(strict: false)) == [])
     }
 
     @Test("a value of the wrong type fails, naming its path")
@@ -106,6 +109,7 @@ struct KubernetesSchemaTests {
 
     @Test("the known limit: the schemas hold no enums, so completionMode: Sideways passes (only an API server refuses it)")
     func enumsAreNotChecked() async throws {
-        #expect(try await Self.errors(of: Self.indexedJob.replacingOccurrences(of: "completionMode: Indexed", with: "completionMode: Sideways")) == [])
+        #expect(
+            try await Self.errors(of: Self.indexedJob.replacingOccurrences(of: "completionMode: Indexed", with: "completionMode: Sideways")) == [])
     }
 }

@@ -14,12 +14,12 @@ struct ShardCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/class.yaml"
         try """
-            name: class
-            games_per_pairing: 8
-            concurrency: 2
-            seed: 5
-            bots: [random, hunt-target, parity, density]
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        name: class
+        games_per_pairing: 8
+        concurrency: 2
+        seed: 5
+        bots: [random, hunt-target, parity, density]
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         return (folder, file)
     }
 
@@ -35,7 +35,9 @@ struct ShardCommandTests {
         }
     }
 
-    @Test("an Indexed Job: three pods find their shard in JOB_COMPLETION_INDEX, one index runs twice at once, and the merge is the tournament of one process")
+    @Test(
+        "an Indexed Job: three pods find their shard in JOB_COMPLETION_INDEX, one index runs twice at once, and the merge is the tournament of one process"
+    )
     func indexedJob() async throws {
         let (folder, file) = try Self.tournament("indexed")
         try Self.shareKey(folder + "/whole", folder + "/out")
@@ -43,7 +45,8 @@ struct ShardCommandTests {
         #expect(whole.status == 0, "\(whole.err)")
         let output = folder + "/out"
         func pod(_ index: Int) async throws -> SalvoOutput {
-            try await SalvoExecutable.run(["run", file, "--output", output, "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": String(index), "SALVO_SHARD_COUNT": "3"])
+            try await SalvoExecutable.run(
+                ["run", file, "--output", output, "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": String(index), "SALVO_SHARD_COUNT": "3"])
         }
         async let first = pod(0)
         async let second = pod(1)
@@ -110,11 +113,15 @@ struct ShardCommandTests {
     func loadShards() async throws {
         let (folder, _) = try Self.tournament("load")
         let output = folder + "/load"
-        let first = try await SalvoExecutable.run(["load", "--server", "embedded", "--games", "25", "--concurrency", "4", "--shard", "0/2", "--output", output])
+        let first = try await SalvoExecutable.run([
+            "load", "--server", "embedded", "--games", "25", "--concurrency", "4", "--shard", "0/2", "--output", output,
+        ])
         #expect(first.status == 0, "\(first.err)")
         let missing = try await SalvoExecutable.run(["merge", output])
         #expect(missing.status != 0 && missing.err.contains("1 of 2 load shards") && missing.err.contains("shards 1"), "\(missing.err)")
-        let second = try await SalvoExecutable.run(["load", "--server", "embedded", "--games", "25", "--concurrency", "4", "--shard", "1/2", "--output", output])
+        let second = try await SalvoExecutable.run([
+            "load", "--server", "embedded", "--games", "25", "--concurrency", "4", "--shard", "1/2", "--output", output,
+        ])
         #expect(second.status == 0, "\(second.err)")
 
         func report(_ path: String) throws -> LoadReport {
@@ -163,7 +170,8 @@ struct ShardCommandTests {
         let tooMany = try await SalvoExecutable.run(["run", file, "--output", folder + "/out", "--shard", "0/25"])
         #expect(tooMany.status == 1 && tooMany.err.contains("25 shards are more than its 24 mirrored pairs"), "\(tooMany.err)")
         let tooManyJobs = try await SalvoExecutable.run(["cluster", "slurm", file, "--shards", "25", "--output", folder + "/out"])
-        #expect(tooManyJobs.status == 1 && tooManyJobs.err.contains("--shards 25 is more than this tournament's 24 mirrored pairs"), "\(tooManyJobs.err)")
+        #expect(
+            tooManyJobs.status == 1 && tooManyJobs.err.contains("--shards 25 is more than this tournament's 24 mirrored pairs"), "\(tooManyJobs.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 
@@ -178,7 +186,9 @@ struct ShardCommandTests {
         #expect(written.out.hasPrefix("Wrote \(folder)/out/cluster/slurm/"), "\(written.out)")
         let manual = written.err.components(separatedBy: "or by hand:\n").last ?? ""
         #expect(manual.contains("jobid=$(sbatch --parsable \(folder)/out/cluster/slurm/shards.sbatch)"), "\(written.err)")
-        #expect(manual.contains("sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(folder)/out/cluster/slurm/merge.sbatch"), "\(written.err)")
+        #expect(
+            manual.contains("sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(folder)/out/cluster/slurm/merge.sbatch"),
+            "\(written.err)")
         let sbatch = try String(contentsOfFile: folder + "/out/cluster/slurm/shards.sbatch", encoding: .utf8)
         #expect(sbatch.contains("\nexport SALVO_SHARD_COUNT=24\n"), "\(sbatch)")
     }

@@ -1,12 +1,14 @@
 import Bots
 import Testing
+
 @testable import Tournament
 
 /// The split of a schedule into shards, and where a process finds its shard: pure rules.
 @Suite("Shards of a schedule")
 struct ShardSplitTests {
     static func config(bots: Int, games: Int, format: TournamentFormat = .roundRobin) -> TournamentConfig {
-        TournamentConfig(name: "split", format: format, bots: (0..<bots).map { BotEntry(name: "b\($0)", kind: .builtin(.random)) }, gamesPerPairing: games)
+        TournamentConfig(
+            name: "split", format: format, bots: (0..<bots).map { BotEntry(name: "b\($0)", kind: .builtin(.random)) }, gamesPerPairing: games)
     }
 
     static func shardGames(_ config: TournamentConfig, count: Int) throws -> [[ScheduledGame]] {
@@ -19,7 +21,10 @@ struct ShardSplitTests {
 
     @Test(
         "the shards hold every game exactly once, balanced to one mirrored pair, both games of each pair together",
-        arguments: [(bots: 5, games: 4, count: 3), (bots: 4, games: 6, count: 2), (bots: 7, games: 2, count: 5), (bots: 3, games: 3, count: 4), (bots: 6, games: 10, count: 7)]
+        arguments: [
+            (bots: 5, games: 4, count: 3), (bots: 4, games: 6, count: 2), (bots: 7, games: 2, count: 5), (bots: 3, games: 3, count: 4),
+            (bots: 6, games: 10, count: 7),
+        ]
     )
     func partition(bots: Int, games: Int, count: Int) throws {
         let config = Self.config(bots: bots, games: games)
@@ -73,7 +78,9 @@ struct ShardSplitTests {
 
     @Test("--shard auto reads a Slurm array task or a Kubernetes completion index, of SALVO_SHARD_COUNT, and refuses without either")
     func environment() throws {
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SALVO_SHARD_COUNT": "3", "SLURM_ARRAY_TASK_COUNT": "3"]) == Shard(index: 2, count: 3))
+        #expect(
+            try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SALVO_SHARD_COUNT": "3", "SLURM_ARRAY_TASK_COUNT": "3"])
+                == Shard(index: 2, count: 3))
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0", "SALVO_SHARD_COUNT": "4"]) == Shard(index: 0, count: 4))
         #expect(throws: ShardError.noEngine) { try Shard.fromEnvironment(["HOME": "/root"]) }
         #expect(throws: ShardError.missingVariable(have: "JOB_COMPLETION_INDEX", need: "SALVO_SHARD_COUNT")) {
@@ -93,7 +100,10 @@ struct ShardSplitTests {
 
     @Test("a resubmitted task (sbatch --array=3: its own array has one task, from 3) is still shard 3 of the written count")
     func partialResubmission() throws {
-        let environment = ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "1", "SALVO_SHARD_COUNT": "4"]
+        let environment = [
+            "SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "1",
+            "SALVO_SHARD_COUNT": "4",
+        ]
         #expect(try Shard.fromEnvironment(environment) == Shard(index: 3, count: 4))
     }
 

@@ -18,7 +18,9 @@ struct ShardedTournamentTests {
     /// Five built-in bots, a round robin of 4 games per pairing: 40 games.
     static func config(output: String) -> TournamentConfig {
         let bots: [BuiltInBot] = [.random, .huntTarget, .parity, .density, .champion]
-        var config = TournamentConfig(name: "sharded", bots: bots.map { BotEntry(name: $0.rawValue, kind: .builtin($0)) }, gamesPerPairing: 4, concurrency: 4, seed: 77, outputDirectory: output)
+        var config = TournamentConfig(
+            name: "sharded", bots: bots.map { BotEntry(name: $0.rawValue, kind: .builtin($0)) }, gamesPerPairing: 4, concurrency: 4, seed: 77,
+            outputDirectory: output)
         // One seed key for the whole run's folder and the shards' (as a copied seed.key gives),
         // so that they play the same fleets.
         config.context.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")

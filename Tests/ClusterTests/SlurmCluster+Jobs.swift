@@ -19,7 +19,8 @@ extension SlurmCluster {
         )
         let output = try await program.run(timeout: timeout)
         guard output.status == 0 else {
-            throw SlurmClusterError.commandFailed(([command] + arguments).joined(separator: " "), status: output.status, output: output.standardError + output.standardOutput)
+            throw SlurmClusterError.commandFailed(
+                ([command] + arguments).joined(separator: " "), status: output.status, output: output.standardError + output.standardOutput)
         }
         return output.standardOutput
     }
@@ -27,8 +28,11 @@ extension SlurmCluster {
     /// `sbatch --parsable ARGUMENTS SCRIPT`; returns the job id (for an array job, the id of
     /// the whole array). `environment` is added to the one sbatch passes on to the job; the job
     /// runs in `workingDirectory`, by default ``jobsDirectory``.
-    func submit(_ script: URL, arguments: [String] = [], environment extra: [String: String] = [:], workingDirectory: URL? = nil) async throws -> String {
-        let output = try await run("sbatch", ["--parsable"] + arguments + [script.path], environment: extra, workingDirectory: workingDirectory ?? jobsDirectory)
+    func submit(_ script: URL, arguments: [String] = [], environment extra: [String: String] = [:], workingDirectory: URL? = nil) async throws
+        -> String
+    {
+        let output = try await run(
+            "sbatch", ["--parsable"] + arguments + [script.path], environment: extra, workingDirectory: workingDirectory ?? jobsDirectory)
         // --parsable prints "ID" or "ID;CLUSTER".
         let id = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ";").first.map(String.init) ?? ""
         guard !id.isEmpty, id.allSatisfy(\.isNumber) else {

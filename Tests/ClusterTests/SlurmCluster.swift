@@ -62,7 +62,10 @@ final class SlurmCluster: Sendable {
         let files = FileManager.default
         // munged wants its socket's folders searchable by all, and its key private.
         try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
-        for folder in [configuration.stateDirectory, configuration.spoolDirectory, configuration.logDirectory, jobsDirectory, directory.appendingPathComponent("munge")] {
+        for folder in [
+            configuration.stateDirectory, configuration.spoolDirectory, configuration.logDirectory, jobsDirectory,
+            directory.appendingPathComponent("munge"),
+        ] {
             try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         }
         guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw POSIXError(.ENOENT) }
@@ -92,11 +95,13 @@ final class SlurmCluster: Sendable {
         default: break
         }
         let deadline = ContinuousClock.now + timeout
-        _ = try launch("munged", [
-            "--foreground", "--force", "--socket=\(configuration.mungeSocket.path)", "--key-file=\(mungeKey.path)",
-            "--pid-file=\(directory.appendingPathComponent("munge/munged.pid").path)",
-            "--seed-file=\(directory.appendingPathComponent("munge/munged.seed").path)",
-        ])
+        _ = try launch(
+            "munged",
+            [
+                "--foreground", "--force", "--socket=\(configuration.mungeSocket.path)", "--key-file=\(mungeKey.path)",
+                "--pid-file=\(directory.appendingPathComponent("munge/munged.pid").path)",
+                "--seed-file=\(directory.appendingPathComponent("munge/munged.seed").path)",
+            ])
         while !FileManager.default.fileExists(atPath: configuration.mungeSocket.path) {
             try checkAlive(deadline: deadline, timeout: timeout, lastState: "munged has not made its socket yet")
             try await Task.sleep(for: .milliseconds(50))
@@ -106,8 +111,10 @@ final class SlurmCluster: Sendable {
         var lastState = "nothing yet"
         while true {
             try checkAlive(deadline: deadline, timeout: timeout, lastState: lastState)
-            let output = try await ClusterCommand(executable: try Self.program("sinfo"), arguments: ["-h", "-N", "-n", configuration.nodeName, "-o", "%T"], environment: environment)
-                .run(timeout: .seconds(30))
+            let output = try await ClusterCommand(
+                executable: try Self.program("sinfo"), arguments: ["-h", "-N", "-n", configuration.nodeName, "-o", "%T"], environment: environment
+            )
+            .run(timeout: .seconds(30))
             lastState = (output.standardOutput + output.standardError).trimmingCharacters(in: .whitespacesAndNewlines)
             if output.status == 0 && lastState == "idle" { return }
             try await Task.sleep(for: .milliseconds(200))
@@ -153,10 +160,12 @@ final class SlurmCluster: Sendable {
     /// Stops the cluster: cancels what still runs on it, kills slurmd, slurmctld and munged by
     /// pid (SIGTERM, SIGKILL after 5 s) and removes the folder. Safe to call more than once.
     func stop() {
-        guard let list = daemons.withLock({ list -> [ClusterDaemon]? in
-            defer { list = nil }
-            return list
-        }) else { return }
+        guard
+            let list = daemons.withLock({ list -> [ClusterDaemon]? in
+                defer { list = nil }
+                return list
+            })
+        else { return }
         if list.contains(where: { $0.name == "slurmctld" && $0.isRunning }) { cancelRemainingJobs() }
         for name in ["slurmd", "slurmctld", "munged"] {
             list.filter { $0.name == name }.forEach { $0.stop() }
@@ -170,12 +179,14 @@ final class SlurmCluster: Sendable {
         guard let scancel = ClusterCommand.locate("scancel"), let squeue = ClusterCommand.locate("squeue") else { return }
         let queue = ClusterCommand(executable: squeue, arguments: ["-h", "-o", "%i"], environment: environment)
         guard let queued = try? queue.runBlocking(timeout: .seconds(10)), queued.status == 0,
-              !queued.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+            !queued.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else { return }
         _ = try? ClusterCommand(executable: scancel, arguments: ["--me"], environment: environment).runBlocking(timeout: .seconds(10))
         let deadline = ContinuousClock.now + .seconds(8)
         while ContinuousClock.now < deadline {
             guard let left = try? queue.runBlocking(timeout: .seconds(10)), left.status == 0,
-                  !left.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+                !left.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            else { return }
             usleep(250_000)
         }
     }

@@ -23,7 +23,8 @@ enum SlurmClusterError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .notInstalled(program):
-            return "\(program) was not found on PATH or in /usr/sbin: the cluster tests need the Debian packages slurm-wlm and munge (run `make test-deps`)."
+            return
+                "\(program) was not found on PATH or in /usr/sbin: the cluster tests need the Debian packages slurm-wlm and munge (run `make test-deps`)."
         case let .daemonExited(name, logs):
             return "The test cluster's \(name) ended while the cluster started.\n\(logs)"
         case let .notReady(timeout, lastState, logs):

@@ -24,7 +24,9 @@ struct SlurmClusterTests {
     /// An array task that records `INDEX COUNT` (appended: a task run twice shows twice), takes
     /// a second, then exits 3 when its index is `FAIL_TASK`.
     static func arrayTask(out: URL, in cluster: SlurmCluster) throws -> URL {
-        try script("task.sh", """
+        try script(
+            "task.sh",
+            """
             echo "$SLURM_ARRAY_TASK_ID $SLURM_ARRAY_TASK_COUNT" >> '\(out.path)'/task-$SLURM_ARRAY_TASK_ID
             sleep 1
             if [ "$SLURM_ARRAY_TASK_ID" = "${FAIL_TASK:-none}" ]; then exit 3; fi
@@ -86,7 +88,9 @@ struct SlurmClusterTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("dependent-saw").path))
     }
 
-    @Test("with Slurm's default, the afterok dependent of a failed job stays pending (DependencyNeverSatisfied) until cancelled, unless it asked --kill-on-invalid-dep=yes; stop() ends the daemons and removes the folder")
+    @Test(
+        "with Slurm's default, the afterok dependent of a failed job stays pending (DependencyNeverSatisfied) until cancelled, unless it asked --kill-on-invalid-dep=yes; stop() ends the daemons and removes the folder"
+    )
     func failedTaskLeavesDependentPending() async throws {
         let cluster = try SlurmCluster(killInvalidDependencies: false)
         defer { cluster.stop() }
@@ -102,7 +106,8 @@ struct SlurmClusterTests {
         let stuck = try await cluster.wait(for: after, until: "marked DependencyNeverSatisfied") { $0.first?.reason == "DependencyNeverSatisfied" }
         #expect(stuck.map(\.state) == ["PENDING"], "\(stuck)")
         let cancelledBySlurm = try await cluster.wait(for: killed)
-        #expect(cancelledBySlurm.map(\.state) == ["CANCELLED"] && cancelledBySlurm.map(\.reason) == ["DependencyNeverSatisfied"], "\(cancelledBySlurm)")
+        #expect(
+            cancelledBySlurm.map(\.state) == ["CANCELLED"] && cancelledBySlurm.map(\.reason) == ["DependencyNeverSatisfied"], "\(cancelledBySlurm)")
         #expect(try await cluster.records(of: after).map(\.state) == ["PENDING"])
         try await cluster.cancel(after)
         #expect(try await cluster.wait(for: after).map(\.state) == ["CANCELLED"])

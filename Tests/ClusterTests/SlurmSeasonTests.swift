@@ -8,7 +8,9 @@ import Testing
 /// in the sandbox. Each night's merged season equals the same nights played on one machine.
 @Suite("A season on a real Slurm cluster", .serialized, .timeLimit(.minutes(8)))
 struct SlurmSeasonTests {
-    @Test("the same submit.sh every night: two nights in 2 shards each, merged by the afterok job, equal the nights played whole; the second night plays only the new version's games")
+    @Test(
+        "the same submit.sh every night: two nights in 2 shards each, merged by the afterok job, equal the nights played whole; the second night plays only the new version's games"
+    )
     func seasonOnSlurm() async throws {
         let folder = try ClassFolder.make(["alice", "bob", "carl"])
 

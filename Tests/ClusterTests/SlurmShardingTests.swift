@@ -7,17 +7,19 @@ import Testing
 /// afterok job merges them, and the tournament is the one a single process plays.
 @Suite("Tournaments on a real Slurm cluster", .serialized, .timeLimit(.minutes(6)))
 struct SlurmShardingTests {
-    @Test("the generated array job with 2 tasks (submitted by the printed lines) and then 3 (by submit.sh), and its merge job, give the tournament of one process; one task resubmitted alone replays its shard")
+    @Test(
+        "the generated array job with 2 tasks (submitted by the printed lines) and then 3 (by submit.sh), and its merge job, give the tournament of one process; one task resubmitted alone replays its shard"
+    )
     func shardsOnSlurm() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-slurm-shards-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
-            name: slurmy
-            games_per_pairing: 4
-            concurrency: 4
-            seed: 9
-            bots: [random, hunt-target, parity, density]
-            """.write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
+        name: slurmy
+        games_per_pairing: 4
+        concurrency: 4
+        seed: 9
+        bots: [random, hunt-target, parity, density]
+        """.write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
         let whole = try await SalvoExecutable.run(["run", "class.yaml", "--output", "whole"], workingDirectory: folder)
         #expect(whole.status == 0, "\(whole.err)")
 
@@ -37,7 +39,10 @@ struct SlurmShardingTests {
             let ids: [String]
             if shards == 2 {
                 // The lines printed "by hand", run as printed (docs/cluster.md walked both ways).
-                let lines = try #require(made.err.components(separatedBy: "or by hand:\n").last?.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) })
+                let lines = try #require(
+                    made.err.components(separatedBy: "or by hand:\n").last?.split(separator: "\n").prefix(2).map {
+                        $0.trimmingCharacters(in: .whitespaces)
+                    })
                 // "Submitted batch job M" (the merge), then the array's id.
                 let submitted = try await cluster.run("sh", ["-c", "set -e\n" + lines.joined(separator: "\n") + "\necho \"${jobid%%;*}\""])
                 let numbers = submitted.split(whereSeparator: { !$0.isNumber }).map(String.init)

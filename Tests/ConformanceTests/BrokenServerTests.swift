@@ -14,7 +14,8 @@ struct BrokenServerTests {
             _ = try await runSuite("http://127.0.0.1:1")
         } throws: { error in
             guard case .unreachable(let url, _) = error as? ConformanceError else { return false }
-            return url == "http://127.0.0.1:1" && (error as? ConformanceError)?.description.hasPrefix("No Battleship server answers at http://127.0.0.1:1 (") == true
+            return url == "http://127.0.0.1:1"
+                && (error as? ConformanceError)?.description.hasPrefix("No Battleship server answers at http://127.0.0.1:1 (") == true
         }
         let result = try await runSalvo(["check", "--server", "http://127.0.0.1:1"])
         #expect(result.status == 1)

@@ -14,7 +14,8 @@ struct EmbeddedServerTests {
             let report = try await runSuite(server.baseURL)
             #expect(report.ids(.fail).isEmpty, "\(describe(report))")
             #expect(report.ids(.warn).isEmpty, "\(describe(report))")
-            #expect(report.ids(.skip).isEmpty && report.ids(.pass).contains("extension.fleet"), "Salvo's server advertises and honours its extensions")
+            #expect(
+                report.ids(.skip).isEmpty && report.ids(.pass).contains("extension.fleet"), "Salvo's server advertises and honours its extensions")
             #expect(report.outcomes.map(\.id) == ConformanceCatalog.all.map(\.id))
             #expect(report.conforms)
             #expect(report.requestCount > 500)
@@ -32,7 +33,8 @@ struct EmbeddedServerTests {
             let count = ConformanceCatalog.all.count
             #expect(lines.filter { $0.hasPrefix("PASS  ") }.count == count)
             #expect(lines.contains { $0.hasPrefix("PASS  guess.out-of-turn ") })
-            #expect(lines.contains { $0.hasPrefix("\(count) checks: \(count) passed, 0 warned, 0 failed") && $0.hasSuffix("against \(server.baseURL)") })
+            #expect(
+                lines.contains { $0.hasPrefix("\(count) checks: \(count) passed, 0 warned, 0 failed") && $0.hasSuffix("against \(server.baseURL)") })
             #expect(lines.last == "The server conforms: every required check passed.")
             let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any]
             let summary = file?["summary"] as? [String: Any]

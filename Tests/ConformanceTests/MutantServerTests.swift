@@ -19,7 +19,9 @@ struct MutantServerTests {
             let skipped = try #require(report.outcomes.first { $0.id == "extension.fleet" })
             let lines = ReportFormatter().lines(for: skipped)
             #expect(lines.count == 1 && lines[0].hasPrefix("SKIP  extension.fleet "), "\(lines)")
-            #expect(lines[0].hasSuffix("  The server does not advertise the `fleet` extension at GET /api/extensions, so its check does not apply."), "\(lines)")
+            #expect(
+                lines[0].hasSuffix("  The server does not advertise the `fleet` extension at GET /api/extensions, so its check does not apply."),
+                "\(lines)")
             #expect(ReportFormatter().summary(report)[0].contains(", 1 skipped "))
         }
     }
@@ -78,26 +80,33 @@ struct MutantServerTests {
             #expect(Set(report.ids(.warn)) == ["errors.player-id", "guess.validation-order"], "\(describe(report))")
             #expect(report.conforms)
             let warning = try #require(report.outcomes.first { $0.id == "errors.player-id" })
-            #expect(warning.messages.first?.contains("comes as plain text") == true && warning.exchange?.responseBody == "Player id is not a valid GUID")
+            #expect(
+                warning.messages.first?.contains("comes as plain text") == true && warning.exchange?.responseBody == "Player id is not a valid GUID")
         }
     }
 
-    @Test("a server that fails with a 500 on a numeric playerId and sends the plain-text error otherwise (the unmodified reference) passes with warnings only")
+    @Test(
+        "a server that fails with a 500 on a numeric playerId and sends the plain-text error otherwise (the unmodified reference) passes with warnings only"
+    )
     func numericPlayerIdWarns() async throws {
         try await withRunning(MutantServer.start(fault: .numericPlayerIdCrashes)) { server in
             let report = try await runSuite(server.baseURL, .init(requestTimeout: patientTimeout, selectors: ["errors"]))
             #expect(report.ids(.fail).isEmpty, "\(describe(report))")
             let warning = try #require(report.outcomes.first { $0.id == "errors.player-id" })
-            #expect(warning.verdict == .warn && warning.messages.contains { $0.contains("a playerId sent as a number fails the server with a 500") }, "\(describe(report))")
+            #expect(
+                warning.verdict == .warn && warning.messages.contains { $0.contains("a playerId sent as a number fails the server with a 500") },
+                "\(describe(report))")
             #expect(warning.messages.contains { $0.contains("comes as plain text") })
         }
     }
 
-    @Test("the reference's other bugs warn in the check about them, and fail nothing", arguments: [
-        Warned(fault: .htmlNotFound, warning: "routes.unknown"),
-        Warned(fault: .loserToldToMove, warning: "status.winner-before-turn"),
-        Warned(fault: .teapot, warning: "guess.repeat-hit"),
-    ])
+    @Test(
+        "the reference's other bugs warn in the check about them, and fail nothing",
+        arguments: [
+            Warned(fault: .htmlNotFound, warning: "routes.unknown"),
+            Warned(fault: .loserToldToMove, warning: "status.winner-before-turn"),
+            Warned(fault: .teapot, warning: "guess.repeat-hit"),
+        ])
     func referenceBugWarns(_ warned: Warned) async throws {
         try await withRunning(MutantServer.start(fault: warned.fault)) { server in
             let report = try await runSuite(server.baseURL, .init(requestTimeout: patientTimeout, selectors: [warned.warning, "keys", "errors"]))
@@ -119,10 +128,13 @@ struct MutantCommandTests {
             let lines = result.out.split(separator: "\n").map(String.init)
             let fail = try #require(lines.firstIndex { $0.hasPrefix("FAIL  guess.out-of-turn ") }, "\(result.out)")
             #expect(lines[fail].hasSuffix(#"The joiner guessing before the creator's first shot: expected 400 "Not your turn", got 200."#))
-            #expect(lines[fail + 1].trimmingCharacters(in: .whitespaces).hasPrefix("> POST /api/games/") && lines[fail + 1].contains(#""xPos":5,"yPos":5"#))
+            #expect(
+                lines[fail + 1].trimmingCharacters(in: .whitespaces).hasPrefix("> POST /api/games/")
+                    && lines[fail + 1].contains(#""xPos":5,"yPos":5"#))
             // The mutant's fleets are random: (5,5) may be a hit or a miss.
             let response = lines[fail + 2].trimmingCharacters(in: .whitespaces)
-            #expect(response.hasPrefix(#"< 200  (application/json; charset=utf-8)  {"hit":"#) && response.hasSuffix(#","shipSunk":0}"#), "\(response)")
+            #expect(
+                response.hasPrefix(#"< 200  (application/json; charset=utf-8)  {"hit":"#) && response.hasSuffix(#","shipSunk":0}"#), "\(response)")
             #expect(lines.contains { $0.hasPrefix("FAIL  turn.creator-first ") })
             #expect(lines.last?.hasPrefix("The server does not conform: ") == true)
             #expect(result.err.isEmpty)

@@ -68,7 +68,8 @@ struct SuiteLogicTests {
             method: "POST", path: "/api/games/x/guess", requestContentType: "application/json", requestBody: #"{"xPos":1}"#,
             status: 200, responseContentType: "application/json", responseBody: String(repeating: "a", count: 1000)
         )
-        let outcome = CheckOutcome(id: "guess.out-of-turn", severity: .required, verdict: .fail, title: "t", messages: ["It was accepted."], exchange: exchange)
+        let outcome = CheckOutcome(
+            id: "guess.out-of-turn", severity: .required, verdict: .fail, title: "t", messages: ["It was accepted."], exchange: exchange)
         let lines = ReportFormatter(bodyLimit: 20, idWidth: 20).lines(for: outcome)
         #expect(lines.count == 3)
         #expect(lines[0] == "FAIL  guess.out-of-turn     It was accepted.")

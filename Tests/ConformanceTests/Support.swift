@@ -20,7 +20,9 @@ func startEmbeddedServer() async throws -> RunningServer {
 let patientTimeout: Duration = .seconds(30)
 
 /// Runs the whole suite against `url`.
-func runSuite(_ url: String, _ configuration: ConformanceSuite.Configuration = .init(requestTimeout: patientTimeout)) async throws -> ConformanceReport {
+func runSuite(_ url: String, _ configuration: ConformanceSuite.Configuration = .init(requestTimeout: patientTimeout)) async throws
+    -> ConformanceReport
+{
     try await ConformanceSuite(baseURL: url, configuration: configuration).run()
 }
 

@@ -15,7 +15,10 @@ struct MarkupTests {
     func attributeQuotes() {
         let hostile = "x\" onmouseover=\"alert(1)' data-y='"
         let cell: Markup = "<tr data-bot=\"\(hostile)\" title='\(hostile)'>"
-        #expect(cell.text == "<tr data-bot=\"x&quot; onmouseover=&quot;alert(1)&#39; data-y=&#39;\" title='x&quot; onmouseover=&quot;alert(1)&#39; data-y=&#39;'>")
+        #expect(
+            cell.text
+                == "<tr data-bot=\"x&quot; onmouseover=&quot;alert(1)&#39; data-y=&#39;\" title='x&quot; onmouseover=&quot;alert(1)&#39; data-y=&#39;'>"
+        )
     }
 
     @Test("a quote carrying a combining mark is still escaped, and other text is copied as is")

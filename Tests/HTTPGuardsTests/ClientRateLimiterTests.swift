@@ -39,6 +39,8 @@ struct ClientRateLimiterTests {
         #expect(deadline.allowance(bodyBytes: 0) == .seconds(30))
         #expect(deadline.allowance(bodyBytes: 16_384 * 10) == .seconds(40))
         #expect(deadline.allowance(bodyBytes: 1 << 40) == .minutes(15))
-        #expect(RequestDeadline(base: .seconds(30), bytesPerSecond: 0, maximum: .seconds(1)).maximum == .seconds(30), "the maximum is never below the base")
+        #expect(
+            RequestDeadline(base: .seconds(30), bytesPerSecond: 0, maximum: .seconds(1)).maximum == .seconds(30),
+            "the maximum is never below the base")
     }
 }

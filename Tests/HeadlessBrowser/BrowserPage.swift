@@ -95,10 +95,12 @@ public final class BrowserPage: Sendable {
     /// Emulates a screen `width` × `height` CSS pixels; `mobile` also makes the page lay out
     /// as a phone would (honouring `<meta name="viewport">`, or 980 px wide without one).
     public func setViewport(width: Int, height: Int, deviceScaleFactor: Double = 1, mobile: Bool) async throws {
-        try await send("Emulation.setDeviceMetricsOverride", [
-            "width": .number(Double(width)), "height": .number(Double(height)),
-            "deviceScaleFactor": .number(deviceScaleFactor), "mobile": .bool(mobile),
-        ])
+        try await send(
+            "Emulation.setDeviceMetricsOverride",
+            [
+                "width": .number(Double(width)), "height": .number(Double(height)),
+                "deviceScaleFactor": .number(deviceScaleFactor), "mobile": .bool(mobile),
+            ])
     }
 
     /// A phone's screen: 375 × 667 CSS pixels at scale 2, laid out as a mobile browser would.
@@ -140,7 +142,8 @@ public final class BrowserPage: Sendable {
     public var consoleErrors: [String] {
         connection.events("Runtime.consoleAPICalled", sessionId: sessionId)
             .filter { $0.params["type"]?.string == "error" }
-            .map { event in (event.params["args"]?.array ?? []).map { $0["value"]?.string ?? $0["description"]?.string ?? "" }.joined(separator: " ") }
+            .map { event in (event.params["args"]?.array ?? []).map { $0["value"]?.string ?? $0["description"]?.string ?? "" }.joined(separator: " ")
+            }
     }
 
     /// Closes the tab.

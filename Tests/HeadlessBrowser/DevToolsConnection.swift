@@ -108,7 +108,11 @@ final class DevToolsConnection: Sendable {
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                enum Outcome { case found(DevToolsEvent), failed(BrowserError), waiting }
+                enum Outcome {
+                    case found(DevToolsEvent)
+                    case failed(BrowserError)
+                    case waiting
+                }
                 let outcome: Outcome = state.withLock { state in
                     if let event = state.events.dropFirst(after).first(where: { Self.matches($0, method, sessionId) }) {
                         return .found(event)
@@ -152,7 +156,8 @@ final class DevToolsConnection: Sendable {
                         resumptions.append { continuation.resume(returning: result) }
                     }
                 } else if let method = value["method"]?.string {
-                    let event = DevToolsEvent(sequence: state.events.count, method: method, sessionId: value["sessionId"]?.string, params: value["params"] ?? [:])
+                    let event = DevToolsEvent(
+                        sequence: state.events.count, method: method, sessionId: value["sessionId"]?.string, params: value["params"] ?? [:])
                     state.events.append(event)
                     if method == "Page.javascriptDialogOpening" { dialogSessions.append(event.sessionId) }
                     for (key, waiter) in state.waiters where Self.matches(event, waiter.method, waiter.sessionId) {

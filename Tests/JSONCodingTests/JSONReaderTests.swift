@@ -34,16 +34,18 @@ struct JSONReaderTests {
         skipError(Array(text.utf8))
     }
 
-    @Test("strings: every escape, surrogate pairs, raw UTF-8, an empty string", arguments: [
-        (#""""#, ""),
-        (#""plain""#, "plain"),
-        (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
-        (#""\u00e9\u00E9 \u0000""#, "éé \u{0}"),
-        (#""\ud83d\ude00 \uD83D\uDE00""#, "😀 😀"),
-        ("\"naïve 🚢 ok\"", "naïve 🚢 ok"),
-        ("\"mixed é \\n 🚢\"", "mixed é \n 🚢"),
-        ("\"\u{7F}\"", "\u{7F}"),
-    ])
+    @Test(
+        "strings: every escape, surrogate pairs, raw UTF-8, an empty string",
+        arguments: [
+            (#""""#, ""),
+            (#""plain""#, "plain"),
+            (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
+            (#""\u00e9\u00E9 \u0000""#, "éé \u{0}"),
+            (#""\ud83d\ude00 \uD83D\uDE00""#, "😀 😀"),
+            ("\"naïve 🚢 ok\"", "naïve 🚢 ok"),
+            ("\"mixed é \\n 🚢\"", "mixed é \n 🚢"),
+            ("\"\u{7F}\"", "\u{7F}"),
+        ])
     func strings(_ text: String, _ expected: String) throws {
         #expect(try Self.read(text) { reader throws(JSONError) in try reader.string() } == expected)
     }
@@ -64,25 +66,33 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("whole numbers that are not whole or do not fit are invalid values with the reason", arguments: [
-        ("3.5", "bad value at the top level: 3.5 is not a whole number (byte 0)"),
-        ("9223372036854775808", "bad value at the top level: 9223372036854775808 is out of range (-9223372036854775808 to 9223372036854775807) (byte 0)"),
-        ("1e30", "bad value at the top level: 1e30 is out of range (-9223372036854775808 to 9223372036854775807) (byte 0)"),
-    ])
+    @Test(
+        "whole numbers that are not whole or do not fit are invalid values with the reason",
+        arguments: [
+            ("3.5", "bad value at the top level: 3.5 is not a whole number (byte 0)"),
+            (
+                "9223372036854775808",
+                "bad value at the top level: 9223372036854775808 is out of range (-9223372036854775808 to 9223372036854775807) (byte 0)"
+            ),
+            ("1e30", "bad value at the top level: 1e30 is out of range (-9223372036854775808 to 9223372036854775807) (byte 0)"),
+        ])
     func badWholeNumbers(_ text: String, _ message: String) {
         #expect(Self.failure { _ = try Self.read(text) { reader throws(JSONError) in try reader.int() } } == message)
     }
 
     @Test("a negative number is no UInt64")
     func negativeUnsigned() {
-        #expect(Self.failure { _ = try Self.read(" -1") { reader throws(JSONError) in try reader.uint64() } }
-            == "bad value at the top level: -1 is out of range (0 to 18446744073709551615) (byte 1)")
+        #expect(
+            Self.failure { _ = try Self.read(" -1") { reader throws(JSONError) in try reader.uint64() } }
+                == "bad value at the top level: -1 is out of range (0 to 18446744073709551615) (byte 1)")
     }
 
-    @Test("real numbers are converted exactly as the standard library does", arguments: [
-        ("2.5e1", 25.0), ("-0.5", -0.5), ("1E-2", 0.01), ("0", 0), ("123456789012345678901234567890", 1.2345678901234568e29),
-        ("0.1", 0.1), ("1e400", .infinity),
-    ])
+    @Test(
+        "real numbers are converted exactly as the standard library does",
+        arguments: [
+            ("2.5e1", 25.0), ("-0.5", -0.5), ("1E-2", 0.01), ("0", 0), ("123456789012345678901234567890", 1.2345678901234568e29),
+            ("0.1", 0.1), ("1e400", .infinity),
+        ])
     func reals(_ text: String, _ expected: Double) throws {
         #expect(try Self.read(text) { reader throws(JSONError) in try reader.double() } == expected)
     }
@@ -92,14 +102,15 @@ struct JSONReaderTests {
         #expect(try Self.read("true") { reader throws(JSONError) in try reader.bool() })
         #expect(try !Self.read(" false ") { reader throws(JSONError) in try reader.bool() })
         #expect(try Self.read("null") { reader throws(JSONError) in reader.readNull() })
-        #expect(try Self.read("[1]") { reader throws(JSONError) in
-            try reader.beginArray()
-            _ = try reader.nextElement()
-            let wasNull = reader.readNull()
-            _ = try reader.int()
-            _ = try reader.nextElement()
-            return !wasNull
-        })
+        #expect(
+            try Self.read("[1]") { reader throws(JSONError) in
+                try reader.beginArray()
+                _ = try reader.nextElement()
+                let wasNull = reader.readNull()
+                _ = try reader.int()
+                _ = try reader.nextElement()
+                return !wasNull
+            })
     }
 
     @Test("nested objects and arrays are read in order; skipped values are checked")
@@ -158,58 +169,62 @@ struct JSONReaderTests {
         #expect(deep?.offset == 64)
     }
 
-    @Test("what RFC 8259 refuses is refused, with the reason and the byte", arguments: [
-        ("", "unexpected end of input", 0),
-        ("   ", "unexpected end of input", 3),
-        ("{", "unexpected end of input", 1),
-        (#"{"a":"#, "unexpected end of input", 5),
-        (#"{"a":"x"#, "unterminated string", 7),
-        ("[1,", "unexpected end of input", 3),
-        (#""\u12"#, "unterminated string", 5),
-        ("[1,]", "trailing comma before ']'", 3),
-        (#"{"a":1,}"#, "trailing comma before '}'", 7),
-        ("[1 2]", "expected ',' or ']' after an array element", 3),
-        (#"{"a":1 "b":2}"#, "expected ',' or '}' after an object member", 7),
-        (#"{"a" 1}"#, "expected ':' after the key", 5),
-        ("{a:1}", "expected a key (a string) or '}'", 1),
-        ("{'a':1}", "expected a key (a string) or '}'", 1),
-        (#"{"a":1,,}"#, "expected a key (a string) after ','", 7),
-        ("{} x", "unexpected data after the JSON value", 3),
-        ("1 2", "unexpected data after the JSON value", 2),
-        (#"{"a":1}}"#, "unexpected data after the JSON value", 7),
-        ("01", "leading zero in a number", 1),
-        ("-", "expected a digit after '-'", 1),
-        ("1.", "expected a digit after '.'", 2),
-        ("1e", "expected a digit in the exponent", 2),
-        (".5", "expected a value, found '.'", 0),
-        ("+1", "expected a value, found '+'", 0),
-        ("tru", "invalid literal (expected true)", 0),
-        ("nul", "invalid literal (expected null)", 0),
-        ("True", "expected a value, found 'T'", 0),
-        ("\"a\u{1}b\"", "control character byte 0x1 in a string (escape it)", 2),
-        ("\"tab\there\"", "control character byte 0x9 in a string (escape it)", 4),
-        (#""\x""#, "invalid escape '\\x' in a string", 1),
-        (#""\u00g0""#, "expected four hexadecimal digits after \\u", 5),
-        (#""\ud83d""#, "unpaired high surrogate \\uD83D in a string", 1),
-        (#""\ud83dx""#, "unpaired high surrogate \\uD83D in a string", 1),
-        (#""\ude00""#, "unpaired low surrogate \\uDE00 in a string", 1),
-        (#""\ud83d\u0041""#, "high surrogate \\uD83D followed by \\u0041, not a low surrogate", 1),
-        ("\u{FEFF}{}", "expected a value, found byte 0xEF", 0),
-        ("\u{0B}1", "expected a value, found byte 0xB", 0),
-    ])
+    @Test(
+        "what RFC 8259 refuses is refused, with the reason and the byte",
+        arguments: [
+            ("", "unexpected end of input", 0),
+            ("   ", "unexpected end of input", 3),
+            ("{", "unexpected end of input", 1),
+            (#"{"a":"#, "unexpected end of input", 5),
+            (#"{"a":"x"#, "unterminated string", 7),
+            ("[1,", "unexpected end of input", 3),
+            (#""\u12"#, "unterminated string", 5),
+            ("[1,]", "trailing comma before ']'", 3),
+            (#"{"a":1,}"#, "trailing comma before '}'", 7),
+            ("[1 2]", "expected ',' or ']' after an array element", 3),
+            (#"{"a":1 "b":2}"#, "expected ',' or '}' after an object member", 7),
+            (#"{"a" 1}"#, "expected ':' after the key", 5),
+            ("{a:1}", "expected a key (a string) or '}'", 1),
+            ("{'a':1}", "expected a key (a string) or '}'", 1),
+            (#"{"a":1,,}"#, "expected a key (a string) after ','", 7),
+            ("{} x", "unexpected data after the JSON value", 3),
+            ("1 2", "unexpected data after the JSON value", 2),
+            (#"{"a":1}}"#, "unexpected data after the JSON value", 7),
+            ("01", "leading zero in a number", 1),
+            ("-", "expected a digit after '-'", 1),
+            ("1.", "expected a digit after '.'", 2),
+            ("1e", "expected a digit in the exponent", 2),
+            (".5", "expected a value, found '.'", 0),
+            ("+1", "expected a value, found '+'", 0),
+            ("tru", "invalid literal (expected true)", 0),
+            ("nul", "invalid literal (expected null)", 0),
+            ("True", "expected a value, found 'T'", 0),
+            ("\"a\u{1}b\"", "control character byte 0x1 in a string (escape it)", 2),
+            ("\"tab\there\"", "control character byte 0x9 in a string (escape it)", 4),
+            (#""\x""#, "invalid escape '\\x' in a string", 1),
+            (#""\u00g0""#, "expected four hexadecimal digits after \\u", 5),
+            (#""\ud83d""#, "unpaired high surrogate \\uD83D in a string", 1),
+            (#""\ud83dx""#, "unpaired high surrogate \\uD83D in a string", 1),
+            (#""\ude00""#, "unpaired low surrogate \\uDE00 in a string", 1),
+            (#""\ud83d\u0041""#, "high surrogate \\uD83D followed by \\u0041, not a low surrogate", 1),
+            ("\u{FEFF}{}", "expected a value, found byte 0xEF", 0),
+            ("\u{0B}1", "expected a value, found byte 0xB", 0),
+        ])
     func refused(_ text: String, _ reason: String, _ offset: Int) throws {
         let error = try #require(Self.skipError(text), "\(text) was read")
         #expect(error.problem == .syntax(reason), "\(text)")
         #expect(error.offset == offset, "\(text)")
     }
 
-    @Test("invalid UTF-8 in a string is refused where it starts", arguments: [
-        [0x22, 0xFF, 0x22],
-        [0x22, 0x61, 0xC0, 0xAF, 0x22],  // overlong '/'
-        [0x22, 0x61, 0xED, 0xA0, 0x80, 0x22],  // an encoded surrogate
-        [0x22, 0x61, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-        [0x22, 0x61, 0xE2, 0x82, 0x22],  // cut short
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 in a string is refused where it starts",
+        arguments: [
+            [0x22, 0xFF, 0x22],
+            [0x22, 0x61, 0xC0, 0xAF, 0x22],  // overlong '/'
+            [0x22, 0x61, 0xED, 0xA0, 0x80, 0x22],  // an encoded surrogate
+            [0x22, 0x61, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+            [0x22, 0x61, 0xE2, 0x82, 0x22],  // cut short
+        ] as [[UInt8]])
     func invalidUTF8(_ bytes: [UInt8]) throws {
         let error = try #require(Self.skipError(bytes))
         #expect(error.problem == .syntax("invalid UTF-8 in a string"))
@@ -249,7 +264,8 @@ struct JSONReaderTests {
     func rawValueRoundTrip() throws {
         let text = #"{"a" : {"b": [1, "x}"], "c": null} , "d":3}"#
         let (raw, d) = try Self.read(text) { reader throws(JSONError) -> ([UInt8], Int?) in
-            var raw: [UInt8] = [], d: Int?
+            var raw: [UInt8] = []
+            var d: Int?
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 if key == "a" { raw = try reader.rawValue() } else { d = try reader.int() }
@@ -259,7 +275,13 @@ struct JSONReaderTests {
         #expect(String(decoding: raw, as: UTF8.self) == #"{"b": [1, "x}"], "c": null}"#)
         #expect(d == 3)
         #expect(Self.skipError(Array(#"{"a": [1, 2}"#.utf8)) != nil)
-        let broken = #expect(throws: JSONError.self) { try Self.read(#"{"a": [1, 2}"#) { reader throws(JSONError) in try reader.beginObject(); _ = try reader.nextKey(); return try reader.rawValue() } }
+        let broken = #expect(throws: JSONError.self) {
+            try Self.read(#"{"a": [1, 2}"#) { reader throws(JSONError) in
+                try reader.beginObject()
+                _ = try reader.nextKey()
+                return try reader.rawValue()
+            }
+        }
         #expect(broken?.path == [.key("a")])
 
         var writer = JSONWriter()

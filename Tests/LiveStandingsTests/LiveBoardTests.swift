@@ -10,7 +10,9 @@ import Tournament
 @Suite("Live board")
 struct LiveBoardTests {
     static func record(index: Int, winner: PlayerSeat, players: (String, String), forfeit: Bool = false) -> GameRecord {
-        let gameID = "game-\(index)-7f3a9c", one = "player-\(index)-one-51bd", two = "player-\(index)-two-a9e0"
+        let gameID = "game-\(index)-7f3a9c"
+        let one = "player-\(index)-one-51bd"
+        let two = "player-\(index)-two-a9e0"
         return GameRecord(
             index: index, server: "http://127.0.0.1:9", gameId: gameID, gameName: "live \(index)",
             players: [
@@ -62,31 +64,40 @@ struct LiveBoardTests {
     @Test("a continued run's board counts the games earlier runs rated, as the report does")
     func continuedRunCountsEarlierGames() throws {
         var board = LiveBoard(tournament: "t", bots: ["a", "b"], total: 3)
-        let earlier = [Self.record(index: 0, winner: .two, players: ("a", "b")), Self.record(index: 1, winner: .one, players: ("b", "a"), forfeit: true)]
+        let earlier = [
+            Self.record(index: 0, winner: .two, players: ("a", "b")), Self.record(index: 1, winner: .one, players: ("b", "a"), forfeit: true),
+        ]
         board.apply(.started(total: 3, alreadyRated: earlier), at: Date(timeIntervalSince1970: 0))
         #expect(board.done == 2 && board.alreadyDone == 2)
         board.apply(.gameFinished(Self.record(index: 2, winner: .one, players: ("a", "b")), done: 3, total: 3), at: Date(timeIntervalSince1970: 1))
         #expect(board.standings.map(\.bot) == ["b", "a"])
-        let b = try #require(board.standings.first), a = try #require(board.standings.last)
+        let b = try #require(board.standings.first)
+        let a = try #require(board.standings.last)
         #expect((b.games, b.wins, b.losses) == (3, 2, 1) && (a.games, a.wins, a.losses) == (3, 1, 2))
         #expect(a.forfeits == ["timeout": 1])
         // Only this run's games are listed as recent; the counts are the whole tournament's.
         #expect(board.recent.map(\.index) == [2] && board.forfeitCount == 0)
-        #expect(board.standings.map(\.tally) == Scoreboard(bots: ["a", "b"], records: earlier + [Self.record(index: 2, winner: .one, players: ("a", "b"))]).standings)
+        #expect(
+            board.standings.map(\.tally)
+                == Scoreboard(bots: ["a", "b"], records: earlier + [Self.record(index: 2, winner: .one, players: ("a", "b"))]).standings)
     }
 
-    @Test("a hub given the publish redaction serves no absolute path: the run's folder by its name, the working folder relative, the home folder as ~; and names the report")
+    @Test(
+        "a hub given the publish redaction serves no absolute path: the run's folder by its name, the working folder relative, the home folder as ~; and names the report"
+    )
     func hubRedactsPaths() throws {
         let redaction = PublicRedaction(runFolder: "/srv/course/reports/week3", workingDirectory: "/srv/course", home: "/home/instructor")
         let hub = LiveHub(tournament: "t", bots: ["a", "b"], total: 2, redaction: redaction)
         var record = Self.record(index: 0, winner: .one, players: ("a", "b"), forfeit: true)
-        record.stderrTail = "Traceback:\n  File \"/srv/course/submissions/b/bot.py\", line 3\n  /home/instructor/.cache/x\n  /srv/course/reports/week3/logs/b.log\nZeroDivisionError"
+        record.stderrTail =
+            "Traceback:\n  File \"/srv/course/submissions/b/bot.py\", line 3\n  /home/instructor/.cache/x\n  /srv/course/reports/week3/logs/b.log\nZeroDivisionError"
         record.reason = "b crashed reading /srv/course/submissions/b/input.txt"
         hub.record(.gameFinished(record, done: 1, total: 2))
         let json = String(decoding: hub.board.json(version: 1), as: UTF8.self)
         #expect(!json.contains("/srv/course") && !json.contains("/home/instructor"), "\(json)")
         let forfeit = try #require(hub.board.forfeits.first)
-        #expect(forfeit.stderrTail == "Traceback:\n  File \"submissions/b/bot.py\", line 3\n  ~/.cache/x\n  reports/week3/logs/b.log\nZeroDivisionError")
+        #expect(
+            forfeit.stderrTail == "Traceback:\n  File \"submissions/b/bot.py\", line 3\n  ~/.cache/x\n  reports/week3/logs/b.log\nZeroDivisionError")
         #expect(forfeit.reason == "b crashed reading submissions/b/input.txt")
         #expect(json.contains(#""report":"week3/index.html""#))
     }

@@ -34,7 +34,8 @@ struct LiveRun: Stoppable {
         let planned = config
         let run = Task {
             try await Task.sleep(for: delay)
-            let summary = try await TournamentRun(configuration: planned, options: .init(writeReports: false, serverLogLevel: .critical)).run { event in
+            let summary = try await TournamentRun(configuration: planned, options: .init(writeReports: false, serverLogLevel: .critical)).run {
+                event in
                 switch event {
                 case .playing: hub.markPlaying()
                 case .progress(let progress): hub.record(progress)

@@ -85,9 +85,15 @@ struct LiveServerTests {
             #expect(try await LoopbackHTTP.request(port: live.port, path: "/replays/9999.html").status == 404)
             // Every refusal is a problem, {"error": sentence}, as the arena's.
             let refusals = [
-                (try await LoopbackHTTP.request(port: live.port, method: "POST", path: "/", body: "{}"), "the live standings are read-only: POST is not allowed, only GET"),
+                (
+                    try await LoopbackHTTP.request(port: live.port, method: "POST", path: "/", body: "{}"),
+                    "the live standings are read-only: POST is not allowed, only GET"
+                ),
                 (try await LoopbackHTTP.request(port: live.port, path: "/nothing"), "no such page: /nothing; the live standings are at /"),
-                (try await LoopbackHTTP.request(port: live.port, path: "/replays/x.html"), "no such page: replays are replays/NNNN.html, NNNN a game's number"),
+                (
+                    try await LoopbackHTTP.request(port: live.port, path: "/replays/x.html"),
+                    "no such page: replays are replays/NNNN.html, NNNN a game's number"
+                ),
             ]
             for (reply, sentence) in refusals {
                 #expect(reply.headers["content-type"] == "application/json; charset=utf-8")

@@ -1,5 +1,6 @@
 import Foundation
 import SalvoTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -24,7 +25,9 @@ enum LoopbackHTTP {
     typealias Failure = LoopbackSocket.Failure
 
     /// Sends one request and reads the reply until the server closes the connection.
-    static func request(port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: String = "") async throws -> LoopbackReply {
+    static func request(port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: String = "") async throws
+        -> LoopbackReply
+    {
         try await LoopbackSocket.onThread {
             let fd = try LoopbackSocket.connect(port: port)
             defer { close(fd) }
@@ -54,7 +57,9 @@ enum LoopbackHTTP {
                 return enough(events)
             }
             guard satisfied else {
-                throw Failure(description: "the event stream ended or timed out after \(events.count) events: \(String(decoding: received.suffix(400), as: UTF8.self))")
+                throw Failure(
+                    description:
+                        "the event stream ended or timed out after \(events.count) events: \(String(decoding: received.suffix(400), as: UTF8.self))")
             }
             return (events, try LoopbackSocket.parse(received))
         }
@@ -70,7 +75,10 @@ enum LoopbackHTTP {
             for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
                 if line.hasPrefix("id: ") { event.id = String(line.dropFirst(4)) }
                 if line.hasPrefix("event: ") { event.event = String(line.dropFirst(7)) }
-                if line.hasPrefix("data: ") { event.data += String(line.dropFirst(6)); hasData = true }
+                if line.hasPrefix("data: ") {
+                    event.data += String(line.dropFirst(6))
+                    hasData = true
+                }
             }
             if hasData { events.append(event) }
         }

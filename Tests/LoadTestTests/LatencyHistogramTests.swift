@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
 import Testing
+
 @testable import LoadTest
 
 /// The load test's latency histogram (the package's HdrHistogram) against exact percentiles of
@@ -52,7 +53,9 @@ struct LatencyHistogramTests {
         let sorted = values.sorted()
         let histogram = Self.histogram(of: values)
         for percentile in Self.percentiles {
-            #expect(histogram.valueAtPercentile(percentile.label) == Self.exactPercentile(sorted, numerator: percentile.numerator, denominator: percentile.denominator))
+            #expect(
+                histogram.valueAtPercentile(percentile.label)
+                    == Self.exactPercentile(sorted, numerator: percentile.numerator, denominator: percentile.denominator))
         }
     }
 

@@ -29,7 +29,9 @@ struct LoadCommandTests {
         var rows: [String: [String]] = [:]
         for line in out.split(separator: "\n") {
             let columns = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard let first = columns.first, ["create", "join", "guess", "status", "board", "list", "detail", "total"].contains(first), columns.count >= 9 else { continue }
+            guard let first = columns.first, ["create", "join", "guess", "status", "board", "list", "detail", "total"].contains(first),
+                columns.count >= 9
+            else { continue }
             rows[first] = columns
         }
         return rows
@@ -40,7 +42,10 @@ struct LoadCommandTests {
     @Test("against the embedded server for 4 games: counts add up, games are consistent, no errors, load.json matches the table")
     func embeddedRun() async throws {
         let folder = Self.temporaryFolder()
-        let result = try await Self.salvo(["load", "--server", "embedded", "--games", "4", "--concurrency", "3", "--bot", "density", "--list-every", "2", "--timeout", "30", "--output", folder])
+        let result = try await Self.salvo([
+            "load", "--server", "embedded", "--games", "4", "--concurrency", "3", "--bot", "density", "--list-every", "2", "--timeout", "30",
+            "--output", folder,
+        ])
         #expect(result.status == 0, "\(result.err)")
         let report = try Self.json(folder)
         #expect(report["schema"] as? String == "salvo-load/1" && report["embeddedServer"] as? Bool == true)
@@ -98,10 +103,13 @@ struct LoadCommandTests {
         let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
         // A percentile curve per endpoint, then the two charts over time.
         #expect(html.components(separatedBy: "<svg").count - 1 == 9)
-        #expect(html.contains("id=\"timeline-requests\"") && html.contains("id=\"timeline-latency\"") && html.contains("seconds after the first reply"))
+        #expect(
+            html.contains("id=\"timeline-requests\"") && html.contains("id=\"timeline-latency\"") && html.contains("seconds after the first reply"))
     }
 
-    @Test("--require with one requirement met and one broken, against the embedded server: load.json and load.html carry each with its measured value and verdict, and the verdict of all; exit status 3")
+    @Test(
+        "--require with one requirement met and one broken, against the embedded server: load.json and load.html carry each with its measured value and verdict, and the verdict of all; exit status 3"
+    )
     func requirementsInTheReport() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -135,13 +143,20 @@ struct LoadCommandTests {
 
         let html = try String(contentsOfFile: folder + "/load.html", encoding: .utf8)
         #expect(html.contains("<section id=\"requirements\" data-verdict=\"broken\">"))
-        #expect(html.contains("<tr data-requirement=\"errors=0\" data-verdict=\"met\"><td><code>errors=0</code></td><td>0</td><td class=\"met\">met</td></tr>"), "\(html)")
-        #expect(html.contains("<tr data-requirement=\"p50&lt;0.001ms\" data-verdict=\"broken\"><td><code>p50&lt;0.001ms</code></td><td>\(shown)ms</td><td class=\"broken\">broken</td></tr>"), "\(html)")
+        #expect(
+            html.contains(
+                "<tr data-requirement=\"errors=0\" data-verdict=\"met\"><td><code>errors=0</code></td><td>0</td><td class=\"met\">met</td></tr>"),
+            "\(html)")
+        #expect(
+            html.contains(
+                "<tr data-requirement=\"p50&lt;0.001ms\" data-verdict=\"broken\"><td><code>p50&lt;0.001ms</code></td><td>\(shown)ms</td><td class=\"broken\">broken</td></tr>"
+            ), "\(html)")
         #expect(html.contains("Requirements: <span class=\"broken\">broken</span> (1 of 2)"))
 
         // Kept: the verdict of all is met, and stdout says so.
         let kept = try await Self.salvo([
-            "load", "--server", "embedded", "--games", "1", "--concurrency", "1", "--timeout", "30", "--require", "errors=0", "--output", folder + "/kept",
+            "load", "--server", "embedded", "--games", "1", "--concurrency", "1", "--timeout", "30", "--require", "errors=0", "--output",
+            folder + "/kept",
         ])
         #expect(kept.status == 0 && kept.out.contains("Requirements kept: errors=0"), "\(kept.err)")
         #expect(((try Self.json(folder + "/kept"))["requirements"] as? [String: Any])?["verdict"] as? String == "met")
@@ -151,7 +166,10 @@ struct LoadCommandTests {
     func inconsistentGamesAreReported() async throws {
         try await withRunning(MutantServer.start(fault: .winnerIsPlayerId)) { server in
             let folder = Self.temporaryFolder()
-            let result = try await Self.salvo(["load", "--server", server.baseURL, "--games", "2", "--concurrency", "2", "--bot", "random", "--list-every", "0", "--timeout", "30", "--output", folder])
+            let result = try await Self.salvo([
+                "load", "--server", server.baseURL, "--games", "2", "--concurrency", "2", "--bot", "random", "--list-every", "0", "--timeout", "30",
+                "--output", folder,
+            ])
             #expect(result.status == 0, "\(result.err)")
             let games = try #require(try Self.json(folder)["games"] as? [String: Any])
             #expect(games["finished"] as? Int == 2 && games["failed"] as? Int == 0)
@@ -214,12 +232,14 @@ struct LoadCommandTests {
         defer { server.stop() }
         let folder = Self.temporaryFolder()
         let result = try await Self.salvo([
-            "load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1", "--rate", "1000", "--duration", "0.2", "--output", folder,
+            "load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1", "--rate", "1000", "--duration", "0.2", "--output",
+            folder,
         ])
         #expect(result.status == 0, "\(result.err)")
         let report = try Self.json(folder)
         let openLoop = try #require(report["openLoop"] as? [String: Any])
-        let due = try #require(openLoop["due"] as? Int), sent = try #require(openLoop["sent"] as? Int)
+        let due = try #require(openLoop["due"] as? Int)
+        let sent = try #require(openLoop["sent"] as? Int)
         let seconds = try #require(report["elapsedSeconds"] as? Double)
         #expect(openLoop["requestsPerSecondAsked"] as? Double == 1000)
         #expect(sent == 200 && sent == (report["total"] as? [String: Any])?["requests"] as? Int)
@@ -233,7 +253,9 @@ struct LoadCommandTests {
         #expect(html.contains("id=\"open-loop-warning\""))
     }
 
-    @Test("failed requests' latency is apart: against a server that fails every other status after 60 ms and answers the rest at once, the latencies are the fast successes', the failures' 60 ms are counted apart in the table, load.json and load.html")
+    @Test(
+        "failed requests' latency is apart: against a server that fails every other status after 60 ms and answers the rest at once, the latencies are the fast successes', the failures' 60 ms are counted apart in the table, load.json and load.html"
+    )
     func failedLatencyApart() async throws {
         let count = Mutex(0)
         let server = try LoopbackServer { request in
@@ -241,17 +263,26 @@ struct LoadCommandTests {
                 return .json(#"{"playerId":"11111111-1111-4111-8111-111111111111","gameId":"22222222-2222-4222-8222-222222222222"}"#)
             }
             if request.path.hasSuffix("/join") { return .json(#"{"playerId":"33333333-3333-4333-8333-333333333333"}"#) }
-            let odd = count.withLock { value in value += 1; return value % 2 == 1 }
-            return odd ? .delay(.milliseconds(60), then: .respond(status: 503, body: #"{"error":"busy"}"#)) : .json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#)
+            let odd = count.withLock { value in
+                value += 1
+                return value % 2 == 1
+            }
+            return odd
+                ? .delay(.milliseconds(60), then: .respond(status: 503, body: #"{"error":"busy"}"#))
+                : .json(#"{"isYourTurn":true,"winner":"IN PROGRESS"}"#)
         }
         defer { server.stop() }
         let folder = Self.temporaryFolder()
-        let result = try await Self.salvo(["load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1", "--duration", "1", "--output", folder])
+        let result = try await Self.salvo([
+            "load", "--server", server.baseURL, "--endpoint", "status", "--concurrency", "1", "--duration", "1", "--output", folder,
+        ])
         #expect(result.status == 0, "\(result.err)")
         let status = try #require((try Self.json(folder)["endpoints"] as? [[String: Any]])?.first { $0["endpoint"] as? String == "status" })
-        let requests = try #require(status["requests"] as? Int), errors = try #require(status["errorCount"] as? Int)
+        let requests = try #require(status["requests"] as? Int)
+        let errors = try #require(status["errorCount"] as? Int)
         #expect(requests >= 4 && abs(errors * 2 - requests) <= 1, "every other request failed: \(errors) of \(requests)")
-        let latency = try #require(status["latency"] as? [String: Double]), failed = try #require(status["failedLatency"] as? [String: Double])
+        let latency = try #require(status["latency"] as? [String: Double])
+        let failed = try #require(status["failedLatency"] as? [String: Double])
         // A success on loopback takes well under the failures' 60 ms, even on a loaded machine;
         // had the failures been mixed in, the p99 and max would be 60 ms or more.
         #expect((latency["max"] ?? 60) < 60 && (latency["p99"] ?? 60) < 60, "\(latency)")

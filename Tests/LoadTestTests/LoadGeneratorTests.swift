@@ -7,6 +7,7 @@ import Logging
 import MutantServer
 import SalvoTestSupport
 import Testing
+
 @testable import LoadTest
 
 /// The embedded server the generator loads, stopped with ``withRunning(_:isolation:_:)``.
@@ -63,9 +64,11 @@ struct LoadGeneratorTests {
         }
     }
 
-    @Test("a winner named by player id, not by name: every finished game is counted inconsistent (and none on a faithful server)", arguments: [
-        (MutantFault.none, 0), (MutantFault.winnerIsPlayerId, 3),
-    ])
+    @Test(
+        "a winner named by player id, not by name: every finished game is counted inconsistent (and none on a faithful server)",
+        arguments: [
+            (MutantFault.none, 0), (MutantFault.winnerIsPlayerId, 3),
+        ])
     func inconsistentGamesAreCounted(fault: MutantFault, inconsistent: Int) async throws {
         let result = try await withRunning(MutantServer.start(fault: fault)) { server in
             try await CurlHTTPClient.withClient { http in
@@ -101,7 +104,9 @@ struct LoadGeneratorTests {
         #expect(statistics.gamesAbandoned <= 4)
     }
 
-    @Test("a server stopped mid-run: the seconds after it have requests and errors but no p50 or p99 (absent from load.json, not 0), and load.html's latency lines break there")
+    @Test(
+        "a server stopped mid-run: the seconds after it have requests and errors but no p50 or p99 (absent from load.json, not 0), and load.html's latency lines break there"
+    )
     func serverStoppedMidRun() async throws {
         let result = try await withRunning(Self.quietServer()) { server in
             try await CurlHTTPClient.withClient { http in

@@ -1,6 +1,7 @@
 import Foundation
 import SalvoVersion
 import Testing
+
 @testable import LoadTest
 
 /// load.json's shape and load.html's escaping, from a made-up run.
@@ -52,7 +53,9 @@ struct LoadReportTests {
         #expect(report.total.errorCount == 1 && report.total.errorRatePercent == 0.1)
         // The open loop at 500 requests/s for 2 s: 1,000 due, 1,002 sent, no warning.
         let openLoop = try #require(report.openLoop)
-        #expect(openLoop.requestsPerSecondAsked == 500 && openLoop.due == 1_000 && openLoop.sent == 1_002 && openLoop.sentPercent == 100.2 && openLoop.warning == nil)
+        #expect(
+            openLoop.requestsPerSecondAsked == 500 && openLoop.due == 1_000 && openLoop.sent == 1_002 && openLoop.sentPercent == 100.2
+                && openLoop.warning == nil)
         let decoded = try JSONDecoder().decode(LoadReport.self, from: report.json())
         #expect(decoded == report, "\(decoded.endpoints.map(\.failedLatency)) \(report.endpoints.map(\.failedLatency))")
     }
@@ -78,13 +81,17 @@ struct LoadReportTests {
         #expect(html.contains("service time"))
     }
 
-    @Test("requirements graded into the report: each with its measurement and verdict; a latency of an endpoint none of whose requests succeeded is not 0 but nothing, which breaks it; an endpoint never called breaks too")
+    @Test(
+        "requirements graded into the report: each with its measurement and verdict; a latency of an endpoint none of whose requests succeeded is not 0 but nothing, which breaks it; an endpoint never called breaks too"
+    )
     func requirements() throws {
         var statistics = LoadStatistics()
         for latency in 1...100 { statistics.record(.status, latency: Int64(latency * 1_000), serviceTime: Int64(latency * 1_000), error: nil) }
         statistics.record(.guess, latency: 5_000_000, serviceTime: 5_000_000, error: .timeout, detail: "POST /api/games/:id/guess: timed out")
         let settings = LoadSettings(serverURL: "http://127.0.0.1:8080", stop: .duration(.seconds(1)), concurrency: 1)
-        var report = LoadReport(LoadResult(settings: settings, statistics: statistics, elapsed: .seconds(1), startedAt: Date(timeIntervalSince1970: 0)), embeddedServer: false)
+        var report = LoadReport(
+            LoadResult(settings: settings, statistics: statistics, elapsed: .seconds(1), startedAt: Date(timeIntervalSince1970: 0)),
+            embeddedServer: false)
         #expect(report.requirements == nil)
         report.grade(try LoadRequirement.parseList("status:p99<=100ms,guess:p99<1s,board:errors=0,rps>=100,error-rate<1%"))
         let requirements = try #require(report.requirements)
@@ -92,25 +99,43 @@ struct LoadReportTests {
         // 1 to 100 ms: p99 99 ms within the histogram's 0.1%.
         let p99 = try #require(report.endpoints.first { $0.endpoint == "status" }?.latency.p99)
         #expect(abs(p99 - 99) <= 0.099)
-        #expect(requirements.checks == [
-            .init(requirement: "status:p99<=100ms", endpoint: "status", metric: "p99", comparison: "<=", limit: 100, unit: "ms", measured: p99, verdict: .met),
-            .init(requirement: "guess:p99<1s", endpoint: "guess", metric: "p99", comparison: "<", limit: 1_000, unit: "ms", measured: nil, verdict: .broken,
-                  reason: "no request of guess succeeded, so there is no latency to measure"),
-            .init(requirement: "board:errors=0", endpoint: "board", metric: "errors", comparison: "=", limit: 0, unit: "requests", measured: nil, verdict: .broken,
-                  reason: "board sent no request"),
-            .init(requirement: "rps>=100", endpoint: nil, metric: "rps", comparison: ">=", limit: 100, unit: "requests/s", measured: 101, verdict: .met),
-            .init(requirement: "error-rate<1%", endpoint: nil, metric: "error-rate", comparison: "<", limit: 1, unit: "%", measured: 100.0 / 101, verdict: .met),
-        ])
-        #expect(requirements.checks.compactMap(LoadRequirement.sentence) == [
-            "guess:p99<1s: broken, no request of guess succeeded, so there is no latency to measure",
-            "board:errors=0: broken, board sent no request",
-        ])
+        #expect(
+            requirements.checks == [
+                .init(
+                    requirement: "status:p99<=100ms", endpoint: "status", metric: "p99", comparison: "<=", limit: 100, unit: "ms", measured: p99,
+                    verdict: .met),
+                .init(
+                    requirement: "guess:p99<1s", endpoint: "guess", metric: "p99", comparison: "<", limit: 1_000, unit: "ms", measured: nil,
+                    verdict: .broken,
+                    reason: "no request of guess succeeded, so there is no latency to measure"),
+                .init(
+                    requirement: "board:errors=0", endpoint: "board", metric: "errors", comparison: "=", limit: 0, unit: "requests", measured: nil,
+                    verdict: .broken,
+                    reason: "board sent no request"),
+                .init(
+                    requirement: "rps>=100", endpoint: nil, metric: "rps", comparison: ">=", limit: 100, unit: "requests/s", measured: 101,
+                    verdict: .met),
+                .init(
+                    requirement: "error-rate<1%", endpoint: nil, metric: "error-rate", comparison: "<", limit: 1, unit: "%", measured: 100.0 / 101,
+                    verdict: .met),
+            ])
+        #expect(
+            requirements.checks.compactMap(LoadRequirement.sentence) == [
+                "guess:p99<1s: broken, no request of guess succeeded, so there is no latency to measure",
+                "board:errors=0: broken, board sent no request",
+            ])
         // The guess row shows no latency in load.html: dashes, and no curve.
         let html = LoadReportHTML.render(report)
-        #expect(html.contains("<tr data-endpoint=\"guess\"><td>guess</td><td>1</td><td>1</td><td>1</td><td>100.00</td>" + String(repeating: "<td>–</td>", count: 8)), "\(html)")
+        #expect(
+            html.contains(
+                "<tr data-endpoint=\"guess\"><td>guess</td><td>1</td><td>1</td><td>1</td><td>100.00</td>" + String(repeating: "<td>–</td>", count: 8)),
+            "\(html)")
         #expect(html.contains("none succeeded, so there is no latency to draw"))
         #expect(html.contains("<th colspan=\"8\" id=\"latency-heading\">latency of successful requests, ms</th>"))
-        #expect(html.contains("<tr data-requirement=\"guess:p99&lt;1s\" data-verdict=\"broken\"><td><code>guess:p99&lt;1s</code></td><td>none: no request of guess succeeded, so there is no latency to measure</td>"))
+        #expect(
+            html.contains(
+                "<tr data-requirement=\"guess:p99&lt;1s\" data-verdict=\"broken\"><td><code>guess:p99&lt;1s</code></td><td>none: no request of guess succeeded, so there is no latency to measure</td>"
+            ))
         #expect(html.contains("Requirements: <span class=\"broken\">broken</span> (2 of 5)"))
         // Read back from load.json, equal.
         let decoded = try JSONDecoder().decode(LoadReport.self, from: report.json())

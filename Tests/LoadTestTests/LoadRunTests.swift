@@ -3,6 +3,7 @@ import RunControl
 import Synchronization
 import Testing
 import Tournament
+
 @testable import LoadTest
 
 /// `salvo load` as a library call (``LoadRun``), in-process: the embedded server it starts on

@@ -11,13 +11,16 @@ struct LoadSchemaTests {
     func loadJSON() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-load-schema-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try await SalvoExecutable.run(["load", "--server", "embedded", "--games", "2", "--concurrency", "2", "--bot", "density", "--timeout", "30", "--output", folder])
+        let run = try await SalvoExecutable.run([
+            "load", "--server", "embedded", "--games", "2", "--concurrency", "2", "--bot", "density", "--timeout", "30", "--output", folder,
+        ])
         #expect(run.status == 0, "\(run.err)")
         let schema = ProjectPython.schema("load.schema.json")
         let errors = try await ProjectPython.schemaErrors(schema: schema, documents: [folder + "/load.json"])
         #expect(errors.isEmpty, "\(errors)")
 
-        var report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/load.json"))) as? [String: Any])
+        var report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/load.json"))) as? [String: Any])
         var total = try #require(report["total"] as? [String: Any])
         total["requestCount"] = total.removeValue(forKey: "requests")
         report["total"] = total

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LoadTest
 
 /// Load tests past one machine: histograms kept losslessly in load.json, shards added up
@@ -28,7 +29,9 @@ struct LoadShardMergeTests {
 
     static let checkedPercentiles: [Double] = [0, 0.1, 1, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100]
 
-    @Test("a histogram read back from load.json gives every percentile, the count, minimum, maximum and mean it gave before", arguments: [1, 2, 7, 5_000])
+    @Test(
+        "a histogram read back from load.json gives every percentile, the count, minimum, maximum and mean it gave before",
+        arguments: [1, 2, 7, 5_000])
     func losslessRoundTrip(count: Int) throws {
         let original = Self.histogram(Self.latencies(count: count, seed: UInt64(count), scale: 3_000))
         let decoded = try Self.roundTrip(original)
@@ -59,8 +62,12 @@ struct LoadShardMergeTests {
         for index in 0..<count {
             statistics.record(.guess, latency: microseconds, serviceTime: microseconds, error: index < failures ? .timeout : nil, detail: "late")
         }
-        let settings = LoadReport.Settings(games: 10, durationSeconds: nil, concurrency: 4, rate: nil, bot: "hunt-target", endpoint: nil, seed: 1, requestTimeoutSeconds: 5, listEvery: 20)
-        var report = LoadReport(statistics: statistics, seconds: elapsed, startedAt: "2026-11-25T04:00:0\(shard.first!)Z", settings: settings, server: "http://10.0.0.1:8080", embeddedServer: false, mode: "games")
+        let settings = LoadReport.Settings(
+            games: 10, durationSeconds: nil, concurrency: 4, rate: nil, bot: "hunt-target", endpoint: nil, seed: 1, requestTimeoutSeconds: 5,
+            listEvery: 20)
+        var report = LoadReport(
+            statistics: statistics, seconds: elapsed, startedAt: "2026-11-25T04:00:0\(shard.first!)Z", settings: settings,
+            server: "http://10.0.0.1:8080", embeddedServer: false, mode: "games")
         report.shard = shard
         return report
     }
@@ -83,7 +90,9 @@ struct LoadShardMergeTests {
         #expect(merged.shards == 2)
     }
 
-    @Test("the time of shards is the union of their spans: together they count once, one after the other each, and a warning says they never ran together")
+    @Test(
+        "the time of shards is the union of their spans: together they count once, one after the other each, and a warning says they never ran together"
+    )
     func timeSpans() {
         let start = Date(timeIntervalSinceReferenceDate: 1_000)
         let together = ShardTimeSpans([(start, 10), (start + 2, 10), (start + 1, 5)])
@@ -114,18 +123,20 @@ struct LoadShardMergeTests {
     @Test("requirements are read, and each broken one is one line naming what was measured")
     func requirements() throws {
         let report = Self.report(guesses: 1_000, microseconds: 40_000, shard: "0/1", elapsed: 10, failures: 5)
-        let kept = try LoadRequirement.parseList("p99<50ms, guess:p50<=41ms, errors<10, error-rate<1%, rps>=100, max<0.05s, p50>39999us, p95<=40.1ms, mean<41ms")
+        let kept = try LoadRequirement.parseList(
+            "p99<50ms, guess:p50<=41ms, errors<10, error-rate<1%, rps>=100, max<0.05s, p50>39999us, p95<=40.1ms, mean<41ms")
         #expect(kept.count == 9)
         #expect(kept.compactMap { $0.brokenBy(report) } == [])
         let broken = try LoadRequirement.parseList("p99<30ms,p95<5ms,errors=0,rps>200,status:p99<1ms,games/s>=1")
-        #expect(broken.compactMap { $0.brokenBy(report) } == [
-            "p99<30ms: broken, measured 40ms",
-            "p95<5ms: broken, measured 40ms",
-            "errors=0: broken, measured 5",
-            "rps>200: broken, measured 100 requests/s",
-            "status:p99<1ms: broken, status sent no request",
-            "games/s>=1: broken, measured 0 games/s",
-        ])
+        #expect(
+            broken.compactMap { $0.brokenBy(report) } == [
+                "p99<30ms: broken, measured 40ms",
+                "p95<5ms: broken, measured 40ms",
+                "errors=0: broken, measured 5",
+                "rps>200: broken, measured 100 requests/s",
+                "status:p99<1ms: broken, status sent no request",
+                "games/s>=1: broken, measured 0 games/s",
+            ])
         for bad in ["p99", "p98<5ms", "latency<5ms", "p99<fast", "nowhere:p99<5", "guess:games/s>1", ""] {
             #expect(throws: LoadRequirement.ParseError.self, "\(bad)") { try LoadRequirement.parseList(bad) }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadTest
 
 /// The run second by second (issue 43: results over time, as k6 gives them).
@@ -15,7 +16,8 @@ struct LoadTimelineTests {
         #expect(points.map(\.errors) == [2, 0, 0])
         // Of the 98 successful requests (1 to 98 ms; the failed ones' 99 and 100 ms are not
         // latencies of replies): exact p50 49 ms, p99 98 ms; each bucket's bound is at most 5% above.
-        let p50 = try #require(points[0].p50), p99 = try #require(points[0].p99)
+        let p50 = try #require(points[0].p50)
+        let p99 = try #require(points[0].p99)
         #expect(p50 >= 49 && p50 <= 51.45, "\(points[0])")
         #expect(p99 >= 98 && p99 <= 102.9, "\(points[0])")
         // A second without a request has no latency: nil, not 0.

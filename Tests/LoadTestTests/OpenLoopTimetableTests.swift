@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoadTest
 
 /// The open-loop timetable's arithmetic: when each request is due, how late it is charged.

@@ -1,5 +1,6 @@
 import DurationUnits
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -170,7 +171,8 @@ public final class LoopbackServer: @unchecked Sendable {
         switch behavior {
         case .respond(let status, let body, let contentType):
             let bytes = Array(body.utf8)
-            let head = "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nConnection: keep-alive\r\n\r\n"
+            let head =
+                "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nConnection: keep-alive\r\n\r\n"
             return send(Array(head.utf8) + bytes, on: connection)
         case .dropBeforeReply:
             return false

@@ -2,6 +2,7 @@ import BattleshipRules
 import Foundation
 import Ratings
 import Testing
+
 @testable import Matchmaking
 
 @Suite("Adaptive matchmaking: openings, narrowing, budgets")

@@ -1,6 +1,7 @@
 import Foundation
 import Ratings
 import Testing
+
 @testable import Matchmaking
 
 @Suite("Ties in the standings, the settle step, Kendall's tau")
@@ -23,7 +24,7 @@ struct RatingTiesTests {
 
     @Test("the settle step pairs the unseparated neighbours, those nearest to separation first when games are short")
     func settleRound() throws {
-        let data = games(0, 1, wins: 50, of: 100) + games(1, 2, wins: 62, of: 100) + games(2, 3, wins: 95, of: 100) + games(0, 3, wins: 97, of: 100)
+        let data = games(0, 1, wins: 50, of: 100) + games(1, 2, wins: 56, of: 100) + games(2, 3, wins: 95, of: 100) + games(0, 3, wins: 97, of: 100)
         let fit = try BradleyTerryFit(games: data, playerCount: 4)
         let ranked = RatingTies.ranked(fit, among: [0, 1, 2, 3])
         let all = SettlePairing.nextRound(fit, ranked: ranked, gamesLeft: 100)
@@ -37,6 +38,6 @@ struct RatingTiesTests {
     func tau() {
         #expect(KendallTau.tau([1, 2, 3, 4], [10, 20, 30, 40]) == 1)
         #expect(KendallTau.tau([4, 3, 2, 1], [10, 20, 30, 40]) == -1)
-        #expect(KendallTau.tau([1, 2, 4, 3, 6, 5], [1, 2, 3, 4, 5, 6]) == 1 - 2 * 2 / 15.0)
+        #expect(abs(KendallTau.tau([1, 2, 4, 3, 6, 5], [1, 2, 3, 4, 5, 6]) - (1 - 2 * 2 / 15.0)) < 1e-12)
     }
 }

@@ -27,14 +27,19 @@ actor MutantAPI {
         guard let game = games[id.lowercased()] else {
             return fault == .unknownGameAnswers200 ? .json("{}") : .error("Game with the given id does not exist")
         }
-        return .json("{\"id\":\(q(game.id)),\"missilesLaunched\":\(game.shots),\"name\":\(q(game.name)),\"player1\":\(q(game.creator.name)),\"player2\":\(q(game.joiner?.name ?? "")),\"winner\":\(q(winnerText(game)))}")
+        return .json(
+            "{\"id\":\(q(game.id)),\"missilesLaunched\":\(game.shots),\"name\":\(q(game.name)),\"player1\":\(q(game.creator.name)),\"player2\":\(q(game.joiner?.name ?? "")),\"winner\":\(q(winnerText(game)))}"
+        )
     }
 
     func create(_ fields: [String: MutantField]) -> MutantReply {
         if fault == .createFails { return .error("Could not save the game", status: 500) }
-        let gameName = Self.name(fields["gameName"]), playerName = Self.name(fields["playerName"])
+        let gameName = Self.name(fields["gameName"])
+        let playerName = Self.name(fields["playerName"])
         guard Self.isAlphanumeric(gameName), Self.isAlphanumeric(playerName) else { return .error("Names must be alphanumeric") }
-        guard !Self.reserved.contains(gameName.lowercased()), !Self.reserved.contains(playerName.lowercased()) else { return .error("Name is not valid") }
+        guard !Self.reserved.contains(gameName.lowercased()), !Self.reserved.contains(playerName.lowercased()) else {
+            return .error("Name is not valid")
+        }
         let creator = MutantGame.Player(id: Self.newId(), name: playerName)
         let game = MutantGame(id: Self.newId(), name: gameName, creator: creator, oceans: [OceanBoard(fleet: Fleet.random(using: &random))])
         games[game.id] = game
@@ -121,7 +126,9 @@ actor MutantAPI {
         let own = game.oceans[seat].ownerView
         let opponent = fault == .leaksOpponentShips ? game.oceans[1 - seat].ownerView : game.oceans[1 - seat].opponentView
         func list(_ cells: [CellState]) -> String {
-            "[" + cells.enumerated().map { "{\"xPos\":\($0.offset % 10),\"yPos\":\($0.offset / 10),\"status\":\"\($0.element.rawValue)\"}" }.joined(separator: ",") + "]"
+            "["
+                + cells.enumerated().map { "{\"xPos\":\($0.offset % 10),\"yPos\":\($0.offset / 10),\"status\":\"\($0.element.rawValue)\"}" }.joined(
+                    separator: ",") + "]"
         }
         return .json("{\"opponentBoard\":\(list(opponent)),\"playerBoard\":\(list(own))}")
     }
@@ -148,7 +155,9 @@ actor MutantAPI {
 
     private func playerIdError(_ sent: MutantField?) -> MutantReply {
         if fault == .numericPlayerIdCrashes, case .number? = sent {
-            return MutantReply(status: 500, body: "<!DOCTYPE html><html><body><pre>TypeError: playerId.match is not a function</pre></body></html>", contentType: "text/html; charset=utf-8")
+            return MutantReply(
+                status: 500, body: "<!DOCTYPE html><html><body><pre>TypeError: playerId.match is not a function</pre></body></html>",
+                contentType: "text/html; charset=utf-8")
         }
         return fault == .plainTextPlayerIdError || fault == .numericPlayerIdCrashes
             ? MutantReply(status: 400, body: "Player id is not a valid GUID", contentType: "text/html; charset=utf-8")
@@ -168,13 +177,15 @@ actor MutantAPI {
     }
 
     private static func isAlphanumeric(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x20
-        }
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x20
+            }
     }
 
     static func isGUID(_ text: String) -> Bool {
-        text.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: [.regularExpression, .caseInsensitive]) != nil
+        text.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: [.regularExpression, .caseInsensitive])
+            != nil
     }
 
     private static func newId() -> String {

@@ -11,7 +11,10 @@ struct MutantErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             if fault == .htmlNotFound {
-                return MutantReply(status: 404, body: "<!DOCTYPE html><html><body><pre>Cannot \(request.method) \(request.uri.path)</pre></body></html>", contentType: "text/html; charset=utf-8").response
+                return MutantReply(
+                    status: 404, body: "<!DOCTYPE html><html><body><pre>Cannot \(request.method) \(request.uri.path)</pre></body></html>",
+                    contentType: "text/html; charset=utf-8"
+                ).response
             }
             return MutantReply.error("No such route: \(request.method) \(request.uri.path)", status: 404).response
         } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Processes
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif

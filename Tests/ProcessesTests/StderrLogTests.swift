@@ -1,6 +1,8 @@
 import Foundation
-@testable import Processes
 import Testing
+
+@testable import Processes
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,7 +57,9 @@ struct StderrLogTests {
 
         let near = try Self.file(size: StderrLog.fileCapBytes - 10)
         Self.write(1_000, to: near)
-        #expect(Self.size(near) == StderrLog.fileCapBytes + "\n[salvo: 990 more bytes of stderr dropped; 10 kept: the log is at its cap of 64 MiB]\n".utf8.count)
+        #expect(
+            Self.size(near) == StderrLog.fileCapBytes
+                + "\n[salvo: 990 more bytes of stderr dropped; 10 kept: the log is at its cap of 64 MiB]\n".utf8.count)
 
         // Past the cap and the lines' own megabyte, not even the line.
         let over = try Self.file(size: StderrLog.fileCapBytes + (1 << 20))

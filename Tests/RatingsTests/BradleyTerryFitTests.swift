@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import Ratings
 
 @Suite struct BradleyTerryFitTests {
     /// A beats B 150 times in 200, 75 of 100 as first mover and 75 of 100 as second mover.
-    let balanced75 = games(0, 1, wins: 75, of: 100, firstMovedFirst: true)
+    let balanced75 =
+        games(0, 1, wins: 75, of: 100, firstMovedFirst: true)
         + games(0, 1, wins: 75, of: 100, firstMovedFirst: false)
 
     @Test func twoPlayersPureMaximumLikelihoodMatchesClosedForm() throws {
@@ -36,7 +38,8 @@ import Testing
 
     @Test func firstMoverWinning60PercentGivesClosedFormAdvantage() throws {
         // Equal players: A moves first 100 times and wins 60; B moves first 100 times and wins 60.
-        let data = games(0, 1, wins: 60, of: 100, firstMovedFirst: true)
+        let data =
+            games(0, 1, wins: 60, of: 100, firstMovedFirst: true)
             + games(0, 1, wins: 40, of: 100, firstMovedFirst: false)
         let fit = try BradleyTerryFit(games: data, playerCount: 2)
         // By symmetry r_A = r_B = 1500 (the prior is symmetric too), and σ(k·a) = 0.6,
@@ -80,10 +83,11 @@ import Testing
     @Test func ratingsAreInvariantToPlayerOrder() throws {
         let data = sampleGames()
         let fit = try BradleyTerryFit(games: data, playerCount: 4)
-        let permutation = [2, 0, 3, 1] // old index → new index
+        let permutation = [2, 0, 3, 1]  // old index → new index
         let permuted = data.map {
-            RatedGame(first: permutation[$0.first], second: permutation[$0.second],
-                      firstMovedFirst: $0.firstMovedFirst, score: $0.score)
+            RatedGame(
+                first: permutation[$0.first], second: permutation[$0.second],
+                firstMovedFirst: $0.firstMovedFirst, score: $0.score)
         }
         let other = try BradleyTerryFit(games: permuted, playerCount: 4)
         for old in 0..<4 {
@@ -122,7 +126,8 @@ import Testing
 
     @Test func jointFitDiffersFromPooledScores() throws {
         // A beats B 9/10, B beats C 9/10, A beats C 1/1.
-        let data = games(0, 1, wins: 9, of: 10, firstMovedFirst: true)
+        let data =
+            games(0, 1, wins: 9, of: 10, firstMovedFirst: true)
             + games(1, 2, wins: 9, of: 10, firstMovedFirst: true)
             + games(0, 2, wins: 1, of: 1, firstMovedFirst: true)
         let fit = try BradleyTerryFit(
@@ -163,7 +168,8 @@ import Testing
     }
 
     @Test func perfectRecordIsFiniteWithPriorAndFailsWithout() throws {
-        let data = games(0, 1, wins: 5, of: 5, firstMovedFirst: true)
+        let data =
+            games(0, 1, wins: 5, of: 5, firstMovedFirst: true)
             + games(0, 1, wins: 5, of: 5, firstMovedFirst: false)
         let fit = try BradleyTerryFit(games: data, playerCount: 2)
         #expect(fit.ratings[0].value > fit.ratings[1].value)
@@ -189,7 +195,8 @@ import Testing
 
     @Test func unconnectedPlayersWithoutPriorAreSingular() {
         // Players 0–1 and 2–3 never meet: with no prior the relative level of the pairs is unidentified.
-        let data = games(0, 1, wins: 3, of: 5, firstMovedFirst: true) + games(0, 1, wins: 2, of: 5, firstMovedFirst: false)
+        let data =
+            games(0, 1, wins: 3, of: 5, firstMovedFirst: true) + games(0, 1, wins: 2, of: 5, firstMovedFirst: false)
             + games(2, 3, wins: 3, of: 5, firstMovedFirst: true) + games(2, 3, wins: 2, of: 5, firstMovedFirst: false)
         #expect(throws: BradleyTerryFit.FitError.singularInformation) {
             try BradleyTerryFit(games: data, playerCount: 4, options: .init(priorDraws: 0))

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Ratings
 
 @Suite struct LikelihoodOfSuperiorityTests {
     @Test func equalRatingsGiveOneHalf() throws {
         // Equal players (each wins 60% as first mover): r_A = r_B, so LOS = Φ(0) = 0.5.
-        let data = games(0, 1, wins: 60, of: 100, firstMovedFirst: true)
+        let data =
+            games(0, 1, wins: 60, of: 100, firstMovedFirst: true)
             + games(0, 1, wins: 40, of: 100, firstMovedFirst: false)
         let los = LikelihoodOfSuperiority(fit: try BradleyTerryFit(games: data, playerCount: 2))
         #expect(abs(los[0, 1] - 0.5) < 1e-9)

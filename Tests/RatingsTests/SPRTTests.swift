@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Ratings
 
 @Suite struct SPRTTests {
@@ -28,7 +29,7 @@ import Testing
         let test = SPRT(elo0: 0, elo1: 50)
         // Each win adds ln(p1/p0) = ln(2·0.571463) = 0.13363, each loss ln(2·0.428537) = -0.15423.
         #expect(test.decision(wins: 10, losses: 10) == .continue)
-        #expect(test.decision(wins: 30, losses: 5) == .acceptH1)   // 30·0.13363 - 5·0.15423 = 3.24 ≥ 2.944
-        #expect(test.decision(wins: 5, losses: 30) == .acceptH0)   // 5·0.13363 - 30·0.15423 = -3.96 ≤ -2.944
+        #expect(test.decision(wins: 30, losses: 5) == .acceptH1)  // 30·0.13363 - 5·0.15423 = 3.24 ≥ 2.944
+        #expect(test.decision(wins: 5, losses: 30) == .acceptH0)  // 5·0.13363 - 30·0.15423 = -3.96 ≤ -2.944
     }
 }

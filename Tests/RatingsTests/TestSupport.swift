@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Ratings
 
 /// ln(10)/400, the logistic scale of one Elo point (written out here, independently of the library).
@@ -14,7 +15,8 @@ func games(_ first: Int, _ second: Int, wins: Int, of count: Int, firstMovedFirs
 
 /// Root of an increasing or decreasing continuous `f` on `[low, high]` by bisection.
 func bisect(_ low: Double, _ high: Double, _ f: (Double) -> Double) -> Double {
-    var low = low, high = high
+    var low = low
+    var high = high
     let increasing = f(high) > f(low)
     for _ in 0..<200 {
         let mid = (low + high) / 2
@@ -27,9 +29,9 @@ func bisect(_ low: Double, _ high: Double, _ f: (Double) -> Double) -> Double {
 /// 30 games per pair with alternating first mover, results drawn from a linear congruential generator.
 func sampleGames() -> [RatedGame] {
     let strengths: [Double] = [0, 60, 120, 250]
-    var state: UInt64 = 0x2545F4914F6CDD1D
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
     func next() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Double(state >> 11) / Double(1 << 53)
     }
     var result: [RatedGame] = []

@@ -2,9 +2,10 @@ import BattleshipRules
 import Bots
 import Foundation
 import Processes
-@testable import Reports
 import SafeText
 import Testing
+
+@testable import Reports
 @testable import Tournament
 
 /// The pure parts of the bots' pages: file names, heat map counts, shots-to-win bins, the
@@ -30,11 +31,16 @@ struct BotPagePartsTests {
         var shots: [ShotRecord] = []
         for turn in 0..<max(own.count, theirs.count) {
             if turn < own.count { shots.append(ShotRecord(seat: .one, x: own[turn].0, y: own[turn].1, hit: false, sunk: 0, atMilliseconds: 0)) }
-            if turn < theirs.count { shots.append(ShotRecord(seat: .two, x: theirs[turn].0, y: theirs[turn].1, hit: false, sunk: 0, atMilliseconds: 0)) }
+            if turn < theirs.count {
+                shots.append(ShotRecord(seat: .two, x: theirs[turn].0, y: theirs[turn].1, hit: false, sunk: 0, atMilliseconds: 0))
+            }
         }
         return GameRecord(
             index: index, server: "s", gameId: "g\(index)", gameName: "n",
-            players: [PlayerRecord(bot: bot, serverName: bot, playerId: "", boardSeed: nil), PlayerRecord(bot: other, serverName: other, playerId: "", boardSeed: nil)],
+            players: [
+                PlayerRecord(bot: bot, serverName: bot, playerId: "", boardSeed: nil),
+                PlayerRecord(bot: other, serverName: other, playerId: "", boardSeed: nil),
+            ],
             shots: shots, termination: .noResult, winner: nil, reason: nil, startedAt: Date(timeIntervalSince1970: 0), durationMilliseconds: 1
         )
     }
@@ -58,7 +64,8 @@ struct BotPagePartsTests {
     @Test("shots to win are binned by 5 from the lowest to the highest count, each side as a share of its own wins")
     func shotsBins() {
         let all = [
-            ResultsDocument.ShotsToWin(bot: "me", wins: 4, mean: nil, histogram: [.init(shots: 41, games: 1), .init(shots: 44, games: 2), .init(shots: 52, games: 1)]),
+            ResultsDocument.ShotsToWin(
+                bot: "me", wins: 4, mean: nil, histogram: [.init(shots: 41, games: 1), .init(shots: 44, games: 2), .init(shots: 52, games: 1)]),
             ResultsDocument.ShotsToWin(bot: "a", wins: 2, mean: nil, histogram: [.init(shots: 39, games: 1), .init(shots: 60, games: 1)]),
             ResultsDocument.ShotsToWin(bot: "b", wins: 2, mean: nil, histogram: [.init(shots: 45, games: 2)]),
         ]
@@ -106,7 +113,9 @@ struct BotPagePartsTests {
             let journal = RunJournal(configuration: config, finished: [])
             for game in RoundRobinScheduler(config: config).schedule.games {
                 let plan = try? RematchPlan(journal: journal, index: game.index)
-                #expect(plan?.botSeeds == PlayerSeat.allCases.map { ScheduleSeeds.botSeed(config, index: game.index, seat: $0) }, "\(derivation) \(game.index)")
+                #expect(
+                    plan?.botSeeds == PlayerSeat.allCases.map { ScheduleSeeds.botSeed(config, index: game.index, seat: $0) },
+                    "\(derivation) \(game.index)")
                 #expect(plan?.fleetSeeds == [game.creatorSeed, game.joinerSeed])
             }
         }

@@ -16,10 +16,11 @@ struct BotPageTests {
         let results = ResultsBuilder.build(config: Fixtures.config(names: names), finished: finished, generatedAt: Fixtures.generatedAt)
         let history = GameHistory(finished: finished)
         let bot = names[position]
-        return BotPage.render(BotPage.Input(
-            bot: bot, results: results, records: history.games.filter { $0.players.contains { $0.bot == bot } },
-            files: BotFileNames.assign(results), runFolder: "reports/golden"
-        ))
+        return BotPage.render(
+            BotPage.Input(
+                bot: bot, results: results, records: history.games.filter { $0.players.contains { $0.bot == bot } },
+                files: BotFileNames.assign(results), runFolder: "reports/golden"
+            ))
     }
 
     @Test("hostile names and a hostile stderr tail appear escaped, never as markup")
@@ -31,8 +32,14 @@ struct BotPageTests {
         #expect(!page.contains("<!--"))
         #expect(!page.contains("&#39;single&#39; <b>") && page.contains("&#39;single&#39; &lt;b&gt;"))
         #expect(page.contains("<main id=\"bot-page\" data-bot=\"&lt;/pre&gt;&lt;!-- x\">"))
-        #expect(page.contains("<pre class=\"stderr\">&lt;/pre&gt;&lt;script&gt;alert(&#39;stderr&#39;)&lt;/script&gt;\n&lt;img src=x onerror=alert(2)&gt; &quot;q&quot; &amp; &#39;a&#39;</pre>"))
-        #expect(page.contains("<tr data-opponent=\"&lt;script&gt;alert(1)&lt;/script&gt;\"><td class=\"bot\"><a href=\"script-alert-1-script.html\">&lt;script&gt;alert(1)&lt;/script&gt;</a></td>"))
+        #expect(
+            page.contains(
+                "<pre class=\"stderr\">&lt;/pre&gt;&lt;script&gt;alert(&#39;stderr&#39;)&lt;/script&gt;\n&lt;img src=x onerror=alert(2)&gt; &quot;q&quot; &amp; &#39;a&#39;</pre>"
+            ))
+        #expect(
+            page.contains(
+                "<tr data-opponent=\"&lt;script&gt;alert(1)&lt;/script&gt;\"><td class=\"bot\"><a href=\"script-alert-1-script.html\">&lt;script&gt;alert(1)&lt;/script&gt;</a></td>"
+            ))
         // Exactly the page's own pre element: the tail's `</pre>` did not close it.
         #expect(page.components(separatedBy: "</pre>").count - 1 == 1)
     }
@@ -40,8 +47,13 @@ struct BotPageTests {
     @Test("charlie's page: the hand-counted record, the forfeit at its shot 3 with its stderr, every game linked")
     func charlie() throws {
         let page = Self.page(bot: 2, tail: "Traceback: boom")
-        #expect(page.contains("<tr data-key=\"won\"><th class=\"bot\">Won</th><td class=\"bot\">1: 1 by sinking the fleet, 0 by the opponent&#39;s forfeit</td></tr>")
-            || page.contains("<tr data-key=\"won\"><th class=\"bot\">Won</th><td class=\"bot\">1: 1 by sinking the fleet, 0 by the opponent's forfeit</td></tr>"))
+        #expect(
+            page.contains(
+                "<tr data-key=\"won\"><th class=\"bot\">Won</th><td class=\"bot\">1: 1 by sinking the fleet, 0 by the opponent&#39;s forfeit</td></tr>"
+            )
+                || page.contains(
+                    "<tr data-key=\"won\"><th class=\"bot\">Won</th><td class=\"bot\">1: 1 by sinking the fleet, 0 by the opponent's forfeit</td></tr>"
+                ))
         #expect(page.contains("<tr data-key=\"lost\"><th class=\"bot\">Lost</th><td class=\"bot\">3: 2 sunk, 1 by forfeit</td></tr>"))
         #expect(page.contains("<tr data-key=\"forfeits\"><th class=\"bot\">Forfeits</th><td class=\"bot\">1: 1 timeout</td></tr>"))
         #expect(page.contains("<article class=\"forfeit\" data-game=\"1\" data-kind=\"timeout\" data-move=\"6\">"))
@@ -50,7 +62,10 @@ struct BotPageTests {
         #expect(page.contains("<code class=\"rematch\">salvo rematch reports/golden 1</code>"))
         // Games 1, 2, 4 and 5 (game 2 after a no-result attempt), each with its replay.
         let links = page.components(separatedBy: "<a class=\"replay-link\" href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(Set(links) == ["../replays/viewer.html#game=1", "../replays/viewer.html#game=2", "../replays/viewer.html#game=4", "../replays/viewer.html#game=5"])
+        #expect(
+            Set(links) == [
+                "../replays/viewer.html#game=1", "../replays/viewer.html#game=2", "../replays/viewer.html#game=4", "../replays/viewer.html#game=5",
+            ])
         #expect(!page.contains("http://") && !page.contains("https://"))
     }
 

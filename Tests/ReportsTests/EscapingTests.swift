@@ -30,13 +30,17 @@ struct EscapingTests {
 
     @Test("hostile bot names appear escaped in index.html, never as markup")
     func indexPage() throws {
-        let results = ResultsBuilder.build(config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
+        let results = ResultsBuilder.build(
+            config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
         let page = IndexPage.render(results)
         #expect(!page.contains("<script"))
         #expect(!page.contains("<b>\""))
         #expect(!page.contains("<!--"))
         #expect(page.contains("<tr data-bot=\"&lt;script&gt;alert(1)&lt;/script&gt;\">"))
-        #expect(page.contains("<td class=\"bot\"><a class=\"bot-link\" href=\"bots/quoted-single-b.html\">&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;</a></td>"))
+        #expect(
+            page.contains(
+                "<td class=\"bot\"><a class=\"bot-link\" href=\"bots/quoted-single-b.html\">&quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;</a></td>"
+            ))
         #expect(page.components(separatedBy: "class=\"replay-link\"").count - 1 == 6)
     }
 
@@ -67,7 +71,8 @@ struct EscapingTests {
 
     @Test("hostile names in the pages of games, the table pages and the viewer: escaped, never markup")
     func largeRunPages() throws {
-        var results = ResultsBuilder.build(config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
+        var results = ResultsBuilder.build(
+            config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
         results.tournament = "<img src=x onerror=alert(3)>"
         let games = GamesPage.render(results, number: 1)
         Self.expectNoInjection(games)
@@ -87,11 +92,18 @@ struct EscapingTests {
 
     @Test("hostile folders, labels, reasons and logs of submissions: escaped in the index's Submissions section")
     func submissions() throws {
-        var results = ResultsBuilder.build(config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
+        var results = ResultsBuilder.build(
+            config: Fixtures.config(names: Self.hostile), finished: Fixtures.finished(names: Self.hostile), generatedAt: Fixtures.generatedAt)
         results.submissions = ResultsDocument.SubmissionsSection(
             folder: "subs/<script>alert(4)</script>", buildsRun: 1, buildsSkipped: 0,
-            entered: [ResultsDocument.EnteredSubmission(bot: Self.hostile[0], folder: Self.hostile[0], label: "<b>\"label\"</b>", buildLog: "logs/\"><img src=x>.log", buildSkipped: true)],
-            notEntered: [ResultsDocument.NotEnteredSubmission(folder: "x\" onclick=\"alert(5)", name: "<!-- n", reason: "</pre><script>alert(6)</script>", buildLog: nil)]
+            entered: [
+                ResultsDocument.EnteredSubmission(
+                    bot: Self.hostile[0], folder: Self.hostile[0], label: "<b>\"label\"</b>", buildLog: "logs/\"><img src=x>.log", buildSkipped: true)
+            ],
+            notEntered: [
+                ResultsDocument.NotEnteredSubmission(
+                    folder: "x\" onclick=\"alert(5)", name: "<!-- n", reason: "</pre><script>alert(6)</script>", buildLog: nil)
+            ]
         )
         let page = IndexPage.render(results)
         Self.expectNoInjection(page)
@@ -99,6 +111,9 @@ struct EscapingTests {
         #expect(page.contains("<tr data-folder=\"x&quot; onclick=&quot;alert(5)\"><td class=\"bot\">x&quot; onclick=&quot;alert(5) (&lt;!-- n)</td>"))
         #expect(page.contains("<td class=\"bot reason\"><pre>&lt;/pre&gt;&lt;script&gt;alert(6)&lt;/script&gt;</pre></td>"))
         #expect(page.contains("<td class=\"bot label\">&lt;b&gt;&quot;label&quot;&lt;/b&gt;</td>"))
-        #expect(page.contains("<a class=\"build-log\" href=\"logs/&quot;&gt;&lt;img src=x&gt;.log\">build log</a> <span class=\"meta\">(build skipped: unchanged)</span>"))
+        #expect(
+            page.contains(
+                "<a class=\"build-log\" href=\"logs/&quot;&gt;&lt;img src=x&gt;.log\">build log</a> <span class=\"meta\">(build skipped: unchanged)</span>"
+            ))
     }
 }

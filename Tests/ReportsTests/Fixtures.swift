@@ -36,7 +36,10 @@ enum Fixtures {
             forfeit(1, a, c, forfeitingSeat: 1, after: 5, kind: .timeout, reason: "\(c): The bot timed out: no move within 1000 ms"),
             GameRecord(
                 index: 2, server: server, gameId: "", gameName: "salvo golden 2",
-                players: [PlayerRecord(bot: b, serverName: b, playerId: "", boardSeed: seed(2, 0)), PlayerRecord(bot: c, serverName: c, playerId: "", boardSeed: seed(2, 1))],
+                players: [
+                    PlayerRecord(bot: b, serverName: b, playerId: "", boardSeed: seed(2, 0)),
+                    PlayerRecord(bot: c, serverName: c, playerId: "", boardSeed: seed(2, 1)),
+                ],
                 shots: [], termination: .noResult, winner: nil, reason: "Creating the game failed: the server did not answer",
                 startedAt: start.addingTimeInterval(2), durationMilliseconds: 3.25
             ),
@@ -52,7 +55,9 @@ enum Fixtures {
     /// A game won by sinking the fleet: the winner fires at the loser's ship cells with
     /// `winnerMisses` misses spread among them; the loser fires only at water. Turns alternate,
     /// seat 0 first.
-    static func game(_ index: Int, _ first: String, _ second: String, winnerSeat: Int, winnerMisses: Int, attempt: Int = 1, unreadBoardSeat: Int? = nil) -> GameRecord {
+    static func game(
+        _ index: Int, _ first: String, _ second: String, winnerSeat: Int, winnerMisses: Int, attempt: Int = 1, unreadBoardSeat: Int? = nil
+    ) -> GameRecord {
         let fleets = [Fleet.seeded(seed(index, 0)), Fleet.seeded(seed(index, 1))]
         let plans = [0, 1].map { seat in
             let target = fleets[1 - seat]
@@ -70,17 +75,22 @@ enum Fixtures {
             }
             return Array(water.reversed())
         }
-        return play(index, first, second, fleets: fleets, plans: plans, until: { shots in
-            shots.filter { $0.seat.index == winnerSeat && $0.hit }.count == 17
-        }, termination: .win, winnerSeat: winnerSeat, attempt: attempt, unreadBoardSeat: unreadBoardSeat)
+        return play(
+            index, first, second, fleets: fleets, plans: plans,
+            until: { shots in
+                shots.filter { $0.seat.index == winnerSeat && $0.hit }.count == 17
+            }, termination: .win, winnerSeat: winnerSeat, attempt: attempt, unreadBoardSeat: unreadBoardSeat)
     }
 
     /// A game that `forfeitingSeat` forfeits after `after` shots.
-    static func forfeit(_ index: Int, _ first: String, _ second: String, forfeitingSeat: Int, after: Int, kind: ForfeitKind, reason: String) -> GameRecord {
+    static func forfeit(_ index: Int, _ first: String, _ second: String, forfeitingSeat: Int, after: Int, kind: ForfeitKind, reason: String)
+        -> GameRecord
+    {
         let fleets = [Fleet.seeded(seed(index, 0)), Fleet.seeded(seed(index, 1))]
         let plans = [0, 1].map { seat in Array(Coordinate.all.dropFirst(seat * 50)) }
-        var record = play(index, first, second, fleets: fleets, plans: plans, until: { $0.count == after },
-                          termination: .forfeit, winnerSeat: 1 - forfeitingSeat)
+        var record = play(
+            index, first, second, fleets: fleets, plans: plans, until: { $0.count == after },
+            termination: .forfeit, winnerSeat: 1 - forfeitingSeat)
         record.reason = reason
         record.forfeitKind = kind
         return record
@@ -104,7 +114,8 @@ enum Fixtures {
                 hitsOnShip[target][ship, default: 0] += 1
                 if hitsOnShip[target][ship] == ship.length { sunk = ship.length }
             }
-            shots.append(ShotRecord(seat: PlayerSeat(index: seat)!, x: cell.x, y: cell.y, hit: ship != nil, sunk: sunk, atMilliseconds: 40 * shots.count + 7))
+            shots.append(
+                ShotRecord(seat: PlayerSeat(index: seat)!, x: cell.x, y: cell.y, hit: ship != nil, sunk: sunk, atMilliseconds: 40 * shots.count + 7))
             seat = 1 - seat
         }
         let boards: [[String]?] = [0, 1].map { seat in
@@ -124,7 +135,8 @@ enum Fixtures {
         return GameRecord(
             index: index, server: server, gameId: "g-\(index)-\(attempt)", gameName: "salvo golden \(index)",
             players: [0, 1].map { seat in
-                PlayerRecord(bot: names[seat], serverName: names[seat], playerId: "p-\(index)-\(seat)", boardSeed: seed(index, seat), finalBoard: boards[seat])
+                PlayerRecord(
+                    bot: names[seat], serverName: names[seat], playerId: "p-\(index)-\(seat)", boardSeed: seed(index, seat), finalBoard: boards[seat])
             },
             shots: shots, termination: termination, winner: PlayerSeat(index: winnerSeat), reason: nil,
             startedAt: start.addingTimeInterval(Double(index * 10 + attempt)), durationMilliseconds: Double(shots.count) * 40.5

@@ -34,7 +34,8 @@ struct GameExportTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-export-\(UUID().uuidString)").path
         let config = Fixtures.config(names: names)
         let journal = try Journal(path: folder + "/journal.jsonl")
-        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config)))
+        try await journal.append(
+            .started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config)))
         for record in records(names: names) {
             try await journal.append(.created(index: record.index, server: record.server, gameId: record.gameId, creatorPlayerId: "p"))
             try await journal.append(.finished(record))
@@ -61,7 +62,10 @@ struct GameExportTests {
         let counted = GameHistory(finished: Self.records(names: Self.names)).games
         let shotCount = counted.map(\.shots.count).reduce(0, +)
         // Both seats' shots added up are moves: "shots" counts one player's (docs/output.md, "Words").
-        #expect(result.out == "Exported 6 games (\(shotCount) moves): \(export)/games.csv, \(export)/shots.csv (a row per move) and 6 replays in \(export)/replays/.\n")
+        #expect(
+            result.out
+                == "Exported 6 games (\(shotCount) moves): \(export)/games.csv, \(export)/shots.csv (a row per move) and 6 replays in \(export)/replays/.\n"
+        )
 
         let games = try await ProjectPython.csvRows(export + "/games.csv")
         let shots = try await ProjectPython.csvRows(export + "/shots.csv")
@@ -111,7 +115,9 @@ struct GameExportTests {
         #expect(export.status == 0, "\(export.err)")
         let results = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [folder + "/results.json"])
         #expect(results.isEmpty, "\(results)")
-        let replayFiles = try FileManager.default.contentsOfDirectory(atPath: folder + "/replays").filter { $0.hasSuffix(".json") }.map { folder + "/replays/" + $0 }
+        let replayFiles = try FileManager.default.contentsOfDirectory(atPath: folder + "/replays").filter { $0.hasSuffix(".json") }.map {
+            folder + "/replays/" + $0
+        }
         let exported = try FileManager.default.contentsOfDirectory(atPath: folder + "/export/replays").map { folder + "/export/replays/" + $0 }
         #expect(replayFiles.count == 6 && exported.count == 6)
         let replays = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("replay.schema.json"), documents: replayFiles + exported)
@@ -164,7 +170,11 @@ struct GameExportTests {
         let page = try await SalvoExecutable.run(["replay", "4", "--from", published])
         #expect(page.status == 0 && page.out.contains("id=\"replay\""), "\(page.err)")
         let unknown = try await SalvoExecutable.run(["replay", "99", "--from", published])
-        #expect(unknown.status == 1 && unknown.err == "Error: No game with schedule index `99` has a replay in the folder of \(published)/results.json; its games' indices are the `index` of results.json's games (a published folder keeps no game ids).\n")
+        #expect(
+            unknown.status == 1
+                && unknown.err
+                    == "Error: No game with schedule index `99` has a replay in the folder of \(published)/results.json; its games' indices are the `index` of results.json's games (a published folder keeps no game ids).\n"
+        )
 
         let export = folder + "-export"
         defer { try? FileManager.default.removeItem(atPath: export) }
@@ -174,12 +184,15 @@ struct GameExportTests {
         let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: published + "/results.json")))
         #expect(games.map { $0["game"] } == results.games.map { String($0.index) })
         #expect(games.allSatisfy { $0["game_id"] == "" })
-        let errors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [published + "/results.json"])
+        let errors = try await ProjectPython.schemaErrors(
+            schema: ProjectPython.schema("results.schema.json"), documents: [published + "/results.json"])
         #expect(errors.isEmpty, "\(errors)")
 
         // A folder with neither a journal nor a publication, and a folder that is not an export.
         let nothing = try await SalvoExecutable.run(["replay", "--all", "--from", export + "/replays", "--output", folder + "/x"])
-        #expect(nothing.status == 1 && nothing.err.contains("There is no journal (\(export)/replays/journal.jsonl) and no published report"), "\(nothing.err)")
+        #expect(
+            nothing.status == 1 && nothing.err.contains("There is no journal (\(export)/replays/journal.jsonl) and no published report"),
+            "\(nothing.err)")
         let occupied = try await SalvoExecutable.run(["replay", "--all", "--from", folder, "--output", published])
         #expect(occupied.status == 1 && occupied.err.contains("\(published) is not empty and holds no earlier export"), "\(occupied.err)")
         // An earlier export is replaced: its replay files go first.
@@ -194,13 +207,16 @@ struct GameExportTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-swiss-export-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "name: swiss\nformat: swiss\nrounds: 2\nbots: [random, parity, density, champion, admiral]\ngames_per_pairing: 1\nconcurrency: 2\nseed: 5\n"
+        try
+            "name: swiss\nformat: swiss\nrounds: 2\nbots: [random, parity, density, champion, admiral]\ngames_per_pairing: 1\nconcurrency: 2\nseed: 5\n"
             .write(toFile: folder + "/swiss.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", folder + "/swiss.yaml", "--output", folder + "/out", "--quiet"])
         #expect(run.status == 0, "\(run.err)")
-        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
+        let results = try JSONFormat.decoder().decode(
+            ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
         #expect(results.swiss?.rounds.count == 2 && results.swiss?.rounds.first?.bye != nil)
-        let errors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [folder + "/out/results.json"])
+        let errors = try await ProjectPython.schemaErrors(
+            schema: ProjectPython.schema("results.schema.json"), documents: [folder + "/out/results.json"])
         #expect(errors.isEmpty, "\(errors)")
         let export = try await SalvoExecutable.run(["replay", "--all", "--from", folder + "/out", "--output", folder + "/export"])
         #expect(export.status == 0, "\(export.err)")

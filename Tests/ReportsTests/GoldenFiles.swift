@@ -18,11 +18,15 @@ enum GoldenFiles {
         if updating {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try data.write(to: url)
-            Issue.record("Rewrote the golden file \(name); review the diff and run again without SALVO_UPDATE_GOLDEN.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Rewrote the golden file \(name); review the diff and run again without SALVO_UPDATE_GOLDEN.", sourceLocation: sourceLocation)
             return
         }
         let expected = try Data(contentsOf: url)
-        #expect(data == expected, "\(name) differs from its golden file; if the change is intended, regenerate with SALVO_UPDATE_GOLDEN=1 and review the diff", sourceLocation: sourceLocation)
+        #expect(
+            data == expected,
+            "\(name) differs from its golden file; if the change is intended, regenerate with SALVO_UPDATE_GOLDEN=1 and review the diff",
+            sourceLocation: sourceLocation)
         if data != expected {
             // Print the first differing line to make the failure readable.
             let got = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -19,7 +19,8 @@ struct MovesWordingTests {
         }
         for game in Self.results.games {
             #expect(games.contains("<tr data-index=\"\(game.index)\""))
-            let row = try #require(games.components(separatedBy: "<tr data-index=\"\(game.index)\"").dropFirst().first?.components(separatedBy: "\n").first)
+            let row = try #require(
+                games.components(separatedBy: "<tr data-index=\"\(game.index)\"").dropFirst().first?.components(separatedBy: "\n").first)
             #expect(row.hasSuffix("<td>\(game.moves)"), "\(row)")
         }
     }
@@ -29,7 +30,8 @@ struct MovesWordingTests {
         let record = try #require(Fixtures.finished().first { $0.index == 0 })
         let replay = ReplayBuilder.replay(of: record, tournament: "golden")
         let page = ReplayPage.render(replay, indexLink: nil)
-        let moves = record.shots.count, own = record.shotCount(of: .one)
+        let moves = record.shots.count
+        let own = record.shotCount(of: .one)
         #expect(moves == 73 && own == 37)
         #expect(page.contains("<span id=\"step-label\">Move 0 of 73</span> · <span id=\"shot-info\">Before the first move.</span>"))
         #expect(page.contains("aria-label=\"Move\"") && page.contains("<option value=\"5\" selected>5 moves/s</option>"))

@@ -20,7 +20,9 @@ struct PageSizeTests {
         var records: [GameRecord] = []
         for first in names.indices {
             for second in (first + 1)..<names.count {
-                records.append(Fixtures.game(records.count, names[first], names[second], winnerSeat: (first * 7 + second) % 2, winnerMisses: 20 + records.count % 30))
+                records.append(
+                    Fixtures.game(
+                        records.count, names[first], names[second], winnerSeat: (first * 7 + second) % 2, winnerMisses: 20 + records.count % 30))
             }
         }
         for _ in 0..<1_000 {
@@ -30,14 +32,18 @@ struct PageSizeTests {
         return (ResultsBuilder.build(config: config, history: history, generatedAt: Fixtures.generatedAt), history)
     }
 
-    @Test("index.html stays under 1 MB, every page of games, the tables' pages and the busiest bot's page under 5 MB; the index lists pages, not 12,175 games")
+    @Test(
+        "index.html stays under 1 MB, every page of games, the tables' pages and the busiest bot's page under 5 MB; the index lists pages, not 12,175 games"
+    )
     func pagesUnderFiveMegabytes() throws {
         let (results, history) = Self.run()
         #expect(results.games.count == 12_175)
         let index = IndexPage.render(results)
         #expect(index.utf8.count < 1 << 20, "index.html: \(index.utf8.count) bytes")
         #expect(!index.contains("class=\"replay-link\""), "the index lists no game one by one")
-        #expect(!index.contains("<table id=\"crosstable\">") && index.contains("href=\"crosstable.html\""), "150 bots: the crosstable has a page of its own")
+        #expect(
+            !index.contains("<table id=\"crosstable\">") && index.contains("href=\"crosstable.html\""),
+            "150 bots: the crosstable has a page of its own")
         for page in [TablePage.crosstable(results), TablePage.superiority(results)] {
             #expect(page.utf8.count < Self.limit, "a table's page: \(page.utf8.count) bytes")
         }
@@ -48,7 +54,9 @@ struct PageSizeTests {
         for number in 1...pages {
             let page = GamesPage.render(results, number: number)
             #expect(page.utf8.count < Self.limit, "games page \(number): \(page.utf8.count) bytes")
-            #expect(page.components(separatedBy: "class=\"replay-link\"").count - 1 == (number < pages ? GamesPage.pageSize : 12_175 - 6 * GamesPage.pageSize))
+            #expect(
+                page.components(separatedBy: "class=\"replay-link\"").count - 1
+                    == (number < pages ? GamesPage.pageSize : 12_175 - 6 * GamesPage.pageSize))
         }
         let busiest = results.standings.map(\.bot).max { a, b in
             history.games.count { $0.players.contains { $0.bot == a } } < history.games.count { $0.players.contains { $0.bot == b } }
@@ -56,7 +64,8 @@ struct PageSizeTests {
         let bot = try #require(busiest)
         let records = history.games.filter { $0.players.contains { $0.bot == bot } }
         #expect(records.count == 1_149)
-        let page = BotPage.render(BotPage.Input(bot: bot, results: results, records: records, files: BotFileNames.assign(results), runFolder: "reports/big"))
+        let page = BotPage.render(
+            BotPage.Input(bot: bot, results: results, records: records, files: BotFileNames.assign(results), runFolder: "reports/big"))
         #expect(page.utf8.count < Self.limit, "bot page: \(page.utf8.count) bytes")
     }
 }

@@ -33,7 +33,10 @@ struct PrivateFeedbackPartsTests {
         let redaction = PublicRedaction(runFolder: "/srv/class/reports/x", workingDirectory: "/srv/class", home: nil)
         let open = redaction.publicLedger(Self.ledger)
         #expect(open.folder == "subs")
-        #expect(open.notEntered.map(\.reason) == ["the build failed (exit status 1)", "no bot.yaml; add one with at least `command:` (see bots/SUBMITTING.md)"])
+        #expect(
+            open.notEntered.map(\.reason) == [
+                "the build failed (exit status 1)", "no bot.yaml; add one with at least `command:` (see bots/SUBMITTING.md)",
+            ])
         #expect(open.notEntered.allSatisfy { $0.buildLog == nil } && open.entered.allSatisfy { $0.buildLog == nil })
         #expect(open.entered.map(\.name) == ["charlie"])
     }
@@ -50,8 +53,10 @@ struct PrivateFeedbackPartsTests {
     @Test("a solo rematch holds the student's seat and seed, both fleets and the recorded shots; it compares the bot's own shots only")
     func soloRematch() throws {
         let record = Fixtures.forfeit(1, "alpha", "charlie", forfeitingSeat: 1, after: 5, kind: .timeout, reason: "charlie: The bot timed out")
-        let plan = RematchPlan(index: 1, tournament: "golden", bots: [BotEntry(name: "alpha", kind: .builtin(.random)), BotEntry(name: "charlie", kind: .builtin(.random))],
-                               fleetSeeds: [11, 12], botSeeds: [21, 22], recorded: record)
+        let plan = RematchPlan(
+            index: 1, tournament: "golden",
+            bots: [BotEntry(name: "alpha", kind: .builtin(.random)), BotEntry(name: "charlie", kind: .builtin(.random))],
+            fleetSeeds: [11, 12], botSeeds: [21, 22], recorded: record)
         let solo = try #require(SoloRematch(plan: plan, bot: "charlie"))
         #expect(solo.seat == 1 && solo.botSeed == "22" && solo.fleets == [Fleet.seeded(11), Fleet.seeded(12)])
         #expect(solo.recordedEnding == "forfeit: charlie: The bot timed out")
@@ -77,20 +82,33 @@ struct PrivateFeedbackPartsTests {
         #expect(!PrivateFeedbackPage.render(student, tournament: "golden", buildLog: nil).contains("--rematch 0001.json"))
     }
 
-    @Test("a season's student whose new version was not entered is told that the previous version still plays, with its forfeits; one with none is told why they are not entered")
+    @Test(
+        "a season's student whose new version was not entered is told that the previous version still plays, with its forfeits; one with none is told why they are not entered"
+    )
     func keptVersion() {
-        let current = [BotEntry(name: "charlie-folder", kind: .builtin(.random), version: "aaaaaaaaaaaa"), BotEntry(name: "dora", kind: .builtin(.random), version: "3f9c2a1b7d04")]
+        let current = [
+            BotEntry(name: "charlie-folder", kind: .builtin(.random), version: "aaaaaaaaaaaa"),
+            BotEntry(name: "dora", kind: .builtin(.random), version: "3f9c2a1b7d04"),
+        ]
         let records = Fixtures.finished().map { record -> GameRecord in
             var record = record
-            record.players = record.players.map { var player = $0; if player.bot == "charlie" { player.bot = "dora" }; return player }
+            record.players = record.players.map {
+                var player = $0
+                if player.bot == "charlie" { player.bot = "dora" }
+                return player
+            }
             return record
         }
         let students = PrivateFeedback.students(ledger: Self.ledger, records: records, secret: [1], current: current)
-        let dora = students[1], eve = students[2]
+        let dora = students[1]
+        let eve = students[2]
         #expect(dora.keptVersion == "3f9c2a1b7d04" && dora.forfeits.map(\.index) == [1])
         #expect(eve.keptVersion == nil && eve.forfeits.isEmpty)
         let doraPage = PrivateFeedbackPage.render(dora, tournament: "golden", buildLog: nil)
-        #expect(doraPage.contains("<p id=\"entry\" class=\"kept\">Your newest version was not entered in this run, so your previous version, <code>3f9c2a1b7d04</code>, still plays as <code>dora</code>"))
+        #expect(
+            doraPage.contains(
+                "<p id=\"entry\" class=\"kept\">Your newest version was not entered in this run, so your previous version, <code>3f9c2a1b7d04</code>, still plays as <code>dora</code>"
+            ))
         #expect(doraPage.contains("id=\"forfeits\""))
         #expect(!doraPage.contains("You were not entered"))
         let evePage = PrivateFeedbackPage.render(eve, tournament: "golden", buildLog: nil)

@@ -21,7 +21,11 @@ struct ReportCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-report-\(UUID().uuidString)").path
         let config = Fixtures.config()
         let journal = try Journal(path: folder + "/journal.jsonl")
-        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config, unenforced: unenforced)))
+        try await journal.append(
+            .started(
+                JournalStart(
+                    name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: 6, configuration: config,
+                    unenforced: unenforced)))
         for record in Fixtures.finished() {
             try await journal.append(.created(index: record.index, server: record.server, gameId: record.gameId, creatorPlayerId: "p"))
             try await journal.append(.finished(record))
@@ -42,7 +46,8 @@ struct ReportCommandTests {
         #expect(index.contains("<table id=\"standings\">") && index.contains("href=\"replays/viewer.html#game=5\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/replays").sorted() == ["pack-0000.js", "viewer.html"])
         // The pack holds every game's replay exactly as the replay builder makes it.
-        let packed = try #require(ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/replays/pack-0000.js")), tournament: "golden"))
+        let packed = try #require(
+            ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/replays/pack-0000.js")), tournament: "golden"))
         let history = GameHistory(finished: Fixtures.finished())
         #expect(packed == history.games.map { ReplayBuilder.replay(of: $0, tournament: "golden") })
         for game in results.games {
@@ -72,7 +77,9 @@ struct ReportCommandTests {
         }
     }
 
-    @Test("what the machine's sandbox could not enforce, recorded in the journal, is in results.json and on index.html; nothing where it enforced everything")
+    @Test(
+        "what the machine's sandbox could not enforce, recorded in the journal, is in results.json and on index.html; nothing where it enforced everything"
+    )
     func unenforcedShown() async throws {
         let sentence = "no cgroups can be made here (rlimits instead): memory is capped per process, not per bot; processes are not capped"
         let folder = try await Self.runFolder(unenforced: [sentence])
@@ -134,14 +141,17 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/tiny.yaml"
-        try "name: tiny\nbots: [parity, density]\ngames_per_pairing: 2\nconcurrency: 2\nseed: 3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "name: tiny\nbots: [parity, density]\ngames_per_pairing: 2\nconcurrency: 2\nseed: 3\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let run = try await Self.salvo(["run", file, "--output", folder + "/out"])
         #expect(run.status == 0, "\(run.err)")
         #expect(String(decoding: run.out, as: UTF8.self).contains("Report: \(folder)/out/index.html"))
-        let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
+        let results = try JSONFormat.decoder().decode(
+            ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json")))
         #expect(results.progress.ratedGames == 2 && results.games.count == 2)
         #expect(FileManager.default.fileExists(atPath: folder + "/out/replays/viewer.html"))
-        let replays = try #require(ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/out/replays/pack-0000.js")), tournament: "tiny"))
+        let replays = try #require(
+            ReplayPack.replays(in: Data(contentsOf: URL(fileURLWithPath: folder + "/out/replays/pack-0000.js")), tournament: "tiny"))
         #expect(replays.map(\.index) == [0, 1])
         #expect(replays.allSatisfy { $0.players.allSatisfy { $0.shipCells?.count == 17 && $0.shipsSource == "seed" } })
     }
@@ -150,7 +160,10 @@ struct ReportCommandTests {
     func errors() async throws {
         let missing = try await Self.salvo(["report", "/nonexistent/run"])
         #expect(missing.status == 1)
-        #expect(missing.err == "Error: There is no journal at /nonexistent/run/journal.jsonl; give the output folder of a `salvo run` (the folder that holds journal.jsonl).\n")
+        #expect(
+            missing.err
+                == "Error: There is no journal at /nonexistent/run/journal.jsonl; give the output folder of a `salvo run` (the folder that holds journal.jsonl).\n"
+        )
         let folder = try await Self.runFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var lines = try String(contentsOfFile: folder + "/journal.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
@@ -158,7 +171,9 @@ struct ReportCommandTests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/journal.jsonl", atomically: true, encoding: .utf8)
         let damaged = try await Self.salvo(["report", folder])
         #expect(damaged.status == 1)
-        #expect(damaged.err.hasPrefix("Error: The journal \(folder)/journal.jsonl is damaged (") && damaged.err.split(separator: "\n").count == 1, "\(damaged.err)")
+        #expect(
+            damaged.err.hasPrefix("Error: The journal \(folder)/journal.jsonl is damaged (") && damaged.err.split(separator: "\n").count == 1,
+            "\(damaged.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/index.html"))
 
         // A report that finds the journal damaged leaves the last report's replays as they were.

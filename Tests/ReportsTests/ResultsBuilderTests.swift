@@ -14,7 +14,9 @@ struct ResultsBuilderTests {
 
     @Test("standings: games, wins, losses, score, mean shots in wins by sinking, forfeits by kind")
     func standings() throws {
-        let alpha = try row("alpha"), bravo = try row("bravo"), charlie = try row("charlie")
+        let alpha = try row("alpha")
+        let bravo = try row("bravo")
+        let charlie = try row("charlie")
         #expect((alpha.games, alpha.wins, alpha.losses, alpha.scorePercent) == (4, 4, 0, 100))
         #expect(alpha.meanShotsToWin == 38.67)  // (37 + 42 + 37) / 3; the forfeit win is left out
         #expect(alpha.forfeits.isEmpty)

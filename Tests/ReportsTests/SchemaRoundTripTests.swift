@@ -41,7 +41,9 @@ struct SchemaRoundTripTests {
         #expect(replay.players[0].boardSeed == "1000")
     }
 
-    @Test("a shot's JSON is the replay schema's (seat from 0, result as a word), read back whole; one naming only its seat and cell reads as a miss; a third seat or an unknown result is refused")
+    @Test(
+        "a shot's JSON is the replay schema's (seat from 0, result as a word), read back whole; one naming only its seat and cell reads as a miss; a third seat or an unknown result is refused"
+    )
     func shotJSON() throws {
         let shots = [
             ShotRecord(seat: .two, x: 3, y: 4, hit: true, sunk: 0, atMilliseconds: 812),
@@ -56,10 +58,14 @@ struct SchemaRoundTripTests {
         let bare = try JSONDecoder().decode(ShotRecord.self, from: Data(#"{"seat":1,"x":2,"y":3}"#.utf8))
         #expect(bare == ShotRecord(seat: .two, x: 2, y: 3, hit: false, sunk: 0, atMilliseconds: 0))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(ShotRecord.self, from: Data(#"{"seat":2,"x":2,"y":3}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ShotRecord.self, from: Data(#"{"seat":0,"x":2,"y":3,"result":"splash"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ShotRecord.self, from: Data(#"{"seat":0,"x":2,"y":3,"result":"splash"}"#.utf8))
+        }
     }
 
-    @Test("a game of results.json gives its length as moves and the winner's shots as winnerShots, and no member named shots: \"shots\" counts one player's")
+    @Test(
+        "a game of results.json gives its length as moves and the winner's shots as winnerShots, and no member named shots: \"shots\" counts one player's"
+    )
     func movesAndShots() throws {
         let results = ResultsBuilder.build(config: Fixtures.config(), finished: Fixtures.finished(), generatedAt: Fixtures.generatedAt)
         let object = try #require(try JSONSerialization.jsonObject(with: JSONFormat.file(results)) as? [String: Any])

@@ -1,8 +1,9 @@
 import Foundation
 import JSONCoding
 import Testing
-@testable import Reports
 import Tournament
+
+@testable import Reports
 
 /// A season's history from its nights and records alone: the standings after each night, and
 /// every version on one scale, checked against a fit written here apart from the Ratings module.
@@ -28,11 +29,13 @@ struct SeasonHistoryTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(state >> 11) / Double(1 << 53)
         }
-        var nights: [SeasonNight] = [], records: [GameRecord] = []
+        var nights: [SeasonNight] = []
+        var records: [GameRecord] = []
         var played = Set<SeasonGameIdentity>()
         for (number, bots) in rosters.enumerated() {
             let firstIndex = nights.last.map { $0.indices.upperBound } ?? 0
-            var night = SeasonNight(number: number + 1, startedAt: Date(timeIntervalSince1970: Double(number) * 86_400), firstIndex: firstIndex, bots: bots, games: [])
+            var night = SeasonNight(
+                number: number + 1, startedAt: Date(timeIntervalSince1970: Double(number) * 86_400), firstIndex: firstIndex, bots: bots, games: [])
             for round in 0..<4 {
                 for (first, second) in [(0, 1), (0, 2), (1, 2)] {
                     let game = SeasonNight.Game(first: first, second: second, round: round)
@@ -44,15 +47,16 @@ struct SeasonHistoryTests {
                 let joiner = game.round % 2 == 0 ? bots[game.second] : bots[game.first]
                 let edge = (strengths[creator.versionedName] ?? 0) - (strengths[joiner.versionedName] ?? 0) + 30
                 let creatorWins = next() < 1 / (1 + pow(10, -edge / 400))
-                records.append(GameRecord(
-                    index: firstIndex + position, server: "http://127.0.0.1:1", gameId: "g\(firstIndex + position)", gameName: "season",
-                    players: [
-                        PlayerRecord(bot: creator.name, serverName: creator.name, playerId: "p", boardSeed: 1, version: creator.version),
-                        PlayerRecord(bot: joiner.name, serverName: joiner.name, playerId: "q", boardSeed: 2, version: joiner.version),
-                    ],
-                    shots: [], termination: .win, winner: creatorWins ? .one : .two, reason: nil,
-                    startedAt: Date(timeIntervalSince1970: 0), durationMilliseconds: 1
-                ))
+                records.append(
+                    GameRecord(
+                        index: firstIndex + position, server: "http://127.0.0.1:1", gameId: "g\(firstIndex + position)", gameName: "season",
+                        players: [
+                            PlayerRecord(bot: creator.name, serverName: creator.name, playerId: "p", boardSeed: 1, version: creator.version),
+                            PlayerRecord(bot: joiner.name, serverName: joiner.name, playerId: "q", boardSeed: 2, version: joiner.version),
+                        ],
+                        shots: [], termination: .win, winner: creatorWins ? .one : .two, reason: nil,
+                        startedAt: Date(timeIntervalSince1970: 0), durationMilliseconds: 1
+                    ))
             }
             nights.append(night)
         }
@@ -134,9 +138,11 @@ struct SeasonHistoryTests {
 
         let names = versions.map { "\($0.bot)@\($0.version ?? "")" }
         let games = records.map { record in
-            (first: names.firstIndex(of: "\(record.players[0].bot)@\(record.players[0].version ?? "")")!,
-             second: names.firstIndex(of: "\(record.players[1].bot)@\(record.players[1].version ?? "")")!,
-             score: record.winner == .one ? 1.0 : 0.0)
+            (
+                first: names.firstIndex(of: "\(record.players[0].bot)@\(record.players[0].version ?? "")")!,
+                second: names.firstIndex(of: "\(record.players[1].bot)@\(record.players[1].version ?? "")")!,
+                score: record.winner == .one ? 1.0 : 0.0
+            )
         }
         let independent = Self.independentFit(games: games, players: names.count)
         for (position, version) in versions.enumerated() {
@@ -152,11 +158,16 @@ struct SeasonHistoryTests {
     static func independentFit(games: [(first: Int, second: Int, score: Double)], players: Int) -> [Double] {
         let k = log(10.0) / 400
         func sigma(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
-        var ratings = Array(repeating: 1500.0, count: players), advantage = 0.0
+        var ratings = Array(repeating: 1500.0, count: players)
+        var advantage = 0.0
         var counts = Array(repeating: 1.0, count: players)
-        for game in games { counts[game.first] += 1; counts[game.second] += 1 }
+        for game in games {
+            counts[game.first] += 1
+            counts[game.second] += 1
+        }
         for _ in 0..<200_000 {
-            var gradient = Array(repeating: 0.0, count: players), advantageGradient = 0.0
+            var gradient = Array(repeating: 0.0, count: players)
+            var advantageGradient = 0.0
             for game in games {
                 let surprise = game.score - sigma(k * (ratings[game.first] - ratings[game.second] + advantage))
                 gradient[game.first] += k * surprise
@@ -195,7 +206,9 @@ struct SeasonChangesTests {
         var first = SeasonChanges(night: 1, continued: false, gamesToPlay: 3540)
         first.newEntries = (1...60).map { "s\($0)" }
         #expect(first.summary == "Season night 1: 60 new entries (s1, s2, s3, s4, s5, s6, s7, s8 and 52 more); 3540 games to play")
-        #expect(SeasonChanges(night: 2, continued: true, gamesToPlay: 1).summary == "Season night 2 (continued): nothing changed since it began; 1 game to play")
+        #expect(
+            SeasonChanges(night: 2, continued: true, gamesToPlay: 1).summary
+                == "Season night 2 (continued): nothing changed since it began; 1 game to play")
         var back = SeasonChanges(night: 5, continued: false, gamesToPlay: 0)
         back.returnedVersions = ["alice"]
         #expect(back.summary == "Season night 5: 1 back to an earlier version (alice); 0 games to play")

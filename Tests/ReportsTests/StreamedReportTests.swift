@@ -14,10 +14,12 @@ struct StreamedReportTests {
         return folder
     }
 
-    @Test("results.json written game by game is byte for byte the document built whole, hostile names and reasons included", arguments: [
-        ["alpha", "bravo", "charlie"],
-        ["<script>alert(1)</script>", "\"quoted\" & 'single' <b>", "tab\tand\nnewline \\ ünïcode 名前"],
-    ])
+    @Test(
+        "results.json written game by game is byte for byte the document built whole, hostile names and reasons included",
+        arguments: [
+            ["alpha", "bravo", "charlie"],
+            ["<script>alert(1)</script>", "\"quoted\" & 'single' <b>", "tab\tand\nnewline \\ ünïcode 名前"],
+        ])
     func sameResults(names: [String]) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -49,7 +51,10 @@ struct StreamedReportTests {
             for first in names.indices {
                 for second in (first + 1)..<names.count {
                     let index = records.count
-                    records.append(Fixtures.game(index, names[round % 2 == 0 ? first : second], names[round % 2 == 0 ? second : first], winnerSeat: index % 2, winnerMisses: 20 + index % 17))
+                    records.append(
+                        Fixtures.game(
+                            index, names[round % 2 == 0 ? first : second], names[round % 2 == 0 ? second : first], winnerSeat: index % 2,
+                            winnerMisses: 20 + index % 17))
                 }
             }
         }
@@ -58,7 +63,8 @@ struct StreamedReportTests {
         retry.termination = .noResult
         retry.winner = nil
         let journal = try Journal(path: folder + "/journal.jsonl")
-        try await journal.append(.started(JournalStart(name: config.name, configurationDigest: "d", totalGames: records.count, configuration: config)))
+        try await journal.append(
+            .started(JournalStart(name: config.name, configurationDigest: "d", totalGames: records.count, configuration: config)))
         for record in records { try await journal.append(.finished(record)) }
         try await journal.append(.finished(retry))
 

@@ -14,36 +14,41 @@ struct SafeTextTests {
         #expect(TerminalText.visible("plain ünïcode") == "plain ünïcode")
     }
 
-    @Test("a CSV cell a spreadsheet would run as a formula starts with a quote mark; numbers and names stay", arguments: [
-        ("=HYPERLINK(\"http://evil\",\"x\")", "\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""),
-        ("+1+1", "'+1+1"),
-        ("-2+3", "'-2+3"),
-        ("@SUM(A1)", "'@SUM(A1)"),
-        ("\tTAB", "'\tTAB"),
-        ("-12.5", "-12.5"),
-        ("alice", "alice"),
-        ("a,b", "\"a,b\""),
-    ])
+    @Test(
+        "a CSV cell a spreadsheet would run as a formula starts with a quote mark; numbers and names stay",
+        arguments: [
+            ("=HYPERLINK(\"http://evil\",\"x\")", "\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""),
+            ("+1+1", "'+1+1"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tTAB", "'\tTAB"),
+            ("-12.5", "-12.5"),
+            ("alice", "alice"),
+            ("a,b", "\"a,b\""),
+        ])
     func csv(text: String, cell: String) {
         #expect(CSVText.cell(text) == cell)
     }
 
-    @Test("file names are one-to-one and stay in their folder", arguments: [
-        ("alice", "alice"),
-        ("alice.", "alice%2E"),
-        ("..", "%2E%2E"),
-        ("../etc/passwd", "%2E%2E%2Fetc%2Fpasswd"),
-        (".hidden", "%2Ehidden"),
-        ("a%2E", "a%252E"),
-        ("ünï", "%C3%BCn%C3%AF"),
-    ])
+    @Test(
+        "file names are one-to-one and stay in their folder",
+        arguments: [
+            ("alice", "alice"),
+            ("alice.", "alice%2E"),
+            ("..", "%2E%2E"),
+            ("../etc/passwd", "%2E%2E%2Fetc%2Fpasswd"),
+            (".hidden", "%2Ehidden"),
+            ("a%2E", "a%252E"),
+            ("ünï", "%C3%BCn%C3%AF"),
+        ])
     func fileNames(text: String, name: String) {
         #expect(FileNameText.name(text) == name)
     }
 
     @Test("a long name keeps a prefix and a digest: two long names that share 120 characters still differ, and stay under 255 bytes")
     func longFileNames() {
-        let first = String(repeating: "é", count: 48), second = String(repeating: "é", count: 47) + "e"
+        let first = String(repeating: "é", count: 48)
+        let second = String(repeating: "é", count: 47) + "e"
         #expect(FileNameText.name(first) != FileNameText.name(second))
         #expect(FileNameText.name(first).utf8.count <= 160)
         #expect(FileNameText.name(first).hasPrefix("%C3%A9"))

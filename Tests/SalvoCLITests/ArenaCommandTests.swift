@@ -14,7 +14,10 @@ struct ArenaCommandTests {
         try "login,name\nalice,Alice\nbob,Bob\n".write(toFile: folder + "/roster.csv", atomically: true, encoding: .utf8)
         let made = try await SalvoExecutable.run(["arena", "init", "cs101", "--roster", "roster.csv"], workingDirectory: folder)
         #expect(made.status == 0, "\(made.err)")
-        #expect(made.out == "Arena in cs101: 2 students; their tokens are in cs101/tokens.tsv (hand each student their own), the settings in cs101/arena.yaml\n")
+        #expect(
+            made.out
+                == "Arena in cs101: 2 students; their tokens are in cs101/tokens.tsv (hand each student their own), the settings in cs101/arena.yaml\n"
+        )
         let again = try await SalvoExecutable.run(["arena", "init", "cs101", "--roster", "roster.csv"], workingDirectory: folder)
         #expect(again.status == 1 && again.err.contains("cs101 already holds an arena"), "\(again.err)")
 
@@ -31,21 +34,28 @@ struct ArenaCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/other"), "a bad roster makes nothing")
     }
 
-    @Test("serve takes a student's `salvo submit` (exit 0 once entered, the check's steps printed), refuses a broken one (exit 1, the reason), a wrong token (exit 1); status lists them; Ctrl-C stops it")
+    @Test(
+        "serve takes a student's `salvo submit` (exit 0 once entered, the check's steps printed), refuses a broken one (exit 1, the reason), a wrong token (exit 1); status lists them; Ctrl-C stops it"
+    )
     func serveAndSubmit() async throws {
         let folder = NSTemporaryDirectory() + "salvo-arena-serve-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let tokens = try await ArenaProcess.make(at: folder + "/cs101", roster: "alice\nbob\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 2\n")
+        let tokens = try await ArenaProcess.make(
+            at: folder + "/cs101", roster: "alice\nbob\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 2\n")
         let token = try #require(tokens["alice"])
         let (server, url) = try await ArenaProcess.serve(folder + "/cs101")
 
-        let entered = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url], timeout: .seconds(300), environment: ["SALVO_TOKEN": token])
+        let entered = try await SalvoExecutable.run(
+            ["submit", ClassFolder.examples + "/python-random", "--arena", url], timeout: .seconds(300), environment: ["SALVO_TOKEN": token])
         #expect(entered.status == 0, "\(entered.out)\(entered.err)")
         #expect(entered.out.contains("PASS  games: 2 against random on the embedded server"))
         #expect(entered.out.contains("Entered as version "))
         // Her page, and the name the public pages show her bot under (a pseudonym: no roster name).
-        #expect(entered.out.contains("Your page, every upload with its check (keep its address to yourself): \(url.hasSuffix("/") ? String(url.dropLast()) : url)/student/"), "\(entered.out)")
+        #expect(
+            entered.out.contains(
+                "Your page, every upload with its check (keep its address to yourself): \(url.hasSuffix("/") ? String(url.dropLast()) : url)/student/"
+            ), "\(entered.out)")
         #expect(entered.out.contains("On the public pages and the leaderboard your bot is: entry-"), "\(entered.out)")
 
         let broken = folder + "/broken"
@@ -62,7 +72,11 @@ struct ArenaCommandTests {
         let status = try await SalvoExecutable.run(["arena", "status", folder + "/cs101"])
         #expect(status.status == 0)
         let rows = status.out.split(separator: "\n").map(String.init)
-        #expect(rows.contains { $0.hasPrefix("1 ") && $0.contains("alice") && $0.contains("entered") && $0.range(of: #" entered +[0-9]+\.[0-9] s "#, options: .regularExpression) != nil }, "the time from its arrival to its check's end: \(status.out)")
+        #expect(
+            rows.contains {
+                $0.hasPrefix("1 ") && $0.contains("alice") && $0.contains("entered")
+                    && $0.range(of: #" entered +[0-9]+\.[0-9] s "#, options: .regularExpression) != nil
+            }, "the time from its arrival to its check's end: \(status.out)")
         #expect(rows.contains { $0.hasPrefix("2 ") && $0.contains("alice") && $0.contains("refused") && $0.contains("missing.py") }, "\(status.out)")
         #expect(status.out.contains("Queue: empty"))
 

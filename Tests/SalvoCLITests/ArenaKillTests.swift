@@ -17,7 +17,9 @@ struct ArenaKillTests {
         }
     }
 
-    @Test("SIGKILL while a batch plays: after a restart all three uploads are entered, each pairing has its games once, and the standings count each game once")
+    @Test(
+        "SIGKILL while a batch plays: after a restart all three uploads are entered, each pairing has its games once, and the standings count each game once"
+    )
     func killedMidBatch() async throws {
         let folder = NSTemporaryDirectory() + "salvo-arena-kill-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -26,17 +28,22 @@ struct ArenaKillTests {
         // Ten games a pairing, one at a time: the batch of the three versions (90 games, some 25 s)
         // lasts long enough to be cut even when the full suite keeps this task waiting for seconds
         // (with four, its 36 games once ended before the loop below looked).
-        let tokens = try await ArenaProcess.make(at: arena, roster: "alice\nbob\ncarol\n", settings: "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 10\nconcurrency: 1\ncheck_games: 2\n")
+        let tokens = try await ArenaProcess.make(
+            at: arena, roster: "alice\nbob\ncarol\n",
+            settings: "name: cs101\nbots: [random, hunt-target]\ngames_per_pairing: 10\nconcurrency: 1\ncheck_games: 2\n")
 
         var (server, url) = try await ArenaProcess.serve(arena)
         for login in ["alice", "bob", "carol"] {
-            let taken = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token=" + (tokens[login] ?? ""), "--no-wait"])
+            let taken = try await SalvoExecutable.run([
+                "submit", ClassFolder.examples + "/python-random", "--arena", url, "--token=" + (tokens[login] ?? ""), "--no-wait",
+            ])
             #expect(taken.status == 0, "\(login): \(taken.out)\(taken.err)")
         }
         // Killed once a game of the versions' batch has been journaled, before the batch ends.
         let journal = arena + "/season/journal.jsonl"
         func journaledGames() -> Int {
-            ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"finished\"") }.count
+            ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"finished\"") }
+                .count
         }
         let deadline = ContinuousClock.now + .seconds(180)
         while ContinuousClock.now < deadline, !(server.outputText.contains("carol: passed its check") && journaledGames() > 10) {
@@ -62,8 +69,11 @@ struct ArenaKillTests {
         #expect(survivors.isEmpty, "processes of the killed arena still run: \(survivors)")
 
         // Every pairing of the five entries has its ten games once; none is counted twice.
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arena + "/season/results.json"))) as? [String: Any])
-        let games = (results["games"] as? [[String: Any]] ?? []).filter { ($0["countsInStandings"] as? Bool) != false && $0["termination"] as? String != "no-result" }
+        let results = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arena + "/season/results.json"))) as? [String: Any])
+        let games = (results["games"] as? [[String: Any]] ?? []).filter {
+            ($0["countsInStandings"] as? Bool) != false && $0["termination"] as? String != "no-result"
+        }
         #expect(Set(games.compactMap { $0["index"] as? Int }).count == games.count, "a game index is listed twice")
         var perPairing: [String: Int] = [:]
         for game in games {
@@ -72,6 +82,7 @@ struct ArenaKillTests {
         }
         #expect(perPairing.count == 10 && perPairing.values.allSatisfy { $0 == 10 }, "\(perPairing)")
         let standings = results["standings"] as? [[String: Any]] ?? []
-        #expect(standings.count == 5 && standings.allSatisfy { $0["games"] as? Int == 40 }, "\(standings.map { ($0["bot"] ?? "", $0["games"] ?? "") })")
+        #expect(
+            standings.count == 5 && standings.allSatisfy { $0["games"] as? Int == 40 }, "\(standings.map { ($0["bot"] ?? "", $0["games"] ?? "") })")
     }
 }

@@ -27,16 +27,20 @@ struct ArenaSiegeProcessTests {
         return fd
     }
 
-    @Test("120 stalled 19 MiB uploads from one token: the arena stays under 200 MiB, 112 are refused before their bodies, a classmate is served and uploads meanwhile, and once they are cut nothing of them is kept or counted")
+    @Test(
+        "120 stalled 19 MiB uploads from one token: the arena stays under 200 MiB, 112 are refused before their bodies, a classmate is served and uploads meanwhile, and once they are cut nothing of them is kept or counted"
+    )
     func stalledUploads() async throws {
         let folder = NSTemporaryDirectory() + "salvo-arena-siege-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arena = folder + "/cs101"
         let tokens = try await ArenaProcess.make(
-            at: arena, roster: "alice\nbob\n", settings: "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 1\nsubmissions_per_day: 10\nrequests_per_second: 0\n"
+            at: arena, roster: "alice\nbob\n",
+            settings: "name: cs101\nbots: [random]\ngames_per_pairing: 1\ncheck_games: 1\nsubmissions_per_day: 10\nrequests_per_second: 0\n"
         )
-        let alice = try #require(tokens["alice"]), bob = try #require(tokens["bob"])
+        let alice = try #require(tokens["alice"])
+        let bob = try #require(tokens["bob"])
         let (server, url) = try await ArenaProcess.serve(arena)
         defer { server.terminate() }
         let port = try #require(Int(url.split(separator: ":").last?.filter(\.isNumber) ?? ""))
@@ -53,7 +57,10 @@ struct ArenaSiegeProcessTests {
             let end = Date().addingTimeInterval(30)
             while Date() < end, statuses.filter({ $0 != 0 }).count < open.count - 8 {
                 for (index, fd) in open.enumerated() where statuses[index] == 0 {
-                    let head = (try? LoopbackSocket.read(fd, into: &received[index], deadline: Date().addingTimeInterval(0.05)) { $0.range(of: Data("\r\n\r\n".utf8)) != nil }) ?? false
+                    let head =
+                        (try? LoopbackSocket.read(fd, into: &received[index], deadline: Date().addingTimeInterval(0.05)) {
+                            $0.range(of: Data("\r\n\r\n".utf8)) != nil
+                        }) ?? false
                     if head { statuses[index] = (try? LoopbackSocket.parse(received[index]))?.status ?? -1 }
                 }
             }
@@ -83,7 +90,9 @@ struct ArenaSiegeProcessTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         #expect(!status.contains("receiving"), "\(status)")
-        let again = try await SalvoExecutable.run(["submit", ClassFolder.examples + "/python-random", "--arena", url, "--token=" + alice, "--no-wait"])
+        let again = try await SalvoExecutable.run([
+            "submit", ClassFolder.examples + "/python-random", "--arena", url, "--token=" + alice, "--no-wait",
+        ])
         #expect(again.status == 0, "\(again.out)\(again.err)")
         #expect(Self.memory(of: server.pid).peak < 200)
     }

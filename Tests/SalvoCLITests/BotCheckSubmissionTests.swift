@@ -23,7 +23,9 @@ struct BotCheckSubmissionTests {
         return folder
     }
 
-    @Test("the Python, C and Java examples are built, pass every protocol step and play 4 games without a forfeit, sandboxed", arguments: ["python-random", "c-hunter", "java-parity"])
+    @Test(
+        "the Python, C and Java examples are built, pass every protocol step and play 4 games without a forfeit, sandboxed",
+        arguments: ["python-random", "c-hunter", "java-parity"])
     func examplesPass(example: String) async throws {
         let result = try await SalvoExecutable.run(["bot-check", Self.examples + "/" + example, "--games", "4"], timeout: .seconds(240))
         #expect(result.status == 0, "\(result.out)\(result.err)")
@@ -38,7 +40,8 @@ struct BotCheckSubmissionTests {
 
     @Test("a command in the bot's folder runs there: `python3 bot.py` from the folder, and `./bot` with --dir")
     func commandInItsFolder() async throws {
-        let python = try await SalvoExecutable.run(["bot-check", "python3 bot.py", "--games", "2"], workingDirectory: Self.examples + "/python-random")
+        let python = try await SalvoExecutable.run(
+            ["bot-check", "python3 bot.py", "--games", "2"], workingDirectory: Self.examples + "/python-random")
         #expect(python.status == 0, "\(python.out)\(python.err)")
         #expect(python.out.contains("runs as `python3 /bot/bot.py`"), "\(python.out)")
 
@@ -104,13 +107,15 @@ struct BotCheckSubmissionTests {
         return folder
     }
 
-    @Test("issue 43's five mistakes, each a real bot in the sandbox, get the hint of their real cause and not the ones they used to", arguments: [
-        ("no executable bit", "The executable bit is off", ["The build output missing?"]),
-        ("a slow tenth move", "Your bot answered earlier moves, then went silent", ["Not flushing stdout?"]),
-        ("CRLF line endings", "Windows line endings (CRLF)?", ["The wrong interpreter?", "Reading a file from the wrong folder?"]),
-        ("debug prints on stdout", "Debug output on stdout?", ["The usual mistakes"]),
-        ("state kept from the last game", "One process plays several games", ["The usual mistakes"]),
-    ])
+    @Test(
+        "issue 43's five mistakes, each a real bot in the sandbox, get the hint of their real cause and not the ones they used to",
+        arguments: [
+            ("no executable bit", "The executable bit is off", ["The build output missing?"]),
+            ("a slow tenth move", "Your bot answered earlier moves, then went silent", ["Not flushing stdout?"]),
+            ("CRLF line endings", "Windows line endings (CRLF)?", ["The wrong interpreter?", "Reading a file from the wrong folder?"]),
+            ("debug prints on stdout", "Debug output on stdout?", ["The usual mistakes"]),
+            ("state kept from the last game", "One process plays several games", ["The usual mistakes"]),
+        ])
     func mistakes(mistake: String, hint: String, wrong: [String]) async throws {
         let shot = "            x, y = cells.pop()\n"
         let folder: String
@@ -118,14 +123,29 @@ struct BotCheckSubmissionTests {
         case "no executable bit":
             folder = try Self.mistake(edit: { $0 }, command: "./bot.py", executable: false)
         case "a slow tenth move":
-            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: shot, with: "            turns.append(1)\n            if len(turns) == 10:\n                import time; time.sleep(3600)\n" + shot).replacingOccurrences(of: "    cells = []\n", with: "    cells = []\n    turns = []\n") }, command: "python3 bot.py", executable: false)
+            folder = try Self.mistake(
+                edit: {
+                    $0.replacingOccurrences(
+                        of: shot,
+                        with: "            turns.append(1)\n            if len(turns) == 10:\n                import time; time.sleep(3600)\n" + shot
+                    ).replacingOccurrences(of: "    cells = []\n", with: "    cells = []\n    turns = []\n")
+                }, command: "python3 bot.py", executable: false)
         case "CRLF line endings":
             folder = try Self.mistake(edit: { $0.replacingOccurrences(of: "\n", with: "\r\n") }, command: "./bot.py", executable: true)
         case "debug prints on stdout":
-            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: shot, with: shot + "            print(\"trying\", x, y)\n") }, command: "python3 bot.py", executable: false)
+            folder = try Self.mistake(
+                edit: { $0.replacingOccurrences(of: shot, with: shot + "            print(\"trying\", x, y)\n") }, command: "python3 bot.py",
+                executable: false)
         default:
             // The cells to fire at are made once, for the first game only.
-            folder = try Self.mistake(edit: { $0.replacingOccurrences(of: "            cells = [(x, y) for y in range(size) for x in range(size)]\n            random.shuffle(cells)\n", with: "            if not cells and not made:\n                made.append(1)\n                cells = [(x, y) for y in range(size) for x in range(size)]\n                random.shuffle(cells)\n").replacingOccurrences(of: "    cells = []\n", with: "    cells = []\n    made = []\n") }, command: "python3 bot.py", executable: false)
+            folder = try Self.mistake(
+                edit: {
+                    $0.replacingOccurrences(
+                        of: "            cells = [(x, y) for y in range(size) for x in range(size)]\n            random.shuffle(cells)\n",
+                        with:
+                            "            if not cells and not made:\n                made.append(1)\n                cells = [(x, y) for y in range(size) for x in range(size)]\n                random.shuffle(cells)\n"
+                    ).replacingOccurrences(of: "    cells = []\n", with: "    cells = []\n    made = []\n")
+                }, command: "python3 bot.py", executable: false)
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await SalvoExecutable.run(["bot-check", folder, "--games", "4", "--move-deadline", "1000"], timeout: .seconds(240))
@@ -161,7 +181,9 @@ struct BotCheckSubmissionTests {
                 break
         """
 
-    @Test("on a game clock (--time-control, or the tournament file's time_control:) a bot that sleeps 1 s a move fails at its first clocked game, in seconds, naming the clock, with its hint")
+    @Test(
+        "on a game clock (--time-control, or the tournament file's time_control:) a bot that sleeps 1 s a move fails at its first clocked game, in seconds, naming the clock, with its hint"
+    )
     func slowBotFailsOnTheClock() async throws {
         let folder = try Self.folder(["bot.py": Self.sleepyBot, "bot.yaml": "command: python3 bot.py 1.0\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -170,7 +192,9 @@ struct BotCheckSubmissionTests {
         #expect(result.status == 1, "\(result.out)")
         // The protocol's whole game is its first game on the clock: 3 moves fit in 3.5+0.1, not 4.
         #expect(Self.verdicts(result.out).last == "FAIL  a whole game: your-turn -> shot <x> <y>, result, opponent-shot", "\(result.out)")
-        #expect(result.out.contains("The bot lost on time: it ran out of its game clock (3.5+0.1): ") && result.out.contains(" s used over 4 moves"), "\(result.out)")
+        #expect(
+            result.out.contains("The bot lost on time: it ran out of its game clock (3.5+0.1): ") && result.out.contains(" s used over 4 moves"),
+            "\(result.out)")
         #expect(result.out.contains("Hint: Your bot ran out of its clock for the game"), "\(result.out)")
         #expect(!result.out.contains("Hint: Out of memory?"), "\(result.out)")
         // A whole game of it takes a minute and a half (80 and more moves of 1 s).
@@ -186,7 +210,9 @@ struct BotCheckSubmissionTests {
         let games = try await SalvoExecutable.run(["bot-check", second, "--tournament", file, "--games", "2"])
         #expect(games.status == 1, "\(games.out)")
         #expect(games.out.contains("legal shots sank the fleet on a game clock of 3.5+0.1"), "\(games.out)")
-        #expect(Self.verdicts(games.out).last == "FAIL  games: 2 against random on the embedded server, as in the tournament (game clock 3.5+0.1)", "\(games.out)")
+        #expect(
+            Self.verdicts(games.out).last == "FAIL  games: 2 against random on the embedded server, as in the tournament (game clock 3.5+0.1)",
+            "\(games.out)")
         #expect(games.out.contains("1 forfeited, of 2 games played"), "\(games.out)")
         #expect(games.out.contains("The bot lost on time: it ran out of its game clock (3.5+0.1): "), "\(games.out)")
         #expect(games.out.contains("Hint: Your bot ran out of its clock for the game"), "\(games.out)")
@@ -202,7 +228,10 @@ struct BotCheckSubmissionTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await SalvoExecutable.run(["bot-check", folder])
         #expect(result.status == 1)
-        #expect(result.err == "Error: The folder \(folder) has no bot.yaml; add one with at least `command:` (bots/SUBMITTING.md), or give the bot's command: salvo bot-check 'python3 bot.py' --dir \(folder)\n", "\(result.err)")
+        #expect(
+            result.err
+                == "Error: The folder \(folder) has no bot.yaml; add one with at least `command:` (bots/SUBMITTING.md), or give the bot's command: salvo bot-check 'python3 bot.py' --dir \(folder)\n",
+            "\(result.err)")
     }
 
     @Test("--tournament takes the limits of the tournament's bots_from: a build slower than its build_timeout_s is stopped")

@@ -64,7 +64,8 @@ struct BuildInterruptTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let marker = "salvo-slow-build-\(UUID().uuidString.prefix(8))"
         try Self.hangingSubmission(at: folder + "/subs/slow", marker: marker)
-        try "name: interrupted\ngames_per_pairing: 2\nbots: [random, hunt-target]\nbots_from: subs\n".write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
+        try "name: interrupted\ngames_per_pairing: 2\nbots: [random, hunt-target]\nbots_from: subs\n".write(
+            toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
         let run = try TestProcess(salvo: ["run", "class.yaml", "--output", "out"], workingDirectory: folder)
         defer { run.send(SIGKILL) }
         let stopped = try await Self.interruptWhileBuilding(run, marker: marker)
@@ -76,7 +77,9 @@ struct BuildInterruptTests {
         #expect(!cache.contains { $0.hasPrefix("slow@") }, "the stopped build is not recorded as failed: \(cache)")
     }
 
-    @Test("salvo bot-check, sandboxed or not: the build in progress is killed, the check exits 130 and leaves no build process", arguments: [false, true])
+    @Test(
+        "salvo bot-check, sandboxed or not: the build in progress is killed, the check exits 130 and leaves no build process",
+        arguments: [false, true])
     func botCheck(unsandboxed: Bool) async throws {
         let folder = try Self.folder("check")
         defer { try? FileManager.default.removeItem(atPath: folder) }

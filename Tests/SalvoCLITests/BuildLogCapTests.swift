@@ -16,10 +16,12 @@ struct BuildLogCapTests {
         let folder = NSTemporaryDirectory() + "salvo-loud-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/subs/loud", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.repository + "/bots/submissions-example/python-random/bot.py", toPath: folder + "/subs/loud/bot.py")
+        try FileManager.default.copyItem(
+            atPath: Self.repository + "/bots/submissions-example/python-random/bot.py", toPath: folder + "/subs/loud/bot.py")
         try "build: printf 'BUILD-HEAD\\n'; yes build-line | head -c 5000000; printf '\\nBUILD-TAIL\\n'\ncommand: python3 bot.py\n"
             .write(toFile: folder + "/subs/loud/bot.yaml", atomically: true, encoding: .utf8)
-        try "name: loud\ngames_per_pairing: 2\nbots: [random]\nbots_from: subs\n".write(toFile: folder + "/loud.yaml", atomically: true, encoding: .utf8)
+        try "name: loud\ngames_per_pairing: 2\nbots: [random]\nbots_from: subs\n".write(
+            toFile: folder + "/loud.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", "loud.yaml", "--output", "out"], timeout: .seconds(240), workingDirectory: folder)
         #expect(run.status == 0, "\(run.err)")
 

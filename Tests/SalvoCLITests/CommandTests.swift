@@ -84,7 +84,8 @@ struct OpenFileLimitTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + ".yaml"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try "name: files\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 60\nseed: 3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "name: files\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 60\nseed: 3\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         // A deadline against a hang only: how long 60 games take depends on the machine.
         return try await SalvoExecutable.run(["run", file, "--output", directory], timeout: .seconds(900), ulimit: ulimit)
     }
@@ -104,7 +105,10 @@ struct OpenFileLimitTests {
         let output = try await Self.runUnderOpenFileLimit("-n 200")
         #expect(output.status == 0, "\(output.err)")
         // (200 - 64 reserved) / 4 files per game with the embedded server.
-        #expect(output.err.contains("60 games in flight need about 240 open files, but this process may open 200 (ulimit -n); playing 34 at a time instead"), "\(output.err)")
+        #expect(
+            output.err.contains(
+                "60 games in flight need about 240 open files, but this process may open 200 (ulimit -n); playing 34 at a time instead"),
+            "\(output.err)")
         #expect(output.out.contains("60 of 60 games rated"), "\(output.out)")
     }
 }
@@ -115,14 +119,18 @@ struct PlayCommandTests {
     func twoPlayersFinishAGame() async throws {
         try await withRunning(CommandTests.quietServer()) { server in
             // The creator runs in the background; its first line names the game.
-            let creator = try TestProcess(CommandTests.binary, ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"])
+            let creator = try TestProcess(
+                CommandTests.binary,
+                ["play", "density", "--server", server.baseURL, "--create", "play test", "--name", "ann", "--poll-interval", "20", "--timeout", "30"])
             for _ in 0..<1200 where !creator.outputText.contains("\n") && creator.isRunning {
                 try await Task.sleep(for: .milliseconds(50))
             }
             let firstLine = creator.outputText
             let words = firstLine.split(separator: " ")
             let gameId = try #require(words.count >= 2 ? String(words[1]) : nil, "\(firstLine)")
-            let joiner = try await CommandTests.salvo(["play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20", "--timeout", "30"])
+            let joiner = try await CommandTests.salvo([
+                "play", "parity", "--server", server.baseURL, "--join", gameId, "--name", "bob", "--poll-interval", "20", "--timeout", "30",
+            ])
             let created = try await creator.finish(timeout: .seconds(120))
             #expect(joiner.status == 0 && created.status == 0)
             let endings = [joiner.out, created.out].map { text in text.split(separator: "\n").last.map(String.init) ?? "" }

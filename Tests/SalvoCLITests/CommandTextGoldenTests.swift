@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import SalvoCLI
 
 /// Every command's `--help`, and the errors a user meets first, against golden files
@@ -39,7 +40,9 @@ struct CommandTextGoldenTests {
             return
         }
         let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? "(no golden file \(name): run with SALVO_UPDATE_GOLDEN=1)"
-        #expect(text == expected, "\(name) differs from its golden file; if intended, regenerate with SALVO_UPDATE_GOLDEN=1 and review the diff", sourceLocation: sourceLocation)
+        #expect(
+            text == expected, "\(name) differs from its golden file; if intended, regenerate with SALVO_UPDATE_GOLDEN=1 and review the diff",
+            sourceLocation: sourceLocation)
     }
 
     @Test("every command's --help matches its golden file", arguments: commands)
@@ -72,7 +75,9 @@ struct CommandTextGoldenTests {
         ("arena-serve-no-arena", ["arena", "serve", "nowhere"]),
     ]
 
-    @Test("the first mistakes' errors match their golden files: status 1 or 64, one message on stderr, nothing on stdout", arguments: mistakes.map(\.name))
+    @Test(
+        "the first mistakes' errors match their golden files: status 1 or 64, one message on stderr, nothing on stdout",
+        arguments: mistakes.map(\.name))
     func errors(_ name: String) async throws {
         let arguments = try #require(Self.mistakes.first { $0.name == name }).arguments
         let folder = NSTemporaryDirectory() + "salvo-mistakes-\(UUID().uuidString.prefix(8))"

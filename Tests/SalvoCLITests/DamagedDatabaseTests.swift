@@ -11,7 +11,8 @@ struct DamagedDatabaseTests {
     func damagedDatabase() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-damaged-db-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "name: damaged\ngames_per_pairing: 2\nconcurrency: 2\nseed: 4\nbots: [random, hunt-target, parity]\n".write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
+        try "name: damaged\ngames_per_pairing: 2\nconcurrency: 2\nseed: 4\nbots: [random, hunt-target, parity]\n".write(
+            toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
         let first = try await SalvoExecutable.run(["run", "t.yaml", "--output", "out"], workingDirectory: folder)
         #expect(first.status == 0, "\(first.err)")
         let journal = folder + "/out/journal.jsonl"
@@ -28,7 +29,9 @@ struct DamagedDatabaseTests {
 
         let refused = try await SalvoExecutable.run(["run", "t.yaml", "--output", "out"], workingDirectory: folder)
         #expect(refused.status != 0)
-        #expect(refused.err.contains("file is not a database") && refused.err.contains("out/server.sqlite cannot be used: move it away and run again"), "\(refused.err)")
+        #expect(
+            refused.err.contains("file is not a database") && refused.err.contains("out/server.sqlite cannot be used: move it away and run again"),
+            "\(refused.err)")
         #expect(refused.err.split(separator: "\n").count == 1, "\(refused.err)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before, "the journal was changed")
 

@@ -15,25 +15,32 @@ struct IntakeRunTests {
         return folder
     }
 
-    @Test("bots that sit in the folder salvo runs from could start in no game: the run stops before its first game, exit 1, no forfeit, no table", arguments: [
-        ("hunt_target_bot.py", "one: the command names `hunt_target_bot.py`, a file in salvo's working folder, which the sandbox never shows a bot"),
-        ("./hunt_target_bot.py", "one: the bot's folder FOLDER is salvo's working folder or holds it"),
-    ])
+    @Test(
+        "bots that sit in the folder salvo runs from could start in no game: the run stops before its first game, exit 1, no forfeit, no table",
+        arguments: [
+            (
+                "hunt_target_bot.py",
+                "one: the command names `hunt_target_bot.py`, a file in salvo's working folder, which the sandbox never shows a bot"
+            ),
+            ("./hunt_target_bot.py", "one: the bot's folder FOLDER is salvo's working folder or holds it"),
+        ])
     func botBesideTheFile(script: String, problem: String) async throws {
         let folder = try Self.folder("beside")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: Self.repository + "/bots/python/hunt_target_bot.py", toPath: folder + "/hunt_target_bot.py")
         try """
-            name: first
-            games_per_pairing: 2
-            bots:
-              - {name: one, command: [python3, \(script)]}
-              - {name: two, command: [python3, \(script)]}
-            """.write(toFile: folder + "/first.yaml", atomically: true, encoding: .utf8)
+        name: first
+        games_per_pairing: 2
+        bots:
+          - {name: one, command: [python3, \(script)]}
+          - {name: two, command: [python3, \(script)]}
+        """.write(toFile: folder + "/first.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", "first.yaml", "--output", "out"], timeout: .seconds(120), workingDirectory: folder)
         #expect(run.status == 1, "\(run.err)")
         #expect(run.err.contains("2 bots could start in no game, so nothing was played"), "\(run.err)")
-        #expect(run.err.contains(problem.replacingOccurrences(of: "FOLDER", with: URL(fileURLWithPath: folder).resolvingSymlinksInPath().path)), "\(run.err)")
+        #expect(
+            run.err.contains(problem.replacingOccurrences(of: "FOLDER", with: URL(fileURLWithPath: folder).resolvingSymlinksInPath().path)),
+            "\(run.err)")
         #expect(!run.out.contains("games rated"), "no table and no count of rated games: \(run.out)")
         // Nothing was played, so nothing of the run is left.
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/journal.jsonl"))
@@ -48,16 +55,18 @@ struct IntakeRunTests {
             try FileManager.default.createDirectory(atPath: students + "/" + student, withIntermediateDirectories: true)
         }
         // A failing build that prints an OSC 52 clipboard write, a clear screen and a forged line.
-        try "name: \"evil\\e]0;pwned\\a\"\ncommand: ./bot\nbuild: sh build.sh\n".write(toFile: students + "/mallory/bot.yaml", atomically: true, encoding: .utf8)
-        try "printf '\\033]52;c;ZXZpbA==\\007\\033[2J\\rSubmissions: 3 entered\\n'\nexit 1\n".write(toFile: students + "/mallory/build.sh", atomically: true, encoding: .utf8)
+        try "name: \"evil\\e]0;pwned\\a\"\ncommand: ./bot\nbuild: sh build.sh\n".write(
+            toFile: students + "/mallory/bot.yaml", atomically: true, encoding: .utf8)
+        try "printf '\\033]52;c;ZXZpbA==\\007\\033[2J\\rSubmissions: 3 entered\\n'\nexit 1\n".write(
+            toFile: students + "/mallory/build.sh", atomically: true, encoding: .utf8)
         try "name: \"t\\e[31mred\"\ncommand: python3 bot.py\n".write(toFile: students + "/trent/bot.yaml", atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: Self.repository + "/bots/python/hunt_target_bot.py", toPath: students + "/trent/bot.py")
         try """
-            name: escapes
-            games_per_pairing: 2
-            bots: [hunt-target]
-            bots_from: students
-            """.write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
+        name: escapes
+        games_per_pairing: 2
+        bots: [hunt-target]
+        bots_from: students
+        """.write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", "class.yaml", "--output", "out"], timeout: .seconds(300), workingDirectory: folder)
         #expect(run.status == 0, "\(run.err)")
         let bytes = Array(run.out.utf8) + Array(run.err.utf8)
@@ -66,7 +75,9 @@ struct IntakeRunTests {
         #expect(run.err.contains("\\u{1b}]52;c;ZXZpbA=="), "the build's output is shown, made visible: \(run.err)")
     }
 
-    @Test("a season run, moved to another path, run again, reported and published under canary paths: no page, results.json, CSV, build log or published file names either path")
+    @Test(
+        "a season run, moved to another path, run again, reported and published under canary paths: no page, results.json, CSV, build log or published file names either path"
+    )
     func noHostPaths() async throws {
         let canary = "CANARY-\(UUID().uuidString.prefix(8))"
         let first = NSTemporaryDirectory() + "salvo-\(canary)-first"
@@ -79,7 +90,8 @@ struct IntakeRunTests {
         for example in ["c-hunter", "python-random", "broken-build"] {
             try FileManager.default.copyItem(atPath: Self.repository + "/bots/submissions-example/" + example, toPath: first + "/subs/" + example)
         }
-        try "name: season\ngames_per_pairing: 2\nbots: [random]\nbots_from: subs\n".write(toFile: first + "/season.yaml", atomically: true, encoding: .utf8)
+        try "name: season\ngames_per_pairing: 2\nbots: [random]\nbots_from: subs\n".write(
+            toFile: first + "/season.yaml", atomically: true, encoding: .utf8)
         let night1 = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out"], timeout: .seconds(300), workingDirectory: first)
         #expect(night1.status == 0, "\(night1.err)")
         #expect(rename(first, second) == 0)
@@ -92,12 +104,15 @@ struct IntakeRunTests {
         #expect(publish.status == 0, "\(publish.err)")
         // Everything a person reads or is given; the journal, the server's database and the
         // secrets are the run's own records, never shown.
-        let own: Set<String> = ["journal.jsonl", "server.sqlite", "server.sqlite-wal", "server.sqlite-shm", "seed.key", "publish-secret", "salvo.lock"]
+        let own: Set<String> = [
+            "journal.jsonl", "server.sqlite", "server.sqlite-wal", "server.sqlite-shm", "seed.key", "publish-secret", "salvo.lock",
+        ]
         var searched = 0
         for folder in [second + "/out", second + "/pub"] {
             for case let path as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.default.enumerator(atPath: "/")! {
                 guard !own.contains((path as NSString).lastPathComponent),
-                      let data = FileManager.default.contents(atPath: folder + "/" + path) else { continue }
+                    let data = FileManager.default.contents(atPath: folder + "/" + path)
+                else { continue }
                 searched += 1
                 #expect(!String(decoding: data, as: UTF8.self).contains(canary), "\(folder)/\(path) names a host path")
             }

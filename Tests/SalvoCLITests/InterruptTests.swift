@@ -18,7 +18,8 @@ struct InterruptTests {
     /// The schedule indices of the journal's rated games (finished with a result), in journal order.
     static func ratedIndices(_ folder: String) -> [Int] {
         journal(folder).compactMap { entry -> Int? in
-            guard entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String != "no-result" else { return nil }
+            guard entry["type"] as? String == "finished", let game = entry["game"] as? [String: Any], game["termination"] as? String != "no-result"
+            else { return nil }
             return game["index"] as? Int
         }
     }
@@ -51,17 +52,18 @@ struct InterruptTests {
         let botFolder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-\(name)-bots-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: botFolder, withIntermediateDirectories: true)
         try """
-            import sys, time
-            turn = 0
-            for raw in sys.stdin:
-                words = raw.split()
-                if words and words[0] == "salvo": print("name lingering", flush=True)
-                elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
-                elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
-                elif words and words[0] == "quit": sys.exit(0)
-            time.sleep(600)
-            """.write(toFile: "\(botFolder)/lingering_bot.py", atomically: true, encoding: .utf8)
-        let (file, output) = try tournament("""
+        import sys, time
+        turn = 0
+        for raw in sys.stdin:
+            words = raw.split()
+            if words and words[0] == "salvo": print("name lingering", flush=True)
+            elif words and words[0] == "new-game": turn = 0; print("ready", flush=True)
+            elif words and words[0] == "your-turn": print("shot %d %d" % (turn % 10, turn // 10), flush=True); turn += 1
+            elif words and words[0] == "quit": sys.exit(0)
+        time.sleep(600)
+        """.write(toFile: "\(botFolder)/lingering_bot.py", atomically: true, encoding: .utf8)
+        let (file, output) = try tournament(
+            """
             name: \(name)
             games_per_pairing: 400
             concurrency: 2
@@ -83,9 +85,12 @@ struct InterruptTests {
         }
     }
 
-    @Test("one Ctrl-C finishes the games in flight, says `Stopped early` and exits 2 (incomplete); the next run plays the rest and exits 0, every game rated once")
+    @Test(
+        "one Ctrl-C finishes the games in flight, says `Stopped early` and exits 2 (incomplete); the next run plays the rest and exits 0, every game rated once"
+    )
     func interruptThenContinue() async throws {
-        let (file, output) = try Self.tournament("name: ctrlc\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 4\nseed: 5\n")
+        let (file, output) = try Self.tournament(
+            "name: ctrlc\nbots: [random, hunt-target, parity, density]\ngames_per_pairing: 10\nconcurrency: 4\nseed: 5\n")
         let run = try TestProcess(salvo: ["run", file, "--output", output])
         try await Self.waitForJournal(output) { Self.indices($0, type: "finished").count >= 2 }
         // Standard error is a pipe here, as in a cluster job's log: its notes arrive while the
@@ -116,7 +121,8 @@ struct InterruptTests {
     func secondInterruptStopsAtOnce() async throws {
         // The sleeper never answers its first turn and has ten minutes for it: its games can
         // only end by the run being stopped.
-        let (file, output) = try Self.tournament("""
+        let (file, output) = try Self.tournament(
+            """
             name: ctrlc2
             stall_timeout_s: 600
             concurrency: 2
@@ -158,7 +164,9 @@ struct InterruptTests {
         #expect(botProcesses().isEmpty, "bot processes outlived a runner killed with SIGKILL: \(botProcesses())")
     }
 
-    @Test("SIGTERM (a kill) and SIGHUP (a closed terminal) end a run at once, with 128 + the signal, and no bot process outlives it, not even an unsandboxed one waiting between games", arguments: [SIGTERM, SIGHUP])
+    @Test(
+        "SIGTERM (a kill) and SIGHUP (a closed terminal) end a run at once, with 128 + the signal, and no bot process outlives it, not even an unsandboxed one waiting between games",
+        arguments: [SIGTERM, SIGHUP])
     func terminateKillsEveryBot(signal: Int32) async throws {
         let (botFolder, file, output) = try Self.lingeringBotTournament("terminate")
         func botProcesses() -> [String] { Self.processes(naming: botFolder) }

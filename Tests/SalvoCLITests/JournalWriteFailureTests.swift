@@ -11,12 +11,14 @@ struct JournalWriteFailureTests {
         try await withRunning(CommandTests.quietServer()) { server in
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-journal-\(UUID().uuidString)").path
             let file = output + ".yaml"
-            try "name: full\nbots: [random, parity]\ngames_per_pairing: 6\nconcurrency: 2\nseed: 2\n".write(toFile: file, atomically: true, encoding: .utf8)
+            try "name: full\nbots: [random, parity]\ngames_per_pairing: 6\nconcurrency: 2\nseed: 2\n".write(
+                toFile: file, atomically: true, encoding: .utf8)
             let journal = output + "/journal.jsonl"
 
             // 8 KiB of file: a few games' records, then the write fails part-way.
             // --quiet: the run's header and progress are notes (stderr); the error alone remains.
-            let failed = try await SalvoExecutable.run(["run", file, "--output", output, "--server", server.baseURL, "--quiet"], timeout: .seconds(300), ulimit: "-f 8")
+            let failed = try await SalvoExecutable.run(
+                ["run", file, "--output", output, "--server", server.baseURL, "--quiet"], timeout: .seconds(300), ulimit: "-f 8")
             #expect(failed.status == 1)
             #expect(failed.err == "Error: cannot write the journal \(journal): File too large\n", "\(failed.err)")
             // What was written stays within the limit (the failing record may be cut short).

@@ -11,7 +11,9 @@ import Testing
 struct PackageManifestTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     /// Modules of the system and the toolchain, declared by no manifest.
-    static let system: Set<String> = ["Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization", "_Concurrency"]
+    static let system: Set<String> = [
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization", "_Concurrency",
+    ]
 
     @Test("each module of Sources declares the package's modules it imports and no other, and every product it imports")
     func dependenciesMatchImports() async throws {
@@ -19,7 +21,9 @@ struct PackageManifestTests {
         // A scratch folder of its own: `swift test` holds the lock on the package's .build.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let dump = try await SalvoExecutable.run(["package", "dump-package", "--package-path", Self.root, "--scratch-path", scratch], timeout: .seconds(120), executable: toolchain + "/usr/bin/swift")
+        let dump = try await SalvoExecutable.run(
+            ["package", "dump-package", "--package-path", Self.root, "--scratch-path", scratch], timeout: .seconds(120),
+            executable: toolchain + "/usr/bin/swift")
         try #require(dump.status == 0, "swift package dump-package failed: \(dump.err)")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
         let targets = try #require(manifest["targets"] as? [[String: Any]])
@@ -41,9 +45,15 @@ struct PackageManifestTests {
             let imported = try Self.imports(under: folder)
             let importedInternal = imported.intersection(internalModules)
             let importedExternal = imported.subtracting(internalModules).subtracting(Self.system)
-            #expect(declaredInternal.subtracting(importedInternal).isEmpty, "\(name) declares \(declaredInternal.subtracting(importedInternal).sorted()) but imports none of it")
-            #expect(importedInternal.subtracting(declaredInternal).isEmpty, "\(name) imports \(importedInternal.subtracting(declaredInternal).sorted()) without declaring it")
-            #expect(importedExternal.subtracting(declaredProducts).isEmpty, "\(name) imports \(importedExternal.subtracting(declaredProducts).sorted()), no product it declares")
+            #expect(
+                declaredInternal.subtracting(importedInternal).isEmpty,
+                "\(name) declares \(declaredInternal.subtracting(importedInternal).sorted()) but imports none of it")
+            #expect(
+                importedInternal.subtracting(declaredInternal).isEmpty,
+                "\(name) imports \(importedInternal.subtracting(declaredInternal).sorted()) without declaring it")
+            #expect(
+                importedExternal.subtracting(declaredProducts).isEmpty,
+                "\(name) imports \(importedExternal.subtracting(declaredProducts).sorted()), no product it declares")
             checked += 1
         }
         // Every Swift module of Sources was looked at (C modules have no Swift files).
@@ -61,7 +71,9 @@ struct PackageManifestTests {
                 while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal"].contains(first) { words.removeFirst() }
                 guard words.first == "import", words.count >= 2 else { continue }
                 // `import struct Module.Type` names the module after the kind.
-                let name = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+                let name =
+                    ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words[1]) && words.count >= 3
+                    ? words[2] : words[1]
                 modules.insert(String(name.split(separator: ".")[0]))
             }
         }

@@ -19,7 +19,8 @@ struct PublicNamesTests {
         for (login, label) in labels {
             try "name: \(label)\ncommand: python3 bot.py\n".write(toFile: directory + "/subs/\(login)/bot.yaml", atomically: true, encoding: .utf8)
         }
-        let run = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out", "--quiet"], timeout: .seconds(240), workingDirectory: directory)
+        let run = try await SalvoExecutable.run(
+            ["run", "season.yaml", "--output", "out", "--quiet"], timeout: .seconds(240), workingDirectory: directory)
         #expect(run.status == 0, "\(run.err)")
         let first = try await SalvoExecutable.run(["publish", "out", "pub"], workingDirectory: directory)
         #expect(first.status == 0, "\(first.err)")

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SalvoTestSupport
+import Synchronization
 import Testing
 
 /// Publishing again into the live folder (issue 43: a nightly cron had to `rm -rf` the site
@@ -26,10 +26,14 @@ struct PublishAgainTests {
         let reading = Atomic<Bool>(true)
         let index = folder + "/public/index.html"
         let poller = Task.detached { () -> (reads: Int, failures: [String]) in
-            var reads = 0, failures: [String] = []
+            var reads = 0
+            var failures: [String] = []
             while reading.load(ordering: .acquiring) {
                 reads += 1
-                guard let page = FileManager.default.contents(atPath: index) else { failures.append("index.html missing"); continue }
+                guard let page = FileManager.default.contents(atPath: index) else {
+                    failures.append("index.html missing")
+                    continue
+                }
                 if !String(decoding: page, as: UTF8.self).hasSuffix("</html>\n") { failures.append("index.html cut at \(page.count) bytes") }
                 usleep(200)
             }
@@ -43,7 +47,9 @@ struct PublishAgainTests {
         #expect(second.out.contains("public/index.html: copy public as it is (the folder's last reports were replaced whole)"), "\(second.out)")
         #expect(FileManager.default.fileExists(atPath: folder + "/public/index.html"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/public/stray.txt"), "nothing else is published with the reports")
-        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/public")[.systemFileNumber] as? Int != inodeBefore, "a new folder was swapped in")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: folder + "/public")[.systemFileNumber] as? Int != inodeBefore,
+            "a new folder was swapped in")
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(!beside.contains { $0.contains(".salvo-new-") }, "nothing is left beside it: \(beside)")
 
@@ -51,7 +57,9 @@ struct PublishAgainTests {
         try "keep".write(toFile: folder + "/mine/notes.txt", atomically: true, encoding: .utf8)
         let refused = try await SalvoExecutable.run(["publish", "out", "mine"], workingDirectory: folder)
         #expect(refused.status == 1 && refused.err.contains("mine is not empty and is not a folder salvo publish wrote"), "\(refused.err)")
-        #expect(refused.err.contains("a folder it wrote is replaced whole, in one step"), "the message says how a live site is published again: \(refused.err)")
+        #expect(
+            refused.err.contains("a folder it wrote is replaced whole, in one step"),
+            "the message says how a live site is published again: \(refused.err)")
         #expect(FileManager.default.fileExists(atPath: folder + "/mine/notes.txt"))
     }
 }

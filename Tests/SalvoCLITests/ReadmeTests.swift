@@ -27,7 +27,9 @@ struct ReadmeTests {
         var helps: [String: String] = [:]
         for words in commands {
             // A command of a group (`salvo arena serve DIR`) is two words; placeholders are capitals.
-            let path = words.count > 2 && words[2].first?.isLetter == true && words[2].allSatisfy({ $0.isLowercase || $0 == "-" }) ? [words[1], words[2]] : [words[1]]
+            let path =
+                words.count > 2 && words[2].first?.isLetter == true && words[2].allSatisfy({ $0.isLowercase || $0 == "-" })
+                ? [words[1], words[2]] : [words[1]]
             let subcommand = path.joined(separator: " ")
             if helps[subcommand] == nil {
                 let help = try await SalvoExecutable.run(path + ["--help"])
@@ -49,12 +51,15 @@ struct ReadmeTests {
         try FileManager.default.createDirectory(atPath: folder + "/submissions", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try yaml.write(toFile: folder + "/class.yaml", atomically: true, encoding: .utf8)
-        let run = try await SalvoExecutable.run(["run", "class.yaml", "--output", "out", "--quiet"], timeout: .seconds(120), workingDirectory: folder)
+        let run = try await SalvoExecutable.run(
+            ["run", "class.yaml", "--output", "out", "--quiet"], timeout: .seconds(120), workingDirectory: folder)
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("4 of 4 games rated"), "\(run.out)")
     }
 
-    @Test("every relative link of the README, CONTRIBUTING and the docs' index leads to a file", arguments: ["README.md", "CONTRIBUTING.md", "docs/README.md", "CHANGELOG.md", "docs/guide.md"])
+    @Test(
+        "every relative link of the README, CONTRIBUTING and the docs' index leads to a file",
+        arguments: ["README.md", "CONTRIBUTING.md", "docs/README.md", "CHANGELOG.md", "docs/guide.md"])
     func links(document: String) throws {
         let text = try Self.text(document)
         let folder = (document as NSString).deletingLastPathComponent

@@ -48,13 +48,16 @@ struct ReleaseJournalTests {
             let same = NSDictionary(dictionary: [key: old[key] as Any]).isEqual(to: [key: new[key] as Any])
             #expect(same, "results.json's \(key) differs from release 0.3.0's")
         }
-        let games = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])["games"] as? [[String: Any]]
+        let games =
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])[
+                "games"] as? [[String: Any]]
         #expect(games?.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" } == true)
         // The winner's own shots, turns alternating from seat 0; none without a winner.
-        #expect(games?.allSatisfy { game in
-            guard let seat = game["winnerSeat"] as? Int, let moves = game["moves"] as? Int else { return game["winnerShots"] == nil }
-            return game["shots"] == nil && game["winnerShots"] as? Int == (seat == 0 ? (moves + 1) / 2 : moves / 2)
-        } == true)
+        #expect(
+            games?.allSatisfy { game in
+                guard let seat = game["winnerSeat"] as? Int, let moves = game["moves"] as? Int else { return game["winnerShots"] == nil }
+                return game["shots"] == nil && game["winnerShots"] as? Int == (seat == 0 ? (moves + 1) / 2 : moves / 2)
+            } == true)
         let standings = try #require(new["standings"] as? [[String: Any]])
         #expect(standings.map { $0["bot"] as? String } == ["density", "hunt-target", "parity", "py-random", "crasher"])
     }

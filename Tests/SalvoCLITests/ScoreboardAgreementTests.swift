@@ -21,7 +21,9 @@ struct ScoreboardAgreementTests {
             try LoopbackSocket.send(fd, Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
             var received = Data()
             try LoopbackSocket.read(fd, into: &received, deadline: Date() + 30) { data in
-                guard let reply = try? LoopbackSocket.parse(data), let length = reply.headers["content-length"].flatMap(Int.init) else { return false }
+                guard let reply = try? LoopbackSocket.parse(data), let length = reply.headers["content-length"].flatMap(Int.init) else {
+                    return false
+                }
                 return reply.body.count >= length
             }
             let reply = try LoopbackSocket.parse(received)
@@ -107,9 +109,10 @@ struct ScoreboardAgreementTests {
 
     /// The rows of index.html's standings table, as the text of their cells.
     static func htmlRows(_ html: String) throws -> [[String]] {
-        let table = try #require(html.range(of: #"<table id="standings">"#).flatMap { start in
-            html.range(of: "</table>", range: start.upperBound..<html.endIndex).map { html[start.upperBound..<$0.lowerBound] }
-        })
+        let table = try #require(
+            html.range(of: #"<table id="standings">"#).flatMap { start in
+                html.range(of: "</table>", range: start.upperBound..<html.endIndex).map { html[start.upperBound..<$0.lowerBound] }
+            })
         let row = try NSRegularExpression(pattern: #"<tr data-bot="[^"]*">(.*?)</tr>"#)
         let cell = try NSRegularExpression(pattern: #"<td[^>]*>(.*?)</td>"#)
         let tag = try NSRegularExpression(pattern: "<[^>]+>")
@@ -123,7 +126,9 @@ struct ScoreboardAgreementTests {
         }
     }
 
-    @Test("the terminal's table, --summary, the live page, results.json and index.html of one run: the same order and the same figures, forfeit wins out of shots per win everywhere")
+    @Test(
+        "the terminal's table, --summary, the live page, results.json and index.html of one run: the same order and the same figures, forfeit wins out of shots per win everywhere"
+    )
     func everyOutputAgrees() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-scoreboard-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
@@ -132,25 +137,29 @@ struct ScoreboardAgreementTests {
         // between themselves each wins once by the other's forfeit, so they have only forfeit wins.
         let crasher = "[python3, \(Self.root)/Tests/BotsTests/Fixtures/crash_bot.py]"
         try """
-            name: agreement
-            games_per_pairing: 2
-            concurrency: 2
-            seed: 27
-            sandbox: none
-            bots:
-              - density
-              - parity
-              - name: crash-a
-                command: \(crasher)
-              - name: crash-b
-                command: \(crasher)
+        name: agreement
+        games_per_pairing: 2
+        concurrency: 2
+        seed: 27
+        sandbox: none
+        bots:
+          - density
+          - parity
+          - name: crash-a
+            command: \(crasher)
+          - name: crash-b
+            command: \(crasher)
 
-            """.write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        """.write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
         let run = try TestProcess(salvo: ["run", base + "/t.yaml", "--output", base + "/out", "--summary", base + "/summary.json", "--live", "0"])
         // The live page stays up after the run until Ctrl-C: wait for the report line, read it, then stop.
         let deadline = ContinuousClock.now + .seconds(300)
         while !run.outputText.contains("Report: ") || !run.errorText.contains("stay on") {
-            guard ContinuousClock.now < deadline else { Issue.record("no report: \(run.outputText) \(run.errorText)"); run.terminate(); return }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("no report: \(run.outputText) \(run.errorText)")
+                run.terminate()
+                return
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         let portText = try #require(run.errorText.firstMatch(of: /live standings on http:\/\/127\.0\.0\.1:(\d+)/)?.output.1)
@@ -194,7 +203,9 @@ struct ScoreboardAgreementTests {
         for row in reported {
             let bot = try #require(row["bot"] as? String)
             let count = try #require(counted[bot], "\(bot) not in the journal")
-            #expect(row["games"] as? Int == count.games && row["wins"] as? Int == count.wins && row["losses"] as? Int == count.losses, "\(bot): \(row) against \(count)")
+            #expect(
+                row["games"] as? Int == count.games && row["wins"] as? Int == count.wins && row["losses"] as? Int == count.losses,
+                "\(bot): \(row) against \(count)")
             #expect(row["forfeits"] as? [String: Int] ?? [:] == count.forfeits, "\(bot) forfeits")
             let score = try #require(row["scorePercent"] as? Double)
             #expect(abs(score - 100 * count.fraction) <= 0.005 + 1e-9, "\(bot): score \(score), counted \(100 * count.fraction)")
@@ -234,12 +245,18 @@ struct ScoreboardAgreementTests {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-leader-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: base) }
-        try "name: leader\nbots: [density, parity]\ngames_per_pairing: 400\nconcurrency: 2\nseed: 3\n".write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        try "name: leader\nbots: [density, parity]\ngames_per_pairing: 400\nconcurrency: 2\nseed: 3\n".write(
+            toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
         let arguments = ["run", base + "/t.yaml", "--output", base + "/out"]
         let first = try TestProcess(salvo: arguments)
         let deadline = ContinuousClock.now + .seconds(240)
-        while ((try? String(contentsOfFile: base + "/out/journal.jsonl", encoding: .utf8)) ?? "").components(separatedBy: #""type":"finished""#).count <= 10 {
-            guard ContinuousClock.now < deadline else { first.terminate(); throw CancellationError() }
+        while ((try? String(contentsOfFile: base + "/out/journal.jsonl", encoding: .utf8)) ?? "").components(separatedBy: #""type":"finished""#).count
+            <= 10
+        {
+            guard ContinuousClock.now < deadline else {
+                first.terminate()
+                throw CancellationError()
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         first.interrupt()
@@ -256,11 +273,14 @@ struct ScoreboardAgreementTests {
         let last = try #require(rest.err.components(separatedBy: "\n").last { $0.hasPrefix("400/400 games") }, "\(rest.err)")
         let summary = try Self.object(try Data(contentsOf: URL(fileURLWithPath: base + "/summary.json")))
         let leader = try #require((summary["standings"] as? [[String: Any]])?.first)
-        let bot = try #require(leader["bot"] as? String), wins = try #require(leader["wins"] as? Int)
+        let bot = try #require(leader["bot"] as? String)
+        let wins = try #require(leader["wins"] as? Int)
         let score = try #require(leader["scorePercent"] as? Double)
         // The leader and its wins counted again from the journal, both runs' games.
         let (counted, countedOrder) = try Counted.standings(journal: base + "/out/journal.jsonl")
-        #expect(countedOrder.first == bot && counted[bot]?.wins == wins && counted[bot]?.games == 400, "\(countedOrder) \(counted[bot].map { "\($0.wins) of \($0.games)" } ?? "none")")
+        #expect(
+            countedOrder.first == bot && counted[bot]?.wins == wins && counted[bot]?.games == 400,
+            "\(countedOrder) \(counted[bot].map { "\($0.wins) of \($0.games)" } ?? "none")")
         // Both bots play every game: the leader's games are all 400, not the 400 - earlier of this run.
         #expect(last.hasSuffix("leader: \(bot) \(String(format: "%.1f", score))% (\(wins) of 400)"), "\(last)")
     }

@@ -20,7 +20,8 @@ struct ScriptOutputTests {
     func runSummaryAndGames() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-summary-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        try "name: scripted\nbots: [density, parity]\ngames_per_pairing: 4\nconcurrency: 2\n".write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        try "name: scripted\nbots: [density, parity]\ngames_per_pairing: 4\nconcurrency: 2\n".write(
+            toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", base + "/t.yaml", "--output", base + "/out", "--summary", base + "/summary.json"])
         #expect(run.status == 0, "\(run.err)")
         let summary = try Self.object(try String(contentsOfFile: base + "/summary.json", encoding: .utf8))
@@ -37,21 +38,38 @@ struct ScriptOutputTests {
         let tableLines = run.out.split(separator: "\n").filter { $0.contains("density") || $0.contains("parity") }
         #expect(tableLines.first?.contains(leader) == true, "\(run.out)")
         // The header is a note (stderr); the table and where the results are, results (stdout).
-        #expect(run.err.contains("Tournament scripted: 2 bots, round-robin, 4 games per pairing, on http://") && !run.out.contains("Tournament scripted"), "\(run.err)")
+        #expect(
+            run.err.contains("Tournament scripted: 2 bots, round-robin, 4 games per pairing, on http://") && !run.out.contains("Tournament scripted"),
+            "\(run.err)")
         #expect(run.out.contains("4 of 4 games rated. Journal: ") && run.out.contains("Report: "), "\(run.out)")
 
         let games = try await SalvoExecutable.run(["games", base + "/out", "--json"])
         #expect(games.status == 0, "\(games.err)")
         let rows = try Self.array(games.out)
         #expect(rows.compactMap { $0["index"] as? Int }.sorted() == [0, 1, 2, 3])
-        #expect(rows.allSatisfy { $0["termination"] as? String == "win" && ($0["bots"] as? [String]).map(Set.init) == ["density", "parity"] && ($0["moves"] as? Int ?? 0) >= 34 && ($0["winnerShots"] as? Int ?? 0) >= 17 })
+        #expect(
+            rows.allSatisfy {
+                $0["termination"] as? String == "win" && ($0["bots"] as? [String]).map(Set.init) == ["density", "parity"]
+                    && ($0["moves"] as? Int ?? 0) >= 34 && ($0["winnerShots"] as? Int ?? 0) >= 17
+            })
     }
 
-    @Test("the run's header says how each format plays, word for word: a gauntlet, Swiss rounds, an SPRT match", arguments: [
-        ("name: g\nformat: gauntlet\nbots: [density, parity, random]\nconcurrency: 2\n", "Tournament g: 3 bots, gauntlet, 2 games per pairing, on http://"),
-        ("name: s\nformat: swiss\nrounds: 1\nbots: [density, parity, random, hunt-target]\nconcurrency: 2\n", "Tournament s: 4 bots, swiss, 1 rounds, 2 games per pairing, on http://"),
-        ("name: t\nbots: [density, random]\ngames_per_pairing: 2\nsprt: {elo0: 0, elo1: 50}\n", "Tournament t: an SPRT match of density against random, up to 2 games, on http://"),
-    ])
+    @Test(
+        "the run's header says how each format plays, word for word: a gauntlet, Swiss rounds, an SPRT match",
+        arguments: [
+            (
+                "name: g\nformat: gauntlet\nbots: [density, parity, random]\nconcurrency: 2\n",
+                "Tournament g: 3 bots, gauntlet, 2 games per pairing, on http://"
+            ),
+            (
+                "name: s\nformat: swiss\nrounds: 1\nbots: [density, parity, random, hunt-target]\nconcurrency: 2\n",
+                "Tournament s: 4 bots, swiss, 1 rounds, 2 games per pairing, on http://"
+            ),
+            (
+                "name: t\nbots: [density, random]\ngames_per_pairing: 2\nsprt: {elo0: 0, elo1: 50}\n",
+                "Tournament t: an SPRT match of density against random, up to 2 games, on http://"
+            ),
+        ])
     func headerOfEachFormat(file: String, header: String) async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-header-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
@@ -77,11 +95,15 @@ struct ScriptOutputTests {
             let shown = try await SalvoExecutable.run(["show", gameId, "--server", server.baseURL, "--json"])
             #expect(shown.status == 0, "\(shown.err)")
             let game = try Self.object(shown.out)
-            #expect(game["id"] as? String == gameId && game["status"] as? String == "WAITING" && game["player2"] as? String == "" && game["winner"] == nil)
+            #expect(
+                game["id"] as? String == gameId && game["status"] as? String == "WAITING" && game["player2"] as? String == "" && game["winner"] == nil
+            )
         }
     }
 
-    @Test("match A B: an external bot against a built-in with no tournament file, mirrored pairs, the run's table and summary; two of one built-in are told apart; a bot that is neither is refused")
+    @Test(
+        "match A B: an external bot against a built-in with no tournament file, mirrored pairs, the run's table and summary; two of one built-in are told apart; a bot that is neither is refused"
+    )
     func quickMatch() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-match-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
@@ -102,14 +124,20 @@ struct ScriptOutputTests {
         let twins = try await SalvoExecutable.run(["match", "parity", "parity", "--games", "2", "--output", base + "/twins"])
         #expect(twins.status == 0 && twins.out.contains("parity-1") && twins.out.contains("parity-2"), "\(twins.out)\(twins.err)")
         let bad = try await SalvoExecutable.run(["match", "densiti", "parity"])
-        #expect(bad.status == 64 && bad.err.contains("as a built-in (random, hunt-target, parity, density, champion, admiral) or as cmd=COMMAND, not densiti"), "\(bad.err)")
+        #expect(
+            bad.status == 64
+                && bad.err.contains("as a built-in (random, hunt-target, parity, density, champion, admiral) or as cmd=COMMAND, not densiti"),
+            "\(bad.err)")
     }
 
-    @Test("--quiet: run, report, bench and check print their results on stdout and nothing on stderr; without it the notes go to stderr (docs/output.md)")
+    @Test(
+        "--quiet: run, report, bench and check print their results on stdout and nothing on stderr; without it the notes go to stderr (docs/output.md)"
+    )
     func quietCommands() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-quiet-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        try "name: hushed\nbots: [density, parity]\ngames_per_pairing: 2\nconcurrency: 2\n".write(toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
+        try "name: hushed\nbots: [density, parity]\ngames_per_pairing: 2\nconcurrency: 2\n".write(
+            toFile: base + "/t.yaml", atomically: true, encoding: .utf8)
         let run = try await SalvoExecutable.run(["run", base + "/t.yaml", "--output", base + "/out", "--quiet"])
         #expect(run.status == 0 && run.err.isEmpty, "stderr: \(run.err)")
         #expect(run.out.contains("2 of 2 games rated. Journal: ") && !run.out.contains("Tournament hushed"), "\(run.out)")

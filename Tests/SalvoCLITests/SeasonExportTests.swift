@@ -17,10 +17,12 @@ struct SeasonExportTests {
         let logins = ["zqalicelogin", "zqbob-login"]
         let directory = try ClassFolder.make(logins)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out", "--quiet"], timeout: .seconds(240), workingDirectory: directory)
+        let first = try await SalvoExecutable.run(
+            ["run", "season.yaml", "--output", "out", "--quiet"], timeout: .seconds(240), workingDirectory: directory)
         #expect(first.status == 0, "\(first.err)")
         try ClassFolder.resubmit("zqalicelogin", in: directory, note: "version 2")
-        let second = try await SalvoExecutable.run(["run", "season.yaml", "--output", "out", "--quiet"], timeout: .seconds(240), workingDirectory: directory)
+        let second = try await SalvoExecutable.run(
+            ["run", "season.yaml", "--output", "out", "--quiet"], timeout: .seconds(240), workingDirectory: directory)
         #expect(second.status == 0, "\(second.err)")
         let publish = try await SalvoExecutable.run(["publish", "out", "pub"], workingDirectory: directory)
         #expect(publish.status == 0, "\(publish.err)")
@@ -44,7 +46,9 @@ struct SeasonExportTests {
             for (row, game) in zip(rows, games) {
                 let versions = try #require(game["versions"] as? [String])
                 let players = try #require(game["players"] as? [String])
-                #expect([row["seat0_bot"], row["seat1_bot"]] == players.map { Optional($0) } && [row["seat0_version"], row["seat1_version"]] == versions.map { Optional($0) })
+                #expect(
+                    [row["seat0_bot"], row["seat1_bot"]] == players.map { Optional($0) }
+                        && [row["seat0_version"], row["seat1_version"]] == versions.map { Optional($0) })
                 // The replay names the version that played each seat.
                 let file = directory + "/" + to + "/" + (row["replay"] ?? "")
                 replayFiles.append(file)
@@ -56,7 +60,8 @@ struct SeasonExportTests {
             }
             let replayErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("replay.schema.json"), documents: replayFiles)
             #expect(replayErrors.isEmpty, "\(replayErrors)")
-            let resultErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [directory + "/" + from + "/results.json"])
+            let resultErrors = try await ProjectPython.schemaErrors(
+                schema: ProjectPython.schema("results.schema.json"), documents: [directory + "/" + from + "/results.json"])
             #expect(resultErrors.isEmpty, "\(resultErrors)")
         }
 

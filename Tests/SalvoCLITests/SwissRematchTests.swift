@@ -23,7 +23,8 @@ struct SwissRematchTests {
         let run = try await SalvoExecutable.run(["run", file])
         try #require(run.status == 0, "\(run.out)\n\(run.err)")
 
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json"))) as? [String: Any])
+        let results = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/out/results.json"))) as? [String: Any])
         let games = try #require(results["games"] as? [[String: Any]])
         // 5 bots: 2 pairings a round, 2 games each, 3 rounds.
         #expect(games.count == 12)
@@ -32,7 +33,9 @@ struct SwissRematchTests {
             let players = try #require(game["players"] as? [String])
             let rematch = try await SalvoExecutable.run(["rematch", folder + "/out", String(index)])
             #expect(rematch.status == 0, "game \(index): \(rematch.err)")
-            #expect(rematch.out.contains("seat 0: \(players[0]) (moves first)") && rematch.out.contains("seat 1: \(players[1])"), "game \(index): \(rematch.out)")
+            #expect(
+                rematch.out.contains("seat 0: \(players[0]) (moves first)") && rematch.out.contains("seat 1: \(players[1])"),
+                "game \(index): \(rematch.out)")
             #expect(rematch.out.contains("moves as the recorded game."), "game \(index): \(rematch.out.suffix(300))")
         }
         let beyond = try await SalvoExecutable.run(["rematch", folder + "/out", "12"])

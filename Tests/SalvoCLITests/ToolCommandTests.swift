@@ -23,7 +23,8 @@ struct ToolCommandTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(Self.row("random", in: result.out) == ["random", "40", "94.60", "[", "92.87,", "96.33]", "95.5", "100", "0"], "\(result.out)")
         #expect(Self.row("parity", in: result.out) == ["parity", "40", "62.80", "[", "60.80,", "64.80]", "63.0", "77", "0"], "\(result.out)")
-        #expect(result.out.contains("paired: random minus parity = +31.800 shots per board, 95% interval [+29.096, +34.504] on 40 boards; significant"))
+        #expect(
+            result.out.contains("paired: random minus parity = +31.800 shots per board, 95% interval [+29.096, +34.504] on 40 boards; significant"))
     }
 
     /// In a `salvo` process of its own, which no other suite's threads disturb. A bot that
@@ -35,7 +36,9 @@ struct ToolCommandTests {
         try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: marks) }
         let bot = "/bin/sh \(Self.root)/Tests/BotsTests/Fixtures/thinking_player.sh \(marks)"
-        let salvo = try TestProcess(salvo: ["bench", bot, "--games", "120", "--jobs", "120", "--no-sandbox", "--quiet", "--move-deadline", "60000", "--startup-deadline", "60000"])
+        let salvo = try TestProcess(salvo: [
+            "bench", bot, "--games", "120", "--jobs", "120", "--no-sandbox", "--quiet", "--move-deadline", "60000", "--startup-deadline", "60000",
+        ])
         let deadline = ContinuousClock.now + .seconds(120)
         var thinking = 0
         while thinking < 120 && ContinuousClock.now < deadline {
@@ -59,7 +62,8 @@ struct ToolCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-c-placer-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let compile = try await SalvoExecutable.run(["-std=c99", "-O2", "-Wall", "-Werror", "-o", folder + "/placing_bot", Self.root + "/bots/c/placing_bot.c"], executable: "/usr/bin/cc")
+        let compile = try await SalvoExecutable.run(
+            ["-std=c99", "-O2", "-Wall", "-Werror", "-o", folder + "/placing_bot", Self.root + "/bots/c/placing_bot.c"], executable: "/usr/bin/cc")
         try #require(compile.status == 0, "\(compile.err)")
         for command in ["python3 \(Self.root)/bots/python/placing_bot.py", folder + "/placing_bot"] {
             let result = try await SalvoExecutable.run(["bot-check", command])
@@ -86,15 +90,20 @@ struct ToolCommandTests {
         // A line of escape sequences is quoted with every control and format character spelled out.
         let escaper = try await SalvoExecutable.run(["bot-check", "python3 \(Self.root)/Tests/BotsTests/Fixtures/escape_bot.py", "--no-sandbox"])
         #expect(escaper.status == 1)
-        #expect(!escaper.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(escaper.out.debugDescription)")
-        #expect(escaper.out.contains(#"The bot wrote "\u{1b}]0;pwned\u{7}\u{1b}[31mred\u{1b}[2J\u{202e}override" where shot <x> <y> was expected"#), "\(escaper.out)")
+        #expect(
+            !escaper.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(escaper.out.debugDescription)")
+        #expect(
+            escaper.out.contains(#"The bot wrote "\u{1b}]0;pwned\u{7}\u{1b}[31mred\u{1b}[2J\u{202e}override" where shot <x> <y> was expected"#),
+            "\(escaper.out)")
     }
 
     @Test("http-bench: with no time to run each connection sends once; the line counts what the server received")
     func httpBench() async throws {
         let server = try LoopbackServer { _ in .json("[]") }
         defer { server.stop() }
-        let result = try await SalvoExecutable.run(["http-bench", server.baseURL + "/api/games", "--connections", "3", "--seconds", "0", "--threads", "1"])
+        let result = try await SalvoExecutable.run([
+            "http-bench", server.baseURL + "/api/games", "--connections", "3", "--seconds", "0", "--threads", "1",
+        ])
         #expect(result.status == 0, "\(result.err)")
         let line = result.out.trimmingCharacters(in: .newlines)
         #expect(line.hasPrefix("3 requests in ") && line.hasSuffix(" µs CPU per request, 0 failed"), "\(line)")

@@ -22,10 +22,11 @@ public enum ArenaProcess {
         guard made.status == 0 else { throw Failure(description: "salvo arena init failed: \(made.err)") }
         try settings.write(toFile: arena + "/arena.yaml", atomically: true, encoding: .utf8)
         let lines = try String(contentsOfFile: arena + "/tokens.tsv", encoding: .utf8).split(separator: "\n")
-        return Dictionary(lines.map { line in
-            let parts = line.split(separator: "\t").map(String.init)
-            return (parts[0], parts[parts.count - 1])
-        }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            lines.map { line in
+                let parts = line.split(separator: "\t").map(String.init)
+                return (parts[0], parts[parts.count - 1])
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Starts `salvo arena serve` on `arena` and a free port; the process and the address it

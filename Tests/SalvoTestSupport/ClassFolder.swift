@@ -15,12 +15,12 @@ public enum ClassFolder {
         try FileManager.default.createDirectory(atPath: directory + "/subs", withIntermediateDirectories: true)
         for name in names { try addSubmission(name, in: directory) }
         try """
-            name: season
-            games_per_pairing: 2
-            concurrency: \(concurrency)
-            bots: [random]
-            bots_from: subs
-            """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        name: season
+        games_per_pairing: 2
+        concurrency: \(concurrency)
+        bots: [random]
+        bots_from: subs
+        """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
         return directory
     }
 

@@ -118,7 +118,8 @@ extension OpenAPIDocument {
             }
         }
         if let choices = Self.member(schema, "anyOf")?.sequence,
-           !choices.contains(where: { self.problems(of: value, against: $0, at: place).isEmpty }) {
+            !choices.contains(where: { self.problems(of: value, against: $0, at: place).isEmpty })
+        {
             problems.append("\(place) is \(Self.shown(value)), which fits none of anyOf's schemas")
         }
         return problems

@@ -94,7 +94,8 @@ public struct OpenAPIDocument {
     public func problems(of reply: OpenAPIReply, to operation: Operation) -> [String] {
         let answer = "\(operation) answered \(reply.status)"
         guard let item = Self.member(Self.member(root, "paths"), operation.path),
-              let documented = Self.member(item, operation.method.lowercased()) else { return ["\(operation) is not documented"] }
+            let documented = Self.member(item, operation.method.lowercased())
+        else { return ["\(operation) is not documented"] }
         let responses = Self.member(documented, "responses")
         let family = "\(reply.status / 100)XX"
         guard let listed = Self.member(responses, String(reply.status)) ?? Self.member(responses, family) ?? Self.member(responses, "default") else {

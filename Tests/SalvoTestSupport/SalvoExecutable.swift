@@ -23,9 +23,9 @@ public enum SalvoExecutable {
         executable: String? = nil, prefix: [String] = [], environment: [String: String] = [:]
     ) async throws -> SalvoOutput {
         let (program, words): (String, [String]) =
-            if let executable { (executable, prefix + arguments) }
-            else if let ulimit { ("/bin/sh", ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments) }
-            else { (path, arguments) }
+            if let executable { (executable, prefix + arguments) } else if let ulimit {
+                ("/bin/sh", ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", path] + arguments)
+            } else { (path, arguments) }
         return try await TestProcess.run(program, words, timeout: timeout, workingDirectory: workingDirectory, environment: environment)
     }
 }

@@ -35,7 +35,10 @@ public final class TestProcess: Sendable {
     /// Starts `executable` with `arguments`, in `workingDirectory` (the test's own when nil),
     /// with `environment` added to the test's own (or, with `replacingEnvironment`, as the
     /// whole environment).
-    public init(_ executable: String, _ arguments: [String], workingDirectory: String? = nil, environment: [String: String] = [:], replacingEnvironment: Bool = false) throws {
+    public init(
+        _ executable: String, _ arguments: [String], workingDirectory: String? = nil, environment: [String: String] = [:],
+        replacingEnvironment: Bool = false
+    ) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -45,7 +48,8 @@ public final class TestProcess: Sendable {
         } else if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }
-        let outPipe = Pipe(), errPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
@@ -71,8 +75,10 @@ public final class TestProcess: Sendable {
         _ executable: String, _ arguments: [String], timeout: Duration = .seconds(120), workingDirectory: String? = nil,
         environment: [String: String] = [:], replacingEnvironment: Bool = false
     ) async throws -> SalvoOutput {
-        try await TestProcess(executable, arguments, workingDirectory: workingDirectory, environment: environment, replacingEnvironment: replacingEnvironment)
-            .finish(timeout: timeout)
+        try await TestProcess(
+            executable, arguments, workingDirectory: workingDirectory, environment: environment, replacingEnvironment: replacingEnvironment
+        )
+        .finish(timeout: timeout)
     }
 
     /// The process's id, for reading its /proc entries while it runs.
@@ -120,13 +126,16 @@ public final class TestProcess: Sendable {
             kill(process.processIdentifier, SIGKILL)
         }
         let (seconds, attoseconds) = timeout.components
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), execute: watchdog)
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), execute: watchdog)
         process.waitUntilExit()
         watchdog.cancel()
         let commandLine = [process.executableURL?.path ?? ""] + (process.arguments ?? [])
         if killedAtDeadline.withLock({ $0 }) { throw SalvoTimedOut(arguments: commandLine) }
         // A process it left behind that holds the pipes would keep them open for good.
         guard readers.wait(timeout: .now() + 60) == .success else { throw SalvoTimedOut(arguments: commandLine, leftOutputOpen: true) }
-        return SalvoOutput(status: process.terminationStatus, outData: out.data.withLock { $0 }, err: errorText, signalled: process.terminationReason == .uncaughtSignal)
+        return SalvoOutput(
+            status: process.terminationStatus, outData: out.data.withLock { $0 }, err: errorText,
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 }

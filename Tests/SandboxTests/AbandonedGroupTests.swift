@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Sandbox
 
 /// A runner killed with SIGKILL can leave a sandboxed bot running (bwrap's parent-death signal
@@ -17,12 +18,16 @@ struct AbandonedGroupTests {
         return candidate
     }
 
-    @Test("a process left in a dead runner's group is killed and the group removed; a live runner's group is left alone", .enabled(if: geteuid() == 0 && access(memory, W_OK) == 0))
+    @Test(
+        "a process left in a dead runner's group is killed and the group removed; a live runner's group is left alone",
+        .enabled(if: geteuid() == 0 && access(memory, W_OK) == 0))
     func sweepKillsLeftovers() async throws {
         let dead = Self.deadPID()
-        let abandoned = Self.memory + "/bot-\(dead)-1", live = Self.memory + "/bot-\(getpid())-999999"
+        let abandoned = Self.memory + "/bot-\(dead)-1"
+        let live = Self.memory + "/bot-\(getpid())-999999"
         for group in [abandoned, live] { try #require(mkdir(group, 0o755) == 0 || errno == EEXIST, "cannot make \(group)") }
-        let leftover = try TestProcess("/bin/sleep", ["60"]), mine = try TestProcess("/bin/sleep", ["60"])
+        let leftover = try TestProcess("/bin/sleep", ["60"])
+        let mine = try TestProcess("/bin/sleep", ["60"])
         defer {
             for process in [leftover, mine] { process.send(SIGKILL) }
             rmdir(abandoned)

@@ -17,11 +17,14 @@ struct CPUShareTests {
         // must fit in its share of that too. Without a share per bot, the two armies' 48
         // spinners would leave it a fiftieth of the machine: 0.25 s of CPU in over 6 s.
         let bots = ["cpu_heavy", "spinner"].map { program in
-            let spec = ExternalBotSpec(command: ["python3", HostileBotTests.folder + "/\(program).py"], moveDeadline: .seconds(2), startupDeadline: .seconds(30))
+            let spec = ExternalBotSpec(
+                command: ["python3", HostileBotTests.folder + "/\(program).py"], moveDeadline: .seconds(2), startupDeadline: .seconds(30))
             return BotEntry(name: program, kind: .external(spec))
         }
         // Both games of the pair at once: two armies of 24 beside two honest bots.
-        var config = TournamentConfig(name: "spinner", format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 2, seed: 3, outputDirectory: HostileBotTests.temporaryDirectory("spinner"))
+        var config = TournamentConfig(
+            name: "spinner", format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 2, seed: 3,
+            outputDirectory: HostileBotTests.temporaryDirectory("spinner"))
         // The share is measured by the move's deadline, CPU time; the game clock counts wall
         // time, which the loaded machine of the suites stretches for every bot alike: off here.
         config.timeControl = nil

@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Testing
+
 @testable import Sandbox
 
 /// What a sandboxed bot's cgroup counts, read while the bot lives: the CPU time of children
@@ -11,21 +12,23 @@ struct CgroupAccountingTests {
     /// (CPU, not the clock: the same on a loaded machine), reaps each, prints what they used
     /// in all (their rusage), then waits for its input to close.
     static let thinker = """
-    import os, sys, time
-    total = 0.0
-    for _ in range(8):
-        pid = os.fork()
-        if pid == 0:
-            while time.process_time() < 0.15:
-                pass
-            os._exit(0)
-        _, _, usage = os.wait4(pid, 0)
-        total += usage.ru_utime + usage.ru_stime
-    print(total, flush=True)
-    sys.stdin.read()
-    """
+        import os, sys, time
+        total = 0.0
+        for _ in range(8):
+            pid = os.fork()
+            if pid == 0:
+                while time.process_time() < 0.15:
+                    pass
+                os._exit(0)
+            _, _, usage = os.wait4(pid, 0)
+            total += usage.ru_utime + usage.ru_stime
+        print(total, flush=True)
+        sys.stdin.read()
+        """
 
-    @Test("the CPU time of children that exited and were reaped is in the bot's count", .enabled(if: SandboxLauncher().cgroupWarning.map { $0.contains("CPU share") } ?? true))
+    @Test(
+        "the CPU time of children that exited and were reaped is in the bot's count",
+        .enabled(if: SandboxLauncher().cgroupWarning.map { $0.contains("CPU share") } ?? true))
     func reapedChildrenCounted() async throws {
         let plan = try SandboxLauncher().plan(for: ExternalBotSpec(command: ["python3", "-c", Self.thinker]))
         let accounting = try #require(plan.accounting)
@@ -39,7 +42,9 @@ struct CgroupAccountingTests {
         #expect(counted >= children, "the cgroup counted \(counted) s; the reaped children alone used \(children) s")
     }
 
-    @Test("each bot process gets a CPU share of its own, beside the runner's processes, with a quota of one CPU (cgroup v1)", .enabled(if: FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")))
+    @Test(
+        "each bot process gets a CPU share of its own, beside the runner's processes, with a quota of one CPU (cgroup v1)",
+        .enabled(if: FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")))
     func cpuQuotaPerBot() throws {
         let plan = try SandboxLauncher().plan(for: ExternalBotSpec(command: ["/usr/bin/true"]))
         // Nothing was started: remove the plan's groups here, as a process's end would.

@@ -1,9 +1,10 @@
-@testable import Bots
 import CProcess
 import CSeccomp
 import Foundation
 import Processes
 import Testing
+
+@testable import Bots
 @testable import Sandbox
 
 /// The steps a sandboxed process's launch takes in the child before it execs bwrap (descriptors,
@@ -24,11 +25,18 @@ struct ChildSetupTests {
 
     @Test("the child's rlimits are set, soft and hard alike, in ulimit's units")
     func limitsSet() async throws {
-        let setup = ChildSetup(limits: [ProcessLimit(.openFiles, units: 17), ProcessLimit(.cpuTime, units: 5), ProcessLimit(.core, units: 0), ProcessLimit(.addressSpace, units: 900_000)])
-        let plan = LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", "ulimit -n; ulimit -Hn; ulimit -t; ulimit -c; ulimit -v"], environment: ["PATH=/usr/bin:/bin"], childSetup: setup)
+        let setup = ChildSetup(limits: [
+            ProcessLimit(.openFiles, units: 17), ProcessLimit(.cpuTime, units: 5), ProcessLimit(.core, units: 0),
+            ProcessLimit(.addressSpace, units: 900_000),
+        ])
+        let plan = LaunchPlan(
+            executable: "/bin/sh", arguments: ["/bin/sh", "-c", "ulimit -n; ulimit -Hn; ulimit -t; ulimit -c; ulimit -v"],
+            environment: ["PATH=/usr/bin:/bin"], childSetup: setup)
         #expect(try await Self.output(of: plan) == "17\n17\n5\n0\n900000\n")
         // The same limits as the shell's `ulimit` gives them, for a launcher that still uses one.
-        #expect(ResourceLimits(memoryBytes: 1 << 30, cpuSeconds: 5, openFiles: 17).ulimitCommands() == "ulimit -c 0 || exit 126; ulimit -v 1048576 || exit 126; ulimit -t 5 || exit 126; ulimit -n 17 || exit 126; ")
+        #expect(
+            ResourceLimits(memoryBytes: 1 << 30, cpuSeconds: 5, openFiles: 17).ulimitCommands()
+                == "ulimit -c 0 || exit 126; ulimit -v 1048576 || exit 126; ulimit -t 5 || exit 126; ulimit -n 17 || exit 126; ")
     }
 
     @Test("a descriptor of the runner is opened anew on its slot: each child reads the whole file from its start")
@@ -38,7 +46,8 @@ struct ChildSetupTests {
         try #require(memory >= 0)
         defer { close(memory) }
         let plan = LaunchPlan(
-            executable: "/bin/sh", arguments: ["/bin/sh", "-c", "cat <&5; ls /proc/self/fd | sort -n | tr '\\n' ' '"], environment: ["PATH=/usr/bin:/bin"],
+            executable: "/bin/sh", arguments: ["/bin/sh", "-c", "cat <&5; ls /proc/self/fd | sort -n | tr '\\n' ' '"],
+            environment: ["PATH=/usr/bin:/bin"],
             childSetup: ChildSetup(reopened: [.init(memory, on: 5)])
         )
         for _ in 0..<2 {
@@ -51,7 +60,9 @@ struct ChildSetupTests {
 
     @Test("a step that fails ends the child before its exec; the launch names the step and is the host's fault, not the bot's")
     func failedStepNamed() async throws {
-        let plan = LaunchPlan(executable: "/bin/true", arguments: ["/bin/true"], childSetup: ChildSetup(cgroupProcs: ["/sys/fs/cgroup/salvo-no-such-group/cgroup.procs"]))
+        let plan = LaunchPlan(
+            executable: "/bin/true", arguments: ["/bin/true"],
+            childSetup: ChildSetup(cgroupProcs: ["/sys/fs/cgroup/salvo-no-such-group/cgroup.procs"]))
         let result = await SpawnThread.run { ChildProcess.spawn(plan) }
         guard case .failure(let fault) = result else {
             Issue.record("the launch succeeded")
@@ -77,7 +88,10 @@ struct ChildSetupTests {
         #expect(status.contains("NoNewPrivs:\t1"), "\(status)")
         if geteuid() == 0 {
             let groups = status.split(separator: "\n").first { $0.hasPrefix("Groups:") }
-            #expect(groups?.dropFirst("Groups:".count).split(separator: " ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["\(SandboxLauncher.sandboxGroup)"], "\(String(describing: groups))")
+            #expect(
+                groups?.dropFirst("Groups:".count).split(separator: " ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == [
+                    "\(SandboxLauncher.sandboxGroup)"
+                ], "\(String(describing: groups))")
             #expect(process.hostUID.map(HostUsers.contains) == true, "\(String(describing: process.hostUID))")
         }
         #expect(!plan.removeAfterExit.isEmpty || launcher.limitMechanism == "rlimit")

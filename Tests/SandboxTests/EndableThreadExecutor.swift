@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -31,11 +32,13 @@ final class EndableThreadExecutor: TaskExecutor, @unchecked Sendable {
     init() throws {
         // The thread holds the executor until it ends.
         let retained = Unmanaged.passRetained(self).toOpaque()
-        let code = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<EndableThreadExecutor>.fromOpaque(argument).takeRetainedValue().loop()
-            return nil
-        }, retained)
+        let code = pthread_create(
+            &thread, nil,
+            { argument in
+                guard let argument else { return nil }
+                Unmanaged<EndableThreadExecutor>.fromOpaque(argument).takeRetainedValue().loop()
+                return nil
+            }, retained)
         guard code == 0 else {
             Unmanaged<EndableThreadExecutor>.fromOpaque(retained).release()
             throw Failure(description: "pthread_create failed: \(code)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sandbox
 
 /// The copy of `/etc`'s entries that a sandbox sees at `/etc` through one bind.
@@ -19,7 +20,8 @@ struct EtcViewTests {
         return (folder, [folder + "/ld.so.cache", folder + "/conf.d", folder + "/localtime", folder + "/missing"])
     }
 
-    @Test("the view holds each entry as a bind shows it: files readable by all, links below kept, a link at the top followed, a missing entry left out")
+    @Test(
+        "the view holds each entry as a bind shows it: files readable by all, links below kept, a link at the top followed, a missing entry left out")
     func copiedAsBound() throws {
         let (folder, paths) = try Self.sources()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -24,7 +24,8 @@ struct FailClosedTests {
     func refuses() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-closed-\(UUID().uuidString)").path
         let file = folder + ".yaml"
-        try "name: closed\nbots:\n  - density\n  - name: py\n    command: python3 bots/python/random_bot.py\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "name: closed\nbots:\n  - density\n  - name: py\n    command: python3 bots/python/random_bot.py\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         for arguments in [
             ["run", file, "--output", folder],
             ["bench", "python3 bots/python/random_bot.py", "--games", "2"],
@@ -42,7 +43,8 @@ struct FailClosedTests {
     func optOuts() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-open-\(UUID().uuidString)").path
         let file = folder + ".yaml"
-        try "name: open\nsandbox: none\nbots:\n  - density\n  - name: py\n    command: python3 bots/python/random_bot.py\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "name: open\nsandbox: none\nbots:\n  - density\n  - name: py\n    command: python3 bots/python/random_bot.py\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let run = try await Self.withoutBubblewrap(["run", file, "--output", folder])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("2 of 2 games rated"))

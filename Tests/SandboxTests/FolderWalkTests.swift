@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Sandbox
 
 /// A build's tree taken back and removed by descriptors, however deep (issue 40: a build that
@@ -31,9 +32,11 @@ struct FolderWalkTests {
         try TestProcess("/usr/bin/find", [root] + arguments).finishBlocking().out
     }
 
-    @Test("a tree 6,000 folders deep given to a uid and taken back: nothing is left to the uid, folders are 755, and the link at the bottom is not followed")
+    @Test(
+        "a tree 6,000 folders deep given to a uid and taken back: nothing is left to the uid, folders are 755, and the link at the bottom is not followed"
+    )
     func reclaimDeepTree() throws {
-        guard geteuid() == 0 else { return }   // only root can give files away
+        guard geteuid() == 0 else { return }  // only root can give files away
         let root = try Self.deepTree(depth: 6_000)
         defer { FolderWalk.remove(root) }
         let passwd = try FileManager.default.attributesOfItem(atPath: "/etc/passwd")[.ownerAccountID] as? Int

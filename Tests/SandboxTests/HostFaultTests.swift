@@ -24,17 +24,21 @@ struct HostFaultTests {
         try FileManager.default.copyItem(atPath: randomBot, toPath: folder + "/random_bot.py")
         let spec = ExternalBotSpec(command: ["python3", folder + "/random_bot.py"], startupDeadline: .seconds(30))
         let bots = [BotEntry(name: "density", kind: .builtin(.density)), BotEntry(name: "random", kind: .external(spec))]
-        return TournamentConfig(name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 2, seed: 3, outputDirectory: temporaryDirectory(label))
+        return TournamentConfig(
+            name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 2, seed: 3, outputDirectory: temporaryDirectory(label))
     }
 
-    @Test("a bot in a folder the sandbox's user cannot read stops the run before the first game, in one line naming the bot, bubblewrap's words and the fix", .enabled(if: geteuid() == 0))
+    @Test(
+        "a bot in a folder the sandbox's user cannot read stops the run before the first game, in one line naming the bot, bubblewrap's words and the fix",
+        .enabled(if: geteuid() == 0))
     func unreadableFolderRefused() async throws {
         let closed = Self.temporaryDirectory("closed")
         try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: closed) }
         let config = try Self.config(botIn: closed + "/random", label: "closed-run")
         do {
-            let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical)).run()
+            let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical))
+                .run()
             Issue.record("the run went on: \(summary.records.map { $0.reason ?? "win" })")
         } catch {
             let line = error.description
@@ -55,7 +59,8 @@ struct HostFaultTests {
         func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
             var plan = try sandbox.plan(for: spec)
             guard launches.wrappingAdd(1, ordering: .relaxed).oldValue > 0,
-                  let bwrap = plan.arguments.firstIndex(where: { $0.hasSuffix("/bwrap") }) else { return plan }
+                let bwrap = plan.arguments.firstIndex(where: { $0.hasSuffix("/bwrap") })
+            else { return plan }
             plan.arguments.insert(contentsOf: ["--ro-bind", "/salvo-no-such-folder", "/missing"], at: bwrap + 1)
             return plan
         }
@@ -64,7 +69,9 @@ struct HostFaultTests {
     @Test("a launch that fails inside bubblewrap during a run is a game without result, played again, never a forfeit")
     func failedLaunchIsNoResult() async throws {
         let config = try Self.config(botIn: Self.temporaryDirectory("open") + "/random", label: "host-fault")
-        let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical, launcher: FailingAfterCheck())).run()
+        let summary = try await TournamentRun(
+            configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical, launcher: FailingAfterCheck())
+        ).run()
         #expect(summary.records.isEmpty, "\(summary.records.map { $0.reason ?? "win" })")
         let journal = try String(contentsOfFile: config.outputDirectory + "/journal.jsonl", encoding: .utf8)
         let finished = journal.split(separator: "\n").filter { $0.contains("\"termination\"") }

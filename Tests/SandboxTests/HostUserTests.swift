@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Testing
+
 @testable import Sandbox
 
 /// Each sandboxed process in flight runs as a host user of its own (``HostUsers``), so that
@@ -51,7 +52,9 @@ struct HostUserTests {
         c.lease.release()
     }
 
-    @Test("a build runs as a host user of its own that owns its folder, and leaves every file to the runner, readable by the bot", .enabled(if: geteuid() == 0))
+    @Test(
+        "a build runs as a host user of its own that owns its folder, and leaves every file to the runner, readable by the bot",
+        .enabled(if: geteuid() == 0))
     func buildFolderReclaimed() async throws {
         let folder = Self.temporaryDirectory("build-owner")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])

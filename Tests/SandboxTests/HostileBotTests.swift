@@ -23,7 +23,10 @@ struct HostileBotTests {
         "daemon": ["daemon-survives"],
         "devices": ["dev-disk", "dev-kmsg", "dev-mem", "dev-shm-shared", "dev-tty"],
         "environment": ["environment", "init-environ"],
-        "escape_bwrap": ["capabilities", "cgroup-write", "chroot", "mount", "proc-1-root", "root-user", "setuid", "sysctl-write", "sysrq-trigger", "unshare-userns"],
+        "escape_bwrap": [
+            "capabilities", "cgroup-write", "chroot", "mount", "proc-1-root", "root-user", "setuid", "sysctl-write", "sysrq-trigger",
+            "unshare-userns",
+        ],
         "fill_disk": ["fill-disk-cwd", "fill-disk-home", "fill-disk-own-folder", "fill-disk-var-tmp"],
         "fill_shm": ["fill-dev-shm", "write-dev", "write-root"],
         "fill_tmp": ["fill-tmp"],
@@ -54,7 +57,8 @@ struct HostileBotTests {
 
     /// The programs that break the protocol on purpose, and the forfeit each must get.
     static let forfeits: [String: ForfeitKind] = [
-        "child_thinker": .timeout, "core_dump": .crash, "flood_output": .malformed, "giant_line": .malformed, "memory_hog": .crash, "sleeper": .timeout,
+        "child_thinker": .timeout, "core_dump": .crash, "flood_output": .malformed, "giant_line": .malformed, "memory_hog": .crash,
+        "sleeper": .timeout,
     ]
 
     /// A finished tournament of every hostile program against density.
@@ -86,18 +90,23 @@ struct HostileBotTests {
 
     /// `programs` against density, two games each, every external bot as `sandbox` says.
     static func tournament(_ programs: [String], sandbox: SandboxSettings, label: String) async throws -> Run {
-        let bots = [BotEntry(name: "density", kind: .builtin(.density))] + programs.map { program in
-            // Patient start-up: the search of the unsandboxed attackers takes seconds on a loaded
-            // machine. The memory hog gets a cap it reaches within its 24 s on any machine.
-            var limits = ResourceLimits()
-            if program == "memory_hog" { limits.memoryBytes = memoryHogCap }
-            // The child thinker gets half a second of CPU a move, so that its children need
-            // only a fifth of a core on a loaded machine to use it before the guard on the clock.
-            let move: Duration = program == "child_thinker" ? .milliseconds(500) : ExternalBotSpec.defaultMoveDeadline
-            let spec = ExternalBotSpec(command: ["python3", folder + "/\(program).py"], moveDeadline: move, startupDeadline: .seconds(30), limits: limits, sandbox: sandbox)
-            return BotEntry(name: program, kind: .external(spec))
-        }
-        let config = TournamentConfig(name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 8, seed: 3, outputDirectory: temporaryDirectory(label))
+        let bots =
+            [BotEntry(name: "density", kind: .builtin(.density))]
+            + programs.map { program in
+                // Patient start-up: the search of the unsandboxed attackers takes seconds on a loaded
+                // machine. The memory hog gets a cap it reaches within its 24 s on any machine.
+                var limits = ResourceLimits()
+                if program == "memory_hog" { limits.memoryBytes = memoryHogCap }
+                // The child thinker gets half a second of CPU a move, so that its children need
+                // only a fifth of a core on a loaded machine to use it before the guard on the clock.
+                let move: Duration = program == "child_thinker" ? .milliseconds(500) : ExternalBotSpec.defaultMoveDeadline
+                let spec = ExternalBotSpec(
+                    command: ["python3", folder + "/\(program).py"], moveDeadline: move, startupDeadline: .seconds(30), limits: limits,
+                    sandbox: sandbox)
+                return BotEntry(name: program, kind: .external(spec))
+            }
+        let config = TournamentConfig(
+            name: label, format: .gauntlet, bots: bots, gamesPerPairing: 2, concurrency: 8, seed: 3, outputDirectory: temporaryDirectory(label))
         let before = snapshot(folder)
         // A patient request deadline: the suites run in parallel on 2 cores.
         let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical)).run()
@@ -181,13 +190,15 @@ struct HostileBotTests {
         let run = try await Self.sandboxed.value
         // The daemons of this run, by the names they logged (`DAEMON <pid> comm=hdaemon-XXXXXX`):
         // another `make test` beside this one may have its own sandboxed daemons alive right now.
-        let names = Set(run.log("daemon").split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("DAEMON "), let name = line.split(separator: " ").last, name.hasPrefix("comm=hdaemon-") else { return nil }
-            return String(name.dropFirst("comm=".count))
-        })
+        let names = Set(
+            run.log("daemon").split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("DAEMON "), let name = line.split(separator: " ").last, name.hasPrefix("comm=hdaemon-") else { return nil }
+                return String(name.dropFirst("comm=".count))
+            })
         #expect(!names.isEmpty, "the daemon bot never logged a daemon: \(run.log("daemon").prefix(400))")
         let daemons = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
-            names.contains(((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+            names.contains(
+                ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         }
         #expect(daemons.isEmpty, "daemons left running: \(daemons)")
         // A group is removed once the kernel has ended its last process (a fork bomb's take a
@@ -201,10 +212,11 @@ struct HostileBotTests {
         for (hierarchy, prefix) in hierarchies {
             func emptyGroups() -> Set<String> {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: hierarchy)) ?? []).filter { $0.hasPrefix("\(prefix)\(getpid())-") }
-                return Set(names.filter { name in
-                    let processes = (try? String(contentsOfFile: "\(hierarchy)/\(name)/cgroup.procs", encoding: .utf8)) ?? ""
-                    return processes.allSatisfy(\.isWhitespace)
-                })
+                return Set(
+                    names.filter { name in
+                        let processes = (try? String(contentsOfFile: "\(hierarchy)/\(name)/cgroup.procs", encoding: .utf8)) ?? ""
+                        return processes.allSatisfy(\.isWhitespace)
+                    })
             }
             var emptySince: [String: ContinuousClock.Instant] = [:]
             var leaked: [String] = []
@@ -255,7 +267,9 @@ struct HostileBotTests {
     @Test("the attacks are real: unsandboxed, the same bots read the journal, the database, the runner's environment and its processes")
     func attacksAreReal() async throws {
         let run = try await Self.tournament(["read_database", "read_journal", "proc_snoop", "environment"], sandbox: .none, label: "unsandboxed")
-        for (program, name) in [("read_database", "read-database"), ("read_journal", "read-journal"), ("proc_snoop", "proc-list"), ("environment", "environment")] {
+        for (program, name) in [
+            ("read_database", "read-database"), ("read_journal", "read-journal"), ("proc_snoop", "proc-list"), ("environment", "environment"),
+        ] {
             #expect(run.log(program).contains("ATTACK \(name) SUCCEEDED"), "\(program) did not succeed unsandboxed: \(run.log(program).prefix(400))")
         }
         // With the opponent's fleet read from the database, a win takes about 17 shots.

@@ -11,14 +11,19 @@ import Tournament
 /// flight at once, holds more than the cap together (Fixtures/hostile/memory_pool.py).
 @Suite("Memory capped per bot, not per process", .serialized, .timeLimit(.minutes(5)))
 struct MemoryPerBotTests {
-    @Test("a reused bot's processes, each under the memory cap, are killed once together they pass it; the game of the killed process is a memory forfeit", .enabled(if: SandboxLauncher().limitMechanism.hasPrefix("cgroup")))
+    @Test(
+        "a reused bot's processes, each under the memory cap, are killed once together they pass it; the game of the killed process is a memory forfeit",
+        .enabled(if: SandboxLauncher().limitMechanism.hasPrefix("cgroup")))
     func capIsTheBotsTotal() async throws {
         // 120 MiB a process (and Python's own 10 or so) under a cap of 300 MB: two fit, three do not.
         var limits = ResourceLimits()
         limits.memoryBytes = 300 << 20
-        let spec = ExternalBotSpec(command: ["python3", HostileBotTests.folder + "/memory_pool.py", "120"], startupDeadline: .seconds(30), limits: limits, restart: .reuse)
+        let spec = ExternalBotSpec(
+            command: ["python3", HostileBotTests.folder + "/memory_pool.py", "120"], startupDeadline: .seconds(30), limits: limits, restart: .reuse)
         let bots = [BotEntry(name: "memory_pool", kind: .external(spec)), BotEntry(name: "density", kind: .builtin(.density))]
-        let config = TournamentConfig(name: "memory-pool", format: .gauntlet, bots: bots, gamesPerPairing: 6, concurrency: 4, seed: 5, outputDirectory: HostileBotTests.temporaryDirectory("memory-pool"))
+        let config = TournamentConfig(
+            name: "memory-pool", format: .gauntlet, bots: bots, gamesPerPairing: 6, concurrency: 4, seed: 5,
+            outputDirectory: HostileBotTests.temporaryDirectory("memory-pool"))
         let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical)).run()
         #expect(summary.records.count == 6)
         let log = (try? String(contentsOfFile: config.outputDirectory + "/logs/" + FileNameText.name("memory_pool") + ".log", encoding: .utf8)) ?? ""

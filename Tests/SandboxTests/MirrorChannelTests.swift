@@ -36,7 +36,8 @@ struct MirrorChannelTests {
         let output = HostileBotTests.temporaryDirectory("mirror-\(mode)")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: output + "/seed.key", contents: Data((seedKey + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        let config = TournamentConfig(name: "mirror", format: .gauntlet, bots: bots, gamesPerPairing: 16, concurrency: 1, seed: 3, outputDirectory: output)
+        let config = TournamentConfig(
+            name: "mirror", format: .gauntlet, bots: bots, gamesPerPairing: 16, concurrency: 1, seed: 3, outputDirectory: output)
         let summary = try await TournamentRun(configuration: config, options: .init(requestTimeout: .seconds(30), serverLogLevel: .critical)).run()
         let wins = summary.records.compactMap { record -> (index: Int, shots: Int)? in
             guard let winner = record.winner, record.player(winner).bot == mode else { return nil }
@@ -57,7 +58,9 @@ struct MirrorChannelTests {
         let twin = try await Self.honest.value
         let attacker = try await Self.shotsPerWin(mode, sandbox: SandboxSettings())
         #expect(attacker.shots / twin.shots >= 0.85, "\(mode): \(attacker.shots) shots per win against the twin's \(twin.shots)")
-        #expect(attacker.secondGameShots / twin.secondGameShots >= 0.85, "\(mode): \(attacker.secondGameShots) shots per win in second games against the twin's \(twin.secondGameShots)")
+        #expect(
+            attacker.secondGameShots / twin.secondGameShots >= 0.85,
+            "\(mode): \(attacker.secondGameShots) shots per win in second games against the twin's \(twin.secondGameShots)")
         #expect(!attacker.log.contains(" SUCCEEDED "), "\(attacker.log.split(separator: "\n").filter { $0.contains("ATTACK") }.prefix(3))")
         #expect(attacker.log.contains("ATTACK mirror-\(mode) BLOCKED"), "the channel was never tried: \(attacker.log.prefix(400))")
     }
@@ -67,7 +70,9 @@ struct MirrorChannelTests {
         let twin = try await Self.honest.value
         let attacker = try await Self.shotsPerWin(mode, sandbox: .none)
         // The second game of each pair, which the first game's process tells where its fleet is.
-        #expect(attacker.secondGameShots / twin.secondGameShots < 0.85, "\(mode): \(attacker.secondGameShots) shots per win in second games against the twin's \(twin.secondGameShots)")
+        #expect(
+            attacker.secondGameShots / twin.secondGameShots < 0.85,
+            "\(mode): \(attacker.secondGameShots) shots per win in second games against the twin's \(twin.secondGameShots)")
         #expect(attacker.shots < twin.shots, "\(mode): \(attacker.shots) shots per win against the twin's \(twin.shots)")
         #expect(attacker.log.contains("ATTACK mirror-\(mode) SUCCEEDED"), "\(attacker.log.prefix(400))")
     }

@@ -1,6 +1,7 @@
-@testable import Bots
 import Foundation
 import Processes
+
+@testable import Bots
 
 /// A sandbox plan started as the runner starts it (``Bots/ChildProcess``'s spawn, on the
 /// spawning thread), for tests that watch a sandboxed process from outside: its stdin and

@@ -1,7 +1,7 @@
 import Bots
 import Foundation
-import Testing
 import Sandbox
+import Testing
 
 /// bwrap's --die-with-parent ends the sandbox when the thread that started it ends (Linux's
 /// parent-death signal follows the thread, not the process), and libdispatch ends a worker
@@ -16,10 +16,11 @@ struct SpawnThreadTests {
         let own = String(getpid())
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
             guard let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                  line.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == argument }),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  // `PID (COMMAND) STATE PPID ...`: the fields after the command's closing parenthesis.
-                  let close = stat.lastIndex(of: ")") else { continue }
+                line.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == argument }),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                // `PID (COMMAND) STATE PPID ...`: the fields after the command's closing parenthesis.
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 1, fields[1] == own { return Int32(entry) }
         }

@@ -13,16 +13,16 @@ struct TerminalTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-terminal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
-            name: terminal
-            format: gauntlet
-            games_per_pairing: 2
-            bots:
-              - density
-              - name: prober
-                command: python3 \(HostileBotTests.folder)/tty_probe.py
-                startup_timeout_ms: 30000
-            \(sandbox ? "" : "    sandbox: none")
-            """.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
+        name: terminal
+        format: gauntlet
+        games_per_pairing: 2
+        bots:
+          - density
+          - name: prober
+            command: python3 \(HostileBotTests.folder)/tty_probe.py
+            startup_timeout_ms: 30000
+        \(sandbox ? "" : "    sandbox: none")
+        """.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
         let command = "'\(SalvoExecutable.path)' run t.yaml --output out"
         let run = try await SalvoExecutable.run(["-qec", command, "/dev/null"], workingDirectory: folder, executable: "/usr/bin/script")
         #expect(run.status == 0, "\(run.out) \(run.err)")

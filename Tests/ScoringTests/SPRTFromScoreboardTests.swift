@@ -26,11 +26,14 @@ struct SPRTFromScoreboardTests {
         }
     }()
 
-    @Test("the scheduler's tally and the scoreboard's agree after every game: wins, losses, ratio, decision", arguments: [
-        SPRTSettings(elo0: 0, elo1: 50), SPRTSettings(elo0: -10, elo1: 10, alpha: 0.1, beta: 0.1),
-    ])
+    @Test(
+        "the scheduler's tally and the scoreboard's agree after every game: wins, losses, ratio, decision",
+        arguments: [
+            SPRTSettings(elo0: 0, elo1: 50), SPRTSettings(elo0: -10, elo1: 10, alpha: 0.1, beta: 0.1),
+        ])
     func sameTallyAfterEveryGame(settings: SPRTSettings) throws {
-        var config = TournamentConfig(name: "sprt", bots: [BotEntry(name: "a", kind: .builtin(.random)), BotEntry(name: "b", kind: .builtin(.random))])
+        var config = TournamentConfig(
+            name: "sprt", bots: [BotEntry(name: "a", kind: .builtin(.random)), BotEntry(name: "b", kind: .builtin(.random))])
         config.sprt = settings
         let scheduler = SPRTScheduler(config: config, settings: settings)
         var board = Scoreboard(bots: ["a", "b"])

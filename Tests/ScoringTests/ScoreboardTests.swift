@@ -24,7 +24,10 @@ struct ScoreboardTests {
         }
         return GameRecord(
             index: index, server: "s", gameId: "g\(index)", gameName: "n",
-            players: [PlayerRecord(bot: creator, serverName: creator, playerId: "1", boardSeed: nil), PlayerRecord(bot: joiner, serverName: joiner, playerId: "2", boardSeed: nil)],
+            players: [
+                PlayerRecord(bot: creator, serverName: creator, playerId: "1", boardSeed: nil),
+                PlayerRecord(bot: joiner, serverName: joiner, playerId: "2", boardSeed: nil),
+            ],
             shots: fired, termination: termination, winner: termination == .noResult ? nil : winnerSeat, reason: nil,
             forfeitKind: termination == .forfeit ? kind : nil, startedAt: Date(timeIntervalSince1970: 0), durationMilliseconds: 0
         )
@@ -47,7 +50,9 @@ struct ScoreboardTests {
     func tallies() throws {
         let board = Scoreboard(bots: ["a", "b", "c"], records: Self.games)
         #expect(board.ratedGames == 8)
-        let a = board.tally(of: "a"), b = board.tally(of: "b"), c = board.tally(of: "c")
+        let a = board.tally(of: "a")
+        let b = board.tally(of: "b")
+        let c = board.tally(of: "c")
         #expect((a.games, a.wins, a.losses, a.winsBySinking, a.winsByForfeit) == (5, 3, 2, 2, 1))
         #expect((b.games, b.wins, b.losses, b.winsBySinking, b.winsByForfeit) == (6, 3, 3, 1, 2))
         #expect((c.games, c.wins, c.losses, c.winsBySinking, c.winsByForfeit) == (5, 2, 3, 1, 1))
@@ -66,10 +71,12 @@ struct ScoreboardTests {
 
     @Test("a forfeit win counts as a win but not in shots per win: a bot whose every win came by forfeit has no figure")
     func forfeitWinsHaveNoShotsPerWin() {
-        let board = Scoreboard(bots: ["lucky", "crasher"], records: [
-            Self.record(0, "lucky", "crasher", winner: .one, shots: 2, termination: .forfeit, kind: .crash),
-            Self.record(1, "crasher", "lucky", winner: .two, shots: 9, termination: .forfeit, kind: .timeout),
-        ])
+        let board = Scoreboard(
+            bots: ["lucky", "crasher"],
+            records: [
+                Self.record(0, "lucky", "crasher", winner: .one, shots: 2, termination: .forfeit, kind: .crash),
+                Self.record(1, "crasher", "lucky", winner: .two, shots: 9, termination: .forfeit, kind: .timeout),
+            ])
         let lucky = board.tally(of: "lucky")
         #expect(lucky.wins == 2 && lucky.scorePercent == 100)
         #expect(lucky.meanShotsToWin == nil)
@@ -94,7 +101,8 @@ struct ScoreboardTests {
             let shuffled = Scoreboard(bots: ["a", "b", "c"], records: Self.games.shuffled(using: &generator))
             #expect(shuffled.standings == forward.standings)
             #expect(shuffled.forfeitsByKind == forward.forfeitsByKind && shuffled.firstMoverWins == forward.firstMoverWins)
-            let one = try #require(forward.ratings()), other = try #require(shuffled.ratings())
+            let one = try #require(forward.ratings())
+            let other = try #require(shuffled.ratings())
             for bot in ["a", "b", "c"] { #expect(one.rating(of: bot) == other.rating(of: bot)) }
             #expect(one.firstMoverAdvantage == other.firstMoverAdvantage)
         }
@@ -102,12 +110,14 @@ struct ScoreboardTests {
 
     @Test("one order: by score, then wins, then name; bots only met in records join the board")
     func order() throws {
-        let board = Scoreboard(bots: ["z", "y", "x", "w"], records: [
-            // z: 1 of 2 (50%), y: 1 of 2 (50%), x: 2 of 4 (50%, more wins), w: 0 of 0; v: unlisted, 1 of 2.
-            Self.record(0, "z", "y", winner: .one), Self.record(1, "y", "z", winner: .one),
-            Self.record(2, "x", "v", winner: .one), Self.record(3, "v", "x", winner: .one),
-            Self.record(4, "x", "u", winner: .one), Self.record(5, "u", "x", winner: .one),
-        ])
+        let board = Scoreboard(
+            bots: ["z", "y", "x", "w"],
+            records: [
+                // z: 1 of 2 (50%), y: 1 of 2 (50%), x: 2 of 4 (50%, more wins), w: 0 of 0; v: unlisted, 1 of 2.
+                Self.record(0, "z", "y", winner: .one), Self.record(1, "y", "z", winner: .one),
+                Self.record(2, "x", "v", winner: .one), Self.record(3, "v", "x", winner: .one),
+                Self.record(4, "x", "u", winner: .one), Self.record(5, "u", "x", winner: .one),
+            ])
         #expect(board.standings.map(\.bot) == ["x", "u", "v", "y", "z", "w"])
         #expect(board.leader?.bot == "x")
         #expect(board.bots == ["z", "y", "x", "w", "u", "v"])
@@ -125,7 +135,8 @@ struct ScoreboardTests {
         }
         records.append(Self.record(99, "b", "a", winner: .one, termination: .noResult))
         let ratings = try #require(Scoreboard(bots: ["a", "b"], records: records).ratings())
-        let a = try #require(ratings.rating(of: "a")), b = try #require(ratings.rating(of: "b"))
+        let a = try #require(ratings.rating(of: "a"))
+        let b = try #require(ratings.rating(of: "b"))
         #expect(a.value > b.value)
         #expect(abs((a.value + b.value) / 2 - 1500) < 1e-6)
         // 30 wins in 40 with balanced movers: near 400·log10(3) = 190.8 apart, shrunk a little by the prior.
@@ -142,11 +153,14 @@ struct ScoreboardTests {
 
     @Test("figures are rounded once, to 0.01: 1 of 3 is 33.33%, 100 shots in 3 wins 33.33")
     func rounding() throws {
-        let board = Scoreboard(bots: ["a", "b"], records: [
-            Self.record(0, "a", "b", winner: .one, shots: 33), Self.record(1, "b", "a", winner: .one, shots: 33),
-            Self.record(2, "a", "b", winner: .two, shots: 34), Self.record(3, "b", "a", winner: .one, shots: 33),
-        ])
-        let a = board.tally(of: "a"), b = board.tally(of: "b")
+        let board = Scoreboard(
+            bots: ["a", "b"],
+            records: [
+                Self.record(0, "a", "b", winner: .one, shots: 33), Self.record(1, "b", "a", winner: .one, shots: 33),
+                Self.record(2, "a", "b", winner: .two, shots: 34), Self.record(3, "b", "a", winner: .one, shots: 33),
+            ])
+        let a = board.tally(of: "a")
+        let b = board.tally(of: "b")
         #expect(a.scorePercent == 25 && b.scorePercent == 75)
         #expect(b.meanShotsToWin == 33.33)
         let elo = try #require(board.ratings()?.rating(of: "b").flatMap(EloFigure.init))

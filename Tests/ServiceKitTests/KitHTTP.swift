@@ -1,5 +1,6 @@
 import Foundation
 import SalvoTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #else

@@ -14,7 +14,8 @@ struct BotsFromFileTests {
         let folders = SubmissionFolders("file")
         defer { folders.remove() }
         try folders.copyExamples(["c-hunter", "python-random", "bad-manifest"])
-        var read = try TournamentFileParser().read("""
+        var read = try TournamentFileParser().read(
+            """
             name: class
             limits: {memory_mb: 512}
             bots:
@@ -51,17 +52,23 @@ struct BotsFromFileTests {
         read.config.outputDirectory = folders.output
         let botsFrom = try #require(read.botsFrom)
         await #expect { try await SubmissionEntry.enter(botsFrom, into: read.config) } throws: {
-            "\($0)" == "class.yaml:2: a tournament needs at least two bots, and 1 entered (0 listed in `bots:`, 1 from `bots_from:`); not entered: bad-manifest: bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb"
+            "\($0)"
+                == "class.yaml:2: a tournament needs at least two bots, and 1 entered (0 listed in `bots:`, 1 from `bots_from:`); not entered: bad-manifest: bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb"
         }
     }
 
-    @Test("a bad bots_from is reported with its line, by the reader or, for the folder itself, by the entering step", arguments: [
-        ("name: c\nbots_from: {folder: x, build_timout_s: 3}\n", "c.yaml:2: unknown `bots_from` key `build_timout_s`; did you mean `build_timeout_s`?"),
-        ("name: c\nbots_from: [a, b]\n", "c.yaml:2: `bots_from` must be a folder (e.g. `bots_from: submissions/`) or a mapping"),
-        ("name: c\nbots_from: {build_timeout_s: 3}\n", "c.yaml:2: `bots_from` needs `folder:`"),
-        ("name: c\nbots_from: {folder: x, build_memory_mb: 1}\n", "c.yaml:2: `build_memory_mb` must be a whole number from 64 to 65536"),
-        ("name: c\n", "c.yaml:1: missing `bots:` (a list of at least two bots) or `bots_from:`"),
-    ])
+    @Test(
+        "a bad bots_from is reported with its line, by the reader or, for the folder itself, by the entering step",
+        arguments: [
+            (
+                "name: c\nbots_from: {folder: x, build_timout_s: 3}\n",
+                "c.yaml:2: unknown `bots_from` key `build_timout_s`; did you mean `build_timeout_s`?"
+            ),
+            ("name: c\nbots_from: [a, b]\n", "c.yaml:2: `bots_from` must be a folder (e.g. `bots_from: submissions/`) or a mapping"),
+            ("name: c\nbots_from: {build_timeout_s: 3}\n", "c.yaml:2: `bots_from` needs `folder:`"),
+            ("name: c\nbots_from: {folder: x, build_memory_mb: 1}\n", "c.yaml:2: `build_memory_mb` must be a whole number from 64 to 65536"),
+            ("name: c\n", "c.yaml:1: missing `bots:` (a list of at least two bots) or `bots_from:`"),
+        ])
     func errors(text: String, expected: String) {
         #expect { try TournamentFileParser().read(text, file: "c.yaml") } throws: {
             "\($0)".hasPrefix(expected)
@@ -75,7 +82,9 @@ struct BotsFromFileTests {
         await #expect { try await SubmissionEntry.enter(botsFrom, into: read.config) } throws: {
             "\($0)".hasPrefix("c.yaml:3: `bots_from: /nonexistent/subs` is not a folder")
         }
-        #expect { try TournamentFileParser().read("name: c\nbots: [random, parity]\nbots_from: x\nsprt: {elo0: 0, elo1: 10}\n", file: "c.yaml") } throws: {
+        #expect {
+            try TournamentFileParser().read("name: c\nbots: [random, parity]\nbots_from: x\nsprt: {elo0: 0, elo1: 10}\n", file: "c.yaml")
+        } throws: {
             "\($0)".hasPrefix("c.yaml:4: `sprt` tests a match between the two bots of `bots:`, and `bots_from:` enters a folder of them")
         }
     }

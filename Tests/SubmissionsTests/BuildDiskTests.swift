@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Submissions
 
 /// Issue 40's disk: everything a build writes is capped by a file system of its own, a night
@@ -22,13 +23,16 @@ struct BuildDiskTests {
         return Int(status.f_blocks - status.f_bfree) * Int(status.f_frsize)
     }
 
-    @Test("a build that writes 8 files of 200 MB fills its own 64 MiB disk and fails alone, its copy removed; the others are entered, on an output disk of 300 MB")
+    @Test(
+        "a build that writes 8 files of 200 MB fills its own 64 MiB disk and fails alone, its copy removed; the others are entered, on an output disk of 300 MB"
+    )
     func diskFillingBuild() async throws {
         let folders = SubmissionFolders("disk-fill")
         defer { folders.remove() }
         guard Self.smallDisk(folders.output, megabytes: 300) else { return }
         defer { umount2(folders.output, Int32(MNT_DETACH)) }
-        let fill = "chunk = b'0' * (1 << 20)\nfor i in range(8):\n    with open('f%d' % i, 'wb') as f:\n        for _ in range(200):\n            f.write(chunk)\n"
+        let fill =
+            "chunk = b'0' * (1 << 20)\nfor i in range(8):\n    with open('f%d' % i, 'wb') as f:\n        for _ in range(200):\n            f.write(chunk)\n"
         try folders.write("mallory", ["bot.yaml": "command: python3 bot.py\nbuild: python3 fill.py\n", "bot.py": Self.python, "fill.py": fill])
         try folders.write("alice", ["bot.yaml": "command: python3 bot.py\nbuild: echo built > out.txt\n", "bot.py": Self.python])
         try folders.write("bob", ["bot.yaml": "command: python3 bot.py\n", "bot.py": Self.python])
@@ -42,7 +46,9 @@ struct BuildDiskTests {
         let copies = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/bots")
         #expect(!copies.contains { $0.hasPrefix("mallory") }, "the failed build's copy is removed: \(copies)")
         #expect(!copies.contains { $0.hasPrefix(".build-") }, "its disk is unmounted and gone: \(copies)")
-        #expect(Self.used(folders.output) < 20 << 20, "the output disk holds copies and logs, not the build's writes: \(Self.used(folders.output) >> 20) MiB")
+        #expect(
+            Self.used(folders.output) < 20 << 20,
+            "the output disk holds copies and logs, not the build's writes: \(Self.used(folders.output) >> 20) MiB")
         // alice's build ran on its disk too, and its output was kept.
         let alice = try #require(entries.entered.first?.spec.folder)
         #expect(try String(contentsOfFile: alice + "/out.txt", encoding: .utf8) == "built\n")
@@ -60,7 +66,9 @@ struct BuildDiskTests {
             _ = try await SubmissionFolders.enter(folders.settings())
         } throws: { error in
             let text = "\(error)"
-            return text.contains("the output folder's file system (\(folders.workFolder)) has 99 MiB free, and a build may write up to 512 MiB (build_disk_mb), with 64 MiB kept for the journal and reports")
+            return text.contains(
+                "the output folder's file system (\(folders.workFolder)) has 99 MiB free, and a build may write up to 512 MiB (build_disk_mb), with 64 MiB kept for the journal and reports"
+            )
                 && text.hasSuffix("free space there or lower build_disk_mb, then run again; nothing was played")
         }
         #expect(!FileManager.default.fileExists(atPath: folders.workFolder + "/logs/alice.build.log"))
@@ -89,7 +97,7 @@ struct BuildDiskTests {
         defer { folders.remove() }
         try folders.write("alice", ["bot.yaml": "command: python3 bot.py\nbuild: ls > listing.txt\n", "bot.py": Self.python])
         let leftover = folders.workFolder + "/bots/.build-alice"
-        guard Self.smallDisk(leftover, megabytes: 8) else { return }   // root, where mounting is allowed
+        guard Self.smallDisk(leftover, megabytes: 8) else { return }  // root, where mounting is allowed
         try "from the killed run".write(toFile: leftover + "/stale.txt", atomically: true, encoding: .utf8)
         let entries = try await SubmissionFolders.enter(folders.settings())
         let alice = try #require(entries.entered.first?.spec.folder, "\(entries.notEntered)")

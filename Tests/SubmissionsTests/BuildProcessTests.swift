@@ -1,8 +1,9 @@
 import Bots
 import Foundation
 import RunControl
-@testable import Submissions
 import Testing
+
+@testable import Submissions
 
 /// A build as a real child process (`/bin/sh` and `sleep`, no sandbox; the last test through
 /// the sandbox): cancelled, stopped or past its time, it is killed with everything it started,
@@ -58,7 +59,8 @@ struct BuildProcessTests {
     /// Whether `pid` is a living process (not gone, not a zombie waiting for its parent).
     static func isAlive(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         let state = stat[stat.index(close, offsetBy: 2)]
         return state != "Z" && state != "X"
     }
@@ -67,7 +69,8 @@ struct BuildProcessTests {
     static func members(ofGroup group: pid_t) -> [pid_t] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name -> pid_t? in
             guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
             let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
             guard fields.count > 2, pid_t(fields[2]) == group else { return nil }
             return isAlive(pid) ? pid : nil
@@ -127,7 +130,8 @@ struct BuildProcessTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let script = "sleep 600 & echo $! > '\(scratch.childFile)'; echo built; exit 3"
-        let ending = await BuildProcess.run(LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", script]), logPath: scratch.log, timeout: .seconds(3600))
+        let ending = await BuildProcess.run(
+            LaunchPlan(executable: "/bin/sh", arguments: ["/bin/sh", "-c", script]), logPath: scratch.log, timeout: .seconds(3600))
         #expect(ending == .exited(3))
         let child = try #require(Scratch.pid(in: scratch.childFile))
         #expect(try await Self.dies(child))

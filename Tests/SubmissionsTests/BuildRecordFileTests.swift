@@ -1,6 +1,7 @@
 import Foundation
-@testable import Submissions
 import Testing
+
+@testable import Submissions
 
 /// The build cache's record file (`submissions/cache/FOLDER.json`), written and read with the
 /// one JSON set-up; a record the hand-written writer of 0.3 gave still reads, so a cache kept
@@ -11,14 +12,18 @@ struct BuildRecordFileTests {
         NSTemporaryDirectory() + "salvo-build-record-\(UUID().uuidString.prefix(8)).json"
     }
 
-    @Test("a record is one line, keys sorted, slashes as they are, quotes and controls escaped", arguments: [
-        (
-            BuildRecord(key: "9f2c", succeeded: false, reason: "make: *** [all] Error 2; the end of its log (build/log.txt):\n\"cc\" failed\tnaïve", seconds: 1.25),
-            #"{"key":"9f2c","reason":"make: *** [all] Error 2; the end of its log (build/log.txt):\n\"cc\" failed\tnaïve","seconds":1.25,"succeeded":false}"#
-        ),
-        (BuildRecord(key: "ab01", succeeded: true, reason: nil, seconds: 3), #"{"key":"ab01","seconds":3,"succeeded":true}"#),
-        (BuildRecord(key: "ab02", succeeded: true, reason: nil, seconds: 0.5), #"{"key":"ab02","seconds":0.5,"succeeded":true}"#),
-    ])
+    @Test(
+        "a record is one line, keys sorted, slashes as they are, quotes and controls escaped",
+        arguments: [
+            (
+                BuildRecord(
+                    key: "9f2c", succeeded: false, reason: "make: *** [all] Error 2; the end of its log (build/log.txt):\n\"cc\" failed\tnaïve",
+                    seconds: 1.25),
+                #"{"key":"9f2c","reason":"make: *** [all] Error 2; the end of its log (build/log.txt):\n\"cc\" failed\tnaïve","seconds":1.25,"succeeded":false}"#
+            ),
+            (BuildRecord(key: "ab01", succeeded: true, reason: nil, seconds: 3), #"{"key":"ab01","seconds":3,"succeeded":true}"#),
+            (BuildRecord(key: "ab02", succeeded: true, reason: nil, seconds: 0.5), #"{"key":"ab02","seconds":0.5,"succeeded":true}"#),
+        ])
     func exactBytes(_ record: BuildRecord, _ text: String) throws {
         #expect(String(decoding: try record.json(), as: UTF8.self) == text)
         let path = Self.temporaryPath()

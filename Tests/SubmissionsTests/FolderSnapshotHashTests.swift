@@ -1,6 +1,7 @@
 import Foundation
-@testable import Submissions
 import Testing
+
+@testable import Submissions
 
 /// The build cache's key over a folder's contents, pinned: the same folder gives the same
 /// hash on every machine and after every change of the SHA-256 library (a changed key would

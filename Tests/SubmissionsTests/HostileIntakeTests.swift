@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Submissions
 
 /// Issue 40: what a student's folder claims is believed no more. Each test is a class of attack
@@ -10,7 +11,9 @@ struct HostileIntakeTests {
     static let python = "import sys\nfor line in sys.stdin:\n    pass\n"
     static let manifest = "command: python3 bot.py\n"
 
-    @Test("a folder that puts another's name in its bot.yaml takes nothing: both are entered under their folders, the claimant's label shown with its folder")
+    @Test(
+        "a folder that puts another's name in its bot.yaml takes nothing: both are entered under their folders, the claimant's label shown with its folder"
+    )
     func nameClaim() async throws {
         let folders = SubmissionFolders("claim")
         defer { folders.remove() }
@@ -26,13 +29,15 @@ struct HostileIntakeTests {
         #expect(entries.entered.allSatisfy { $0.spec.folder?.hasPrefix(folders.workFolder + "/bots/\($0.name)@") == true })
     }
 
-    @Test("a folder is an entry's name only when it is a safe one, and never a listed bot's", arguments: [
-        ("=cmd", "may hold only ASCII letters"),
-        ("-rf", "may hold only ASCII letters"),
-        ("ali ce", "may hold only ASCII letters"),
-        ("HUNT-TARGET", "is the name of a bot the tournament file lists"),
-        (String(repeating: "a", count: 49), "longer than 48 characters"),
-    ])
+    @Test(
+        "a folder is an entry's name only when it is a safe one, and never a listed bot's",
+        arguments: [
+            ("=cmd", "may hold only ASCII letters"),
+            ("-rf", "may hold only ASCII letters"),
+            ("ali ce", "may hold only ASCII letters"),
+            ("HUNT-TARGET", "is the name of a bot the tournament file lists"),
+            (String(repeating: "a", count: 49), "longer than 48 characters"),
+        ])
     func folderNames(folder: String, reason: String) async throws {
         let folders = SubmissionFolders("folder-name")
         defer { folders.remove() }
@@ -55,16 +60,21 @@ struct HostileIntakeTests {
         #expect(!label.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
     }
 
-    @Test("bot.yaml as a link is refused, naming it; a link that leaves the folder is refused however it is built; links inside are kept", arguments: [
-        ([("bot.yaml", "OUTSIDE")], "`bot.yaml` is a symbolic link to `/"),
-        ([("bot.yaml", "lib/keep.txt")], "bot.yaml is a symbolic link (to `lib/keep.txt`); make it a plain file"),
-        ([("helper.py", "OUTSIDE")], "`helper.py` is a symbolic link to `/"),
-        ([("helper.py", "../../secret.py")], "`helper.py` is a symbolic link to `../../secret.py`, a path that leaves the folder"),
-        // `top -> .` stays inside; through it, `top/..` climbs out, which a check of the text alone would miss.
-        ([("top", "."), ("helper.py", "top/../secret.py")], "`helper.py` is a symbolic link to `top/../secret.py`, a path that leaves the folder"),
-        ([("loop", "loop")], "a chain of more than 40 links"),
-        ([("helper.py", "lib/../bot.py"), ("here", "."), ("also.py", "here/lib/../bot.py")], nil),
-    ] as [([(String, String)], String?)])
+    @Test(
+        "bot.yaml as a link is refused, naming it; a link that leaves the folder is refused however it is built; links inside are kept",
+        arguments: [
+            ([("bot.yaml", "OUTSIDE")], "`bot.yaml` is a symbolic link to `/"),
+            ([("bot.yaml", "lib/keep.txt")], "bot.yaml is a symbolic link (to `lib/keep.txt`); make it a plain file"),
+            ([("helper.py", "OUTSIDE")], "`helper.py` is a symbolic link to `/"),
+            ([("helper.py", "../../secret.py")], "`helper.py` is a symbolic link to `../../secret.py`, a path that leaves the folder"),
+            // `top -> .` stays inside; through it, `top/..` climbs out, which a check of the text alone would miss.
+            (
+                [("top", "."), ("helper.py", "top/../secret.py")],
+                "`helper.py` is a symbolic link to `top/../secret.py`, a path that leaves the folder"
+            ),
+            ([("loop", "loop")], "a chain of more than 40 links"),
+            ([("helper.py", "lib/../bot.py"), ("here", "."), ("also.py", "here/lib/../bot.py")], nil),
+        ] as [([(String, String)], String?)])
     func links(links: [(String, String)], reason: String?) async throws {
         let folders = SubmissionFolders("links")
         defer { folders.remove() }
@@ -74,7 +84,8 @@ struct HostileIntakeTests {
         let outside = folders.root + "/home-of-dana.yaml"
         try Self.manifest.write(toFile: outside, atomically: true, encoding: .utf8)
         for (link, target) in links {
-            try FileManager.default.createSymbolicLink(atPath: folders.submissions + "/dana/" + link, withDestinationPath: target == "OUTSIDE" ? outside : target)
+            try FileManager.default.createSymbolicLink(
+                atPath: folders.submissions + "/dana/" + link, withDestinationPath: target == "OUTSIDE" ? outside : target)
         }
         let entries = try await SubmissionFolders.enter(folders.settings())
         if let reason {
@@ -83,7 +94,9 @@ struct HostileIntakeTests {
         } else {
             let bot = try #require(entries.entered.first, "\(entries.notEntered)")
             for (link, target) in links {
-                #expect(try FileManager.default.destinationOfSymbolicLink(atPath: try #require(bot.spec.folder) + "/" + link) == target, "a link inside is kept as a link")
+                #expect(
+                    try FileManager.default.destinationOfSymbolicLink(atPath: try #require(bot.spec.folder) + "/" + link) == target,
+                    "a link inside is kept as a link")
             }
         }
     }
@@ -106,7 +119,9 @@ struct HostileIntakeTests {
         #expect(second.entered.first?.spec.limits.memoryBytes == 64 << 20)
     }
 
-    @Test("the deadline is about content: a touched or copied folder keeps its sighting; new content after the deadline is late; accept_late enters it on purpose")
+    @Test(
+        "the deadline is about content: a touched or copied folder keeps its sighting; new content after the deadline is late; accept_late enters it on purpose"
+    )
     func deadlineByContent() async throws {
         let folders = SubmissionFolders("deadline")
         defer { folders.remove() }
@@ -121,7 +136,10 @@ struct HostileIntakeTests {
         let fay = folders.submissions + "/fay"
         try FileManager.default.removeItem(atPath: fay)
         try folders.write("fay", ["bot.yaml": Self.manifest, "bot.py": Self.python])
-        let future = [timespec(tv_sec: Int(Date().timeIntervalSince1970) + 86_400, tv_nsec: 0), timespec(tv_sec: Int(Date().timeIntervalSince1970) + 86_400, tv_nsec: 0)]
+        let future = [
+            timespec(tv_sec: Int(Date().timeIntervalSince1970) + 86_400, tv_nsec: 0),
+            timespec(tv_sec: Int(Date().timeIntervalSince1970) + 86_400, tv_nsec: 0),
+        ]
         #expect(utimensat(AT_FDCWD, fay + "/bot.py", future, 0) == 0)
         try (Self.python + "# late\n").write(toFile: folders.submissions + "/gus/bot.py", atomically: true, encoding: .utf8)
         // The deadline falls between the two discoveries (the record keeps whole seconds).
@@ -158,7 +176,7 @@ struct HostileIntakeTests {
 
     @Test("a build that nests 6,000 folders, past the longest path, fails alone (its output cannot be kept) and leaves nothing to a sandbox uid")
     func deepBuildReclaimed() async throws {
-        guard geteuid() == 0 else { return }   // only a root runner gives builds host users of their own
+        guard geteuid() == 0 else { return }  // only a root runner gives builds host users of their own
         let folders = SubmissionFolders("deep-build")
         defer {
             SubmissionDiscovery.removeWorkFolder(folders.workFolder)

@@ -3,6 +3,7 @@ import Foundation
 import Processes
 import Sandbox
 import Testing
+
 @testable import Submissions
 
 /// The example submissions, discovered, built by real compilers in the real sandbox, and
@@ -34,12 +35,18 @@ struct SubmissionDiscoveryTests {
         #expect(python.spec.command == ["python3", folders.workFolder + "/bots/python-random@\(python.version)/bot.py"])
 
         #expect(entries.notEntered.map(\.folder) == ["bad-manifest", "broken-build"])
-        #expect(entries.notEntered[0].reason == "bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb")
+        #expect(
+            entries.notEntered[0].reason
+                == "bot.yaml:4: unknown key `comand`; did you mean `command`?; known keys: name, command, build, restart, memory_mb, cpu_seconds, processes, open_files, file_size_mb, tmp_mb"
+        )
         let broken = entries.notEntered[1]
         let brokenLog = try #require(broken.buildLog)
         #expect(brokenLog.hasPrefix(folders.workFolder + "/logs/broken-build@") && brokenLog.hasSuffix(".build.log"))
         // The reason names the log as the output folder does, never by its host path.
-        #expect(broken.reason.hasPrefix("the build failed (exit status 1); the end of its log (submissions/logs/\((brokenLog as NSString).lastPathComponent)):\n"), "\(broken.reason)")
+        #expect(
+            broken.reason.hasPrefix(
+                "the build failed (exit status 1); the end of its log (submissions/logs/\((brokenLog as NSString).lastPathComponent)):\n"),
+            "\(broken.reason)")
         #expect(broken.reason.contains("missing_function"), "the compiler's complaint is in the log's tail")
 
         // Every entered bot plays a whole game through the protocol, sandboxed.
@@ -59,12 +66,14 @@ struct SubmissionDiscoveryTests {
         let version = try #require(first.entered.first { $0.name == "c-hunter" }?.version)
         let binary = folders.workFolder + "/bots/c-hunter@\(version)/bot"
         let log = folders.workFolder + "/logs/c-hunter@\(version).build.log"
-        let before = try #require(SubmissionFolders.identity(binary)), logBefore = try #require(SubmissionFolders.identity(log))
+        let before = try #require(SubmissionFolders.identity(binary))
+        let logBefore = try #require(SubmissionFolders.identity(log))
         let second = try await SubmissionFolders.enter(folders.settings())
         #expect(second.buildsRun == 0)
         #expect(second.entered.map(\.name) == first.entered.map(\.name))
         #expect(second.entered.first { $0.name == "c-hunter" }?.build?.fromCache == true)
-        let after = try #require(SubmissionFolders.identity(binary)), logAfter = try #require(SubmissionFolders.identity(log))
+        let after = try #require(SubmissionFolders.identity(binary))
+        let logAfter = try #require(SubmissionFolders.identity(log))
         #expect(after.inode == before.inode && after.modified == before.modified, "the binary was not rebuilt")
         #expect(logAfter.modified == logBefore.modified, "the build log was not rewritten")
         // The failed build stays failed, with the same reason, without running again.
@@ -91,7 +100,8 @@ struct SubmissionDiscoveryTests {
         #expect(newVersion != oldVersion)
         let after = try #require(SubmissionFolders.identity(folders.workFolder + "/bots/c-hunter@\(newVersion)/bot"))
         #expect(after.modified >= before.modified)
-        #expect(try String(contentsOfFile: folders.workFolder + "/bots/c-hunter@\(newVersion)/bot.c", encoding: .utf8).hasSuffix("/* one more line */\n"))
+        #expect(
+            try String(contentsOfFile: folders.workFolder + "/bots/c-hunter@\(newVersion)/bot.c", encoding: .utf8).hasSuffix("/* one more line */\n"))
         let old = try #require(SubmissionFolders.identity(binary))
         #expect(old.inode == before.inode && old.modified == before.modified, "the old version's build is kept as it was")
     }
@@ -101,19 +111,25 @@ struct SubmissionDiscoveryTests {
         let folders = SubmissionFolders("sandbox")
         defer { folders.remove() }
         let source = folders.submissions + "/writer"
-        try folders.write("writer", [
-            "bot.yaml": "build: echo built > out.txt && cat out.txt && echo tampered > \(source)/bot.yaml\ncommand: python3 bot.py\n",
-            "bot.py": "print('x')\n",
-        ])
-        try folders.write("online", [
-            "bot.yaml": "build: python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), timeout=3)\"\ncommand: python3 bot.py\n",
-            "bot.py": "print('x')\n",
-        ])
+        try folders.write(
+            "writer",
+            [
+                "bot.yaml": "build: echo built > out.txt && cat out.txt && echo tampered > \(source)/bot.yaml\ncommand: python3 bot.py\n",
+                "bot.py": "print('x')\n",
+            ])
+        try folders.write(
+            "online",
+            [
+                "bot.yaml": "build: python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), timeout=3)\"\ncommand: python3 bot.py\n",
+                "bot.py": "print('x')\n",
+            ])
         let entries = try await SubmissionFolders.enter(folders.settings())
         #expect(entries.entered.isEmpty)
         let logs = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/logs")
         let writerLog = try #require(logs.first { $0.hasPrefix("writer@") })
-        #expect(try String(contentsOfFile: folders.workFolder + "/logs/" + writerLog, encoding: .utf8).contains("\nbuilt\n"), "its copy is writable: it wrote out.txt and read it back")
+        #expect(
+            try String(contentsOfFile: folders.workFolder + "/logs/" + writerLog, encoding: .utf8).contains("\nbuilt\n"),
+            "its copy is writable: it wrote out.txt and read it back")
         let copies = try FileManager.default.contentsOfDirectory(atPath: folders.workFolder + "/bots")
         #expect(!copies.contains { $0.hasPrefix("writer@") }, "a failed build's copy is removed: \(copies)")
         #expect(try String(contentsOfFile: source + "/bot.yaml", encoding: .utf8).hasPrefix("build: echo built"), "the submission is untouched")
@@ -127,10 +143,13 @@ struct SubmissionDiscoveryTests {
         let folders = SubmissionFolders("loud")
         defer { folders.remove() }
         // It prints a head, 5,000,000 bytes of lines and a tail, then fails: the reason quotes the tail.
-        try folders.write("loud", [
-            "bot.yaml": "build: printf 'BUILD-HEAD\\n'; yes build-line | head -c 5000000; printf '\\nBUILD-TAIL\\n'; exit 2\ncommand: python3 bot.py\n",
-            "bot.py": "print('x')\n",
-        ])
+        try folders.write(
+            "loud",
+            [
+                "bot.yaml":
+                    "build: printf 'BUILD-HEAD\\n'; yes build-line | head -c 5000000; printf '\\nBUILD-TAIL\\n'; exit 2\ncommand: python3 bot.py\n",
+                "bot.py": "print('x')\n",
+            ])
         let entries = try await SubmissionFolders.enter(folders.settings())
         let loud = try #require(entries.notEntered.first { $0.folder == "loud" })
         let path = try #require(loud.buildLog)
@@ -143,7 +162,9 @@ struct SubmissionDiscoveryTests {
         #expect(text.hasPrefix("$ printf 'BUILD-HEAD\\n';"), "the runner's line of the command")
         #expect(text.contains(" s\nBUILD-HEAD\nbuild-line\n"), "the head of the output")
         #expect(text.contains(line))
-        #expect(text.hasSuffix("build-line\nbuild\nBUILD-TAIL\n# the build failed (exit status 2)\n"), "the tail, then the runner's line of the outcome: \(text.suffix(200))")
+        #expect(
+            text.hasSuffix("build-line\nbuild\nBUILD-TAIL\n# the build failed (exit status 2)\n"),
+            "the tail, then the runner's line of the outcome: \(text.suffix(200))")
         #expect(loud.reason.hasPrefix("the build failed (exit status 2); the end of its log"), "\(loud.reason.prefix(200))")
         #expect(loud.reason.contains("  BUILD-TAIL\n  # the build failed (exit status 2)"), "\(loud.reason.suffix(200))")
     }
@@ -153,7 +174,12 @@ struct SubmissionDiscoveryTests {
         let folders = SubmissionFolders("limits")
         defer { folders.remove() }
         try folders.write("slow", ["bot.yaml": "build: sleep 1800\ncommand: python3 bot.py\n", "bot.py": ""])
-        try folders.write("greedy", ["bot.yaml": "build: python3 -c \"x = bytearray(400 << 20); x[::4096] = b'1' * len(x[::4096])\"\ncommand: python3 bot.py\n", "bot.py": ""])
+        try folders.write(
+            "greedy",
+            [
+                "bot.yaml": "build: python3 -c \"x = bytearray(400 << 20); x[::4096] = b'1' * len(x[::4096])\"\ncommand: python3 bot.py\n",
+                "bot.py": "",
+            ])
         var settings = folders.settings()
         settings.buildTimeout = .seconds(3)
         settings.buildLimits.memoryBytes = 128 << 20

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Submissions
 import Testing
+
+@testable import Submissions
 
 /// versions.json, written with the one JSON set-up: the bytes 0.3's own encoder set-up gave
 /// (pretty, keys sorted, dates ISO 8601), and read back to the same sightings.
@@ -23,10 +24,11 @@ struct VersionHistoryFileTests {
         let old = JSONEncoder()
         old.outputFormatting = [.prettyPrinted, .sortedKeys]
         old.dateEncodingStrategy = .iso8601
-        var expected = try old.encode(VersionHistory.File(
-            firstSeen: ["alice": [digest: seen], "bob-2": [String(digest.reversed()): seen + 60]],
-            entered: ["alice": ["3f9c2a1b7d04", "aa01bb02cc03"]]
-        ))
+        var expected = try old.encode(
+            VersionHistory.File(
+                firstSeen: ["alice": [digest: seen], "bob-2": [String(digest.reversed()): seen + 60]],
+                entered: ["alice": ["3f9c2a1b7d04", "aa01bb02cc03"]]
+            ))
         expected.append(UInt8(ascii: "\n"))
         let written = try #require(FileManager.default.contents(atPath: folder + "/" + VersionHistory.fileName))
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))

@@ -7,15 +7,17 @@ import Tournament
 /// through ``Bots/WrittenCommand`` (issue 41 folded their two readers).
 @Suite("Written commands, one reading")
 struct WrittenCommandTests {
-    @Test("a tournament file's bot and a bot.yaml give the same words, or refuse the same command alike", arguments: [
-        ("python3 bot.py", ["python3", "bot.py"]),
-        (#"python3 "my bot.py" --fast"#, ["python3", "my bot.py", "--fast"]),
-        ("[./bot, -v]", ["./bot", "-v"]),
-        ("['java', '-cp', '.', 'Bot']", ["java", "-cp", ".", "Bot"]),
-        ("''", nil),
-        ("[]", nil),
-        ("['', x]", nil),
-    ] as [(String, [String]?)])
+    @Test(
+        "a tournament file's bot and a bot.yaml give the same words, or refuse the same command alike",
+        arguments: [
+            ("python3 bot.py", ["python3", "bot.py"]),
+            (#"python3 "my bot.py" --fast"#, ["python3", "my bot.py", "--fast"]),
+            ("[./bot, -v]", ["./bot", "-v"]),
+            ("['java', '-cp', '.', 'Bot']", ["java", "-cp", ".", "Bot"]),
+            ("''", nil),
+            ("[]", nil),
+            ("['', x]", nil),
+        ] as [(String, [String]?)])
     func sameWords(yaml: String, expected: [String]?) throws {
         let manifest = Result { () throws(ManifestProblem) in try SubmissionManifest.read("command: \(yaml)\n").command }
         let file = Result { () throws(TournamentFileError) in

@@ -3,6 +3,7 @@ import BattleshipRules
 import Bots
 import Foundation
 import Testing
+
 @testable import Tournament
 
 /// Layout 3 of the journal: shots, times and boards short, and the stream that reads a
@@ -18,7 +19,9 @@ struct CompactJournalTests {
         return GameRecord(
             index: index, server: "http://127.0.0.1:1", gameId: "g\(index)", gameName: "salvo \(index)",
             players: [
-                PlayerRecord(bot: "a", serverName: "a", playerId: "p1", boardSeed: 7, finalBoard: ["SHIP", "HIT", "MISS"] + Array(repeating: "NONE", count: 97), requests: requests),
+                PlayerRecord(
+                    bot: "a", serverName: "a", playerId: "p1", boardSeed: 7,
+                    finalBoard: ["SHIP", "HIT", "MISS"] + Array(repeating: "NONE", count: 97), requests: requests),
                 PlayerRecord(bot: "b", serverName: "b", playerId: "p2", boardSeed: nil),
             ],
             shots: shots, termination: .win, winner: .one, reason: nil,
@@ -84,7 +87,8 @@ struct CompactJournalTests {
     @Test("a layout-2 line, with shots, boards and requests in their long forms, reads as the same record")
     func layoutTwoReads() throws {
         let record = Self.record(6, shots: Self.shots)
-        let v2 = #"{"type":"finished","game":{"index":6,"server":"http://127.0.0.1:1","gameId":"g6","gameName":"salvo 6","players":[{"bot":"a","serverName":"a","playerId":"p1","boardSeed":"7","finalBoard":["SHIP","HIT","MISS""#
+        let v2 =
+            #"{"type":"finished","game":{"index":6,"server":"http://127.0.0.1:1","gameId":"g6","gameName":"salvo 6","players":[{"bot":"a","serverName":"a","playerId":"p1","boardSeed":"7","finalBoard":["SHIP","HIT","MISS""#
             + String(repeating: #","NONE""#, count: 97)
             + #"],"requests":{"requests":57,"failures":1,"totalMilliseconds":123.456789,"maxMilliseconds":9.75}},{"bot":"b","serverName":"b","playerId":"p2","requests":{"requests":0,"failures":0,"totalMilliseconds":0,"maxMilliseconds":0}}],"#
             + #""shots":[{"seat":0,"x":3,"y":7,"hit":true,"sunk":0,"atMilliseconds":4},{"seat":1,"x":5,"y":2,"hit":false,"sunk":0,"atMilliseconds":9},"#
@@ -92,7 +96,8 @@ struct CompactJournalTests {
             + #""termination":"win","winnerSeat":0,"startedAt":"2023-11-14T22:13:20Z","durationMilliseconds":12.5}}"#
         let read = try Array(v2.utf8).withUnsafeBufferPointer { try JournalCodec.entry($0) }
         #expect(read == .finished(record))
-        let started = Array(#"{"type":"started","schemaVersion":2,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
+        let started = Array(
+            #"{"type":"started","schemaVersion":2,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
         guard case .started(let start) = try started.withUnsafeBufferPointer({ try JournalCodec.entry($0) }) else {
             Issue.record("not a started line")
             return

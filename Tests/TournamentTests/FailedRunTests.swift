@@ -2,6 +2,7 @@ import Bots
 import Foundation
 import Orchestrator
 import Testing
+
 @testable import Tournament
 
 /// A run that fails before its first game leaves nothing behind; one that played keeps all.

@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// One owner per output folder: real `salvo` processes, a real `flock` holder, SIGKILL.
@@ -22,7 +23,6 @@ struct FolderLockTests {
         }
         Issue.record("the lock file never named pid \(pid)")
     }
-
 
     /// Every file under `folder` with its size and content, to compare before and after.
     static func snapshot(_ folder: String) throws -> [String: Data] {
@@ -53,7 +53,8 @@ struct FolderLockTests {
         let directory = try Self.temporaryDirectory()
         let file = directory + "/t.yaml"
         // Slow on purpose: pure polling at 100 ms makes each game last seconds.
-        try "name: locked\ngames_per_pairing: 2\nconcurrency: 1\nseed: 5\nbots: [random, parity]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "name: locked\ngames_per_pairing: 2\nconcurrency: 1\nseed: 5\nbots: [random, parity]\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let output = directory + "/out"
         let first = try TestProcess(salvo: ["run", file, "--output", output, "--pure-polling", "--poll-interval", "100"])
         try await Self.waitForLock(in: output, pid: first.pid, while: first)
@@ -98,7 +99,9 @@ struct FolderLockTests {
         let children = "/proc/\(holder.pid)/task/\(holder.pid)/children"
         defer {
             // The sleep first (an orphan would hold the lock for its hour), then flock.
-            let sleeper = ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+            let sleeper = ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap {
+                Int32($0)
+            }
             sleeper.forEach { kill($0, SIGKILL) }
             holder.send(SIGKILL)
         }

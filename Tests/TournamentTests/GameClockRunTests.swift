@@ -5,6 +5,7 @@ import Orchestrator
 import Reports
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// The game clock in a whole tournament (`time_control:`), from the file to the records, the
@@ -32,7 +33,9 @@ struct GameClockRunTests {
         """
     }
 
-    @Test("under time_control: 3.5+0.1 a bot that sleeps 1 s a move loses every game on time after 3 shots, the honest external bot none; the clock is in the journal, results.json and the page")
+    @Test(
+        "under time_control: 3.5+0.1 a bot that sleeps 1 s a move loses every game on time after 3 shots, the honest external bot none; the clock is in the journal, results.json and the page"
+    )
     func slowBotLosesOnTime() async throws {
         let output = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: output) }
@@ -71,7 +74,8 @@ struct GameClockRunTests {
         #expect(start.configuration.timeControl == file.config.timeControl)
 
         // results.json: the clock, and the forfeits by kind.
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output + "/results.json"))) as? [String: Any])
+        let results = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output + "/results.json"))) as? [String: Any])
         let configuration = try #require(results["configuration"] as? [String: Any])
         #expect(configuration["timeControl"] as? String == "3.5+0.1")
         let standings = try #require(results["standings"] as? [[String: Any]])
@@ -85,7 +89,8 @@ struct GameClockRunTests {
         try ReplayJSONWriter.file(ReplayBuilder.replay(of: lost, tournament: "clocked")).write(to: URL(fileURLWithPath: replay))
         let replayObject = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: replay))) as? [String: Any])
         #expect((replayObject["outcome"] as? [String: Any])?["forfeitKind"] as? String == "time")
-        let resultsErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("results.schema.json"), documents: [output + "/results.json"])
+        let resultsErrors = try await ProjectPython.schemaErrors(
+            schema: ProjectPython.schema("results.schema.json"), documents: [output + "/results.json"])
         #expect(resultsErrors.isEmpty, "\(resultsErrors)")
         let replayErrors = try await ProjectPython.schemaErrors(schema: ProjectPython.schema("replay.schema.json"), documents: [replay])
         #expect(replayErrors.isEmpty, "\(replayErrors)")

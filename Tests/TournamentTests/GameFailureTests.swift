@@ -5,6 +5,7 @@ import MutantServer
 import Orchestrator
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// How a game fails, played against a real server on loopback with one fault (``MutantServer``):
@@ -16,7 +17,8 @@ struct GameFailureTests {
 
     /// Two games (one mirrored pair) on `server`, written to `output`.
     static func config(on server: MutantServer, bots: [BotEntry] = builtIns, output: String = RunnerTests.temporaryDirectory()) -> TournamentConfig {
-        TournamentConfig(name: "failing", bots: bots, gamesPerPairing: 2, concurrency: 2, server: .url(server.baseURL), seed: 6, outputDirectory: output)
+        TournamentConfig(
+            name: "failing", bots: bots, gamesPerPairing: 2, concurrency: 2, server: .url(server.baseURL), seed: 6, outputDirectory: output)
     }
 
     /// Runs `body` with a mutant server of `fault`, and stops the server once `body` has ended,
@@ -36,12 +38,14 @@ struct GameFailureTests {
         var testDescription: String { fault.rawValue }
     }
 
-    @Test("a server that fails a step: every game ends with no result, is played again up to the limit, and nothing is rated", arguments: [
-        ServerFailure(fault: .createFails, reason: "Creating the game failed: "),
-        ServerFailure(fault: .joinFails, reason: "Joining the game failed: "),
-        ServerFailure(fault: .guessFails, reason: "The server failed (HTTP 500): Could not save the guess"),
-        ServerFailure(fault: .winnerIsPlayerId, reason: "The server named an unknown winner `"),
-    ])
+    @Test(
+        "a server that fails a step: every game ends with no result, is played again up to the limit, and nothing is rated",
+        arguments: [
+            ServerFailure(fault: .createFails, reason: "Creating the game failed: "),
+            ServerFailure(fault: .joinFails, reason: "Joining the game failed: "),
+            ServerFailure(fault: .guessFails, reason: "The server failed (HTTP 500): Could not save the guess"),
+            ServerFailure(fault: .winnerIsPlayerId, reason: "The server named an unknown winner `"),
+        ])
     func failingServerStepIsNoResult(_ failure: ServerFailure) async throws {
         try await Self.withServer(failure.fault) { server in
             let (records, journal) = try await RunnerTests.run(Self.config(on: server))
@@ -64,7 +68,10 @@ struct GameFailureTests {
                 #expect(attempts.allSatisfy { $0.shots.isEmpty })
             default:
                 // The games were played to the end: the winner hit 17 cells, then was named by id.
-                #expect(attempts.allSatisfy { record in PlayerSeat.allCases.contains { seat in record.shots.filter { $0.seat == seat && $0.hit }.count == 17 } })
+                #expect(
+                    attempts.allSatisfy { record in
+                        PlayerSeat.allCases.contains { seat in record.shots.filter { $0.seat == seat && $0.hit }.count == 17 }
+                    })
             }
         }
     }
@@ -72,19 +79,23 @@ struct GameFailureTests {
     @Test("a bot whose program is not there could start in no game: the run stops before its first game, charging nothing to the bot")
     func botThatCannotStart() async throws {
         try await Self.withServer(.none) { server in
-            let ghost = BotEntry(name: "ghost", kind: .external(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(30), sandbox: .none)))
+            let ghost = BotEntry(
+                name: "ghost", kind: .external(ExternalBotSpec(command: ["/nonexistent/bot"], startupDeadline: .seconds(30), sandbox: .none)))
             let config = Self.config(on: server, bots: [ghost, Self.builtIns[0]])
             await #expect {
                 _ = try await RunnerTests.run(config)
             } throws: { error in
-                "\(error)".hasPrefix("A bot could start in no game, so nothing was played") && "\(error)".contains("ghost: `/nonexistent/bot` is not an executable file")
+                "\(error)".hasPrefix("A bot could start in no game, so nothing was played")
+                    && "\(error)".contains("ghost: `/nonexistent/bot` is not an executable file")
             }
             #expect(!FileManager.default.fileExists(atPath: config.runDirectory + "/journal.jsonl"), "nothing was played, so nothing is left")
             #expect(server.log.count("POST", pathSuffix: "/join") == 0, "no game was played")
         }
     }
 
-    @Test("a bot whose program is there but cannot run (a broken #! line) is the bot's fault: it forfeits every game as a crash with exit status 127; its opponent wins them")
+    @Test(
+        "a bot whose program is there but cannot run (a broken #! line) is the bot's fault: it forfeits every game as a crash with exit status 127; its opponent wins them"
+    )
     func botThatFailsEachStart() async throws {
         try await Self.withServer(.none) { server in
             let script = NSTemporaryDirectory() + "salvo-ghost-\(UUID().uuidString.prefix(8)).sh"
@@ -97,7 +108,9 @@ struct GameFailureTests {
             for record in records {
                 #expect(record.termination == .forfeit)
                 #expect(record.forfeitKind == .crash, "\(record.reason ?? "")")
-                #expect((record.reason ?? "").hasPrefix("ghost: The bot crashed") && (record.reason ?? "").hasSuffix("exit status 127"), "\(record.reason ?? "")")
+                #expect(
+                    (record.reason ?? "").hasPrefix("ghost: The bot crashed") && (record.reason ?? "").hasSuffix("exit status 127"),
+                    "\(record.reason ?? "")")
                 let winner = try #require(record.winner)
                 #expect(record.player(winner).bot == "density")
                 #expect(record.shots.isEmpty)
@@ -110,19 +123,24 @@ struct GameFailureTests {
     struct FailingSandboxLauncher: BotLauncher {
         func plan(for spec: ExternalBotSpec) throws(BotFault) -> LaunchPlan {
             LaunchPlan(
-                executable: "/bin/sh", arguments: ["/bin/sh", "-c", "echo 'bwrap: Can not mount proc on /newroot/proc: Operation not permitted' >&2; exit 1"],
+                executable: "/bin/sh",
+                arguments: ["/bin/sh", "-c", "echo 'bwrap: Can not mount proc on /newroot/proc: Operation not permitted' >&2; exit 1"],
                 statusDescriptor: LaunchPlan.sandboxStatusDescriptor
             )
         }
     }
 
-    @Test("a sandbox that fails on the host is never a forfeit; after 10 such games no game starts, and the run stops once those in flight end, saying how many failed and whose fault it is")
+    @Test(
+        "a sandbox that fails on the host is never a forfeit; after 10 such games no game starts, and the run stops once those in flight end, saying how many failed and whose fault it is"
+    )
     func hostFaultsStopTheRun() async throws {
         try await Self.withServer(.none) { server in
-            let boxed = BotEntry(name: "boxed", kind: .external(ExternalBotSpec(command: ["/bin/true"], startupDeadline: .seconds(30), sandbox: .none)))
+            let boxed = BotEntry(
+                name: "boxed", kind: .external(ExternalBotSpec(command: ["/bin/true"], startupDeadline: .seconds(30), sandbox: .none)))
             var config = Self.config(on: server, bots: [boxed] + Self.builtIns + [BotEntry(name: "random", kind: .builtin(.random))])
             config.gamesPerPairing = 4
-            let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical, launcher: FailingSandboxLauncher())
+            let options = TournamentRun.Options(
+                storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical, launcher: FailingSandboxLauncher())
             var reported: Int?
             do {
                 _ = try await TournamentRun(configuration: config, options: options).run()

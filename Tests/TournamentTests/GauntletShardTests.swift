@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// Shards of a gauntlet of `bots_from:` submissions (not a season) enter the submissions one
@@ -12,14 +13,14 @@ struct GauntletShardTests {
     func shardWaitsToEnter() async throws {
         let directory = try ClassFolder.make(["alice", "bob"])
         try """
-            name: gauntlet
-            format: gauntlet
-            games_per_pairing: 2
-            concurrency: 2
-            seed: 4
-            bots: [random]
-            bots_from: subs
-            """.write(toFile: directory + "/gauntlet.yaml", atomically: true, encoding: .utf8)
+        name: gauntlet
+        format: gauntlet
+        games_per_pairing: 2
+        concurrency: 2
+        seed: 4
+        bots: [random]
+        bots_from: subs
+        """.write(toFile: directory + "/gauntlet.yaml", atomically: true, encoding: .utf8)
 
         // Another process's claim, as a shard entering the submissions or a merge holds it.
         let held = try FolderLock.acquire(directory + "/out")
@@ -43,7 +44,8 @@ struct GauntletShardTests {
         let entered = try #require(said.range(of: "Submissions: 2 entered"), "\(said)")
         #expect(waited.lowerBound < entered.lowerBound)
 
-        let other = try await SalvoExecutable.run(["run", "gauntlet.yaml", "--output", "out", "--shard", "1/2"], timeout: .seconds(240), workingDirectory: directory)
+        let other = try await SalvoExecutable.run(
+            ["run", "gauntlet.yaml", "--output", "out", "--shard", "1/2"], timeout: .seconds(240), workingDirectory: directory)
         #expect(other.status == 0, "\(other.err)")
         #expect(!other.err.contains("Waiting for out"), "\(other.err)")
         let merged = try await SalvoExecutable.run(["merge", "out"], timeout: .seconds(120), workingDirectory: directory)

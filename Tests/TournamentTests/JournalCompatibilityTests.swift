@@ -4,6 +4,7 @@ import Foundation
 import SalvoTestSupport
 import SalvoVersion
 import Testing
+
 @testable import Tournament
 
 /// Journals written by the release before layout 2 (Tests/TournamentTests/Fixtures/v1, made
@@ -25,19 +26,28 @@ struct JournalCompatibilityTests {
     @Test("a version-1 journal reads into the configuration and records it was written with")
     func readsVersion1() throws {
         let classroom = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
-        guard case .started(let start)? = classroom.first else { Issue.record("no started line"); return }
+        guard case .started(let start)? = classroom.first else {
+            Issue.record("no started line")
+            return
+        }
         let config = start.configuration
         #expect(config.name == "fixture-v1" && config.seed == 2026 && config.gamesPerPairing == 2 && config.rateLimit == 500)
         #expect(config.bots.map(\.name) == ["density", "hunter", "py-random \"quoted\" ü", "crasher"])
         #expect(config.bots[1].kind == .builtin(.huntTarget))
-        #expect(config.bots[2].kind == .external(ExternalBotSpec(command: ["/usr/bin/python3", "bots/python/random_bot.py"], moveDeadline: .seconds(2), restart: .perGame)))
+        #expect(
+            config.bots[2].kind
+                == .external(
+                    ExternalBotSpec(command: ["/usr/bin/python3", "bots/python/random_bot.py"], moveDeadline: .seconds(2), restart: .perGame)))
         let records = classroom.compactMap { entry -> GameRecord? in if case .finished(let record) = entry { record } else { nil } }
         #expect(records.count == 12)
         #expect(records.filter { $0.forfeitKind == .crash }.count == 6)
         #expect(records.allSatisfy { $0.winner != nil && $0.players.count == 2 && !$0.shots.isEmpty || $0.termination == .forfeit })
 
         let sprt = try Journal.read(path: Self.fixture("sprt.journal.jsonl"))
-        guard case .started(let sprtStart)? = sprt.first else { Issue.record("no started line"); return }
+        guard case .started(let sprtStart)? = sprt.first else {
+            Issue.record("no started line")
+            return
+        }
         let sprtConfig = sprtStart.configuration
         #expect(sprtConfig.format == .gauntlet && sprtConfig.server == .url("http://127.0.0.1:18181"))
         #expect(sprtConfig.sprt == SPRTSettings(elo0: 0, elo1: 150, alpha: 0.1, beta: 0.2))
@@ -47,7 +57,10 @@ struct JournalCompatibilityTests {
     @Test("a version-1 run keeps the seeds it was played with: its schedule, rebuilt, gives the fleets recorded")
     func version1KeepsItsSeeds() throws {
         let entries = try Journal.read(path: Self.fixture("classroom.journal.jsonl"))
-        guard case .started(let start)? = entries.first else { Issue.record("no started line"); return }
+        guard case .started(let start)? = entries.first else {
+            Issue.record("no started line")
+            return
+        }
         #expect(start.configuration.context.seedDerivation == .mixed)
         let schedule = RoundRobinScheduler(config: start.configuration).schedule.games
         var keyed = start.configuration
@@ -60,14 +73,18 @@ struct JournalCompatibilityTests {
         }
     }
 
-    @Test("salvo report rebuilds a version-1 run's results.json as that release wrote it, plus the sandbox settings added since", arguments: ["classroom", "sprt"])
+    @Test(
+        "salvo report rebuilds a version-1 run's results.json as that release wrote it, plus the sandbox settings added since",
+        arguments: ["classroom", "sprt"])
     func reportRebuildsVersion1(name: String) async throws {
         let folder = try Self.folder(with: "\(name).journal.jsonl")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = try await SalvoExecutable.run(["report", folder])
         #expect(output.status == 0, "\(output.err)")
-        var rebuilt = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])
-        var original = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).results.json")))) as? [String: Any])
+        var rebuilt = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])
+        var original = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).results.json")))) as? [String: Any])
         rebuilt["generatedAt"] = nil
         original["generatedAt"] = nil
         // Added since that release: the version of Salvo that wrote the report (checked, then set aside).
@@ -87,13 +104,18 @@ struct JournalCompatibilityTests {
         rebuilt["schemaVersion"] = nil
         original["schemaVersion"] = nil
         let games = rebuilt["games"] as? [[String: Any]] ?? []
-        #expect(!games.isEmpty && games.allSatisfy { ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" && $0["replayJSON"] == nil })
+        #expect(
+            !games.isEmpty
+                && games.allSatisfy {
+                    ($0["replayHTML"] as? String) == "replays/viewer.html#game=\($0["index"] as? Int ?? -1)" && $0["replayJSON"] == nil
+                })
         // winnerShots is new in 0.4: the winner's own shots, turns alternating from seat 0; the
         // game's length, that release's `shots`, is `moves` ("shots" counts one player's).
-        #expect(games.allSatisfy { game in
-            guard let seat = game["winnerSeat"] as? Int, let moves = game["moves"] as? Int else { return game["winnerShots"] == nil }
-            return game["shots"] == nil && game["winnerShots"] as? Int == (seat == 0 ? (moves + 1) / 2 : moves / 2)
-        })
+        #expect(
+            games.allSatisfy { game in
+                guard let seat = game["winnerSeat"] as? Int, let moves = game["moves"] as? Int else { return game["winnerShots"] == nil }
+                return game["shots"] == nil && game["winnerShots"] as? Int == (seat == 0 ? (moves + 1) / 2 : moves / 2)
+            })
         original["games"] = (original["games"] as? [[String: Any]])?.map { game in
             var game = game
             if let shots = game.removeValue(forKey: "shots") { game["moves"] = shots }
@@ -105,10 +127,14 @@ struct JournalCompatibilityTests {
         }
         #expect(NSDictionary(dictionary: rebuilt).isEqual(to: original))
         // The report reads the journal; it does not rewrite it.
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.jsonl")) == Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).journal.jsonl"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/journal.jsonl"))
+                == Data(contentsOf: URL(fileURLWithPath: Self.fixture("\(name).journal.jsonl"))))
     }
 
-    @Test("salvo run continues a version-1 journal: rewritten in layout 3, the original kept, nothing played twice; another configuration is refused in one line")
+    @Test(
+        "salvo run continues a version-1 journal: rewritten in layout 3, the original kept, nothing played twice; another configuration is refused in one line"
+    )
     func runContinuesVersion1() async throws {
         let folder = try Self.folder(with: "classroom.journal.jsonl")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -122,7 +148,8 @@ struct JournalCompatibilityTests {
         // rest would be played on the default clock, and the run refuses, naming it.
         let clocked = FileManager.default.temporaryDirectory.appendingPathComponent("salvo-v1-clocked-\(UUID().uuidString).yaml").path
         defer { try? FileManager.default.removeItem(atPath: clocked) }
-        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "time_control: none", with: "#").write(toFile: clocked, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "time_control: none", with: "#").write(
+            toFile: clocked, atomically: true, encoding: .utf8)
         let unclocked = try await SalvoExecutable.run(["run", clocked, "--output", folder], workingDirectory: Self.root.path)
         #expect(unclocked.status == 1)
         #expect(unclocked.err.contains("(time_control: the journal's run has none, this one 10+0.1)"), "\(unclocked.err)")

@@ -5,6 +5,7 @@ import Foundation
 import SalvoVersion
 import Synchronization
 import Testing
+
 @testable import Tournament
 
 @Suite("The journal")
@@ -16,7 +17,10 @@ struct JournalTests {
     static func record(_ index: Int) -> GameRecord {
         GameRecord(
             index: index, server: "http://127.0.0.1:1", gameId: "g\(index)", gameName: "salvo \(index)",
-            players: [PlayerRecord(bot: "a", serverName: "a", playerId: "p1", boardSeed: 1), PlayerRecord(bot: "b", serverName: "b", playerId: "p2", boardSeed: nil)],
+            players: [
+                PlayerRecord(bot: "a", serverName: "a", playerId: "p1", boardSeed: 1),
+                PlayerRecord(bot: "b", serverName: "b", playerId: "p2", boardSeed: nil),
+            ],
             shots: [ShotRecord(seat: .one, x: 1, y: 2, hit: true, sunk: 0, atMilliseconds: 5)],
             termination: .win, winner: .one, reason: nil, startedAt: Date(timeIntervalSince1970: 1_700_000_000), durationMilliseconds: 12.5
         )
@@ -43,12 +47,20 @@ struct JournalTests {
         name: "every-setting", format: .gauntlet,
         bots: [
             BotEntry(name: "density", kind: .builtin(.density)),
-            BotEntry(name: "Ünïcode \"bot\"\t/", kind: .external(ExternalBotSpec(command: ["/usr/bin/python3", "a b/bot.py", ""], moveDeadline: .milliseconds(2_500), startupDeadline: .seconds(9)))),
-            BotEntry(name: "caged", kind: .external(ExternalBotSpec(
-                command: ["java", "-jar", "bot.jar"],
-                limits: ResourceLimits(memoryBytes: 512 << 20, cpuSeconds: nil, processes: 200, openFiles: 1_024, fileSizeBytes: 1 << 20, tmpBytes: nil),
-                folder: "/srv/class/alice", sandbox: SandboxSettings(isEnabled: true, readOnlyPaths: ["/opt/java", "/opt/x y"])
-            ))),
+            BotEntry(
+                name: "Ünïcode \"bot\"\t/",
+                kind: .external(
+                    ExternalBotSpec(
+                        command: ["/usr/bin/python3", "a b/bot.py", ""], moveDeadline: .milliseconds(2_500), startupDeadline: .seconds(9)))),
+            BotEntry(
+                name: "caged",
+                kind: .external(
+                    ExternalBotSpec(
+                        command: ["java", "-jar", "bot.jar"],
+                        limits: ResourceLimits(
+                            memoryBytes: 512 << 20, cpuSeconds: nil, processes: 200, openFiles: 1_024, fileSizeBytes: 1 << 20, tmpBytes: nil),
+                        folder: "/srv/class/alice", sandbox: SandboxSettings(isEnabled: true, readOnlyPaths: ["/opt/java", "/opt/x y"])
+                    ))),
             BotEntry(name: "trusted", kind: .external(ExternalBotSpec(command: ["./trusted"], sandbox: .none))),
         ],
         gamesPerPairing: 6, concurrency: 64, pollInterval: .milliseconds(120), rateLimit: 250.5, server: .url("http://10.0.0.5:8080"),
@@ -69,10 +81,15 @@ struct JournalTests {
         let forfeit = GameRecord(
             index: 7, server: "http://127.0.0.1:8080/api/", gameId: "e2e211b4-2901-4f4e-9a83-af73d2904831", gameName: "salvo bench 7",
             players: [
-                PlayerRecord(bot: "Ünïcode \"bot\"", serverName: "bot one", playerId: "p1", boardSeed: .max, finalBoard: Array(repeating: "MISS", count: 100), requests: requests),
+                PlayerRecord(
+                    bot: "Ünïcode \"bot\"", serverName: "bot one", playerId: "p1", boardSeed: .max, finalBoard: Array(repeating: "MISS", count: 100),
+                    requests: requests),
                 PlayerRecord(bot: "b/c", serverName: "b", playerId: "p2", boardSeed: nil, finalBoard: nil, requests: tiny),
             ],
-            shots: [ShotRecord(seat: .one, x: 9, y: 0, hit: true, sunk: 5, atMilliseconds: 0), ShotRecord(seat: .two, x: 0, y: 9, hit: false, sunk: 0, atMilliseconds: 1_234_567)],
+            shots: [
+                ShotRecord(seat: .one, x: 9, y: 0, hit: true, sunk: 5, atMilliseconds: 0),
+                ShotRecord(seat: .two, x: 0, y: 9, hit: false, sunk: 0, atMilliseconds: 1_234_567),
+            ],
             termination: .forfeit, winner: .two, reason: "line 1:\tsaid \"A11\"\nthen quit \\ ok", forfeitKind: .malformed,
             startedAt: Date(timeIntervalSince1970: 1_795_462_739), durationMilliseconds: 1_325.583676
         )
@@ -82,12 +99,16 @@ struct JournalTests {
         noResult.reason = "stalled"
         noResult.durationMilliseconds = 40
         noResult.shots = []
-        var defaults = TournamentConfig(name: "d", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "p", kind: .external(ExternalBotSpec(command: ["p"])))])
+        var defaults = TournamentConfig(
+            name: "d", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "p", kind: .external(ExternalBotSpec(command: ["p"])))])
         defaults.outputDirectory = "reports/d"
         let entries: [JournalEntry] = [
             .started(JournalStart(name: "t", configurationDigest: "abc", totalGames: 2, configuration: Self.configuration)),
             .started(JournalStart(name: "d", configurationDigest: "0", totalGames: 2, configuration: defaults)),
-            .started(JournalStart(name: "d", configurationDigest: "0", totalGames: 2, configuration: defaults, unenforced: ["no cgroups can be made here", "not running as root"])),
+            .started(
+                JournalStart(
+                    name: "d", configurationDigest: "0", totalGames: 2, configuration: defaults,
+                    unenforced: ["no cgroups can be made here", "not running as root"])),
             .created(index: 12, server: "http://127.0.0.1:1", gameId: "g0", creatorPlayerId: "p1"),
             .joined(index: 12, joinerPlayerId: "p2"),
             .finished(Self.record(0)), .finished(forfeit), .finished(noResult),
@@ -103,9 +124,17 @@ struct JournalTests {
 
     @Test("the started line names its type, schema version and the Salvo that wrote it first, and every member by name")
     func startedLineLayout() {
-        let config = TournamentConfig(name: "pin", bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5, outputDirectory: "out")
-        let line = String(decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))), as: UTF8.self)
-        #expect(line == #"{"type":"started","schemaVersion":3,"salvoVersion":"\#(SalvoVersion.text)","name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"bots":[{"builtin":"random","name":"r"},{"command":["./x"],"limits":{"cpuSeconds":60,"fileSizeBytes":null,"memoryBytes":1073741824,"openFiles":256,"processes":64,"tmpBytes":67108864},"moveTimeoutMs":1000,"name":"x","restart":"reuse","sandbox":"bubblewrap","startupTimeoutMs":5000}],"concurrency":8,"format":"round-robin","gamesPerPairing":2,"name":"pin","output":"out","pollIntervalMs":500,"seed":"5","seedDerivation":"hmac-sha256","server":"embedded","stallTimeoutMs":60000,"timeControl":"10+0.1","wakeLocalOpponent":true}}"# + "\n")
+        let config = TournamentConfig(
+            name: "pin",
+            bots: [BotEntry(name: "r", kind: .builtin(.random)), BotEntry(name: "x", kind: .external(ExternalBotSpec(command: ["./x"])))], seed: 5,
+            outputDirectory: "out")
+        let line = String(
+            decoding: JournalCodec.line(.started(JournalStart(name: "pin", configurationDigest: "d", totalGames: 2, configuration: config))),
+            as: UTF8.self)
+        #expect(
+            line
+                == #"{"type":"started","schemaVersion":3,"salvoVersion":"\#(SalvoVersion.text)","name":"pin","configurationDigest":"d","totalGames":2,"configuration":{"bots":[{"builtin":"random","name":"r"},{"command":["./x"],"limits":{"cpuSeconds":60,"fileSizeBytes":null,"memoryBytes":1073741824,"openFiles":256,"processes":64,"tmpBytes":67108864},"moveTimeoutMs":1000,"name":"x","restart":"reuse","sandbox":"bubblewrap","startupTimeoutMs":5000}],"concurrency":8,"format":"round-robin","gamesPerPairing":2,"name":"pin","output":"out","pollIntervalMs":500,"seed":"5","seedDerivation":"hmac-sha256","server":"embedded","stallTimeoutMs":60000,"timeControl":"10+0.1","wakeLocalOpponent":true}}"#
+                + "\n")
         #expect(!line.contains("\"_0\""))
     }
 
@@ -120,18 +149,25 @@ struct JournalTests {
         let players = (parsed?["game"] as? [String: Any])?["players"] as? [[String: Any]]
         #expect(players?[0]["boardSeed"] as? String == "10217704370751033971")
         let read = try line.withUnsafeBufferPointer { try JournalCodec.entry($0) }
-        guard case .finished(let back) = read else { Issue.record("not a finished line"); return }
+        guard case .finished(let back) = read else {
+            Issue.record("not a finished line")
+            return
+        }
         #expect(back.players[0].boardSeed == 10_217_704_370_751_033_971 && back.players[1].boardSeed == nil)
 
         let older = Array(text.replacingOccurrences(of: #""boardSeed":"10217704370751033971""#, with: #""boardSeed":10217704370751033971"#).utf8)
         let olderRead = try older.withUnsafeBufferPointer { try JournalCodec.entry($0) }
-        guard case .finished(let old) = olderRead else { Issue.record("not a finished line"); return }
+        guard case .finished(let old) = olderRead else {
+            Issue.record("not a finished line")
+            return
+        }
         #expect(old.players[0].boardSeed == 10_217_704_370_751_033_971)
     }
 
     @Test("a journal of a newer layout is refused, saying which version it is")
     func newerLayoutRefused() {
-        let line = Array(#"{"type":"started","schemaVersion":4,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
+        let line = Array(
+            #"{"type":"started","schemaVersion":4,"name":"n","configurationDigest":"d","totalGames":1,"configuration":{"name":"n","bots":[]}}"#.utf8)
         #expect { try line.withUnsafeBufferPointer { try JournalCodec.entry($0) } } throws: { "\($0)".contains("layout version 4") }
     }
 
@@ -147,7 +183,10 @@ struct JournalTests {
         #expect(try Journal.read(path: path).count == 1)
         let reopened = try Journal(path: path)
         try await reopened.append(.joined(index: 0, joinerPlayerId: "q"))
-        #expect(try Journal.read(path: path) == [.created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .joined(index: 0, joinerPlayerId: "q")])
+        #expect(
+            try Journal.read(path: path) == [
+                .created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .joined(index: 0, joinerPlayerId: "q"),
+            ])
     }
 
     @Test("a whole last line that lost only its newline is kept, as the resume counted it, and later appends start on a new line")
@@ -163,9 +202,11 @@ struct JournalTests {
         // ...so the journal must keep it when reopened for appending.
         let reopened = try Journal(path: path)
         try await reopened.append(.joined(index: 1, joinerPlayerId: "q"))
-        #expect(try Journal.read(path: path) == [
-            .created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .finished(Self.record(0)), .joined(index: 1, joinerPlayerId: "q"),
-        ])
+        #expect(
+            try Journal.read(path: path) == [
+                .created(index: 0, server: "s", gameId: "g0", creatorPlayerId: "p"), .finished(Self.record(0)),
+                .joined(index: 1, joinerPlayerId: "q"),
+            ])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes + JournalCodec.line(.joined(index: 1, joinerPlayerId: "q")))
     }
 
@@ -232,7 +273,8 @@ struct JournalTests {
         // The journal's descriptor, found by its path, is made read-only under it: writes fail.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap(Int32.init)
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let descriptor = try #require(descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == resolved })
+        let descriptor = try #require(
+            descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == resolved })
         let readOnly = open("/dev/null", O_RDONLY)
         #expect(dup2(readOnly, descriptor) == descriptor)
         close(readOnly)

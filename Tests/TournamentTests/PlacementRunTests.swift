@@ -5,6 +5,7 @@ import MutantServer
 import Orchestrator
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// `placement: bots` and `tell_opponent` played for real: fixture bots that place their
@@ -16,11 +17,17 @@ struct PlacementRunTests {
     static let toldCells: Set<Int> = [90, 91, 92, 93, 94, 2, 12, 22, 32, 44, 45, 46, 19, 29, 39, 77, 78]
 
     static func placer(_ mode: String) -> BotEntry {
-        BotEntry(name: "placer", kind: .external(ExternalBotSpec(command: RunnerTests.fixture("placing_fixture_bot.py") + [mode], startupDeadline: .seconds(20))))
+        BotEntry(
+            name: "placer",
+            kind: .external(ExternalBotSpec(command: RunnerTests.fixture("placing_fixture_bot.py") + [mode], startupDeadline: .seconds(20))))
     }
 
-    static func config(_ bots: [BotEntry], placement: FleetPlacer = .bots, tellOpponent: Bool = false, server: ServerChoice = .embedded) -> TournamentConfig {
-        var config = TournamentConfig(name: "placement", bots: bots, gamesPerPairing: 2, concurrency: 2, server: server, seed: 3, outputDirectory: RunnerTests.temporaryDirectory())
+    static func config(_ bots: [BotEntry], placement: FleetPlacer = .bots, tellOpponent: Bool = false, server: ServerChoice = .embedded)
+        -> TournamentConfig
+    {
+        var config = TournamentConfig(
+            name: "placement", bots: bots, gamesPerPairing: 2, concurrency: 2, server: server, seed: 3,
+            outputDirectory: RunnerTests.temporaryDirectory())
         config.placement = placement
         config.tellOpponent = tellOpponent
         return config
@@ -72,10 +79,12 @@ struct PlacementRunTests {
 
     @Test("with server placement a placing bot is never asked; with tell_opponent, new-game names the opponent")
     func serverPlacementAndOpponent() async throws {
-        let (plain, _) = try await RunnerTests.run(Self.config([Self.placer("opponent"), BotEntry(name: "random", kind: .builtin(.random))], placement: .server))
+        let (plain, _) = try await RunnerTests.run(
+            Self.config([Self.placer("opponent"), BotEntry(name: "random", kind: .builtin(.random))], placement: .server))
         #expect(plain.flatMap(\.players).allSatisfy { $0.placedFleet == nil })
         let (untold, _) = try await RunnerTests.run(Self.config([Self.placer("opponent"), BotEntry(name: "random", kind: .builtin(.random))]))
-        let (told, _) = try await RunnerTests.run(Self.config([Self.placer("opponent"), BotEntry(name: "random", kind: .builtin(.random))], tellOpponent: true))
+        let (told, _) = try await RunnerTests.run(
+            Self.config([Self.placer("opponent"), BotEntry(name: "random", kind: .builtin(.random))], tellOpponent: true))
         func placerCells(_ records: [GameRecord]) -> [Set<Int>] {
             records.flatMap(\.players).filter { $0.bot == "placer" }.map { Set($0.placedFleet?.ships.flatMap(\.cells).map(\.index) ?? []) }
         }
@@ -111,7 +120,10 @@ struct PlacementRunTests {
                 _ = try await RunnerTests.run(config)
                 Issue.record("the run went on")
             } catch let error as OrchestratorError {
-                #expect("\(error)" == "This tournament has `placement: bots`, which needs the `fleet` extension, and the server at \(server.baseURL) does not offer it (GET /api/extensions); run it on Salvo's own server (leave out `server:`), or remove `placement: bots`")
+                #expect(
+                    "\(error)"
+                        == "This tournament has `placement: bots`, which needs the `fleet` extension, and the server at \(server.baseURL) does not offer it (GET /api/extensions); run it on Salvo's own server (leave out `server:`), or remove `placement: bots`"
+                )
             }
             #expect(server.log.count("POST", pathSuffix: "/api/games") == 0)
         }

@@ -1,6 +1,7 @@
 import BattleshipAPI
 import Foundation
 import Testing
+
 @testable import Tournament
 
 /// `placement:` and `tell_opponent:` in files, journals and resume settings.
@@ -20,10 +21,15 @@ struct PlacementSettingsTests {
         }
     }
 
-    @Test("a bad placement or tell_opponent is refused with its line and the choices", arguments: [
-        ("name: x\nbots: [random, parity]\nplacement: players\n", "t.yaml:3: `placement` must be `server` (fleets from the games' seeds, the default) or `bots`"),
-        ("name: x\nbots: [random, parity]\ntell_opponent: sometimes\n", "t.yaml:3: `tell_opponent` must be true or false"),
-    ])
+    @Test(
+        "a bad placement or tell_opponent is refused with its line and the choices",
+        arguments: [
+            (
+                "name: x\nbots: [random, parity]\nplacement: players\n",
+                "t.yaml:3: `placement` must be `server` (fleets from the games' seeds, the default) or `bots`"
+            ),
+            ("name: x\nbots: [random, parity]\ntell_opponent: sometimes\n", "t.yaml:3: `tell_opponent` must be true or false"),
+        ])
     func badValues(text: String, message: String) {
         #expect { try TournamentFileParser().parse(text, file: "t.yaml") } throws: { "\($0)".hasPrefix(message) }
     }

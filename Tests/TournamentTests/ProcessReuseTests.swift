@@ -3,6 +3,7 @@ import Bots
 import Foundation
 import Orchestrator
 import Testing
+
 @testable import Tournament
 
 /// Bot processes reused across games (`restart: reuse`), with a bot that keeps notes in memory
@@ -14,9 +15,11 @@ struct ProcessReuseTests {
     /// starts (the case the rule is for); returns, per process token, the games it played.
     static func run(restart: RestartPolicy) async throws -> (config: TournamentConfig, records: [GameRecord], games: [String: [ScheduledGame]]) {
         // Patient deadlines: this suite is about processes, not time, and runs beside others on 2 cores.
-        let notes = ExternalBotSpec(command: RunnerTests.fixture("notes_bot.py"), moveDeadline: .seconds(5), startupDeadline: .seconds(30), restart: restart)
+        let notes = ExternalBotSpec(
+            command: RunnerTests.fixture("notes_bot.py"), moveDeadline: .seconds(5), startupDeadline: .seconds(30), restart: restart)
         let bots = [BotEntry(name: "notes", kind: .external(notes)), BotEntry(name: "density", kind: .builtin(.density))]
-        let config = TournamentConfig(name: "reuse", bots: bots, gamesPerPairing: 12, concurrency: 1, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
+        let config = TournamentConfig(
+            name: "reuse", bots: bots, gamesPerPairing: 12, concurrency: 1, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
         let (records, journal) = try await RunnerTests.run(config)
         // The seeds were keyed with the folder's seed key, which the journal's first line holds.
         guard case .started(let start)? = journal.first else { throw CancellationError() }

@@ -3,6 +3,7 @@ import Foundation
 import MutantServer
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// `rate_limit` against a `server:` URL, checked from the server's own record of when each

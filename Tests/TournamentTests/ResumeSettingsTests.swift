@@ -2,6 +2,7 @@ import Bots
 import Foundation
 import JSONCoding
 import Testing
+
 @testable import Tournament
 
 /// What a journal is continued by: the canonical settings, their pinned digest, and the one
@@ -9,7 +10,8 @@ import Testing
 @Suite("Resume settings")
 struct ResumeSettingsTests {
     static let config = TournamentConfig(
-        name: "class", bots: [
+        name: "class",
+        bots: [
             BotEntry(name: "density", kind: .builtin(.density)),
             BotEntry(name: "alice", kind: .external(ExternalBotSpec(command: ["python3", "alice/bot.py"], moveDeadline: .seconds(2)))),
         ],
@@ -19,12 +21,13 @@ struct ResumeSettingsTests {
     @Test("the settings are canonical lines, defaults left out, and their digest is pinned")
     func pinned() {
         let lines = ResumeSettings.lines(of: Self.config).map { "\($0.key)=\($0.value)" }
-        #expect(lines == [
-            "format=round-robin", "games_per_pairing=4", "seed=2026", "bots=2",
-            "bots[0].name=density", "bots[0].builtin=density",
-            "bots[1].name=alice", #"bots[1].command=["python3","alice/bot.py"]"#, "bots[1].move_timeout_ms=2000",
-            "time_control=10+0.1",
-        ])
+        #expect(
+            lines == [
+                "format=round-robin", "games_per_pairing=4", "seed=2026", "bots=2",
+                "bots[0].name=density", "bots[0].builtin=density",
+                "bots[1].name=alice", #"bots[1].command=["python3","alice/bot.py"]"#, "bots[1].move_timeout_ms=2000",
+                "time_control=10+0.1",
+            ])
         // Pinned: a change here breaks the resume of every journal written so far.
         #expect(ResumeSettings.digest(of: Self.config) == "86293034c43274d1")
         // Without a clock, the lines and digest of the journals written before clocks: each
@@ -52,24 +55,34 @@ struct ResumeSettingsTests {
         #expect(ResumeSettings.digest(of: builtIns) == ResumeSettings.digest(of: builtInsBefore))
     }
 
-    @Test("limits come from one table: the resume lines keep their names, the journal writes and reads every limit by its member, as Codable names it")
+    @Test(
+        "limits come from one table: the resume lines keep their names, the journal writes and reads every limit by its member, as Codable names it")
     func limitsTable() throws {
         var limits = ResourceLimits(memoryBytes: 256 << 20, cpuSeconds: 5, processes: 8, openFiles: 32, fileSizeBytes: 1 << 20, tmpBytes: nil)
         var config = Self.config
         config.bots[1] = BotEntry(name: "alice", kind: .external(ExternalBotSpec(command: ["python3", "alice/bot.py"], limits: limits)))
         let lines = ResumeSettings.lines(of: config).map { "\($0.key)=\($0.value)" }.filter { $0.hasPrefix("bots[1].") }
         // Pinned: these names are in the digest of every journal with limits.
-        #expect(lines.dropFirst(2) == [
-            "bots[1].memory_bytes=268435456", "bots[1].cpu_seconds=5", "bots[1].processes=8",
-            "bots[1].open_files=32", "bots[1].file_size_bytes=1048576", "bots[1].tmp_bytes=none",
-        ])
+        #expect(
+            lines.dropFirst(2) == [
+                "bots[1].memory_bytes=268435456", "bots[1].cpu_seconds=5", "bots[1].processes=8",
+                "bots[1].open_files=32", "bots[1].file_size_bytes=1048576", "bots[1].tmp_bytes=none",
+            ])
         // The journal: every limit by its member, and back.
         let line = JournalCodec.line(.started(JournalStart(name: "class", configurationDigest: "", totalGames: 0, configuration: config)))
         let text = String(decoding: line, as: UTF8.self)
-        #expect(text.contains(#""limits":{"cpuSeconds":5,"fileSizeBytes":1048576,"memoryBytes":268435456,"openFiles":32,"processes":8,"tmpBytes":null}"#), "\(text)")
+        #expect(
+            text.contains(#""limits":{"cpuSeconds":5,"fileSizeBytes":1048576,"memoryBytes":268435456,"openFiles":32,"processes":8,"tmpBytes":null}"#),
+            "\(text)")
         let entry = try line.withUnsafeBufferPointer { bytes throws(JSONError) in try JournalCodec.entry(bytes) }
-        guard case .started(let start) = entry else { Issue.record("not a started line"); return }
-        guard case .external(let spec) = start.configuration.bots[1].kind else { Issue.record("not external"); return }
+        guard case .started(let start) = entry else {
+            Issue.record("not a started line")
+            return
+        }
+        guard case .external(let spec) = start.configuration.bots[1].kind else {
+            Issue.record("not external")
+            return
+        }
         #expect(spec.limits == limits)
         // Codable (results.json) names them the same, leaving out none.
         limits.tmpBytes = 1 << 20
@@ -90,7 +103,11 @@ struct ResumeSettingsTests {
         same.wakeLocalOpponent = false
         same.rateLimit = 10
         // A setting spelled out at its default is the same as one left out.
-        same.bots[1] = BotEntry(name: "alice", kind: .external(ExternalBotSpec(command: ["python3", "alice/bot.py"], moveDeadline: .seconds(2), startupDeadline: ExternalBotSpec.defaultStartupDeadline)))
+        same.bots[1] = BotEntry(
+            name: "alice",
+            kind: .external(
+                ExternalBotSpec(
+                    command: ["python3", "alice/bot.py"], moveDeadline: .seconds(2), startupDeadline: ExternalBotSpec.defaultStartupDeadline)))
         #expect(ResumeSettings.digest(of: same) == digest)
         let changes: [(inout TournamentConfig) -> Void] = [
             { $0.seed = 2027 }, { $0.gamesPerPairing = 6 }, { $0.format = .gauntlet },

@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// Kills a real `salvo run` process with SIGKILL in the middle of a tournament and runs the
@@ -19,12 +20,12 @@ struct ResumeTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = directory + "/t.yaml"
         try """
-            name: resume
-            games_per_pairing: 8
-            concurrency: 2
-            seed: 11
-            bots: [random, hunt-target, parity]
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        name: resume
+        games_per_pairing: 8
+        concurrency: 2
+        seed: 11
+        bots: [random, hunt-target, parity]
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let output = directory + "/out"
         let journal = output + "/journal.jsonl"
         let scheduled = 3 * 8

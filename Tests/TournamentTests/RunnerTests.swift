@@ -1,9 +1,10 @@
 import BattleshipRules
+import Bots
 import Foundation
 import Orchestrator
 import Ratings
-import Bots
 import Testing
+
 @testable import Tournament
 
 /// Whole tournaments against a real embedded server on loopback, with real bot processes.
@@ -59,7 +60,8 @@ struct RunnerTests {
     @Test("a game is shown as finished only once its record is on disk, after its created and joined lines, and the run ends with every line there")
     func shownOnlyWhenOnDisk() async throws {
         let bots = ["random", "hunt-target", "parity"].map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
-        let config = TournamentConfig(name: "durable", bots: bots, gamesPerPairing: 4, concurrency: 8, seed: 3, outputDirectory: Self.temporaryDirectory())
+        let config = TournamentConfig(
+            name: "durable", bots: bots, gamesPerPairing: 4, concurrency: 8, seed: 3, outputDirectory: Self.temporaryDirectory())
         let journalPath = config.outputDirectory + "/journal.jsonl"
         let shown = ShownGames()
         let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), writeReports: false, serverLogLevel: .critical)
@@ -68,7 +70,9 @@ struct RunnerTests {
             // The journal as a kill at this moment would leave it.
             let lines = (try? Journal.read(path: journalPath)) ?? []
             // Read back, a record's dates and durations are rounded: it is found by its ids.
-            let finished = lines.firstIndex { if case .finished(let line) = $0 { line.index == record.index && line.gameId == record.gameId } else { false } }
+            let finished = lines.firstIndex {
+                if case .finished(let line) = $0 { line.index == record.index && line.gameId == record.gameId } else { false }
+            }
             let created = lines.firstIndex { if case .created(record.index, _, record.gameId, _) = $0 { true } else { false } }
             let joined = lines.firstIndex { if case .joined(record.index, record.players[1].playerId) = $0 { true } else { false } }
             let rated = lines.count { if case .finished(let line) = $0 { line.termination != .noResult } else { false } }
@@ -110,21 +114,26 @@ struct RunnerTests {
     @Test("with pure polling (no local wake-ups) the games still complete")
     func purePolling() async throws {
         let bots = ["density", "parity"].map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
-        var config = TournamentConfig(name: "poll", bots: bots, gamesPerPairing: 2, concurrency: 2, pollInterval: .milliseconds(5), seed: 3, outputDirectory: Self.temporaryDirectory())
+        var config = TournamentConfig(
+            name: "poll", bots: bots, gamesPerPairing: 2, concurrency: 2, pollInterval: .milliseconds(5), seed: 3,
+            outputDirectory: Self.temporaryDirectory())
         config.wakeLocalOpponent = false
         let (records, _) = try await Self.run(config)
         #expect(records.count == 2)
         #expect(records.allSatisfy { $0.termination == .win })
     }
 
-    @Test("an SPRT stops the run on the very game that decides it, and a second run plays nothing more", arguments: [
-        (["density", "random"], SPRT.Decision.acceptH1),
-        (["random", "density"], SPRT.Decision.acceptH0),
-    ])
+    @Test(
+        "an SPRT stops the run on the very game that decides it, and a second run plays nothing more",
+        arguments: [
+            (["density", "random"], SPRT.Decision.acceptH1),
+            (["random", "density"], SPRT.Decision.acceptH0),
+        ])
     func sprtStopsTheRun(botNames: [String], expected: SPRT.Decision) async throws {
         let bots = botNames.map { BotEntry(name: $0, kind: .builtin(BuiltInBot(rawValue: $0)!)) }
         let sprt = SPRTSettings(elo0: 0, elo1: 100, alpha: 0.05, beta: 0.05)
-        let config = TournamentConfig(name: "sprt", bots: bots, gamesPerPairing: 200, concurrency: 4, seed: 9, outputDirectory: Self.temporaryDirectory(), sprt: sprt)
+        let config = TournamentConfig(
+            name: "sprt", bots: bots, gamesPerPairing: 200, concurrency: 4, seed: 9, outputDirectory: Self.temporaryDirectory(), sprt: sprt)
         let (records, journal) = try await Self.run(config)
         let tally = sprt.tally(records: records, first: botNames[0], second: botNames[1])
         #expect(tally.decision == expected)
@@ -147,7 +156,8 @@ struct RunnerTests {
             // Its move deadline (30 s) is longer than the stall timeout, so the stall ends the game.
             BotEntry(name: "sleeper", kind: .external(ExternalBotSpec(command: Self.fixture("hang_bot.py"), moveDeadline: .seconds(30)))),
         ]
-        var config = TournamentConfig(name: "stall", bots: bots, gamesPerPairing: 1, concurrency: 1, seed: 4, outputDirectory: Self.temporaryDirectory())
+        var config = TournamentConfig(
+            name: "stall", bots: bots, gamesPerPairing: 1, concurrency: 1, seed: 4, outputDirectory: Self.temporaryDirectory())
         config.stallTimeout = .milliseconds(500)
         let (records, journal) = try await Self.run(config)
         #expect(records.isEmpty)

@@ -1,11 +1,13 @@
 import Bots
 import Testing
+
 @testable import Tournament
 
 @Suite("The schedule")
 struct ScheduleTests {
     static func config(bots: Int, games: Int, format: TournamentFormat = .roundRobin, seed: UInt64 = 9) -> TournamentConfig {
-        TournamentConfig(name: "s", format: format, bots: (0..<bots).map { BotEntry(name: "b\($0)", kind: .builtin(.random)) }, gamesPerPairing: games, seed: seed)
+        TournamentConfig(
+            name: "s", format: format, bots: (0..<bots).map { BotEntry(name: "b\($0)", kind: .builtin(.random)) }, gamesPerPairing: games, seed: seed)
     }
 
     @Test("round robin pairs every two bots once; gauntlet pairs the first with each other")

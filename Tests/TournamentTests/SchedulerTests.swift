@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import Testing
+
 @testable import Tournament
 
 /// Every format through the one interface the runner uses: ask for a batch, play it, ask again.
@@ -56,11 +57,13 @@ struct SchedulerTests {
         return (played, batches, results)
     }
 
-    @Test("round robin, gauntlet and Swiss play exactly their planned games, each once, through the one interface; a Swiss round is a batch, a fixed schedule one", arguments: [
-        FormatCase(format: .roundRobin, rounds: nil, batches: 1),
-        FormatCase(format: .gauntlet, rounds: nil, batches: 1),
-        FormatCase(format: .swiss, rounds: 3, batches: 3),
-    ])
+    @Test(
+        "round robin, gauntlet and Swiss play exactly their planned games, each once, through the one interface; a Swiss round is a batch, a fixed schedule one",
+        arguments: [
+            FormatCase(format: .roundRobin, rounds: nil, batches: 1),
+            FormatCase(format: .gauntlet, rounds: nil, batches: 1),
+            FormatCase(format: .swiss, rounds: 3, batches: 3),
+        ])
     func everyFormatPlaysItsPlan(_ formatCase: FormatCase) throws {
         let config = Self.config(bots: 6, format: formatCase.format, rounds: formatCase.rounds)
         let scheduler = config.scheduler

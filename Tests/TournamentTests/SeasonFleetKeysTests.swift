@@ -1,6 +1,7 @@
 import Foundation
 import JSONCoding
 import Testing
+
 @testable import Tournament
 
 /// A season's fleets keyed by the versioned names' own bytes (issue 40), with the nights of
@@ -34,24 +35,33 @@ struct SeasonFleetKeysTests {
     func lengthPrefixed() {
         // The names' bytes go in whole and length-prefixed: moving a byte from one name to the other changes the seeds.
         let moved = SeasonGameIdentity(first: "alice@3f9c2a1b7d0", second: "4bob@77d0aa11bb22", round: 3)
-        #expect(ScheduleSeeds.seasonFleetSeeds(Self.config, identity: moved, keys: .names) != ScheduleSeeds.seasonFleetSeeds(Self.config, identity: Self.identity, keys: .names))
+        #expect(
+            ScheduleSeeds.seasonFleetSeeds(Self.config, identity: moved, keys: .names)
+                != ScheduleSeeds.seasonFleetSeeds(Self.config, identity: Self.identity, keys: .names))
     }
 
     @Test("a new night keys by names and says so in its line; a night line that says nothing is an old one, replayed with FNV-1a")
     func journalLines() throws {
-        let night = SeasonNight(number: 1, startedAt: Date(timeIntervalSince1970: 0), firstIndex: 0, bots: [BotEntry(name: "a", kind: .builtin(.random))], games: [])
+        let night = SeasonNight(
+            number: 1, startedAt: Date(timeIntervalSince1970: 0), firstIndex: 0, bots: [BotEntry(name: "a", kind: .builtin(.random))], games: [])
         #expect(night.fleetKeys == .names)
         let line = JournalCodec.line(.night(night))
         let text = String(decoding: line, as: UTF8.self)
         #expect(text.contains("\"fleetKeys\":\"names\""))
         let read = try line.withUnsafeBufferPointer { buffer throws(JSONError) in try JournalCodec.entry(buffer) }
-        guard case .night(let back) = read else { Issue.record("not a night: \(read)"); return }
+        guard case .night(let back) = read else {
+            Issue.record("not a night: \(read)")
+            return
+        }
         #expect(back.fleetKeys == .names)
 
         let old = Array(text.replacingOccurrences(of: ",\"fleetKeys\":\"names\"", with: "").utf8)
         #expect(old != line)
         let readOld = try old.withUnsafeBufferPointer { buffer throws(JSONError) in try JournalCodec.entry(buffer) }
-        guard case .night(let oldNight) = readOld else { Issue.record("not a night: \(readOld)"); return }
+        guard case .night(let oldNight) = readOld else {
+            Issue.record("not a night: \(readOld)")
+            return
+        }
         #expect(oldNight.fleetKeys == .fnv64)
         // Written back as it was: an old night's line stays an old night's line.
         #expect(!String(decoding: JournalCodec.line(.night(oldNight)), as: UTF8.self).contains("fleetKeys"))

@@ -2,6 +2,7 @@ import Foundation
 import Reports
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// A season: the same round robin of `bots_from:` submissions run night after night into one
@@ -42,10 +43,11 @@ struct SeasonRunTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + output + "/results.json"))
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let standings = try #require(results["standings"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: standings.compactMap { row in
-            guard let bot = row["bot"] as? String, let games = row["games"] as? Int else { return nil }
-            return (bot, games)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: standings.compactMap { row in
+                guard let bot = row["bot"] as? String, let games = row["games"] as? Int else { return nil }
+                return (bot, games)
+            })
     }
 
     @Test("resubmission, late entry, retirement and a failed build: each night plays only the missing games, the last good version stays current")
@@ -72,7 +74,9 @@ struct SeasonRunTests {
         let second = try await Self.night(directory)
         #expect(second.status == 0, "\(second.err)")
         #expect(second.err.contains("Season night 2: 1 new version (alice); 6 games to play"), "\(second.err)")
-        #expect(second.err.contains(": 4 entries, season night 2, round-robin, 2 games per pairing, on http://"), "the header, word for word: \(second.err)")
+        #expect(
+            second.err.contains(": 4 entries, season night 2, round-robin, 2 games per pairing, on http://"),
+            "the header, word for word: \(second.err)")
         // The progress counts the night's games; its leader, the standings' (every entry has
         // 6 games between current versions once the night is played), as the report's.
         #expect(second.err.contains("6/6 games"), "\(second.err)")
@@ -96,7 +100,9 @@ struct SeasonRunTests {
         try "command: python3 bot.py\nbuild: exit 3\n".write(toFile: directory + "/subs/bob/bot.yaml", atomically: true, encoding: .utf8)
         let third = try await Self.night(directory)
         #expect(third.status == 0, "\(third.err)")
-        #expect(third.err.contains("Season night 3: 1 new entry (dave), 1 retired (carl), 1 kept at its last good version (bob); 6 games to play"), "\(third.err)")
+        #expect(
+            third.err.contains("Season night 3: 1 new entry (dave), 1 retired (carl), 1 kept at its last good version (bob); 6 games to play"),
+            "\(third.err)")
         #expect(third.err.contains("bob keeps its last good version: its new one is not entered (the build failed (exit status 3))"), "\(third.err)")
         entries = try Self.entries(directory)
         let night3 = try #require(Self.nights(entries).last)
@@ -106,12 +112,14 @@ struct SeasonRunTests {
         #expect(played3.count == 6)
         #expect(played3.allSatisfy { $0.players.contains { $0.bot == "dave" } })
         #expect(played3.allSatisfy { !$0.players.contains { $0.bot == "carl" } })
-        #expect(played3.filter { $0.players.contains { $0.bot == "bob" } }.allSatisfy { record in
-            record.players.contains { $0.bot == "bob" && $0.version == bobVersion }
-        })
+        #expect(
+            played3.filter { $0.players.contains { $0.bot == "bob" } }.allSatisfy { record in
+                record.players.contains { $0.bot == "bob" && $0.version == bobVersion }
+            })
         #expect(try Self.standingsGames(directory) == ["alice": 6, "bob": 6, "dave": 6, "random": 6])
         // The history across the three runs: a point per night, every version on one scale.
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/out/results.json"))) as? [String: Any])
+        let results = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/out/results.json"))) as? [String: Any])
         let season = try #require(results["season"] as? [String: Any])
         let nightPoints = try #require(season["nights"] as? [[String: Any]])
         #expect(nightPoints.map { $0["number"] as? Int } == [1, 2, 3])
@@ -129,10 +137,12 @@ struct SeasonRunTests {
         #expect(games.count == 24)
         let uncounted = games.filter { $0["countsInStandings"] as? Bool == false }
         #expect(uncounted.count == 12)
-        #expect(uncounted.allSatisfy { game in
-            let players = game["players"] as? [String] ?? [], versions = game["versions"] as? [String] ?? []
-            return players.contains("carl") || zip(players, versions).contains { $0 == ("alice", version1) }
-        }, "\(uncounted)")
+        #expect(
+            uncounted.allSatisfy { game in
+                let players = game["players"] as? [String] ?? []
+                let versions = game["versions"] as? [String] ?? []
+                return players.contains("carl") || zip(players, versions).contains { $0 == ("alice", version1) }
+            }, "\(uncounted)")
         #expect(games.allSatisfy { ($0["versions"] as? [String])?.count == 2 })
         let listing = try String(contentsOfFile: directory + "/out/index.html", encoding: .utf8)
         for game in uncounted {
@@ -212,10 +222,13 @@ struct SeasonRunTests {
         let resumed = try await Self.night(interrupted)
         #expect(resumed.status == 0, "\(resumed.err)")
         #expect(beforeResume > 12 && beforeResume < 12 + 10, "the night ended before it could be killed")
-        #expect(resumed.err.contains("Season night 2 (continued): nothing changed since it began; \(12 + 10 - beforeResume) games to play"), "\(resumed.err)")
+        #expect(
+            resumed.err.contains("Season night 2 (continued): nothing changed since it began; \(12 + 10 - beforeResume) games to play"),
+            "\(resumed.err)")
 
         // The same nights, the same games, the same shots.
-        let a = try Self.entries(interrupted), b = try Self.entries(whole)
+        let a = try Self.entries(interrupted)
+        let b = try Self.entries(whole)
         #expect(Self.nights(a).map(\.games) == Self.nights(b).map(\.games))
         #expect(Self.nights(a).count == 2)
         func played(_ entries: [JournalEntry]) -> [Int: [String]] {
@@ -251,7 +264,9 @@ struct SeasonRunTests {
         #expect(Self.nights(try Self.entries(directory)).count == 2, "the same night, not a third")
     }
 
-    @Test("after the deadline a new version is not entered, whatever its file times: the version from before stays current, a touched folder is no change, and the printout says why")
+    @Test(
+        "after the deadline a new version is not entered, whatever its file times: the version from before stays current, a touched folder is no change, and the printout says why"
+    )
     func deadline() async throws {
         let directory = try ClassFolder.make(["alice", "bob"])
         let yaml = try String(contentsOfFile: directory + "/season.yaml", encoding: .utf8)
@@ -272,17 +287,22 @@ struct SeasonRunTests {
         try deadline(Date().addingTimeInterval(-1))
         try ClassFolder.resubmit("alice", in: directory, note: "too late")
         for file in ["bot.py", "bot.yaml", ""] {
-            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(86_400)], ofItemAtPath: directory + "/subs/bob" + (file.isEmpty ? "" : "/" + file))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(86_400)], ofItemAtPath: directory + "/subs/bob" + (file.isEmpty ? "" : "/" + file))
         }
         let late = try await Self.night(directory)
         #expect(late.status == 0, "\(late.err)")
-        #expect(late.err.contains("alice keeps its last good version: its new one is not entered (this version was first seen by Salvo at "), "\(late.err)")
+        #expect(
+            late.err.contains("alice keeps its last good version: its new one is not entered (this version was first seen by Salvo at "),
+            "\(late.err)")
         #expect(!late.err.contains("bob keeps"), "a touched folder is the same version: \(late.err)")
         #expect(late.err.contains("Season night 1 (continued)"), "nothing new is played: \(late.err)")
         #expect(Self.nights(try Self.entries(directory)).last?.bots.first { $0.name == "alice" }?.version == version1)
     }
 
-    @Test("a season moved to another path between nights goes on: a kept version is launched from where its copy is now, and no bot is charged a forfeit")
+    @Test(
+        "a season moved to another path between nights goes on: a kept version is launched from where its copy is now, and no bot is charged a forfeit"
+    )
     func movedSeason() async throws {
         let first = try ClassFolder.make(["alice", "carol"])
         let night1 = try await Self.night(first)
@@ -301,9 +321,14 @@ struct SeasonRunTests {
         let last = try #require(Self.nights(entries).last)
         #expect(last.number == 2)
         let carol = try #require(last.bots.first { $0.name == "carol" })
-        guard case .external(let spec) = carol.kind else { Issue.record("carol is not external"); return }
+        guard case .external(let spec) = carol.kind else {
+            Issue.record("carol is not external")
+            return
+        }
         let movedPath = URL(fileURLWithPath: moved).resolvingSymlinksInPath().path
-        #expect(spec.folder?.hasPrefix(movedPath + "/out/submissions/bots/carol@") == true || spec.folder?.hasPrefix(moved + "/out/submissions/bots/carol@") == true, "\(spec.folder ?? "")")
+        #expect(
+            spec.folder?.hasPrefix(movedPath + "/out/submissions/bots/carol@") == true
+                || spec.folder?.hasPrefix(moved + "/out/submissions/bots/carol@") == true, "\(spec.folder ?? "")")
         let played = Self.finished(entries).filter { last.indices.contains($0.index) }
         #expect(played.count == 4, "alice's new version against carol's kept one and random, 2 games each")
         #expect(played.allSatisfy { $0.termination != .forfeit }, "\(played.compactMap(\.reason))")

@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// A season's nights split into shards (`salvo run season.yaml --shard I/N`, then `salvo
@@ -12,7 +13,8 @@ struct SeasonShardTests {
     typealias Season = SeasonRunTests
 
     static func shard(_ directory: String, _ shard: String) async throws -> SalvoOutput {
-        try await SalvoExecutable.run(["run", "season.yaml", "--output", "out", "--shard", shard], timeout: .seconds(240), workingDirectory: directory)
+        try await SalvoExecutable.run(
+            ["run", "season.yaml", "--output", "out", "--shard", shard], timeout: .seconds(240), workingDirectory: directory)
     }
 
     static func merge(_ directory: String) async throws -> SalvoOutput {
@@ -40,7 +42,9 @@ struct SeasonShardTests {
         return games
     }
 
-    @Test("two nights played by two shards at once and merged equal the nights played whole: the first shard opens each night, only the missing games are played, a merge before every shard played names what is missing")
+    @Test(
+        "two nights played by two shards at once and merged equal the nights played whole: the first shard opens each night, only the missing games are played, a merge before every shard played names what is missing"
+    )
     func shardedNights() async throws {
         let directory = try await Self.classWithWholeNight()
 
@@ -139,13 +143,13 @@ struct SeasonShardTests {
     func swissRefused() async throws {
         let directory = try ClassFolder.make(["alice", "bob"])
         try """
-            name: season
-            format: swiss
-            rounds: 2
-            games_per_pairing: 2
-            bots: [random]
-            bots_from: subs
-            """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        name: season
+        format: swiss
+        rounds: 2
+        games_per_pairing: 2
+        bots: [random]
+        bots_from: subs
+        """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
         let run = try await Self.shard(directory, "0/2")
         #expect(run.status != 0)
         #expect(run.err.contains("cannot be sharded") && run.err.contains("run it without --shard"), "\(run.err)")

@@ -28,7 +28,8 @@ final class SeatStealingProxy: Sendable {
                 return .respond(status: 502, body: "{\"message\":\"the proxy could not reach the server\"}")
             }
             if request.method == "POST", request.path == "/api/games", reply.status == 200,
-               let game = (try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any])?["gameId"] as? String {
+                let game = (try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any])?["gameId"] as? String
+            {
                 // The thief joins with the token it does not have: none.
                 let join = try? LoopbackSocket.forward("POST", "/api/games/\(game)/join", body: Data(#"{"playerName":"thief"}"#.utf8), to: port)
                 if join?.status == 200 { stolen.count.withLock { $0 += 1 } }

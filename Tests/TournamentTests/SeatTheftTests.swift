@@ -6,6 +6,7 @@ import Logging
 import Orchestrator
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// A tournament on a shared server where another client joins every game before the run's
@@ -18,7 +19,9 @@ struct SeatTheftTests {
     static func play(offersExtensions: Bool) async throws -> (summary: RunSummary, journal: [JournalEntry], taken: Int) {
         var logger = Logger(label: "theft")
         logger.logLevel = .critical
-        let (summary, taken) = try await withRunning(SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil, offersExtensions: offersExtensions), logger: logger)) { server in
+        let (summary, taken) = try await withRunning(
+            SalvoServer.start(ServerConfiguration(port: 0, databasePath: nil, offersExtensions: offersExtensions), logger: logger)
+        ) { server in
             let proxy = try SeatStealingProxy(server: server.port)
             defer { proxy.stop() }
             let config = TournamentConfig(
@@ -39,7 +42,9 @@ struct SeatTheftTests {
         #expect(summary.isComplete && summary.records.count == 2)
     }
 
-    @Test("on a server without the extension, every stolen seat is a no-result named as such, and games stolen at every attempt leave the run incomplete")
+    @Test(
+        "on a server without the extension, every stolen seat is a no-result named as such, and games stolen at every attempt leave the run incomplete"
+    )
     func stolenSeatsNamed() async throws {
         let (summary, journal, taken) = try await Self.play(offersExtensions: false)
         let noResults = journal.compactMap { entry -> GameRecord? in
@@ -47,7 +52,10 @@ struct SeatTheftTests {
         }
         #expect(taken == 2 * TournamentRunner.maximumAttempts, "each of 2 games, at each attempt")
         #expect(noResults.count == taken)
-        #expect(noResults.allSatisfy { $0.reason?.hasPrefix(TournamentRunner.seatTakenReason + ": the game was joined before its second player could") == true }, "\(noResults.map(\.reason))")
+        #expect(
+            noResults.allSatisfy {
+                $0.reason?.hasPrefix(TournamentRunner.seatTakenReason + ": the game was joined before its second player could") == true
+            }, "\(noResults.map(\.reason))")
         #expect(!summary.isComplete && summary.missingGames == 2)
     }
 }

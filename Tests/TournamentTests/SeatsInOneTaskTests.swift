@@ -6,6 +6,7 @@ import Logging
 import Orchestrator
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// Both local seats of a game played in one task (``SeatsInOneTask``), against a real server
@@ -59,9 +60,12 @@ struct SeatsInOneTaskTests {
 
     @Test("a seeded tournament's games are the same shot for shot in one task as with two independent polling players")
     func sameGamesEitherWay() async throws {
-        let python = BotEntry(name: "py-random", kind: .external(ExternalBotSpec(command: ["python3", RunnerTests.root.appendingPathComponent("bots/python/random_bot.py").path])))
+        let python = BotEntry(
+            name: "py-random",
+            kind: .external(ExternalBotSpec(command: ["python3", RunnerTests.root.appendingPathComponent("bots/python/random_bot.py").path])))
         let bots = Self.builtIns(["density", "parity", "hunt-target"]) + [python]
-        var oneTask = TournamentConfig(name: "same", bots: bots, gamesPerPairing: 2, concurrency: 4, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
+        var oneTask = TournamentConfig(
+            name: "same", bots: bots, gamesPerPairing: 2, concurrency: 4, seed: 21, outputDirectory: RunnerTests.temporaryDirectory())
         // The same seeds in both output folders (each would draw a key of its own).
         oneTask.context.seedKey = SeedKey(hex: "5eed0000111122223333444455556666")
         var polling = oneTask
@@ -81,7 +85,9 @@ struct SeatsInOneTaskTests {
             #expect(a.players.map(\.finalBoard) == b.players.map(\.finalBoard), "game \(a.index)")
             let (shotsA, shotsB) = (a.shots.map(Shot.init), b.shots.map(Shot.init))
             let firstDifference = Array(zip(shotsA, shotsB)).firstIndex { $0.0 != $0.1 }
-            #expect(shotsA.count == shotsB.count && firstDifference == nil, "game \(a.index): \(shotsA.count) and \(shotsB.count) shots, first difference at \(firstDifference.map(String.init) ?? "none")")
+            #expect(
+                shotsA.count == shotsB.count && firstDifference == nil,
+                "game \(a.index): \(shotsA.count) and \(shotsB.count) shots, first difference at \(firstDifference.map(String.init) ?? "none")")
         }
     }
 
@@ -92,16 +98,20 @@ struct SeatsInOneTaskTests {
         var testDescription: String { fixture }
     }
 
-    @Test("in one task, a bot that fails on its turn forfeits with its fault's kind, whichever seat it has, and its opponent wins", arguments: [
-        FailingBot(fixture: "hang_bot.py", kind: .timeout),
-        FailingBot(fixture: "garbage_bot.py", kind: .malformed),
-        FailingBot(fixture: "repeat_bot.py", kind: .repeatedShot),
-    ])
+    @Test(
+        "in one task, a bot that fails on its turn forfeits with its fault's kind, whichever seat it has, and its opponent wins",
+        arguments: [
+            FailingBot(fixture: "hang_bot.py", kind: .timeout),
+            FailingBot(fixture: "garbage_bot.py", kind: .malformed),
+            FailingBot(fixture: "repeat_bot.py", kind: .repeatedShot),
+        ])
     func failingBotForfeits(_ failing: FailingBot) async throws {
         // The move deadline (1 s) is far shorter than the stall timeout: a hanging bot times
         // out, and is not taken for a stalled game.
         let bad = BotEntry(name: "bad", kind: .external(ExternalBotSpec(command: RunnerTests.fixture(failing.fixture), moveDeadline: .seconds(1))))
-        let config = TournamentConfig(name: "fail", bots: [BotEntry(name: "density", kind: .builtin(.density)), bad], gamesPerPairing: 2, concurrency: 2, seed: 5, outputDirectory: RunnerTests.temporaryDirectory())
+        let config = TournamentConfig(
+            name: "fail", bots: [BotEntry(name: "density", kind: .builtin(.density)), bad], gamesPerPairing: 2, concurrency: 2, seed: 5,
+            outputDirectory: RunnerTests.temporaryDirectory())
         #expect(config.wakeLocalOpponent && config.stallTimeout >= .seconds(30))
         let (records, journal) = try await RunnerTests.run(config)
         #expect(records.count == 2)

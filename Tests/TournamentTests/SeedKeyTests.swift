@@ -4,6 +4,7 @@ import Foundation
 import Orchestrator
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// The secret seed key of issue 26: a bot that knows Salvo's source, the tournament file and
@@ -69,28 +70,37 @@ struct SeedKeyTests {
         let script = Self.fixtures + "/seed_search_bot.py"
         // The attack works: from a bot seed of the keyless derivation it finds the tournament's seed.
         let keyless = Self.config("/nonexistent", games: 4)
-        let found = try await TestProcess.run("/usr/bin/python3", [script, "--search", String(ScheduleSeeds.botSeed(keyless, index: 3, seat: .two))]).out
+        let found = try await TestProcess.run("/usr/bin/python3", [script, "--search", String(ScheduleSeeds.botSeed(keyless, index: 3, seat: .two))])
+            .out
         #expect(found == "found seed 7 game 3 seat 1\n", "\(found)")
 
         // The same bot in a real run of the same tournament (seed 7, four games) finds nothing.
         let searcher = ExternalBotSpec(command: ["/usr/bin/python3", script], startupDeadline: .seconds(60), sandbox: .none)
         let output = RunnerTests.temporaryDirectory()
-        let config = Self.config(output, bots: [BotEntry(name: "searcher", kind: .external(searcher)), BotEntry(name: "random", kind: .builtin(.random))], games: 4)
+        let config = Self.config(
+            output, bots: [BotEntry(name: "searcher", kind: .external(searcher)), BotEntry(name: "random", kind: .builtin(.random))], games: 4)
         let (records, journal) = try await RunnerTests.run(config)
         #expect(records.count == 4)
         let log = try String(contentsOfFile: output + "/logs/searcher.log", encoding: .utf8)
         #expect(log.components(separatedBy: "not found").count - 1 == 4 && !log.contains("found seed"), "\(log)")
-        guard case .started(let start)? = journal.first else { Issue.record("no started line"); return }
+        guard case .started(let start)? = journal.first else {
+            Issue.record("no started line")
+            return
+        }
         #expect(start.configuration.context.seedKey == (try SeedKey.inFolder(output)))
     }
 
-    @Test("a fresh folder plays other fleets; a folder given the first's seed.key plays the same games; the journal holds the key, results.json and the pages do not")
+    @Test(
+        "a fresh folder plays other fleets; a folder given the first's seed.key plays the same games; the journal holds the key, results.json and the pages do not"
+    )
     func reproducibleByKey() async throws {
         func run(_ output: String) async throws -> [GameRecord] {
             let options = TournamentRun.Options(storage: .memory, requestTimeout: .seconds(30), serverLogLevel: .critical)
             return try await TournamentRun(configuration: Self.config(output), options: options).run().records
         }
-        let first = RunnerTests.temporaryDirectory(), fresh = RunnerTests.temporaryDirectory(), copied = RunnerTests.temporaryDirectory()
+        let first = RunnerTests.temporaryDirectory()
+        let fresh = RunnerTests.temporaryDirectory()
+        let copied = RunnerTests.temporaryDirectory()
         let firstRecords = try await run(first)
         let freshRecords = try await run(fresh)
         try FileManager.default.createDirectory(atPath: copied, withIntermediateDirectories: true)

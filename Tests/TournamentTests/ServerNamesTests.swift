@@ -4,6 +4,7 @@ import CurlHTTP
 import Logging
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// Display names mapped onto what servers accept (letters, digits and spaces, no reserved
@@ -17,9 +18,11 @@ struct ServerNamesTests {
         #expect(ServerNames.player("Élodie", fallback: "f") == "lodie")
     }
 
-    @Test("nothing left, or a reserved word in any case, gives the fallback", arguments: [
-        "", "   ", "***", "日本語", "winner", "Done", "IN PROGRESS", "in-progress", "hit!", " none ",
-    ])
+    @Test(
+        "nothing left, or a reserved word in any case, gives the fallback",
+        arguments: [
+            "", "   ", "***", "日本語", "winner", "Done", "IN PROGRESS", "in-progress", "hit!", " none ",
+        ])
     func emptyOrReserved(display: String) {
         #expect(ServerNames.player(display, fallback: "bot one") == "bot one")
     }
@@ -30,15 +33,20 @@ struct ServerNamesTests {
         #expect(ServerNames.player(String(repeating: "a", count: 63) + " bcd", fallback: "f") == String(repeating: "a", count: 63))
     }
 
-    @Test("two players whose names collide (exactly, by case, after mapping, or both empty) get distinct names", arguments: [
-        ("density", "density", "density", "density 2"),
-        ("Bot", "bot", "Bot", "bot 2"),
-        ("a-b", "a b", "a b", "a b 2"),
-        ("", "", "bot one", "bot two"),
-        ("done", "waiting", "bot one", "bot two"),
-        ("bot two", "", "bot two", "bot two 2"),
-        (String(repeating: "x", count: 64), String(repeating: "x", count: 64), String(repeating: "x", count: 64), String(repeating: "x", count: 62) + " 2"),
-    ])
+    @Test(
+        "two players whose names collide (exactly, by case, after mapping, or both empty) get distinct names",
+        arguments: [
+            ("density", "density", "density", "density 2"),
+            ("Bot", "bot", "Bot", "bot 2"),
+            ("a-b", "a b", "a b", "a b 2"),
+            ("", "", "bot one", "bot two"),
+            ("done", "waiting", "bot one", "bot two"),
+            ("bot two", "", "bot two", "bot two 2"),
+            (
+                String(repeating: "x", count: 64), String(repeating: "x", count: 64), String(repeating: "x", count: 64),
+                String(repeating: "x", count: 62) + " 2"
+            ),
+        ])
     func collisions(creator: String, joiner: String, first: String, second: String) {
         let pair = ServerNames.pair(creator: creator, joiner: joiner)
         #expect(pair.creator == first && pair.joiner == second)

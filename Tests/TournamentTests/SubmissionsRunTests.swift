@@ -22,14 +22,14 @@ struct SubmissionsRunTests {
             try FileManager.default.copyItem(atPath: Self.examples + "/" + folder, toPath: directory + "/subs/" + folder)
         }
         try """
-            name: subrun
-            format: swiss
-            rounds: 2
-            games_per_pairing: 2
-            seed: 3
-            bots: [density, hunt-target]
-            bots_from: subs
-            """.write(toFile: directory + "/class.yaml", atomically: true, encoding: .utf8)
+        name: subrun
+        format: swiss
+        rounds: 2
+        games_per_pairing: 2
+        seed: 3
+        bots: [density, hunt-target]
+        bots_from: subs
+        """.write(toFile: directory + "/class.yaml", atomically: true, encoding: .utf8)
 
         let first = try await SalvoExecutable.run(["run", "class.yaml", "--output", "out"], timeout: .seconds(180), workingDirectory: directory)
         #expect(first.status == 0, "\(first.err)")
@@ -39,12 +39,18 @@ struct SubmissionsRunTests {
         #expect(out.contains("Not entered:\n  bad-manifest: "), "\(out)")
         #expect(out.contains("unknown key `comand`; did you mean `command`?"), "\(out)")
         #expect(out.contains("  broken-build: the build failed"), "\(out)")
-        #expect(out.contains("build log: \(directory)/out/submissions/logs/broken-build@") || out.contains("/out/submissions/logs/broken-build@"), "\(out)")
+        #expect(
+            out.contains("build log: \(directory)/out/submissions/logs/broken-build@") || out.contains("/out/submissions/logs/broken-build@"),
+            "\(out)")
         // The printout comes before play.
-        let printout = try #require(out.range(of: "Submissions:")), header = try #require(out.range(of: "Tournament subrun:"))
+        let printout = try #require(out.range(of: "Submissions:"))
+        let header = try #require(out.range(of: "Tournament subrun:"))
         #expect(printout.lowerBound < header.lowerBound)
         // --output reached the builds: nothing under the file's default output folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/out/submissions/logs").contains { $0.hasPrefix("c-hunter@") && $0.hasSuffix(".build.log") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/out/submissions/logs").contains {
+                $0.hasPrefix("c-hunter@") && $0.hasSuffix(".build.log")
+            })
         #expect(!FileManager.default.fileExists(atPath: directory + "/reports/subrun"))
 
         func checkReport() throws {

@@ -1,5 +1,6 @@
 import Bots
 import Testing
+
 @testable import Tournament
 
 /// `format: swiss` with `rounds:` in a tournament file, the journal and the resume settings.
@@ -15,22 +16,35 @@ struct SwissFormatTests {
         #expect(roundRobin.rounds == nil)
     }
 
-    @Test("a wrong rounds setting is reported with its line and what to do", arguments: [
-        ("name: s\nformat: swiss\nbots: [random, parity]\n", "s.yaml:2: `format: swiss` needs `rounds:`"),
-        ("name: s\nformat: swiss\nrounds: 0\nbots: [random, parity]\n", "s.yaml:3: `rounds` must be a whole number from 1 to 1000; got `0`"),
-        ("name: s\nformat: swiss\nrounds: many\nbots: [random, parity]\n", "s.yaml:3: `rounds` must be a whole number from 1 to 1000; got `many`"),
-        ("name: s\nrounds: 3\nbots: [random, parity]\n", "s.yaml:2: `rounds` applies to `format: swiss` only, and this file's format is round-robin; add `format: swiss` or remove `rounds:`"),
-        ("name: s\nformat: gauntlet\nrounds: 3\nbots: [random, parity]\n", "this file's format is gauntlet"),
-        ("name: s\nformat: swiss\nrounds: 3\nbots: [random, parity]\nsprt: {elo0: 0, elo1: 10}\n", "s.yaml:5: `sprt` tests a match between two bots, and `format: swiss` pairs a field in rounds; remove one of them"),
-        ("name: s\nformat: swis\nbots: [random, parity]\n", "`format` must be one of round-robin, gauntlet, swiss; got `swis`"),
-    ])
+    @Test(
+        "a wrong rounds setting is reported with its line and what to do",
+        arguments: [
+            ("name: s\nformat: swiss\nbots: [random, parity]\n", "s.yaml:2: `format: swiss` needs `rounds:`"),
+            ("name: s\nformat: swiss\nrounds: 0\nbots: [random, parity]\n", "s.yaml:3: `rounds` must be a whole number from 1 to 1000; got `0`"),
+            (
+                "name: s\nformat: swiss\nrounds: many\nbots: [random, parity]\n",
+                "s.yaml:3: `rounds` must be a whole number from 1 to 1000; got `many`"
+            ),
+            (
+                "name: s\nrounds: 3\nbots: [random, parity]\n",
+                "s.yaml:2: `rounds` applies to `format: swiss` only, and this file's format is round-robin; add `format: swiss` or remove `rounds:`"
+            ),
+            ("name: s\nformat: gauntlet\nrounds: 3\nbots: [random, parity]\n", "this file's format is gauntlet"),
+            (
+                "name: s\nformat: swiss\nrounds: 3\nbots: [random, parity]\nsprt: {elo0: 0, elo1: 10}\n",
+                "s.yaml:5: `sprt` tests a match between two bots, and `format: swiss` pairs a field in rounds; remove one of them"
+            ),
+            ("name: s\nformat: swis\nbots: [random, parity]\n", "`format` must be one of round-robin, gauntlet, swiss; got `swis`"),
+        ])
     func errors(text: String, expected: String) {
         #expect { try parser.parse(text, file: "s.yaml") } throws: { "\($0)".contains(expected) }
     }
 
     @Test("the journal keeps the rounds, and a journal without them reads as before")
     func journal() throws {
-        var config = TournamentConfig(name: "swiss", format: .swiss, bots: [BotEntry(name: "a", kind: .builtin(.random)), BotEntry(name: "b", kind: .builtin(.parity))], seed: 4)
+        var config = TournamentConfig(
+            name: "swiss", format: .swiss, bots: [BotEntry(name: "a", kind: .builtin(.random)), BotEntry(name: "b", kind: .builtin(.parity))], seed: 4
+        )
         config.rounds = 5
         let line = JournalCodec.line(.started(JournalStart(name: "swiss", configurationDigest: "d", totalGames: 0, configuration: config)))
         let text = String(decoding: line, as: UTF8.self)
@@ -49,7 +63,9 @@ struct SwissFormatTests {
 
     @Test("the rounds are a resume setting; files without them keep their digest")
     func resume() {
-        var config = TournamentConfig(name: "swiss", format: .swiss, bots: [BotEntry(name: "a", kind: .builtin(.random)), BotEntry(name: "b", kind: .builtin(.parity))], seed: 4)
+        var config = TournamentConfig(
+            name: "swiss", format: .swiss, bots: [BotEntry(name: "a", kind: .builtin(.random)), BotEntry(name: "b", kind: .builtin(.parity))], seed: 4
+        )
         config.rounds = 5
         #expect(ResumeSettings.lines(of: config).prefix(2).map { "\($0.key)=\($0.value)" } == ["format=swiss", "rounds=5"])
         var more = config

@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import Testing
+
 @testable import Tournament
 
 /// Hand-worked Swiss rounds. Lots are given explicitly (lot = bot index) unless a test is about
@@ -13,10 +14,11 @@ struct SwissPairingTests {
     /// The round's result with the first bot of each pair winning, except `ties` (tied) and
     /// `upsets` (the second bot wins).
     static func result(_ round: SwissRound, ties: Set<SwissPair> = [], upsets: Set<SwissPair> = []) -> SwissRoundResult {
-        SwissRoundResult(pairings: round.pairings.map { pair in
-            let (a, b) = ties.contains(pair) ? (1, 1) : upsets.contains(pair) ? (0, 2) : (2, 0)
-            return SwissPairingResult(pair: pair, firstHalfPoints: a, secondHalfPoints: b)
-        }, bye: round.bye)
+        SwissRoundResult(
+            pairings: round.pairings.map { pair in
+                let (a, b) = ties.contains(pair) ? (1, 1) : upsets.contains(pair) ? (0, 2) : (2, 0)
+                return SwissPairingResult(pair: pair, firstHalfPoints: a, secondHalfPoints: b)
+            }, bye: round.bye)
     }
 
     @Test("8 bots over 3 rounds: leaders meet leaders, no pairing repeats, Buchholz orders equal scores")
@@ -78,17 +80,21 @@ struct SwissPairingTests {
     func tieBreaks() {
         // 4 bots after one round: 1 beat 0 and 3 beat 2 (upsets), then record a tie-heavy round.
         var record = SwissRecord(botCount: 4)
-        record.add(SwissRoundResult(pairings: [
-            SwissPairingResult(pair: SwissPair(0, 1), firstHalfPoints: 0, secondHalfPoints: 2),
-            SwissPairingResult(pair: SwissPair(2, 3), firstHalfPoints: 1, secondHalfPoints: 1),
-        ], bye: nil))
+        record.add(
+            SwissRoundResult(
+                pairings: [
+                    SwissPairingResult(pair: SwissPair(0, 1), firstHalfPoints: 0, secondHalfPoints: 2),
+                    SwissPairingResult(pair: SwissPair(2, 3), firstHalfPoints: 1, secondHalfPoints: 1),
+                ], bye: nil))
         // Half points: 1:2 | 2:1 3:1 | 0:0. 2 and 3 tie on points and on Buchholz (1 each): lots decide.
         #expect(record.ranking(lots: [0, 1, 2, 3]) == [1, 2, 3, 0])
         #expect(record.ranking(lots: [0, 1, 3, 2]) == [1, 3, 2, 0])
-        record.add(SwissRoundResult(pairings: [
-            SwissPairingResult(pair: SwissPair(1, 2), firstHalfPoints: 1, secondHalfPoints: 1),
-            SwissPairingResult(pair: SwissPair(3, 0), firstHalfPoints: 1, secondHalfPoints: 1),
-        ], bye: nil))
+        record.add(
+            SwissRoundResult(
+                pairings: [
+                    SwissPairingResult(pair: SwissPair(1, 2), firstHalfPoints: 1, secondHalfPoints: 1),
+                    SwissPairingResult(pair: SwissPair(3, 0), firstHalfPoints: 1, secondHalfPoints: 1),
+                ], bye: nil))
         // Half points: 1:3 | 2:2 3:2 | 0:1. Buchholz: 2 = 3(2)+1(3) = 5, 3 = 2(2)+0(1) = 3: 2 first,
         // whatever the lots say.
         #expect(record.buchholzHalfPoints(of: 2) == 5 && record.buchholzHalfPoints(of: 3) == 3)
@@ -101,8 +107,9 @@ struct SwissPairingTests {
         #expect(SwissPairing.lots(botCount: 8, seed: 2027) != lots)
         // Round 1 with a seed is lot order: lot 0 (bot 5) meets lot 1 (bot 7), lot 2 (bot 4)
         // meets lot 3 (bot 1), and so on.
-        #expect(SwissPairing.pair(record: SwissRecord(botCount: 8), seed: 2026).pairings
-            == [SwissPair(5, 7), SwissPair(4, 1), SwissPair(6, 0), SwissPair(2, 3)])
+        #expect(
+            SwissPairing.pair(record: SwissRecord(botCount: 8), seed: 2026).pairings
+                == [SwissPair(5, 7), SwissPair(4, 1), SwissPair(6, 0), SwissPair(2, 3)])
     }
 
     @Test("a repeat only when unavoidable, and then as few as possible")
@@ -112,7 +119,9 @@ struct SwissPairingTests {
         // six bots, so round 4 needs exactly one repeat.
         var record = SwissRecord(botCount: 6)
         for pairs in [[(0, 3), (1, 4), (2, 5)], [(0, 4), (1, 5), (2, 3)], [(0, 5), (1, 3), (2, 4)]] {
-            record.add(SwissRoundResult(pairings: pairs.map { SwissPairingResult(pair: SwissPair($0.0, $0.1), firstHalfPoints: 2, secondHalfPoints: 0) }, bye: nil))
+            record.add(
+                SwissRoundResult(
+                    pairings: pairs.map { SwissPairingResult(pair: SwissPair($0.0, $0.1), firstHalfPoints: 2, secondHalfPoints: 0) }, bye: nil))
         }
         let lots = Self.identityLots(6)
         #expect(record.ranking(lots: lots) == [0, 1, 2, 3, 4, 5])
@@ -137,10 +146,12 @@ struct SwissPairingTests {
     func backtracksForTheRest() {
         // A record given by hand: 0 beat 1, 2 beat 3, and 1 and 3 tied in a meeting of their own.
         var record = SwissRecord(botCount: 4)
-        record.add(SwissRoundResult(pairings: [
-            SwissPairingResult(pair: SwissPair(0, 1), firstHalfPoints: 2, secondHalfPoints: 0),
-            SwissPairingResult(pair: SwissPair(2, 3), firstHalfPoints: 2, secondHalfPoints: 0),
-        ], bye: nil))
+        record.add(
+            SwissRoundResult(
+                pairings: [
+                    SwissPairingResult(pair: SwissPair(0, 1), firstHalfPoints: 2, secondHalfPoints: 0),
+                    SwissPairingResult(pair: SwissPair(2, 3), firstHalfPoints: 2, secondHalfPoints: 0),
+                ], bye: nil))
         record.add(SwissRoundResult(pairings: [SwissPairingResult(pair: SwissPair(1, 3), firstHalfPoints: 1, secondHalfPoints: 1)], bye: nil))
         // Ranking 0, 2 (2 half points, Buchholz 1 each, lots), 1, 3 (1, Buchholz 3 each, lots).
         #expect(record.ranking(lots: Self.identityLots(4)) == [0, 2, 1, 3])
@@ -159,10 +170,12 @@ struct SwissPairingTests {
             for _ in 1...7 {
                 let round = SwissPairing.pair(record: record, seed: seed)
                 rounds.append(round)
-                record.add(SwissRoundResult(pairings: round.pairings.map { pair in
-                    let outcome = Int(generator.next() % 3)
-                    return SwissPairingResult(pair: pair, firstHalfPoints: outcome, secondHalfPoints: 2 - outcome)
-                }, bye: round.bye))
+                record.add(
+                    SwissRoundResult(
+                        pairings: round.pairings.map { pair in
+                            let outcome = Int(generator.next() % 3)
+                            return SwissPairingResult(pair: pair, firstHalfPoints: outcome, secondHalfPoints: 2 - outcome)
+                        }, bye: round.bye))
             }
             return rounds
         }

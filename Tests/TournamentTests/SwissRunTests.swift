@@ -3,6 +3,7 @@ import Foundation
 import Orchestrator
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// Swiss tournaments played for real: built-in bots on the embedded server, round by round;
@@ -55,7 +56,8 @@ struct SwissRunTests {
         #expect(start.totalGames == 18)
         // In journal order: every game of round k is created after the last game of round k-1 finished.
         func round(_ index: Int) -> Int { index / 6 + 1 }
-        var lastFinished: [Int: Int] = [:], firstCreated: [Int: Int] = [:]
+        var lastFinished: [Int: Int] = [:]
+        var firstCreated: [Int: Int] = [:]
         for (position, entry) in entries.enumerated() {
             switch entry {
             case .created(let index, _, _, _): firstCreated[round(index)] = firstCreated[round(index)] ?? position
@@ -64,7 +66,8 @@ struct SwissRunTests {
             }
         }
         for number in 2...3 {
-            let created = try #require(firstCreated[number]), finished = try #require(lastFinished[number - 1])
+            let created = try #require(firstCreated[number])
+            let finished = try #require(lastFinished[number - 1])
             #expect(created > finished, "round \(number) began at line \(created), before round \(number - 1) ended at line \(finished)")
         }
 
@@ -103,8 +106,10 @@ struct SwissRunTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = directory + "/swiss.yaml"
         try Self.killFile.write(toFile: file, atomically: true, encoding: .utf8)
-        let killed = directory + "/killed", whole = directory + "/whole"
-        let perRound = 6, total = 24
+        let killed = directory + "/killed"
+        let whole = directory + "/whole"
+        let perRound = 6
+        let total = 24
         // One seed key for both folders (a copied seed.key), so that both play the same fleets.
         for folder in [killed, whole] { try FixedSeedKey.write(into: folder) }
 
@@ -129,7 +134,8 @@ struct SwissRunTests {
         let uninterrupted = try await SalvoExecutable.run(["run", file, "--output", whole], timeout: .seconds(120))
         #expect(uninterrupted.status == 0, "\(uninterrupted.err)")
 
-        let resumedRounds = try Self.rounds(killed), wholeRounds = try Self.rounds(whole)
+        let resumedRounds = try Self.rounds(killed)
+        let wholeRounds = try Self.rounds(whole)
         #expect(resumedRounds.count == 4)
         #expect(resumedRounds.map(\.pairings) == wholeRounds.map(\.pairings))
         #expect(resumedRounds.map(\.games) == wholeRounds.map(\.games))

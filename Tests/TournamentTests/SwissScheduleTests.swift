@@ -1,6 +1,7 @@
 import Bots
 import Foundation
 import Testing
+
 @testable import Tournament
 
 /// Where Swiss rounds' games sit in the schedule, and the rounds rebuilt from records alone.
@@ -77,7 +78,8 @@ struct SwissScheduleTests {
         }
         progress.advance(config: config, rated: rated, attempts: [:])
         #expect(progress.completeRounds == 1 && progress.rounds.count == 2)
-        let winners = first.pairing.pairings.map(\.first), losers = first.pairing.pairings.map(\.second)
+        let winners = first.pairing.pairings.map(\.first)
+        let losers = first.pairing.pairings.map(\.second)
         #expect(progress.rounds[0].result?.pairings.map(\.firstHalfPoints) == [2, 2])
         let second = progress.rounds[1].pairing
         #expect(second.pairings.map { Set([$0.first, $0.second]) } == [Set(winners), Set(losers)])
@@ -92,7 +94,8 @@ struct SwissScheduleTests {
         let config = Self.config(bots: 2, games: 2, rounds: 2)
         let round = SwissProgress(config: config, rated: [:], attempts: [:]).rounds[0]
         let names = config.bots.map(\.name)
-        let game0 = round.games[0], game1 = round.games[1]
+        let game0 = round.games[0]
+        let game1 = round.games[1]
         let rated = [game0.index: Self.record(game0.index, names[game0.creator], names[game0.joiner], winner: names[game0.creator])]
         let twice = SwissProgress(config: config, rated: rated, attempts: [game0.index: 1, game1.index: 2])
         #expect(twice.completeRounds == 0 && twice.current?.pairing.number == 1, "a third attempt is still to come")
@@ -110,9 +113,12 @@ struct SwissScheduleTests {
         let game = round.games[0]
         let names = config.bots.map(\.name)
         let others = names.filter { $0 != names[game.creator] && $0 != names[game.joiner] }
-        let progress = SwissProgress(config: config, rated: [game.index: Self.record(game.index, others[0], others[1], winner: others[0])], attempts: [:])
+        let progress = SwissProgress(
+            config: config, rated: [game.index: Self.record(game.index, others[0], others[1], winner: others[0])], attempts: [:])
         #expect(progress.mismatchedGames == [game.index])
-        let right = SwissProgress(config: config, rated: [game.index: Self.record(game.index, names[game.joiner], names[game.creator], winner: names[game.joiner])], attempts: [:])
+        let right = SwissProgress(
+            config: config, rated: [game.index: Self.record(game.index, names[game.joiner], names[game.creator], winner: names[game.joiner])],
+            attempts: [:])
         #expect(right.mismatchedGames.isEmpty)
     }
 }

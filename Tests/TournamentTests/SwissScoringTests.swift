@@ -1,6 +1,7 @@
 import BattleshipRules
 import Foundation
 import Testing
+
 @testable import Tournament
 
 @Suite("Swiss scoring")
@@ -22,20 +23,28 @@ struct SwissScoringTests {
     func pairingPoints() {
         let pair = SwissPair(0, 1)
         // alpha wins 3 of 4 (one by beta's forfeit): 1 point to 0.
-        let won = SwissScoring.result(of: pair, botNames: Self.names, games: [
-            Self.game(0, "alpha", "beta", winner: "alpha"), Self.game(1, "beta", "alpha", winner: "alpha"),
-            Self.game(2, "alpha", "beta", winner: "beta"), Self.game(3, "beta", "alpha", winner: "alpha", forfeit: true),
-        ])
+        let won = SwissScoring.result(
+            of: pair, botNames: Self.names,
+            games: [
+                Self.game(0, "alpha", "beta", winner: "alpha"), Self.game(1, "beta", "alpha", winner: "alpha"),
+                Self.game(2, "alpha", "beta", winner: "beta"), Self.game(3, "beta", "alpha", winner: "alpha", forfeit: true),
+            ])
         #expect(won == SwissPairingResult(pair: pair, firstHalfPoints: 2, secondHalfPoints: 0))
         // 1 each, and a no-result that does not count: a tie.
-        let tied = SwissScoring.result(of: pair, botNames: Self.names, games: [
-            Self.game(0, "alpha", "beta", winner: "beta"), Self.game(1, "beta", "alpha", winner: "alpha"), Self.game(2, "alpha", "beta", winner: nil),
-        ])
+        let tied = SwissScoring.result(
+            of: pair, botNames: Self.names,
+            games: [
+                Self.game(0, "alpha", "beta", winner: "beta"), Self.game(1, "beta", "alpha", winner: "alpha"),
+                Self.game(2, "alpha", "beta", winner: nil),
+            ])
         #expect(tied == SwissPairingResult(pair: pair, firstHalfPoints: 1, secondHalfPoints: 1))
         // The second bot's wins; games of other bots are ignored.
-        let lost = SwissScoring.result(of: SwissPair(2, 0), botNames: Self.names, games: [
-            Self.game(0, "alpha", "gamma", winner: "alpha"), Self.game(1, "beta", "alpha", winner: "beta"), Self.game(2, "beta", "gamma", winner: "gamma"),
-        ])
+        let lost = SwissScoring.result(
+            of: SwissPair(2, 0), botNames: Self.names,
+            games: [
+                Self.game(0, "alpha", "gamma", winner: "alpha"), Self.game(1, "beta", "alpha", winner: "beta"),
+                Self.game(2, "beta", "gamma", winner: "gamma"),
+            ])
         #expect(lost == SwissPairingResult(pair: SwissPair(2, 0), firstHalfPoints: 0, secondHalfPoints: 2))
         // Nothing played at all: a tie.
         #expect(SwissScoring.result(of: pair, botNames: Self.names, games: []).firstHalfPoints == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import SalvoTestSupport
 import Testing
+
 @testable import Tournament
 
 /// A Swiss season: `format: swiss` of `bots_from:` submissions run night after night into one
@@ -12,14 +13,14 @@ struct SwissSeasonRunTests {
     static func swissClass(_ names: [String]) throws -> String {
         let directory = try ClassFolder.make(names)
         try """
-            name: swiss-season
-            format: swiss
-            rounds: 2
-            games_per_pairing: 2
-            concurrency: 2
-            bots: [random]
-            bots_from: subs
-            """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        name: swiss-season
+        format: swiss
+        rounds: 2
+        games_per_pairing: 2
+        concurrency: 2
+        bots: [random]
+        bots_from: subs
+        """.write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
         return directory
     }
 
@@ -33,7 +34,9 @@ struct SwissSeasonRunTests {
         }
     }
 
-    @Test("each new night plays its Swiss rounds over the current versions; the standings count every night's games between them; rematch finds a night's game")
+    @Test(
+        "each new night plays its Swiss rounds over the current versions; the standings count every night's games between them; rematch finds a night's game"
+    )
     func swissNights() async throws {
         let directory = try Self.swissClass(["alice", "bob", "carl"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -42,7 +45,9 @@ struct SwissSeasonRunTests {
         let first = try await SeasonRunTests.night(directory)
         #expect(first.status == 0, "\(first.err)")
         #expect(first.err.contains("Season night 1: 3 new entries (alice, bob, carl); 8 games to play"), "\(first.err)")
-        #expect(first.err.contains(": 4 entries, season night 1, swiss, 2 rounds, 2 games per pairing, on http://"), "the header, word for word: \(first.err)")
+        #expect(
+            first.err.contains(": 4 entries, season night 1, swiss, 2 rounds, 2 games per pairing, on http://"),
+            "the header, word for word: \(first.err)")
         var entries = try SeasonRunTests.entries(directory)
         let night1 = try #require(SeasonRunTests.nights(entries).first)
         #expect(night1.swiss == SeasonNight.Swiss(rounds: 2, games: 8, carried: 0) && night1.games.isEmpty)
@@ -71,9 +76,10 @@ struct SwissSeasonRunTests {
         #expect(night2.swiss == SeasonNight.Swiss(rounds: 2, games: 8, carried: carried))
         let played2 = records.filter { night2.indices.contains($0.index) }
         #expect(played2.count == 8)
-        #expect(played2.filter { $0.players.contains { $0.bot == "alice" } }.allSatisfy { record in
-            record.players.contains { $0.bot == "alice" && $0.version == version2 }
-        })
+        #expect(
+            played2.filter { $0.players.contains { $0.bot == "alice" } }.allSatisfy { record in
+                record.players.contains { $0.bot == "alice" && $0.version == version2 }
+            })
         for round in Self.rounds(of: night2, records: records, gamesPerRound: 4) {
             #expect(round.count == 2 && round.reduce(Set<String>()) { $0.union($1) } == ["random", "alice", "bob", "carl"], "\(round)")
         }
@@ -86,14 +92,16 @@ struct SwissSeasonRunTests {
         #expect(standings["alice"] == 4)
         for name in ["random", "bob", "carl"] {
             let expected = records.filter { record in
-                record.players.contains { $0.bot == name } && (night2.indices.contains(record.index) || !record.players.contains { $0.bot == "alice" })
+                record.players.contains { $0.bot == name }
+                    && (night2.indices.contains(record.index) || !record.players.contains { $0.bot == "alice" })
             }.count
             #expect(standings[name] == expected, "\(name)")
         }
         #expect(standings.values.reduce(0, +) == 2 * (carried + 8))
 
         // The report: the last night's Swiss rounds, and the history of both nights.
-        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/out/results.json"))) as? [String: Any])
+        let results = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/out/results.json"))) as? [String: Any])
         let swiss = try #require(results["swiss"] as? [String: Any])
         #expect(swiss["completeRounds"] as? Int == 2)
         let swissGames = try #require(swiss["rounds"] as? [[String: Any]]).flatMap { round in

@@ -14,17 +14,20 @@ struct TournamentFileRunTests {
         let directory = try ClassFolder.make(["alice", "bob"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let yaml = try String(contentsOfFile: directory + "/season.yaml", encoding: .utf8)
-        try yaml.replacingOccurrences(of: "bots_from: subs", with: "bots_from: \(directory)/subs").write(toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
+        try yaml.replacingOccurrences(of: "bots_from: subs", with: "bots_from: \(directory)/subs").write(
+            toFile: directory + "/season.yaml", atomically: true, encoding: .utf8)
         let file = try TournamentFileParser().read(fileAt: directory + "/season.yaml")
         let steps = Mutex<[String]>([])
         let events = Mutex<[String]>([])
         let run = TournamentFileRun(file: file, overrides: .init(outputDirectory: directory + "/out", gamesPerPairing: 2))
         #expect(run.configuration.bots.map(\.name) == ["random"], "before entering: the listed bot alone")
-        let summary = try await run.run(steps: { step in
-            if case .entered(let entries, _) = step { steps.withLock { $0.append("entered \(entries.entered.map(\.name))") } }
-        }, progress: { event in
-            if case .season(let changes) = event { events.withLock { $0.append(changes.summary) } }
-        })
+        let summary = try await run.run(
+            steps: { step in
+                if case .entered(let entries, _) = step { steps.withLock { $0.append("entered \(entries.entered.map(\.name))") } }
+            },
+            progress: { event in
+                if case .season(let changes) = event { events.withLock { $0.append(changes.summary) } }
+            })
         #expect(steps.withLock { $0 } == ["entered [\"alice\", \"bob\"]"])
         #expect(events.withLock { $0 } == ["Season night 1: 2 new entries (alice, bob); 6 games to play"])
         #expect(summary.isComplete)
@@ -38,10 +41,13 @@ struct TournamentFileRunTests {
         let directory = try ClassFolder.make([])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = try TournamentFileParser().read(fileAt: directory + "/season.yaml")
-        let config = TournamentFileRun(file: file, overrides: .init(
-            server: .url("http://127.0.0.1:9"), outputDirectory: "elsewhere", gamesPerPairing: 8, concurrency: 3, seed: 42,
-            pollInterval: .milliseconds(70), purePolling: true, shard: try Shard(parsing: "1/2")
-        )).configuration
+        let config = TournamentFileRun(
+            file: file,
+            overrides: .init(
+                server: .url("http://127.0.0.1:9"), outputDirectory: "elsewhere", gamesPerPairing: 8, concurrency: 3, seed: 42,
+                pollInterval: .milliseconds(70), purePolling: true, shard: try Shard(parsing: "1/2")
+            )
+        ).configuration
         #expect(config.server == .url("http://127.0.0.1:9") && config.outputDirectory == "elsewhere" && config.gamesPerPairing == 8)
         #expect(config.concurrency == 3 && config.seed == 42 && config.pollInterval == .milliseconds(70) && !config.wakeLocalOpponent)
         #expect(config.context.shard == (try Shard(parsing: "1/2")))

@@ -15,7 +15,12 @@ public struct BenchStatistics: Hashable, Sendable {
     public init(_ values: [Int]) {
         count = values.count
         guard !values.isEmpty else {
-            mean = 0; standardDeviation = 0; halfWidth95 = 0; median = 0; minimum = 0; maximum = 0
+            mean = 0
+            standardDeviation = 0
+            halfWidth95 = 0
+            median = 0
+            minimum = 0
+            maximum = 0
             return
         }
         let summary = Summary(values.map(Double.init))
@@ -23,7 +28,8 @@ public struct BenchStatistics: Hashable, Sendable {
         standardDeviation = summary.standardDeviation
         halfWidth95 = summary.halfWidth95
         let sorted = values.sorted()
-        median = sorted.count % 2 == 1
+        median =
+            sorted.count % 2 == 1
             ? Double(sorted[sorted.count / 2])
             : Double(sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         minimum = sorted[0]

@@ -30,7 +30,9 @@ public struct ComplianceCheck: Sendable {
     /// fails the whole game's step on it, quickly, instead of holding the check for minutes.
     public var timeControl: TimeControl?
 
-    public init(spec: ExternalBotSpec, logPath: String? = nil, seed: UInt64 = 1, launcher: any BotLauncher = DirectLauncher(), timeControl: TimeControl? = nil) {
+    public init(
+        spec: ExternalBotSpec, logPath: String? = nil, seed: UInt64 = 1, launcher: any BotLauncher = DirectLauncher(), timeControl: TimeControl? = nil
+    ) {
         self.spec = spec
         self.logPath = logPath
         self.seed = seed
@@ -59,42 +61,65 @@ public struct ComplianceCheck: Sendable {
                 return true
             } catch {
                 let lines = transcript.suffix(4).joined(separator: "\n    ")
-                steps.append(ComplianceStep(
-                    name: name, passed: false,
-                    detail: "\(error.description)\n    last lines (> sent, < received):\n    \(lines)"))
+                steps.append(
+                    ComplianceStep(
+                        name: name, passed: false,
+                        detail: "\(error.description)\n    last lines (> sent, < received):\n    \(lines)"))
                 await session.end(.abandoned(reason: error.description))
                 return false
             }
         }
-        guard await step("handshake: salvo 1 -> name <name>", { () async throws(BotFault) in
-            "name \(try await session.launch())"
-        }) else { return steps }
-        guard await step("new game: new-game ... -> ready", { () async throws(BotFault) in
-            try await session.newGame(GameStart(), seed: seed)
-            return "ready"
-        }) else { return steps }
+        guard
+            await step(
+                "handshake: salvo 1 -> name <name>",
+                { () async throws(BotFault) in
+                    "name \(try await session.launch())"
+                })
+        else { return steps }
+        guard
+            await step(
+                "new game: new-game ... -> ready",
+                { () async throws(BotFault) in
+                    try await session.newGame(GameStart(), seed: seed)
+                    return "ready"
+                })
+        else { return steps }
         session.clock = timeControl.map(GameClock.init)
         // Only a bot that announced `supports place` is asked for its fleet.
         if session.features.contains(ProtocolLine.placeFeature) {
-            guard await step("placement: place-fleet ... -> fleet <length> <x> <y> <h|v> ... (it announced supports place)", { () async throws(BotFault) in
-                let fleet = try await session.askFleet(boardSize: Coordinate.gridSize, lengths: Fleet.standardLengths, seed: seed)
-                return "a valid fleet: " + fleet.ships.map { "\($0.length) at \($0.origin) \($0.orientation)" }.joined(separator: ", ")
-            }) else { return steps }
+            guard
+                await step(
+                    "placement: place-fleet ... -> fleet <length> <x> <y> <h|v> ... (it announced supports place)",
+                    { () async throws(BotFault) in
+                        let fleet = try await session.askFleet(boardSize: Coordinate.gridSize, lengths: Fleet.standardLengths, seed: seed)
+                        return "a valid fleet: " + fleet.ships.map { "\($0.length) at \($0.origin) \($0.orientation)" }.joined(separator: ", ")
+                    })
+            else { return steps }
         }
-        guard await step("a whole game: your-turn -> shot <x> <y>, result, opponent-shot", { () async throws(BotFault) in
-            try await playWholeGame(session) + (timeControl.map { " on a game clock of \($0)" } ?? "")
-        }) else { return steps }
-        guard await step("game over: game-over win", { () async throws(BotFault) in
-            try await session.send(ProtocolLine.gameOver(.won))
-            return "sent"
-        }) else { return steps }
-        _ = await step("quit: the process exits within \(spec.startupDeadline)", { () async throws(BotFault) in
-            try await session.send(ProtocolLine.quit)
-            guard await session.exitedWithin(spec.startupDeadline) else {
-                throw .timedOut("the bot was still running after quit")
-            }
-            return "exited"
-        })
+        guard
+            await step(
+                "a whole game: your-turn -> shot <x> <y>, result, opponent-shot",
+                { () async throws(BotFault) in
+                    try await playWholeGame(session) + (timeControl.map { " on a game clock of \($0)" } ?? "")
+                })
+        else { return steps }
+        guard
+            await step(
+                "game over: game-over win",
+                { () async throws(BotFault) in
+                    try await session.send(ProtocolLine.gameOver(.won))
+                    return "sent"
+                })
+        else { return steps }
+        _ = await step(
+            "quit: the process exits within \(spec.startupDeadline)",
+            { () async throws(BotFault) in
+                try await session.send(ProtocolLine.quit)
+                guard await session.exitedWithin(spec.startupDeadline) else {
+                    throw .timedOut("the bot was still running after quit")
+                }
+                return "exited"
+            })
         return steps
     }
 

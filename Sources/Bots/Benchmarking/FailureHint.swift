@@ -93,25 +93,53 @@ public enum FailureHint: String, CaseIterable, Sendable {
         note(.gameClock, when: failure.contains("ran out of its game clock"))
         note(.buildFailed, when: failure.hasPrefix("the build"))
         note(.manifest, when: failure.hasPrefix("bot.yaml") || failure.contains("no bot.yaml") || failure.contains("its bot.yaml"))
-        note(.javaClass, when: err.contains("Could not find or load main class") || err.contains("ClassNotFoundException") || err.contains("UnsupportedClassVersionError"))
+        note(
+            .javaClass,
+            when: err.contains("Could not find or load main class") || err.contains("ClassNotFoundException")
+                || err.contains("UnsupportedClassVersionError"))
         note(.missingModule, when: err.contains("ModuleNotFoundError") || err.contains("ImportError") || err.contains("Can't locate "))
-        note(.memory, when: err.contains("OutOfMemoryError") || err.contains("MemoryError") || err.contains("Cannot allocate memory") || failure.contains("memory cap") || failure.contains("out of its") && !failure.contains("game clock"))
-        note(.missingProgram, when: !lineEndings && (failure.contains("is not an executable file") || failure.contains("which is not in the folder")
-            || (program.hasPrefix("./") && (failure.contains("No such file") || err.contains("No such file or directory") && err.contains(program)))))
+        note(
+            .memory,
+            when: err.contains("OutOfMemoryError") || err.contains("MemoryError") || err.contains("Cannot allocate memory")
+                || failure.contains("memory cap") || failure.contains("out of its") && !failure.contains("game clock"))
+        note(
+            .missingProgram,
+            when: !lineEndings
+                && (failure.contains("is not an executable file") || failure.contains("which is not in the folder")
+                    || (program.hasPrefix("./")
+                        && (failure.contains("No such file") || err.contains("No such file or directory") && err.contains(program))))
+        )
         // A script with CRLF endings fails as a missing interpreter or file would: the line endings are the cause.
-        note(.interpreter, when: !lineEndings && !found.contains(.executableBit) && (failure.contains("was not found on the PATH") || err.contains("bad interpreter") || err.contains("Exec format error")
-            || err.contains("command not found") || failure.contains("exit status 127") || failure.contains("exit status 126")))
-        note(.wrongFolder, when: !lineEndings && (err.contains("can't open file") || err.contains("FileNotFoundException") || err.contains("NoSuchFileException")
-            || (err.contains("No such file or directory") && !found.contains(.missingProgram))))
+        note(
+            .interpreter,
+            when: !lineEndings && !found.contains(.executableBit)
+                && (failure.contains("was not found on the PATH") || err.contains("bad interpreter") || err.contains("Exec format error")
+                    || err.contains("command not found") || failure.contains("exit status 127") || failure.contains("exit status 126"))
+        )
+        note(
+            .wrongFolder,
+            when: !lineEndings
+                && (err.contains("can't open file") || err.contains("FileNotFoundException") || err.contains("NoSuchFileException")
+                    || (err.contains("No such file or directory") && !found.contains(.missingProgram)))
+        )
         note(.flushing, when: failure.contains("timed out") && quiet && !answeredBefore && !failure.contains("CPU time in this game"))
         // What happened, when the above named no cause: a traceback, a signal, a silent exit.
-        let traceback = ["Traceback (most recent call last)", "SyntaxError", "IndentationError", "Exception in thread", "panicked at", "Uncaught ", "at line "].contains { err.contains($0) }
-        note(.traceback, when: traceback && !found.contains(.missingModule) && !found.contains(.wrongFolder) && !found.contains(.javaClass) && !found.contains(.memory))
+        let traceback = [
+            "Traceback (most recent call last)", "SyntaxError", "IndentationError", "Exception in thread", "panicked at", "Uncaught ", "at line ",
+        ].contains { err.contains($0) }
+        note(
+            .traceback,
+            when: traceback && !found.contains(.missingModule) && !found.contains(.wrongFolder) && !found.contains(.javaClass)
+                && !found.contains(.memory))
         note(.signal, when: failure.contains("killed by signal") && !failure.contains("signal 9") && !found.contains(.memory))
-        note(.exitedSilently, when: quiet && failure.contains(", exit status ") && !failure.contains("exit status 126") && !failure.contains("exit status 127") && found.isEmpty)
+        note(
+            .exitedSilently,
+            when: quiet && failure.contains(", exit status ") && !failure.contains("exit status 126") && !failure.contains("exit status 127")
+                && found.isEmpty)
         return found
     }
 
     /// The sentence shown when no hint fits: the usual mistakes, in a line.
-    public static let usualMistakes = "The usual mistakes: not flushing stdout after each line; reading a file by a path other than one relative to the bot's folder (/bot); a `command:` whose program `build:` does not write; an interpreter this machine does not have under that name (`python3`, `java`). See bots/SUBMITTING.md."
+    public static let usualMistakes =
+        "The usual mistakes: not flushing stdout after each line; reading a file by a path other than one relative to the bot's folder (/bot); a `command:` whose program `build:` does not write; an interpreter this machine does not have under that name (`python3`, `java`). See bots/SUBMITTING.md."
 }

@@ -15,7 +15,9 @@ public struct PairedComparison: Hashable, Sendable {
     /// Compares shots per board; a nil entry (a forfeit) drops that board.
     public init(first: [Int?], second: [Int?]) {
         var differences: [Double] = []
-        var firstBetter = 0, secondBetter = 0, ties = 0
+        var firstBetter = 0
+        var secondBetter = 0
+        var ties = 0
         for (a, b) in zip(first, second) {
             guard let a, let b else { continue }
             differences.append(Double(a - b))

@@ -22,7 +22,9 @@ public enum BotSpec: Hashable, Sendable, CustomStringConvertible {
     /// A fresh bot for one game, its random choices from `seed`; an external bot is started by
     /// `launcher`, its stderr appended to `logPath` (discarded when nil), and plays on
     /// `timeControl`'s clock when one is given (a built-in has none: its time is the runner's).
-    public func makeBot(seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher(), timeControl: TimeControl? = nil) -> any Bot {
+    public func makeBot(seed: UInt64, logPath: String? = nil, launcher: any BotLauncher = DirectLauncher(), timeControl: TimeControl? = nil)
+        -> any Bot
+    {
         switch self {
         case .builtin(let builtIn): builtIn.makeBot(seed: seed)
         case .external(let spec): ExternalBot(spec, seed: seed, logPath: logPath, launcher: launcher, timeControl: timeControl)

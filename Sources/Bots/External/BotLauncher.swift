@@ -1,5 +1,6 @@
 import Foundation
 import Processes
+
 /// The one door through which every external bot process is started. A launcher turns a
 /// bot's spec into the exact program, arguments and environment to execute; the game code
 /// never spawns a bot any other way, so a sandbox is a launcher that wraps the plan.

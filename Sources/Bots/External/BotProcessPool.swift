@@ -25,9 +25,11 @@ public final class BotProcessPool: Sendable {
         var dead: [BotSession] = []
         let found = idle.withLock { sessions -> BotSession? in
             while true {
-                guard let index = sessions.firstIndex(where: { session in
-                    mirrorGroup.map { !session.playedMirrors.contains($0) } ?? true
-                }) else { return nil }
+                guard
+                    let index = sessions.firstIndex(where: { session in
+                        mirrorGroup.map { !session.playedMirrors.contains($0) } ?? true
+                    })
+                else { return nil }
                 let session = sessions.remove(at: index)
                 if session.isRunning { return session }
                 dead.append(session)

@@ -1,6 +1,7 @@
 import BattleshipRules
 import DurationUnits
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 import Processes
@@ -178,7 +179,9 @@ final class BotSession: @unchecked Sendable {
                 let now = ProcessEventLoop.now()
                 guard now < wallGuard else {
                     let seconds = String(format: "%.2f", Double(used) / 1e9)
-                    throw .timedOut("no \"shot <x> <y>\" within \(spec.moveWallGuard) after \"your-turn\" (\(seconds) s of its \(spec.moveDeadline) of CPU time used)")
+                    throw .timedOut(
+                        "no \"shot <x> <y>\" within \(spec.moveWallGuard) after \"your-turn\" (\(seconds) s of its \(spec.moveDeadline) of CPU time used)"
+                    )
                 }
                 // The rest of its budget, spent on every core at once as quickly as it could be:
                 // a bot of many processes cannot think far past its budget before the next look.
@@ -202,9 +205,12 @@ final class BotSession: @unchecked Sendable {
     /// one that plays a single game has its rlimit). Reading it is done only once the game has
     /// lasted long enough on the clock for the bot to have used that much on every core.
     private func checkGameCPU(_ process: ChildProcess) throws(BotFault) {
-        guard spec.restart == .reuse || process.accounting?.cpuFile != nil, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else { return }
+        guard spec.restart == .reuse || process.accounting?.cpuFile != nil, let limit = spec.limits.cpuSeconds, let start = cpuAtGameStart else {
+            return
+        }
         guard (ProcessEventLoop.now() &- gameStart) &* Self.cores >= UInt64(limit) * 1_000_000_000,
-              let now = cpuTime(process, walk: true) else { return }
+            let now = cpuTime(process, walk: true)
+        else { return }
         if now &- start > UInt64(limit) * 1_000_000_000 {
             throw .timedOut("it used more than \(limit) s of CPU time in this game")
         }

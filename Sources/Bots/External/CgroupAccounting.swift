@@ -1,4 +1,5 @@
 import Processes
+
 /// What a bot's cgroup counts for all its processes together, read from the kernel's files
 /// (through ``CgroupFile``):
 /// the CPU time of every process the bot ever started (reaped or not, short-lived children

@@ -1,4 +1,5 @@
 import CProcess
+
 #if canImport(Glibc)
 import Glibc
 import Processes
@@ -28,7 +29,8 @@ extension ChildProcess {
         var errorsFromChild: [Int32] = [-1, -1]
         guard salvo_pipe_cloexec(&toChild) == 0 else { return .failure(.launchFailed("pipe: errno \(errno)")) }
         guard salvo_pipe_cloexec(&fromChild) == 0 else {
-            close(toChild[0]); close(toChild[1])
+            close(toChild[0])
+            close(toChild[1])
             return .failure(.launchFailed("pipe: errno \(errno)"))
         }
         guard salvo_pipe_cloexec(&errorsFromChild) == 0 else {
@@ -53,16 +55,20 @@ extension ChildProcess {
         let status: Int32
         var failedStep = ""
         if let setup = plan.childSetup {
-            (status, failedStep) = ProcessSpawner.spawnPrepared(plan.executable, &cArguments, cEnvironment, placed: placed, setup: setup, child: &child)
+            (status, failedStep) = ProcessSpawner.spawnPrepared(
+                plan.executable, &cArguments, cEnvironment, placed: placed, setup: setup, child: &child)
         } else {
-            status = ProcessSpawner.posixSpawn(plan.executable, &cArguments, cEnvironment, placed: placed, statusSlot: plan.statusDescriptor, child: &child)
+            status = ProcessSpawner.posixSpawn(
+                plan.executable, &cArguments, cEnvironment, placed: placed, statusSlot: plan.statusDescriptor, child: &child)
         }
         close(toChild[0])
         close(fromChild[1])
         close(errorsFromChild[1])
         if statusFromChild[1] >= 0 { close(statusFromChild[1]) }
         guard status == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errorsFromChild[0])
+            close(toChild[1])
+            close(fromChild[0])
+            close(errorsFromChild[0])
             if statusFromChild[0] >= 0 { close(statusFromChild[0]) }
             guard !failedStep.isEmpty else { return .failure(.launchFailed("posix_spawn: \(String(cString: strerror(status)))")) }
             // A step of the runner's own set-up (a cgroup to join, a host user to take) failed

@@ -1,11 +1,12 @@
 import BattleshipRules
+import Processes
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
-import Processes
-import Synchronization
 
 /// A bot that is a program speaking the line protocol of bots/PROTOCOL.md over its stdin
 /// and stdout, in its own process group, under resource caps: a new process for the game, or,

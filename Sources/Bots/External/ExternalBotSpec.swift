@@ -76,7 +76,11 @@ public struct ExternalBotSpec: Hashable, Sendable {
                 quote = character
                 inWord = true
             } else if character.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
             } else {
                 current.append(character)
                 inWord = true
@@ -85,7 +89,6 @@ public struct ExternalBotSpec: Hashable, Sendable {
         if inWord { words.append(current) }
         return words
     }
-
 
     /// The folder of the bot's program: the folder of the first word of the command, after
     /// the interpreter, that names an existing file (`bots/python` for

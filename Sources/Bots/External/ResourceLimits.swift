@@ -1,4 +1,5 @@
 import Processes
+
 /// Caps on an external bot's process, applied before it starts (`ulimit` in the shell that
 /// launches it, and a cgroup where the machine allows one, see the Sandbox module), so a
 /// runaway or hostile bot cannot take the machine down. nil means no cap.

@@ -25,7 +25,8 @@ public struct TimeControl: Hashable, Sendable, CustomStringConvertible {
     public static let maximumBaseMilliseconds = 3_600_000
     public static let maximumIncrementMilliseconds = 60_000
     /// What a file's `time_control:` must be, for its errors.
-    public static let expected = "`BASE+INC` in seconds (fastchess's notation, e.g. `10+0.1`: a bank of 10 s a game, 0.1 s added after each move), `BASE` alone for no increment, or `none` for no clock"
+    public static let expected =
+        "`BASE+INC` in seconds (fastchess's notation, e.g. `10+0.1`: a bank of 10 s a game, 0.1 s added after each move), `BASE` alone for no increment, or `none` for no clock"
 
     public init(baseMilliseconds: Int, incrementMilliseconds: Int) {
         self.baseMilliseconds = baseMilliseconds
@@ -38,7 +39,8 @@ public struct TimeControl: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,
-              let base = Self.milliseconds(parts[0]), base > 0, base <= Self.maximumBaseMilliseconds else { return nil }
+            let base = Self.milliseconds(parts[0]), base > 0, base <= Self.maximumBaseMilliseconds
+        else { return nil }
         let increment = parts.count == 2 ? Self.milliseconds(parts[1]) : 0
         guard let increment, increment <= Self.maximumIncrementMilliseconds else { return nil }
         self.init(baseMilliseconds: base, incrementMilliseconds: increment)
@@ -70,7 +72,8 @@ public struct TimeControl: Hashable, Sendable, CustomStringConvertible {
     static func milliseconds(_ text: Substring) -> Int? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
+        let whole = parts[0]
+        let fraction = parts.count == 2 ? parts[1] : ""
         guard !(whole.isEmpty && fraction.isEmpty), whole.count <= 7, fraction.count <= 3 else { return nil }
         guard parts.count == 1 || !fraction.isEmpty else { return nil }
         let wholePart = whole.isEmpty ? 0 : Int(whole) ?? 0

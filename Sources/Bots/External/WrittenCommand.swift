@@ -18,10 +18,11 @@ public enum WrittenCommand: Hashable, Sendable {
 
     /// The program and its arguments; nil when there is no program (no words, or an empty first one).
     public var words: [String]? {
-        let words = switch self {
-        case .list(let words): words
-        case .line(let line): ExternalBotSpec.words(ofCommandLine: line)
-        }
+        let words =
+            switch self {
+            case .list(let words): words
+            case .line(let line): ExternalBotSpec.words(ofCommandLine: line)
+            }
         guard let program = words.first, !program.isEmpty else { return nil }
         return words
     }

@@ -18,7 +18,8 @@ struct PlacementTable: Sendable {
                 for column in 0...(size - length) where length <= size {
                     var mask = CellSet.empty
                     for step in 0..<length {
-                        let index = orientation == .horizontal
+                        let index =
+                            orientation == .horizontal
                             ? row * size + column + step
                             : (column + step) * size + row
                         mask.insert(index)

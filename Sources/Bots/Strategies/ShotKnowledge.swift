@@ -62,14 +62,18 @@ struct ShotKnowledge: Sendable {
                 let cx = x + dx * step
                 let cy = y + dy * step
                 guard (0..<size).contains(cx), (0..<size).contains(cy),
-                      step == 0 || (hits.contains(cy * size + cx) && !sunkCells.contains(cy * size + cx))
-                else { fits = false; break }
+                    step == 0 || (hits.contains(cy * size + cx) && !sunkCells.contains(cy * size + cx))
+                else {
+                    fits = false
+                    break
+                }
                 mask.insert(cy * size + cx)
             }
             guard fits else { continue }
             let bx = x + dx * length
             let by = y + dy * length
-            let beyondIsHit = (0..<size).contains(bx) && (0..<size).contains(by)
+            let beyondIsHit =
+                (0..<size).contains(bx) && (0..<size).contains(by)
                 && hits.contains(by * size + bx) && !sunkCells.contains(by * size + bx)
             if best == nil || (!bestIsExact && !beyondIsHit) {
                 best = mask

@@ -93,20 +93,22 @@ public struct BotGames: Sendable {
         let opponent = record.players.first { $0.bot != bot }?.bot ?? bot
         if rows.count < BotPage.gameRowLimit {
             let won = record.winner.map { $0.index == seat }
-            rows.append(Row(
-                index: record.index, opponent: opponent, seat: seat, won: won, termination: record.termination,
-                forfeitKind: record.forfeitKind, shots: record.shots.count { $0.seat.index == seat }
-            ))
+            rows.append(
+                Row(
+                    index: record.index, opponent: opponent, seat: seat, won: won, termination: record.termination,
+                    forfeitKind: record.forfeitKind, shots: record.shots.count { $0.seat.index == seat }
+                ))
         }
         if record.termination == .forfeit && lost {
             forfeitCount += 1
             let kind = record.forfeitKind?.rawValue ?? "unknown"
             if forfeitDetails.count < BotPage.forfeitDetailLimit {
                 let winner = record.winner.map { record.player($0).bot } ?? "?"
-                forfeitDetails.append(ForfeitDetail(
-                    index: record.index, kind: kind, opponent: winner, moment: ForfeitMoment(record),
-                    reason: record.reason, stderrTail: record.stderrTail
-                ))
+                forfeitDetails.append(
+                    ForfeitDetail(
+                        index: record.index, kind: kind, opponent: winner, moment: ForfeitMoment(record),
+                        reason: record.reason, stderrTail: record.stderrTail
+                    ))
             } else if forfeitRows.count < BotPage.forfeitRowLimit {
                 forfeitRows.append(ForfeitRow(index: record.index, kind: kind, moment: ForfeitMoment(record)))
             }

@@ -37,7 +37,8 @@ public struct GameHistory: Sendable {
 
     /// The record that counts for the game with schedule index `index`.
     public func game(index: Int) -> GameRecord? {
-        var low = 0, high = games.count
+        var low = 0
+        var high = games.count
         while low < high {
             let middle = (low + high) / 2
             if games[middle].index < index { low = middle + 1 } else { high = middle }

@@ -18,7 +18,9 @@ extension ResultsBuilder {
         let builds = ledger.entered.count { $0.buildLog != nil } + ledger.notEntered.count { $0.buildLog != nil }
         return .init(
             folder: ledger.folder, buildsRun: ledger.buildsRun, buildsSkipped: max(0, builds - ledger.buildsRun),
-            entered: ledger.entered.map { .init(bot: $0.name, folder: $0.folder, label: $0.label, buildLog: link($0.buildLog), buildSkipped: $0.buildFromCache) },
+            entered: ledger.entered.map {
+                .init(bot: $0.name, folder: $0.folder, label: $0.label, buildLog: link($0.buildLog), buildSkipped: $0.buildFromCache)
+            },
             notEntered: ledger.notEntered.map { .init(folder: $0.folder, name: $0.name, reason: $0.reason, buildLog: link($0.buildLog)) }
         )
     }

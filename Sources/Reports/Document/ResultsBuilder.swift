@@ -21,7 +21,9 @@ public enum ResultsBuilder {
 
     /// As above, from records already grouped; `submissions` is the ledger of the run's
     /// `bots_from:` folder, when it has one.
-    public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
+    public static func build(config: TournamentConfig, history: GameHistory, generatedAt: Date, submissions: SubmissionLedger? = nil)
+        -> ResultsDocument
+    {
         var results = build(config: config, tally: ResultsTally(config: config, history: history), generatedAt: generatedAt, submissions: submissions)
         results.games = history.games.map { record in entry(record, attempts: history.attempts[record.index] ?? 1) }
         return results
@@ -29,7 +31,9 @@ public enum ResultsBuilder {
 
     /// Every section but `games` (left empty: a report streams them, ``entry(_:attempts:)``),
     /// from the games folded into `tally`.
-    public static func build(config: TournamentConfig, tally: ResultsTally, generatedAt: Date, submissions: SubmissionLedger? = nil) -> ResultsDocument {
+    public static func build(config: TournamentConfig, tally: ResultsTally, generatedAt: Date, submissions: SubmissionLedger? = nil)
+        -> ResultsDocument
+    {
         let board = tally.board
         let ratings = board.ratings()
         var standings = Self.standings(board, ratings: ratings)
@@ -71,7 +75,9 @@ public enum ResultsBuilder {
     /// The games section's entry of `record`, the record that counts for its game. A season's
     /// game (`season`) names each seat's version and its `night`, and says when the standings
     /// do not count it.
-    public static func entry(_ record: GameRecord, attempts: Int, replayFile: Bool = false, season: Bool = false, countsInStandings: Bool = true, night: Int? = nil) -> ResultsDocument.GameEntry {
+    public static func entry(
+        _ record: GameRecord, attempts: Int, replayFile: Bool = false, season: Bool = false, countsInStandings: Bool = true, night: Int? = nil
+    ) -> ResultsDocument.GameEntry {
         var entry = ResultsDocument.GameEntry(
             index: record.index, gameId: record.gameId, players: record.players.map(\.bot),
             winnerSeat: record.winner?.index, termination: record.termination.rawValue,
@@ -136,7 +142,8 @@ public enum ResultsBuilder {
         guard let settings = config.sprt, config.bots.count >= 2 else { return nil }
         let (alpha, beta) = (settings.alpha, settings.beta)
         guard alpha > 0, alpha < 1, beta > 0, beta < 1, alpha + beta < 1 else { return nil }
-        let bot = config.bots[0].name, opponent = config.bots[1].name
+        let bot = config.bots[0].name
+        let opponent = config.bots[1].name
         let tally = board.sprtTally(settings, first: bot, second: opponent)
         return .init(
             bot: bot, opponent: opponent, elo0: settings.elo0, elo1: settings.elo1, alpha: alpha, beta: beta,
@@ -163,7 +170,8 @@ public enum ResultsBuilder {
                 }
             },
             gamesPerPairing: config.gamesPerPairing, concurrency: config.concurrency, seed: String(config.seed),
-            server: config.server.text, pollIntervalMilliseconds: Int((config.pollInterval / .milliseconds(1)).rounded()), rateLimit: config.rateLimit,
+            server: config.server.text, pollIntervalMilliseconds: Int((config.pollInterval / .milliseconds(1)).rounded()),
+            rateLimit: config.rateLimit,
             stallTimeoutSeconds: config.stallTimeout / .seconds(1)
         )
         summary.placement = config.placement == .server ? nil : config.placement.rawValue

@@ -1,4 +1,5 @@
 import Bots
+
 extension ResultsDocument {
     /// The parts of the run's configuration a reader of the results needs.
     public struct ConfigurationSummary: Hashable, Sendable, Codable {
@@ -29,7 +30,10 @@ extension ResultsDocument {
         /// absent where it enforced everything, or no bot was sandboxed.
         public var unenforced: [String]?
 
-        public init(format: String, bots: [Bot], gamesPerPairing: Int, concurrency: Int, seed: String, server: String, pollIntervalMilliseconds: Int, rateLimit: Double?, stallTimeoutSeconds: Double) {
+        public init(
+            format: String, bots: [Bot], gamesPerPairing: Int, concurrency: Int, seed: String, server: String, pollIntervalMilliseconds: Int,
+            rateLimit: Double?, stallTimeoutSeconds: Double
+        ) {
             self.format = format
             self.bots = bots
             self.gamesPerPairing = gamesPerPairing

@@ -46,7 +46,10 @@ extension ResultsDocument {
         /// replay, but not counted; absent for a game the standings count.
         public var countsInStandings: Bool?
 
-        public init(index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, moves: Int, durationMilliseconds: Int, attempts: Int, replayJSON: String?, replayHTML: String) {
+        public init(
+            index: Int, gameId: String, players: [String], winnerSeat: Int?, termination: String, forfeitKind: String?, reason: String?, moves: Int,
+            durationMilliseconds: Int, attempts: Int, replayJSON: String?, replayHTML: String
+        ) {
             self.index = index
             self.gameId = gameId
             self.players = players

@@ -71,7 +71,10 @@ extension ResultsDocument {
         /// `H0`, `H1` or `undecided`.
         public var decision: String
 
-        public init(bot: String, opponent: String, elo0: Double, elo1: Double, alpha: Double, beta: Double, wins: Int, losses: Int, llr: Double, lowerBound: Double, upperBound: Double, decision: String) {
+        public init(
+            bot: String, opponent: String, elo0: Double, elo1: Double, alpha: Double, beta: Double, wins: Int, losses: Int, llr: Double,
+            lowerBound: Double, upperBound: Double, decision: String
+        ) {
             self.bot = bot
             self.opponent = opponent
             self.elo0 = elo0

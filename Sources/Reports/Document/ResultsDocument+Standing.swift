@@ -37,7 +37,10 @@ extension ResultsDocument {
         /// The version that played: a submission's (12 hex digits); absent for a listed bot.
         public var version: String?
 
-        public init(rank: Int, bot: String, rating: Estimate?, games: Int, wins: Int, losses: Int, scorePercent: Double, meanShotsToWin: Double?, forfeits: [String: Int]) {
+        public init(
+            rank: Int, bot: String, rating: Estimate?, games: Int, wins: Int, losses: Int, scorePercent: Double, meanShotsToWin: Double?,
+            forfeits: [String: Int]
+        ) {
             self.rank = rank
             self.bot = bot
             self.rating = rating

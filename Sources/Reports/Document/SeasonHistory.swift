@@ -117,7 +117,8 @@ public struct SeasonHistory: Sendable {
             ResultsDocument.Version(
                 bot: bot.name, version: bot.version, firstNight: span[bot.versionedName]?.first ?? 0, lastNight: span[bot.versionedName]?.last ?? 0,
                 nightsPlayed: (nightsPlayed[bot.versionedName] ?? []).sorted(), backOn: backOn[bot.versionedName] ?? [],
-                rating: ratings?.rating(of: bot.versionedName).flatMap(ResultsBuilder.estimate), games: versionsBoard.tally(of: bot.versionedName).games,
+                rating: ratings?.rating(of: bot.versionedName).flatMap(ResultsBuilder.estimate),
+                games: versionsBoard.tally(of: bot.versionedName).games,
                 latest: current.contains(bot.versionedName), best: false
             )
         }

@@ -26,7 +26,8 @@ public struct ShotsComparison: Hashable, Sendable {
 
     /// Bins `bot`'s histogram (results.json's `shotsToWin`) against the others in `all`.
     public init(bot: String, all: [ResultsDocument.ShotsToWin]) {
-        var own: [Int: Int] = [:], others: [Int: Int] = [:]
+        var own: [Int: Int] = [:]
+        var others: [Int: Int] = [:]
         for distribution in all {
             for bin in distribution.histogram {
                 if distribution.bot == bot { own[bin.shots, default: 0] += bin.games } else { others[bin.shots, default: 0] += bin.games }
@@ -40,7 +41,8 @@ public struct ShotsComparison: Hashable, Sendable {
             return
         }
         let width = Self.binWidth
-        let first = Self.binStart(low), last = Self.binStart(high)
+        let first = Self.binStart(low)
+        let last = Self.binStart(high)
         bins = stride(from: first, through: last, by: width).map { start in
             let range = start...(start + width - 1)
             return Bin(

@@ -33,7 +33,8 @@ public enum GamesCSV {
 
     /// The fields of `game`'s row, in the header's order, before quoting.
     public static func fields(_ game: ExportedGame) -> [String] {
-        let entry = game.entry, replay = game.replay
+        let entry = game.entry
+        let replay = game.replay
         func player(_ seat: Int) -> ReplayDocument.Player? { replay.players.indices.contains(seat) ? replay.players[seat] : nil }
         func bot(_ seat: Int) -> String { player(seat)?.bot ?? (entry.players.indices.contains(seat) ? entry.players[seat] : "") }
         func version(_ seat: Int) -> String {

@@ -23,7 +23,9 @@ public enum StandingsCSV {
     public static let fileName = "standings.csv"
 
     /// The header's fields.
-    public static let header = ["rank", "name", "login", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits", "note"]
+    public static let header = [
+        "rank", "name", "login", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits", "note",
+    ]
 
     /// A class's roster, for a grade book: each login's name, in the roster's order.
     public typealias Roster = [(login: String, name: String)]

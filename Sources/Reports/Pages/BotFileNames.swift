@@ -43,7 +43,8 @@ public enum BotFileNames {
         var pendingDash = false
         for scalar in name.unicodeScalars {
             let value = scalar.value
-            let isSafe = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+            let isSafe =
+                (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
                 || scalar == "-" || scalar == "_" || scalar == "."
             if isSafe {
                 if pendingDash && !stem.isEmpty { stem.append("-") }

@@ -80,14 +80,14 @@ public enum BotPage {
     /// The page of `input.bot`.
     public static func render(_ input: Input) -> String {
         var html: Markup = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(SVGCharts.shortened(input.bot, to: nameLimit)) · \(input.results.tournament)</title>
-        <style>\(PageStyle.css)\(css)</style></head>
-        <body><main id="bot-page" data-bot="\(input.bot)">
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>\(SVGCharts.shortened(input.bot, to: nameLimit)) · \(input.results.tournament)</title>
+            <style>\(PageStyle.css)\(css)</style></head>
+            <body><main id="bot-page" data-bot="\(input.bot)">
 
-        """
+            """
         html += header(input)
         html += record(input)
         html += season(input)
@@ -97,11 +97,11 @@ public enum BotPage {
         html += games(input)
         html += rematch(input)
         html += """
-        <p class="note">Back to <a href="../\(ReportLayout.index)">the tournament</a>; every number as data in \
-        <a href="../\(ReportLayout.results)">results.json</a>.</p>
-        </main></body></html>
+            <p class="note">Back to <a href="../\(ReportLayout.index)">the tournament</a>; every number as data in \
+            <a href="../\(ReportLayout.results)">results.json</a>.</p>
+            </main></body></html>
 
-        """
+            """
         return html.text
     }
 
@@ -115,11 +115,11 @@ public enum BotPage {
             }
         }
         return """
-        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(input.results.tournament)</a></p>
-        <h1>\(input.bot)</h1>
-        <p class="meta">Runs as \(how) · report generated \(IndexPage.timestamp(input.results.generatedAt)).</p></header>
+            <header><p class="meta"><a href="../\(ReportLayout.index)">← \(input.results.tournament)</a></p>
+            <h1>\(input.bot)</h1>
+            <p class="meta">Runs as \(how) · report generated \(IndexPage.timestamp(input.results.generatedAt)).</p></header>
 
-        """
+            """
     }
 
     /// A bot's name for tables and captions: cut to ``nameLimit`` and escaped.

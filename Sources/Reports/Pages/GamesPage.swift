@@ -26,25 +26,28 @@ public enum GamesPage {
 
     /// Page `number` of `count`, listing `games` of the `total` of the run `tournament`.
     public static func render(tournament: String, games: [ResultsDocument.GameEntry], number: Int, count: Int, total: Int) -> String {
-        let first = games.first?.index ?? 0, last = games.last?.index ?? 0
+        let first = games.first?.index ?? 0
+        let last = games.last?.index ?? 0
         var html: Markup = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>Games \(first)–\(last) · \(tournament)</title>
-        <style>\(PageStyle.css)</style></head>
-        <body><main>
-        <header><p class="meta"><a href="../\(ReportLayout.index)">← \(tournament)</a></p>
-        <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(total) games in all.</p></header>
-        \(navigation(number: number, count: count))
-        <section><div class="scroll"><table id="games">
-        <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th title="the shots of both seats together">Moves</th></tr></thead><tbody>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>Games \(first)–\(last) · \(tournament)</title>
+            <style>\(PageStyle.css)</style></head>
+            <body><main>
+            <header><p class="meta"><a href="../\(ReportLayout.index)">← \(tournament)</a></p>
+            <h1>Games \(first)–\(last)</h1><p class="meta">Page \(number) of \(count), \(total) games in all.</p></header>
+            \(navigation(number: number, count: count))
+            <section><div class="scroll"><table id="games">
+            <thead><tr><th>Game</th><th class="bot">First move</th><th class="bot">Second</th><th class="bot">Winner</th><th>End</th><th title="the shots of both seats together">Moves</th></tr></thead><tbody>
 
-        """
+            """
         for game in games {
             let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\($0))" } ?? "") : game.termination
-                        html += "<tr data-index=\"\(game.index)\"\(IndexPage.earlierClass(game))><td><a class=\"replay-link\" href=\"../\(game.replayHTML)\">\(game.index)</a>"
-            html += "<td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.players.dropFirst().first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.moves)\n"
+            html +=
+                "<tr data-index=\"\(game.index)\"\(IndexPage.earlierClass(game))><td><a class=\"replay-link\" href=\"../\(game.replayHTML)\">\(game.index)</a>"
+            html +=
+                "<td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.players.dropFirst().first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(IndexPage.earlierNote(game))<td>\(game.moves)\n"
         }
         html += "</tbody></table></div></section>\n\(navigation(number: number, count: count))</main></body></html>\n"
         return html.text

@@ -11,14 +11,15 @@ extension IndexPage {
     /// for each thing it could not.
     static func bots(_ results: ResultsDocument) -> Markup {
         var html: Markup = """
-        <section><h2>Bots</h2><div class="scroll"><table id="bots">
-        <thead><tr><th class="bot">Bot</th><th class="bot">Runs as</th><th class="bot">Processes</th><th class="bot">Sandbox</th><th class="bot">Limits</th></tr></thead><tbody>
+            <section><h2>Bots</h2><div class="scroll"><table id="bots">
+            <thead><tr><th class="bot">Bot</th><th class="bot">Runs as</th><th class="bot">Processes</th><th class="bot">Sandbox</th><th class="bot">Limits</th></tr></thead><tbody>
 
-        """
+            """
         for bot in results.configuration.bots {
             html += "<tr data-bot=\"\(bot.name)\"><td class=\"bot\">\(bot.name)</td>"
             if let strategy = bot.strategy {
-                html += "<td class=\"bot\">built-in <code>\(strategy)</code></td><td class=\"bot\">–</td><td class=\"bot sandbox\">in-process</td><td class=\"bot\">–</td></tr>\n"
+                html +=
+                    "<td class=\"bot\">built-in <code>\(strategy)</code></td><td class=\"bot\">–</td><td class=\"bot sandbox\">in-process</td><td class=\"bot\">–</td></tr>\n"
                 continue
             }
             html += "<td class=\"bot\"><code>\((bot.command ?? []).joined(separator: " "))</code></td>"
@@ -33,7 +34,8 @@ extension IndexPage {
         }
         html += "</tbody></table></div>"
         if let unenforced = results.configuration.unenforced, !unenforced.isEmpty {
-            html += "<div id=\"unenforced\" class=\"note\"><p><span class=\"unsandboxed\">Not enforced on the machine that ran this</span>: the sandbox there fell back, and could not enforce all of its limits:</p><ul>"
+            html +=
+                "<div id=\"unenforced\" class=\"note\"><p><span class=\"unsandboxed\">Not enforced on the machine that ran this</span>: the sandbox there fell back, and could not enforce all of its limits:</p><ul>"
             html += unenforced.map { "<li>\($0)</li>" as Markup }.joined()
             html += "</ul></div>"
         }

@@ -11,13 +11,14 @@ extension IndexPage {
     /// build log is linked as `<a class="build-log" href="submissions/logs/FOLDER.build.log">`.
     static func submissions(_ submissions: ResultsDocument.SubmissionsSection) -> Markup {
         var html: Markup = """
-        <section id="submissions"><h2>Submissions</h2>
-        <p class="meta">From <code>\(submissions.folder)</code>: \(submissions.entered.count) entered, \
-        \(submissions.notEntered.count) not entered. Builds: \(submissions.buildsRun) run, \(submissions.buildsSkipped) skipped (unchanged since their last build).</p>
+            <section id="submissions"><h2>Submissions</h2>
+            <p class="meta">From <code>\(submissions.folder)</code>: \(submissions.entered.count) entered, \
+            \(submissions.notEntered.count) not entered. Builds: \(submissions.buildsRun) run, \(submissions.buildsSkipped) skipped (unchanged since their last build).</p>
 
-        """
+            """
         if !submissions.notEntered.isEmpty {
-            html += "<h3>Not entered</h3><div class=\"scroll\"><table id=\"not-entered\"><thead><tr><th class=\"bot\">Folder</th><th class=\"bot\">Reason</th><th class=\"bot\">Build log</th></tr></thead><tbody>\n"
+            html +=
+                "<h3>Not entered</h3><div class=\"scroll\"><table id=\"not-entered\"><thead><tr><th class=\"bot\">Folder</th><th class=\"bot\">Reason</th><th class=\"bot\">Build log</th></tr></thead><tbody>\n"
             for skipped in submissions.notEntered {
                 let folder = skipped.folder + (skipped.name.map { $0 == skipped.folder ? "" : " (\($0))" } ?? "")
                 html += "<tr data-folder=\"\(skipped.folder)\"><td class=\"bot\">\(folder)</td>"
@@ -26,7 +27,8 @@ extension IndexPage {
             html += "</tbody></table></div>\n"
         }
         if !submissions.entered.isEmpty {
-            html += "<h3>Entered</h3><div class=\"scroll\"><table id=\"entered\"><thead><tr><th class=\"bot\">Bot</th><th class=\"bot\">Label</th><th class=\"bot\">Build log</th></tr></thead><tbody>\n"
+            html +=
+                "<h3>Entered</h3><div class=\"scroll\"><table id=\"entered\"><thead><tr><th class=\"bot\">Bot</th><th class=\"bot\">Label</th><th class=\"bot\">Build log</th></tr></thead><tbody>\n"
             for bot in submissions.entered {
                 let skipped: Markup = bot.buildSkipped == true ? " <span class=\"meta\">(build skipped: unchanged)</span>" : ""
                 html += "<tr data-bot=\"\(bot.bot)\"><td class=\"bot\">\(bot.bot)</td><td class=\"bot label\">\(bot.label ?? "–")</td>"

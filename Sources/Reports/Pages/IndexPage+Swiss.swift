@@ -12,20 +12,21 @@ extension IndexPage {
     /// `<a class="round-game">`, apart from the `replay-link`s of the Games section.
     static func swiss(_ swiss: ResultsDocument.SwissSection) -> Markup {
         var html: Markup = """
-        <section id="swiss"><h2>Swiss standings</h2>
-        <p class="meta">After \(swiss.completeRounds) of \(swiss.plannedRounds) rounds. A won pairing is 1 point, a tied one ½, a bye 1; \
-        equal points are ranked by Buchholz (the points of the opponents met), then by lot.</p>
-        <div class="scroll"><table id="swiss-standings">
-        <thead><tr><th>#</th><th class="bot">Bot</th><th>Points</th><th>Buchholz</th><th>Byes</th></tr></thead><tbody>
+            <section id="swiss"><h2>Swiss standings</h2>
+            <p class="meta">After \(swiss.completeRounds) of \(swiss.plannedRounds) rounds. A won pairing is 1 point, a tied one ½, a bye 1; \
+            equal points are ranked by Buchholz (the points of the opponents met), then by lot.</p>
+            <div class="scroll"><table id="swiss-standings">
+            <thead><tr><th>#</th><th class="bot">Bot</th><th>Points</th><th>Buchholz</th><th>Byes</th></tr></thead><tbody>
 
-        """
+            """
         for row in swiss.standings {
             html += "<tr data-bot=\"\(row.bot)\"><td>\(row.rank)</td><td class=\"bot\">\(row.bot)</td>"
             html += "<td>\(points(row.points))</td><td>\(points(row.buchholz))</td><td>\(row.byes)</td></tr>\n"
         }
         html += "</tbody></table></div>\n<h2>Rounds</h2>\n"
         for round in swiss.rounds { html += self.round(round) }
-        html += "<p class=\"note\">Each round is paired from the results of the rounds before it: equal or nearest points meet, no pairing twice unless no other pairing exists.</p></section>\n"
+        html +=
+            "<p class=\"note\">Each round is paired from the results of the rounds before it: equal or nearest points meet, no pairing twice unless no other pairing exists.</p></section>\n"
         return html
     }
 
@@ -37,13 +38,17 @@ extension IndexPage {
         var meta = "\(round.pairings.count) pairing\(round.pairings.count == 1 ? "" : "s") · \(state)"
         if let bye = round.bye { meta += " · bye: \(bye)" }
         if round.repeats > 0 { meta += " · \(round.repeats) repeated" }
-        var html: Markup = "<details class=\"round\" data-round=\"\(round.number)\" data-complete=\"\(round.complete)\"><summary>Round \(round.number) <span class=\"meta\">\(meta)</span></summary>\n"
-        html += "<div class=\"scroll\"><table class=\"pairings\"><thead><tr><th>Board</th><th class=\"bot\">Bot</th><th>Won</th><th class=\"bot\">Opponent</th><th>Points</th><th class=\"bot\">Games</th></tr></thead><tbody>\n"
+        var html: Markup =
+            "<details class=\"round\" data-round=\"\(round.number)\" data-complete=\"\(round.complete)\"><summary>Round \(round.number) <span class=\"meta\">\(meta)</span></summary>\n"
+        html +=
+            "<div class=\"scroll\"><table class=\"pairings\"><thead><tr><th>Board</th><th class=\"bot\">Bot</th><th>Won</th><th class=\"bot\">Opponent</th><th>Points</th><th class=\"bot\">Games</th></tr></thead><tbody>\n"
         for (board, pairing) in round.pairings.enumerated() {
             let score = zip(pairing.firstPoints.map(points), pairing.secondPoints.map(points)).map { "\($0)–\($1)" } ?? "–"
-            let links = pairing.games.map { "<a class=\"round-game\" href=\"\(ReportLayout.replayLink(index: $0))\">\($0)</a>" as Markup }.joined(separator: " ")
+            let links = pairing.games.map { "<a class=\"round-game\" href=\"\(ReportLayout.replayLink(index: $0))\">\($0)</a>" as Markup }.joined(
+                separator: " ")
             html += "<tr data-first=\"\(pairing.first)\" data-second=\"\(pairing.second)\"><td>\(board + 1)</td>"
-            html += "<td class=\"bot\">\(pairing.first)</td><td>\(pairing.firstWins)–\(pairing.secondWins)</td><td class=\"bot\">\(pairing.second)</td>"
+            html +=
+                "<td class=\"bot\">\(pairing.first)</td><td>\(pairing.firstWins)–\(pairing.secondWins)</td><td class=\"bot\">\(pairing.second)</td>"
             html += "<td>\(score)</td><td class=\"bot\">\(links)</td></tr>\n"
         }
         html += "</tbody></table></div>\n"

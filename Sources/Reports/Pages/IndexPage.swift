@@ -48,14 +48,14 @@ public enum IndexPage {
     /// The page for `results` (its `games` not read) with the games of `games`.
     public static func render(_ results: ResultsDocument, games list: GameList) -> String {
         var html: Markup = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(results.tournament) · Salvo tournament</title>
-        <style>\(PageStyle.css)</style></head>
-        <body><main>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>\(results.tournament) · Salvo tournament</title>
+            <style>\(PageStyle.css)</style></head>
+            <body><main>
 
-        """
+            """
         html += header(results)
         if let sprt = results.sprt { html += sprtSection(sprt) }
         if let swiss = results.swiss { html += self.swiss(swiss) }
@@ -74,12 +74,12 @@ public enum IndexPage {
         if let submissions = results.submissions { html += self.submissions(submissions) }
         html += games(results, list: list)
         html += """
-        <p class="note">The same numbers as data: <a href="results.json">results.json</a> \
-        (schema version \(results.schemaVersion), described in Salvo's reports/README.md).</p>
-        \(footer(results))
-        </main></body></html>
+            <p class="note">The same numbers as data: <a href="results.json">results.json</a> \
+            (schema version \(results.schemaVersion), described in Salvo's reports/README.md).</p>
+            \(footer(results))
+            </main></body></html>
 
-        """
+            """
         return html.text
     }
 
@@ -104,15 +104,18 @@ public enum IndexPage {
         if let clock = configuration.timeControl { parts.append("game clock \(clock)") }
         // A run stopped early, or a merge given --allow-incomplete: the numbers are partial.
         let unplayed = progress.scheduledGames - progress.ratedGames
-        let warning: Markup = unplayed <= 0 ? "" : """
-        <p class="warning" id="incomplete">Incomplete tournament: \(unplayed) of \(progress.scheduledGames) scheduled games have no result. \
-        The standings, ratings and crosstable below cover only the games played.</p>
-        """
+        let warning: Markup =
+            unplayed <= 0
+            ? ""
+            : """
+            <p class="warning" id="incomplete">Incomplete tournament: \(unplayed) of \(progress.scheduledGames) scheduled games have no result. \
+            The standings, ratings and crosstable below cover only the games played.</p>
+            """
         return """
-        <header><h1>\(results.tournament)</h1>
-        <p class="meta">\(parts.joined(separator: " · "))<br>Report generated \(timestamp(results.generatedAt)).</p>\(warning)</header>
+            <header><h1>\(results.tournament)</h1>
+            <p class="meta">\(parts.joined(separator: " · "))<br>Report generated \(timestamp(results.generatedAt)).</p>\(warning)</header>
 
-        """
+            """
     }
 
     static func sprtSection(_ sprt: ResultsDocument.SPRTResult) -> Markup {
@@ -123,25 +126,27 @@ public enum IndexPage {
         default: verdict = "Undecided: more games are needed."
         }
         return """
-        <section id="sprt"><h2>Sequential test (SPRT)</h2>
-        <p class="verdict" data-decision="\(sprt.decision)">\(verdict)</p>
-        <p class="meta">H0: elo = \(number(sprt.elo0)), H1: elo = \(number(sprt.elo1)), α = \(number(sprt.alpha)), β = \(number(sprt.beta)). \
-        \(sprt.bot) won \(sprt.wins) and lost \(sprt.losses) against \(sprt.opponent). \
-        LLR \(String(format: "%.3f", sprt.llr)); bounds [\(String(format: "%.3f", sprt.lowerBound)), \(String(format: "%.3f", sprt.upperBound))].</p></section>
+            <section id="sprt"><h2>Sequential test (SPRT)</h2>
+            <p class="verdict" data-decision="\(sprt.decision)">\(verdict)</p>
+            <p class="meta">H0: elo = \(number(sprt.elo0)), H1: elo = \(number(sprt.elo1)), α = \(number(sprt.alpha)), β = \(number(sprt.beta)). \
+            \(sprt.bot) won \(sprt.wins) and lost \(sprt.losses) against \(sprt.opponent). \
+            LLR \(String(format: "%.3f", sprt.llr)); bounds [\(String(format: "%.3f", sprt.lowerBound)), \(String(format: "%.3f", sprt.upperBound))].</p></section>
 
-        """
+            """
     }
 
     static func standings(_ results: ResultsDocument) -> Markup {
         var html: Markup = """
-        <section><h2>Standings</h2><div class="scroll"><table id="standings">
-        <thead><tr><th>#</th><th class="bot">Bot</th><th>Elo</th><th>95% interval</th><th>Games</th><th>Won</th><th>Lost</th><th>Score</th><th>Shots/win</th><th>Forfeits</th></tr></thead><tbody>
+            <section><h2>Standings</h2><div class="scroll"><table id="standings">
+            <thead><tr><th>#</th><th class="bot">Bot</th><th>Elo</th><th>95% interval</th><th>Games</th><th>Won</th><th>Lost</th><th>Score</th><th>Shots/win</th><th>Forfeits</th></tr></thead><tbody>
 
-        """
+            """
         let files = BotFileNames.assign(results)
         for row in results.standings {
             let forfeits = row.forfeits.isEmpty ? "0" : row.forfeits.keys.sorted().map { "\(row.forfeits[$0] ?? 0) \($0)" }.joined(separator: ", ")
-            let name = files[row.bot].map { "<a class=\"bot-link\" href=\"\(ReportLayout.botPage(stem: $0))\">\(row.bot)</a>" as Markup } ?? Markup(escaping: row.bot)
+            let name =
+                files[row.bot].map { "<a class=\"bot-link\" href=\"\(ReportLayout.botPage(stem: $0))\">\(row.bot)</a>" as Markup }
+                ?? Markup(escaping: row.bot)
             html += "<tr data-bot=\"\(row.bot)\"><td>\(row.rank)</td><td class=\"bot\">\(name)</td>"
             if let rating = row.rating {
                 html += "<td>\(Int(rating.value.rounded()))</td><td>\(Int(rating.lower.rounded()))–\(Int(rating.upper.rounded()))</td>"
@@ -151,22 +156,26 @@ public enum IndexPage {
             html += "<td>\(row.games)</td><td>\(row.wins)</td><td>\(row.losses)</td><td>\(String(format: "%.1f%%", row.scorePercent))</td>"
             html += "<td>\(row.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "–")</td><td>\(forfeits)</td></tr>\n"
         }
-        html += "</tbody></table></div><p class=\"note\">A bot's name opens its own page: its games, forfeits with the end of its stderr, where it fires first.</p>\n"
+        html +=
+            "</tbody></table></div><p class=\"note\">A bot's name opens its own page: its games, forfeits with the end of its stderr, where it fires first.</p>\n"
         let mover = results.firstMover
         if let share = mover.firstMoverScorePercent {
-            var line = "The first mover (seat 0, who created the game) won \(mover.firstMoverWins) of \(mover.games) rated games (\(String(format: "%.1f%%", share)))"
+            var line =
+                "The first mover (seat 0, who created the game) won \(mover.firstMoverWins) of \(mover.games) rated games (\(String(format: "%.1f%%", share)))"
             if let advantage = mover.advantage {
                 line += "; fitted advantage \(signed(advantage.value)) Elo (95%: \(signed(advantage.lower)) to \(signed(advantage.upper)))"
             }
             html += "<p class=\"note\" id=\"first-mover\">\(line).</p>\n"
         }
-        html += "<p class=\"note\">Elo: a joint Bradley–Terry fit of all rated games with the first-mover advantage, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
+        html +=
+            "<p class=\"note\">Elo: a joint Bradley–Terry fit of all rated games with the first-mover advantage, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
         return html
     }
 
     /// Links to the crosstable's and the likelihoods' own pages (``TablePage``).
     static func tableLinks(_ results: ResultsDocument) -> Markup {
-        var html: Markup = "<section id=\"tables\"><h2>Crosstable, likelihood of superiority, shots to win</h2><p>With \(results.standings.count) bots these are pages of their own: "
+        var html: Markup =
+            "<section id=\"tables\"><h2>Crosstable, likelihood of superiority, shots to win</h2><p>With \(results.standings.count) bots these are pages of their own: "
         html += "<a id=\"crosstable-link\" href=\"\(ReportLayout.crosstable)\">the crosstable</a> (each bot's wins–losses against each other)"
         if !results.likelihoodOfSuperiority.isEmpty {
             html += ", <a id=\"superiority-link\" href=\"\(ReportLayout.superiority)\">the likelihood of superiority</a> (from the rating fit)"
@@ -178,7 +187,8 @@ public enum IndexPage {
     static func ratingsChart(_ results: ResultsDocument) -> Markup {
         let rows = results.standings.compactMap { row in row.rating.map { (bot: row.bot, estimate: $0) } }
         guard !rows.isEmpty else { return "" }
-        return "<section><h2>Ratings</h2><div class=\"scroll\">\(SVGCharts.ratings(rows))</div><p class=\"note\">Dots: Elo; bars: 95% intervals.</p></section>\n"
+        return
+            "<section><h2>Ratings</h2><div class=\"scroll\">\(SVGCharts.ratings(rows))</div><p class=\"note\">Dots: Elo; bars: 95% intervals.</p></section>\n"
     }
 
     static func crosstable(_ results: ResultsDocument) -> Markup {
@@ -193,11 +203,18 @@ public enum IndexPage {
         for (position, bot) in order.enumerated() {
             html += "<tr><td class=\"bot\">\(position + 1). \(bot)</td>"
             for opponent in order {
-                guard opponent != bot else { html += "<td>·</td>"; continue }
-                guard let cell = cells[bot + "\u{0}" + opponent], let score = cell.scorePercent else { html += "<td></td>"; continue }
+                guard opponent != bot else {
+                    html += "<td>·</td>"
+                    continue
+                }
+                guard let cell = cells[bot + "\u{0}" + opponent], let score = cell.scorePercent else {
+                    html += "<td></td>"
+                    continue
+                }
                 let shade = min(4, Int(score / 20))
                 if titled {
-                    html += "<td class=\"q\(shade)\" title=\"\(bot) against \(opponent): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
+                    html +=
+                        "<td class=\"q\(shade)\" title=\"\(bot) against \(opponent): \(cell.wins) won, \(cell.losses) lost\">\(cell.wins)–\(cell.losses)</td>"
                 } else {
                     html += "<td class=\"q\(shade)\">\(cell.wins)–\(cell.losses)</td>"
                 }
@@ -219,12 +236,16 @@ public enum IndexPage {
         for (position, bot) in order.enumerated() {
             html += "<tr><td class=\"bot\">\(position + 1). \(bot)</td>"
             for opponent in order {
-                guard opponent != bot, let value = values[bot + "\u{0}" + opponent] else { html += "<td>·</td>"; continue }
+                guard opponent != bot, let value = values[bot + "\u{0}" + opponent] else {
+                    html += "<td>·</td>"
+                    continue
+                }
                 html += "<td class=\"q\(min(4, Int(value * 5)))\">\(String(format: "%.0f%%", value * 100))</td>"
             }
             html += "</tr>\n"
         }
-        html += "</tbody></table></div><p class=\"note\">The probability that the row bot is stronger than the column bot, from the rating fit.</p></section>\n"
+        html +=
+            "</tbody></table></div><p class=\"note\">The probability that the row bot is stronger than the column bot, from the rating fit.</p></section>\n"
         return html
     }
 
@@ -235,7 +256,8 @@ public enum IndexPage {
         var html: Markup = "<section><h2>Shots to win</h2><div class=\"grid\">\n"
         for distribution in results.shotsToWin {
             let mean = distribution.mean.map { String(format: "mean %.1f", $0) } ?? "no wins"
-            html += "<figure style=\"margin:0\"><figcaption><b>\(distribution.bot)</b> <span class=\"meta\">\(distribution.wins) wins, \(mean)</span></figcaption>"
+            html +=
+                "<figure style=\"margin:0\"><figcaption><b>\(distribution.bot)</b> <span class=\"meta\">\(distribution.wins) wins, \(mean)</span></figcaption>"
             html += SVGCharts.histogram(distribution, range: range) + "</figure>\n"
         }
         html += "</div><p class=\"note\">Shots the bot fired in each game it won by sinking the fleet; dashed line: mean.</p></section>\n"
@@ -278,7 +300,8 @@ public enum IndexPage {
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(game)
         }
-        var html: Markup = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">Each pairing's games; open one to list them, a number opens its replay.</p>\n"
+        var html: Markup =
+            "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">Each pairing's games; open one to list them, a number opens its replay.</p>\n"
         for key in keys {
             let games = groups[key] ?? []
             let names = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
@@ -290,10 +313,12 @@ public enum IndexPage {
             let earlier = games.count { $0.countsInStandings == false }
             let count = earlier == 0 ? "\(games.count) games" : "\(games.count - earlier) games (and \(earlier) of earlier versions)"
             html += "<details><summary>\(title) <span class=\"meta\">\(count), \(wins[0])–\(wins[1])</span></summary>"
-            html += "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th title=\"the shots of both seats together\">Moves</th></tr></thead><tbody>\n"
+            html +=
+                "<div class=\"scroll\"><table><thead><tr><th>Game</th><th class=\"bot\">First move</th><th class=\"bot\">Winner</th><th>End</th><th title=\"the shots of both seats together\">Moves</th></tr></thead><tbody>\n"
             for game in games {
                 let end = game.termination == "forfeit" ? "forfeit" + (game.forfeitKind.map { " (\($0))" } ?? "") : game.termination
-                html += "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(game.replayHTML)\">\(game.index)</a><td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(Self.earlierNote(game))<td>\(game.moves)\n"
+                html +=
+                    "<tr\(Self.earlierClass(game))><td><a class=\"replay-link\" href=\"\(game.replayHTML)\">\(game.index)</a><td class=\"bot\">\(game.players.first ?? "")<td class=\"bot\">\(game.winner ?? "–")<td>\(end)\(Self.earlierNote(game))<td>\(game.moves)\n"
             }
             html += "</tbody></table></div></details>\n"
         }
@@ -309,13 +334,15 @@ public enum IndexPage {
     static func earlierNote(_ game: ResultsDocument.GameEntry) -> Markup {
         guard game.countsInStandings == false else { return "" }
         let versions = (game.versions ?? []).filter { !$0.isEmpty }.map { String($0.prefix(7)) }
-        return " <span class=\"meta\">· earlier version\(versions.isEmpty ? "" : " (" + versions.joined(separator: ", ") + ")"), not in the standings</span>"
+        return
+            " <span class=\"meta\">· earlier version\(versions.isEmpty ? "" : " (" + versions.joined(separator: ", ") + ")"), not in the standings</span>"
     }
 
     /// The games section of a large run: one link per page of ``GamesPage``, and the viewer.
     static func gamePages(_ list: GameList) -> Markup {
         var html: Markup = "<section id=\"games\"><h2>Games and replays</h2><p class=\"note\">\(list.count) games, \(GamesPage.pageSize) a page; "
-        html += "a bot's page lists all of its games. A game's number opens its replay; <a id=\"viewer-link\" href=\"\(ReportLayout.viewer)#game=\(list.pages.first?.lowerBound ?? 0)\">the replay viewer</a> opens any game by its number.</p><nav class=\"pages\">\n"
+        html +=
+            "a bot's page lists all of its games. A game's number opens its replay; <a id=\"viewer-link\" href=\"\(ReportLayout.viewer)#game=\(list.pages.first?.lowerBound ?? 0)\">the replay viewer</a> opens any game by its number.</p><nav class=\"pages\">\n"
         for (position, range) in list.pages.enumerated() {
             html += "<a class=\"games-page\" href=\"\(ReportLayout.gamesPage(number: position + 1))\">\(range.lowerBound)–\(range.upperBound)</a>\n"
         }

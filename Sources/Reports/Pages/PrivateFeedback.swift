@@ -60,12 +60,15 @@ public enum PrivateFeedback {
             records.filter { record in record.termination == .forfeit && record.loser.map { record.player($0).bot == bot } == true }
         }
         var students = ledger.entered.map { entry in
-            Student(folder: entry.folder, name: entry.name, token: token(secret: secret, folder: entry.folder), notEntered: nil, buildLog: entry.buildLog, forfeits: forfeits(of: entry.name))
+            Student(
+                folder: entry.folder, name: entry.name, token: token(secret: secret, folder: entry.folder), notEntered: nil, buildLog: entry.buildLog,
+                forfeits: forfeits(of: entry.name))
         }
         students += ledger.notEntered.map { skipped in
             let kept = current.first { $0.name == skipped.folder }?.version
             return Student(
-                folder: skipped.folder, name: skipped.name, token: token(secret: secret, folder: skipped.folder), notEntered: skipped.reason, keptVersion: kept,
+                folder: skipped.folder, name: skipped.name, token: token(secret: secret, folder: skipped.folder), notEntered: skipped.reason,
+                keptVersion: kept,
                 buildLog: skipped.buildLog, forfeits: kept == nil ? [] : forfeits(of: skipped.folder)
             )
         }

@@ -21,19 +21,32 @@ extension SVGCharts {
         if let highlight, let position = names.firstIndex(of: highlight) { names.append(names.remove(at: position)) }
         let named = highlight.map { name in names.filter { $0 == name } } ?? names
 
-        let width = 460.0, left = 58.0, right = 104.0, top = 10.0, bottom = 40.0
+        let width = 460.0
+        let left = 58.0
+        let right = 104.0
+        let top = 10.0
+        let bottom = 40.0
         let plotHeight = max(146, Double(named.count) * historyLabelSpacing)
         let height = top + plotHeight + bottom
-        var low = points.map(\.2).min() ?? 1400, high = points.map(\.2).max() ?? 1600
-        if high - low < 100 { let middle = (high + low) / 2; low = middle - 50; high = middle + 50 }
+        var low = points.map(\.2).min() ?? 1400
+        var high = points.map(\.2).max() ?? 1600
+        if high - low < 100 {
+            let middle = (high + low) / 2
+            low = middle - 50
+            high = middle + 50
+        }
         let step = tickStep(span: high - low, ticks: max(4, Int(plotHeight / 40)))
         low = (low / step).rounded(.down) * step
         high = (high / step).rounded(.up) * step
-        let first = nights.map(\.number).min() ?? 1, last = nights.map(\.number).max() ?? 1
-        func x(_ night: Int) -> Double { last == first ? left + (width - left - right) / 2 : left + Double(night - first) / Double(last - first) * (width - left - right) }
+        let first = nights.map(\.number).min() ?? 1
+        let last = nights.map(\.number).max() ?? 1
+        func x(_ night: Int) -> Double {
+            last == first ? left + (width - left - right) / 2 : left + Double(night - first) / Double(last - first) * (width - left - right)
+        }
         func y(_ value: Double) -> Double { top + (high - value) / (high - low) * plotHeight }
 
-        var svg: Markup = "<svg class=\"history-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Elo after each night\">"
+        var svg: Markup =
+            "<svg class=\"history-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" role=\"img\" aria-label=\"Elo after each night\">"
         var tick = low
         while tick <= high + 0.001 {
             svg += "<line class=\"axis\" x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(fmt(y(tick)))\" y2=\"\(fmt(y(tick)))\"/>"
@@ -45,8 +58,10 @@ extension SVGCharts {
         for night in nights where (night.number - first) % every == 0 || night.number == last {
             svg += "<text x=\"\(fmt(x(night.number)))\" y=\"\(fmt(top + plotHeight + 16))\" text-anchor=\"middle\">\(night.number)</text>"
         }
-        svg += "<text class=\"axis-title\" x=\"\(fmt(left + (width - left - right) / 2))\" y=\"\(fmt(height - 4))\" text-anchor=\"middle\">\(axisTitle)</text>"
-        svg += "<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"\(fmt(-(top + plotHeight / 2)))\" y=\"14\" text-anchor=\"middle\">Elo in the standings</text>"
+        svg +=
+            "<text class=\"axis-title\" x=\"\(fmt(left + (width - left - right) / 2))\" y=\"\(fmt(height - 4))\" text-anchor=\"middle\">\(axisTitle)</text>"
+        svg +=
+            "<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"\(fmt(-(top + plotHeight / 2)))\" y=\"14\" text-anchor=\"middle\">Elo in the standings</text>"
 
         // Each named entry's label: at its line's end, moved apart from the others.
         let ends = named.compactMap { name in points.last { $0.1.bot == name }.map { (name, $0.0, $0.2) } }
@@ -63,11 +78,14 @@ extension SVGCharts {
             svg += "<polyline class=\"history\(emphasis)\" data-bot=\"\(name)\"\(colour) points=\"\(coordinates)\"/>"
             for (night, entry, value) in line {
                 let version = entry.version.map { " (version \($0))" } ?? ""
-                svg += "<circle class=\"dot\" cx=\"\(fmt(x(night)))\" cy=\"\(fmt(y(value)))\" r=\"3\"><title>\(name)\(version), night \(night): \(Int(value.rounded()))</title></circle>"
+                svg +=
+                    "<circle class=\"dot\" cx=\"\(fmt(x(night)))\" cy=\"\(fmt(y(value)))\" r=\"3\"><title>\(name)\(version), night \(night): \(Int(value.rounded()))</title></circle>"
             }
             if let index = ends.firstIndex(where: { $0.0 == name }) {
-                let end = ends[index], labelY = placed[index]
-                svg += "<line class=\"leader\"\(colour) x1=\"\(fmt(x(end.1) + 3))\" y1=\"\(fmt(y(end.2)))\" x2=\"\(fmt(labelX - 3))\" y2=\"\(fmt(labelY))\"/>"
+                let end = ends[index]
+                let labelY = placed[index]
+                svg +=
+                    "<line class=\"leader\"\(colour) x1=\"\(fmt(x(end.1) + 3))\" y1=\"\(fmt(y(end.2)))\" x2=\"\(fmt(labelX - 3))\" y2=\"\(fmt(labelY))\"/>"
                 svg += "<text class=\"label\" x=\"\(fmt(labelX))\" y=\"\(fmt(labelY + 4))\">\(shortened(name, to: 13))</text>"
             }
             svg += "</g>"

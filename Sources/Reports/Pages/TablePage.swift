@@ -9,18 +9,18 @@ public enum TablePage {
     /// The page of `section` (a `<section>` of the index), titled `title`.
     public static func render(_ results: ResultsDocument, title: String, section: Markup) -> String {
         let page: Markup = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(title) · \(results.tournament)</title>
-        <style>\(PageStyle.css)</style></head>
-        <body><main class="wide">
-        <header><p class="meta"><a href="\(ReportLayout.index)">← \(results.tournament)</a></p>
-        <h1>\(title)</h1><p class="meta">\(results.standings.count) bots, numbered as in the standings.</p></header>
-        \(section)
-        </main></body></html>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>\(title) · \(results.tournament)</title>
+            <style>\(PageStyle.css)</style></head>
+            <body><main class="wide">
+            <header><p class="meta"><a href="\(ReportLayout.index)">← \(results.tournament)</a></p>
+            <h1>\(title)</h1><p class="meta">\(results.standings.count) bots, numbered as in the standings.</p></header>
+            \(section)
+            </main></body></html>
 
-        """
+            """
         return page.text
     }
 

@@ -36,7 +36,8 @@ public struct PublicNames: Sendable, Hashable {
         var taken = folderKeys.union(listedKeys)
         for folder in Set(folders).sorted() {
             if let label = labels[folder], Self.isPlain(label), counts[label.lowercased()] == 1,
-               label.lowercased() == folder.lowercased() || (!folderKeys.contains(label.lowercased()) && !listedKeys.contains(label.lowercased())) {
+                label.lowercased() == folder.lowercased() || (!folderKeys.contains(label.lowercased()) && !listedKeys.contains(label.lowercased()))
+            {
                 names[folder] = label
                 taken.insert(label.lowercased())
             }
@@ -84,7 +85,9 @@ public struct PublicNames: Sendable, Hashable {
     /// never the same for two folders with the same contents, nor one a reader could match
     /// against a hash of code they hold.
     public func publicVersion(_ version: String, of folder: String) -> String {
-        HMACSHA256.authenticationCode(for: Array("salvo-public-version-1\u{0}\(folder)\u{0}\(version)".utf8), key: secret).prefix(6).map { String(format: "%02x", $0) }.joined()
+        HMACSHA256.authenticationCode(for: Array("salvo-public-version-1\u{0}\(folder)\u{0}\(version)".utf8), key: secret).prefix(6).map {
+            String(format: "%02x", $0)
+        }.joined()
     }
 
     public subscript(folder: String) -> String? {
@@ -124,7 +127,8 @@ public struct PublicNames: Sendable, Hashable {
         while position < characters.count {
             let end = position + target.count
             if end <= characters.count, Array(characters[position..<end]) == target,
-               position == 0 || !isNameScalar(characters[position - 1]), end == characters.count || !isNameScalar(characters[end]) {
+                position == 0 || !isNameScalar(characters[position - 1]), end == characters.count || !isNameScalar(characters[end])
+            {
                 result.append(contentsOf: replacement.unicodeScalars)
                 position = end
             } else {

@@ -21,7 +21,10 @@ public struct PublicRedaction: Sendable {
     public let paths: [(prefix: String, replacement: String)]
 
     /// `runFolder` and `workingDirectory` made absolute and standardized; `home` is `$HOME`.
-    public init(runFolder: String, workingDirectory: String = FileManager.default.currentDirectoryPath, home: String? = ProcessInfo.processInfo.environment["HOME"]) {
+    public init(
+        runFolder: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
+        home: String? = ProcessInfo.processInfo.environment["HOME"]
+    ) {
         let working = Self.absolute(workingDirectory, from: "/")
         let run = Self.absolute(runFolder, from: working)
         var paths: [(String, String)] = []

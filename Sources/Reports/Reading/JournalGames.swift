@@ -22,7 +22,8 @@ public struct JournalGames<Source: ReportSource>: Sendable {
     /// What replaces the run's host paths in a game's texts, as the report does.
     var localPaths: PublicRedaction {
         let folder = URL(fileURLWithPath: (directory as NSString).standardizingPath).standardizedFileURL.path
-        return PublicRedaction(runFolder: folder, workingDirectory: source.configuration.context.workingDirectory ?? FileManager.default.currentDirectoryPath)
+        return PublicRedaction(
+            runFolder: folder, workingDirectory: source.configuration.context.workingDirectory ?? FileManager.default.currentDirectoryPath)
     }
 
     /// The replay of the game `id`: a server game id (any attempt's), else a schedule index

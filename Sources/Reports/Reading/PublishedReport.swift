@@ -31,7 +31,8 @@ public struct PublishedReport: Sendable {
     /// Whether `directory` holds a published report: results.json and `replays/`.
     public static func isPublished(_ directory: String) -> Bool {
         let manager = FileManager.default
-        return manager.fileExists(atPath: directory + "/" + ReportLayout.results) && manager.fileExists(atPath: directory + "/" + ReportLayout.replays)
+        return manager.fileExists(atPath: directory + "/" + ReportLayout.results)
+            && manager.fileExists(atPath: directory + "/" + ReportLayout.replays)
     }
 
     /// Reads `DIRECTORY/results.json`.

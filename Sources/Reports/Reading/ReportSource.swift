@@ -156,11 +156,13 @@ extension ReportSource {
     /// last line with it), else a schedule index (the record that counts for that game).
     public func record(id: String) throws(ReportError) -> GameRecord? {
         let index = Int(id)
-        var byId: GameRecord?, counting: GameRecord?
+        var byId: GameRecord?
+        var counting: GameRecord?
         try scan { entry, _ in
             guard case .finished(let record) = entry else { return }
             if record.gameId == id { byId = record }
-            if let index, record.index == index, record.termination != .noResult || counting?.termination != .win && counting?.termination != .forfeit {
+            if let index, record.index == index, record.termination != .noResult || counting?.termination != .win && counting?.termination != .forfeit
+            {
                 counting = record
             }
         }

@@ -25,7 +25,10 @@ extension ReplayDocument {
         /// into the fleet 5-4-3-3-2); absent with `ships`.
         public var shipsSource: String?
 
-        public init(seat: Int, bot: String, serverName: String, boardSeed: String?, shipCells: [Cell]?, ships: [Ship]?, shipsSource: String?, version: String? = nil) {
+        public init(
+            seat: Int, bot: String, serverName: String, boardSeed: String?, shipCells: [Cell]?, ships: [Ship]?, shipsSource: String?,
+            version: String? = nil
+        ) {
             self.seat = seat
             self.bot = bot
             self.version = version

@@ -27,7 +27,10 @@ public struct ReplayDocument: Hashable, Sendable, Codable {
     public var shots: [ShotRecord]
     public var outcome: Outcome
 
-    public init(tournament: String, index: Int, gameId: String, gameName: String, server: String, startedAt: Date, durationMilliseconds: Int, players: [Player], shots: [ShotRecord], outcome: Outcome) {
+    public init(
+        tournament: String, index: Int, gameId: String, gameName: String, server: String, startedAt: Date, durationMilliseconds: Int,
+        players: [Player], shots: [ShotRecord], outcome: Outcome
+    ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tournament = tournament
         self.index = index

@@ -44,69 +44,149 @@ public enum ReplayJSONWriter {
 
         out.append("{")
         newline()
-        key(1, "schemaVersion"); out.append(replay.schemaVersion); next()
-        key(1, "tournament"); out.appendJSONString(replay.tournament); next()
-        key(1, "index"); out.append(replay.index); next()
-        key(1, "gameId"); out.appendJSONString(replay.gameId); next()
-        key(1, "gameName"); out.appendJSONString(replay.gameName); next()
-        key(1, "server"); out.appendJSONString(replay.server); next()
-        key(1, "startedAt"); out.appendJSONString(iso8601(replay.startedAt)); next()
-        key(1, "durationMilliseconds"); out.append(replay.durationMilliseconds); next()
-        key(1, "players"); out.append("[")
+        key(1, "schemaVersion")
+        out.append(replay.schemaVersion)
+        next()
+        key(1, "tournament")
+        out.appendJSONString(replay.tournament)
+        next()
+        key(1, "index")
+        out.append(replay.index)
+        next()
+        key(1, "gameId")
+        out.appendJSONString(replay.gameId)
+        next()
+        key(1, "gameName")
+        out.appendJSONString(replay.gameName)
+        next()
+        key(1, "server")
+        out.appendJSONString(replay.server)
+        next()
+        key(1, "startedAt")
+        out.appendJSONString(iso8601(replay.startedAt))
+        next()
+        key(1, "durationMilliseconds")
+        out.append(replay.durationMilliseconds)
+        next()
+        key(1, "players")
+        out.append("[")
         newline()
         for (position, player) in replay.players.enumerated() {
-            indent(2); out.append("{")
+            indent(2)
+            out.append("{")
             newline()
-            key(3, "seat"); out.append(player.seat); next()
-            key(3, "bot"); out.appendJSONString(player.bot); next()
-            if let version = player.version { key(3, "version"); out.appendJSONString(version); next() }
-            key(3, "serverName"); out.appendJSONString(player.serverName)
-            if let seed = player.boardSeed { next(); key(3, "boardSeed"); out.appendJSONString(seed) }
+            key(3, "seat")
+            out.append(player.seat)
+            next()
+            key(3, "bot")
+            out.appendJSONString(player.bot)
+            next()
+            if let version = player.version {
+                key(3, "version")
+                out.appendJSONString(version)
+                next()
+            }
+            key(3, "serverName")
+            out.appendJSONString(player.serverName)
+            if let seed = player.boardSeed {
+                next()
+                key(3, "boardSeed")
+                out.appendJSONString(seed)
+            }
             if let cells = player.shipCells {
-                next(); key(3, "shipCells"); out.append("[")
+                next()
+                key(3, "shipCells")
+                out.append("[")
                 for (n, cell) in cells.enumerated() {
                     if n > 0 { out.append(comma) }
-                    out.append("{"); inlineKey("x", first: true); out.append(cell.x); inlineKey("y"); out.append(cell.y); out.append("}")
+                    out.append("{")
+                    inlineKey("x", first: true)
+                    out.append(cell.x)
+                    inlineKey("y")
+                    out.append(cell.y)
+                    out.append("}")
                 }
                 out.append("]")
             }
             if let ships = player.ships {
-                next(); key(3, "ships"); out.append("[")
+                next()
+                key(3, "ships")
+                out.append("[")
                 for (n, ship) in ships.enumerated() {
                     if n > 0 { out.append(comma) }
-                    out.append("{"); inlineKey("length", first: true); out.append(ship.length)
-                    inlineKey("x"); out.append(ship.x); inlineKey("y"); out.append(ship.y)
-                    inlineKey("orientation"); out.appendJSONString(ship.orientation); out.append("}")
+                    out.append("{")
+                    inlineKey("length", first: true)
+                    out.append(ship.length)
+                    inlineKey("x")
+                    out.append(ship.x)
+                    inlineKey("y")
+                    out.append(ship.y)
+                    inlineKey("orientation")
+                    out.appendJSONString(ship.orientation)
+                    out.append("}")
                 }
                 out.append("]")
             }
-            if let source = player.shipsSource { next(); key(3, "shipsSource"); out.appendJSONString(source) }
+            if let source = player.shipsSource {
+                next()
+                key(3, "shipsSource")
+                out.appendJSONString(source)
+            }
             newline()
-            indent(2); out.append("}")
+            indent(2)
+            out.append("}")
             if position < replay.players.count - 1 { out.append(",") }
             newline()
         }
-        indent(1); out.append("]"); next()
-        key(1, "shots"); out.append("[")
+        indent(1)
+        out.append("]")
+        next()
+        key(1, "shots")
+        out.append("[")
         newline()
         for (position, shot) in replay.shots.enumerated() {
             indent(2)
-            out.append("{"); inlineKey("seat", first: true); out.append(shot.seat.index)
-            inlineKey("x"); out.append(shot.x); inlineKey("y"); out.append(shot.y)
-            inlineKey("result"); out.appendJSONString(shot.result)
-            inlineKey("sunk"); out.append(shot.sunk)
-            inlineKey("atMilliseconds"); out.append(shot.atMilliseconds); out.append("}")
+            out.append("{")
+            inlineKey("seat", first: true)
+            out.append(shot.seat.index)
+            inlineKey("x")
+            out.append(shot.x)
+            inlineKey("y")
+            out.append(shot.y)
+            inlineKey("result")
+            out.appendJSONString(shot.result)
+            inlineKey("sunk")
+            out.append(shot.sunk)
+            inlineKey("atMilliseconds")
+            out.append(shot.atMilliseconds)
+            out.append("}")
             if position < replay.shots.count - 1 { out.append(",") }
             newline()
         }
-        indent(1); out.append("]"); next()
+        indent(1)
+        out.append("]")
+        next()
         let outcome = replay.outcome
-        key(1, "outcome"); out.append("{")
-        inlineKey("termination", first: true); out.appendJSONString(outcome.termination)
-        if let seat = outcome.winnerSeat { inlineKey("winnerSeat"); out.append(seat) }
-        if let winner = outcome.winner { inlineKey("winner"); out.appendJSONString(winner) }
-        if let reason = outcome.reason { inlineKey("reason"); out.appendJSONString(reason) }
-        if let kind = outcome.forfeitKind { inlineKey("forfeitKind"); out.appendJSONString(kind) }
+        key(1, "outcome")
+        out.append("{")
+        inlineKey("termination", first: true)
+        out.appendJSONString(outcome.termination)
+        if let seat = outcome.winnerSeat {
+            inlineKey("winnerSeat")
+            out.append(seat)
+        }
+        if let winner = outcome.winner {
+            inlineKey("winner")
+            out.appendJSONString(winner)
+        }
+        if let reason = outcome.reason {
+            inlineKey("reason")
+            out.appendJSONString(reason)
+        }
+        if let kind = outcome.forfeitKind {
+            inlineKey("forfeitKind")
+            out.appendJSONString(kind)
+        }
         out.append("}")
         newline()
         out.append("}")
@@ -130,6 +210,7 @@ public enum ReplayJSONWriter {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
-        return String(year) + "-" + two(month) + "-" + two(day) + "T" + two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":" + two(secondOfDay % 60) + "Z"
+        return String(year) + "-" + two(month) + "-" + two(day) + "T" + two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":"
+            + two(secondOfDay % 60) + "Z"
     }
 }

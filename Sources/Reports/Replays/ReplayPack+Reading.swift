@@ -7,13 +7,16 @@ extension ReplayPack {
     /// (``ReplayDocument``) for the run `tournament`; nil when `file` is not a pack. For tools
     /// and tests: the viewer reads packs in the browser.
     public static func replays(in file: Data, tournament: String) -> [ReplayDocument]? {
-        let prefix = Data("salvoReplayPack(".utf8), suffix = Data(");\n".utf8)
+        let prefix = Data("salvoReplayPack(".utf8)
+        let suffix = Data(");\n".utf8)
         guard file.starts(with: prefix), file.count > prefix.count + suffix.count, file.suffix(suffix.count) == suffix else { return nil }
         var json = Data(file.dropFirst(prefix.count).dropLast(suffix.count))
         let decoder = JSONFormat.decoder()
         // A deflated pack: its object's text, inflated.
         if let outer = try? decoder.decode(Deflated.self, from: json) {
-            guard let deflated = Data(base64Encoded: outer.deflate), let inflated = Deflate.decompress([UInt8](deflated), size: outer.size) else { return nil }
+            guard let deflated = Data(base64Encoded: outer.deflate), let inflated = Deflate.decompress([UInt8](deflated), size: outer.size) else {
+                return nil
+            }
             json = Data(inflated)
         }
         guard let pack = try? decoder.decode(Packed.self, from: json) else { return nil }
@@ -29,26 +32,30 @@ extension ReplayPack {
                 if cells == nil, let ships {
                     cells = ships.flatMap { ship in
                         (0..<ship.length).map { step in
-                            ReplayDocument.Cell(x: ship.x + (ship.orientation == "horizontal" ? step : 0), y: ship.y + (ship.orientation == "vertical" ? step : 0))
+                            ReplayDocument.Cell(
+                                x: ship.x + (ship.orientation == "horizontal" ? step : 0), y: ship.y + (ship.orientation == "vertical" ? step : 0))
                         }
                     }.sorted()
                 }
-                players.append(ReplayDocument.Player(
-                    seat: players.count, bot: bot, serverName: player.serverName ?? bot, boardSeed: player.boardSeed,
-                    shipCells: cells, ships: ships, shipsSource: player.shipsSource, version: player.version
-                ))
+                players.append(
+                    ReplayDocument.Player(
+                        seat: players.count, bot: bot, serverName: player.serverName ?? bot, boardSeed: player.boardSeed,
+                        shipCells: cells, ships: ships, shipsSource: player.shipsSource, version: player.version
+                    ))
             }
             guard let shots = CompactShots.decode(game.shots.utf8, offsets: times) else { return nil }
-            replays.append(ReplayDocument(
-                tournament: tournament, index: game.index, gameId: game.gameId, gameName: game.gameName, server: pack.servers[game.server],
-                startedAt: Date(timeIntervalSince1970: TimeInterval(game.startedAt)), durationMilliseconds: game.durationMilliseconds, players: players,
-                shots: shots,
-                outcome: ReplayDocument.Outcome(
-                    termination: ["w": "win", "f": "forfeit"][game.termination] ?? "no-result", winnerSeat: game.winnerSeat,
-                    winner: game.winnerSeat.flatMap { players.indices.contains($0) ? players[$0].bot : nil },
-                    reason: game.reason, forfeitKind: game.forfeitKind
-                )
-            ))
+            replays.append(
+                ReplayDocument(
+                    tournament: tournament, index: game.index, gameId: game.gameId, gameName: game.gameName, server: pack.servers[game.server],
+                    startedAt: Date(timeIntervalSince1970: TimeInterval(game.startedAt)), durationMilliseconds: game.durationMilliseconds,
+                    players: players,
+                    shots: shots,
+                    outcome: ReplayDocument.Outcome(
+                        termination: ["w": "win", "f": "forfeit"][game.termination] ?? "no-result", winnerSeat: game.winnerSeat,
+                        winner: game.winnerSeat.flatMap { players.indices.contains($0) ? players[$0].bot : nil },
+                        reason: game.reason, forfeitKind: game.forfeitKind
+                    )
+                ))
         }
         return replays
     }

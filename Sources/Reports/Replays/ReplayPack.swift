@@ -68,7 +68,10 @@ public enum ReplayPack {
             out.append(replay.durationMilliseconds)
             for seat in 0..<2 {
                 out.append(",")
-                guard replay.players.indices.contains(seat) else { out.append("null"); continue }
+                guard replay.players.indices.contains(seat) else {
+                    out.append("null")
+                    continue
+                }
                 let player = replay.players[seat]
                 out.append("[")
                 out.append(position(ofName: player.bot))
@@ -79,7 +82,9 @@ public enum ReplayPack {
                 out.append(",")
                 if let ships = player.ships, let text = ReplayPack.shipsText(ships) { out.appendJSONString(text) } else { out.append("null") }
                 out.append(",")
-                if let cells = player.shipCells, player.ships == nil || ReplayPack.shipsText(player.ships ?? []) == nil, let text = ReplayPack.cellsText(cells) {
+                if let cells = player.shipCells, player.ships == nil || ReplayPack.shipsText(player.ships ?? []) == nil,
+                    let text = ReplayPack.cellsText(cells)
+                {
                     out.appendJSONString(text)
                 } else {
                     out.append("null")
@@ -176,7 +181,8 @@ public enum ReplayPack {
         var text = ""
         for ship in ships {
             guard (0...9).contains(ship.x), (0...9).contains(ship.y), (1...9).contains(ship.length),
-                  ship.orientation == "horizontal" || ship.orientation == "vertical" else { return nil }
+                ship.orientation == "horizontal" || ship.orientation == "vertical"
+            else { return nil }
             text += "\(ship.x)\(ship.y)\(ship.length)" + (ship.orientation == "horizontal" ? "h" : "v")
         }
         return text

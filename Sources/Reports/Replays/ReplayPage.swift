@@ -27,25 +27,25 @@ public enum ReplayPage {
         let name = { (seat: Int) in names.indices.contains(seat) ? names[seat] : "seat \(seat)" }
         let steps = replay.shots.count
         var html: Markup = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>Game \(replay.index): \(name(0)) vs \(name(1)) · \(replay.tournament)</title>
-        <style>\(PageStyle.css)\(viewerCSS)</style></head>
-        <body><main id="replay" data-step="0" data-steps="\(steps)">
-        <header>
-        """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>Game \(replay.index): \(name(0)) vs \(name(1)) · \(replay.tournament)</title>
+            <style>\(PageStyle.css)\(viewerCSS)</style></head>
+            <body><main id="replay" data-step="0" data-steps="\(steps)">
+            <header>
+            """
         if let indexLink { html += "<p class=\"meta\"><a href=\"\(indexLink)\">← \(replay.tournament)</a></p>" }
         html += """
-        <h1>\(name(0)) <span class="meta">vs</span> \(name(1))</h1>
-        <p class="meta">Game \(replay.index) of \(replay.tournament) · \(replay.gameName)\(replay.gameId.isEmpty ? Markup() : " · id <code>\(replay.gameId)</code>")\(versions(replay)) · \
-        started \(IndexPage.timestamp(replay.startedAt)) · \(replay.durationMilliseconds / 1000).\(replay.durationMilliseconds % 1000 / 100) s</p>
-        <p class="outcome" id="outcome">\(outcome(replay))</p>
-        </header>
-        \(controlsAndBoards(steps: steps) { seat in Markup(escaping: name(seat)) })
-        </main>
-        <script type="application/json" id="replay-data">
-        """
+            <h1>\(name(0)) <span class="meta">vs</span> \(name(1))</h1>
+            <p class="meta">Game \(replay.index) of \(replay.tournament) · \(replay.gameName)\(replay.gameId.isEmpty ? Markup() : " · id <code>\(replay.gameId)</code>")\(versions(replay)) · \
+            started \(IndexPage.timestamp(replay.startedAt)) · \(replay.durationMilliseconds / 1000).\(replay.durationMilliseconds % 1000 / 100) s</p>
+            <p class="outcome" id="outcome">\(outcome(replay))</p>
+            </header>
+            \(controlsAndBoards(steps: steps) { seat in Markup(escaping: name(seat)) })
+            </main>
+            <script type="application/json" id="replay-data">
+            """
         var page = ByteBuffer(capacity: html.utf8.count + replay.shots.count * 70 + 8_000)
         page.append(html.text)
         page.append(bytes: HTML.scriptJSON(ReplayJSONWriter.bytes(replay, pretty: false)))

@@ -19,28 +19,28 @@ public enum ReplayViewerPage {
     /// The viewer of a run named `tournament` whose games' indices run below `indexLimit`.
     public static func render(tournament: String, indexLimit: Int) -> String {
         let page: Markup = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>Replays · \(tournament)</title>
-        <style>\(PageStyle.css)\(ReplayPage.viewerCSS)\(css)</style></head>
-        <body><main id="replay" data-game="" data-state="loading" data-step="0" data-steps="0" \
-        data-pack-size="\(ReplayPack.gamesPerPack)" data-index-limit="\(indexLimit)" data-tournament="\(tournament)">
-        <header>
-        <p class="meta"><a href="../\(ReportLayout.index)">← \(tournament)</a></p>
-        <nav class="games meta"><a id="previous-game" href="#">← previous game</a> \
-        <form id="open-form"><label>Game <input id="game-number" type="number" min="0" inputmode="numeric"></label> \
-        <button type="submit" id="open-game">Open</button></form> <a id="next-game" href="#">next game →</a></nav>
-        <h1 id="game-title">Replay</h1>
-        <p class="meta" id="game-meta"></p>
-        <p class="outcome" id="outcome"></p>
-        </header>
-        \(ReplayPage.controlsAndBoards(steps: 0) { seat in "<span id=\"name-\(seat)\"></span>" })
-        </main>
-        <script>\(ReplayViewerPackScript.source)</script>
-        </body></html>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>Replays · \(tournament)</title>
+            <style>\(PageStyle.css)\(ReplayPage.viewerCSS)\(css)</style></head>
+            <body><main id="replay" data-game="" data-state="loading" data-step="0" data-steps="0" \
+            data-pack-size="\(ReplayPack.gamesPerPack)" data-index-limit="\(indexLimit)" data-tournament="\(tournament)">
+            <header>
+            <p class="meta"><a href="../\(ReportLayout.index)">← \(tournament)</a></p>
+            <nav class="games meta"><a id="previous-game" href="#">← previous game</a> \
+            <form id="open-form"><label>Game <input id="game-number" type="number" min="0" inputmode="numeric"></label> \
+            <button type="submit" id="open-game">Open</button></form> <a id="next-game" href="#">next game →</a></nav>
+            <h1 id="game-title">Replay</h1>
+            <p class="meta" id="game-meta"></p>
+            <p class="outcome" id="outcome"></p>
+            </header>
+            \(ReplayPage.controlsAndBoards(steps: 0) { seat in "<span id=\"name-\(seat)\"></span>" })
+            </main>
+            <script>\(ReplayViewerPackScript.source)</script>
+            </body></html>
 
-        """
+            """
         return page.text
     }
 

@@ -63,7 +63,9 @@ struct ReportFold {
                 bots[player.bot, default: BotGames(bot: player.bot)].add(record)
             }
         }
-        let entry = ResultsBuilder.entry(record, attempts: attempts, replayFile: replayFiles, season: config.context.isSeason || config.context.seasonNight != nil, countsInStandings: counts, night: night)
+        let entry = ResultsBuilder.entry(
+            record, attempts: attempts, replayFile: replayFiles, season: config.context.isSeason || config.context.seasonNight != nil,
+            countsInStandings: counts, night: night)
         try games.append(entry)
         if gameCount <= IndexPage.inlineGameLimit {
             inline.append(entry)
@@ -124,7 +126,8 @@ struct ReportFold {
             }
             try ReportWriter.save(Array(TablePage.shotsToWin(results).utf8), to: folder + "/" + ReportLayout.shotsToWin)
         }
-        try ReportWriter.save(Array(ReplayViewerPage.render(tournament: config.name, indexLimit: indexLimit).utf8), to: folder + "/" + ReportLayout.viewer)
+        try ReportWriter.save(
+            Array(ReplayViewerPage.render(tournament: config.name, indexLimit: indexLimit).utf8), to: folder + "/" + ReportLayout.viewer)
         let botPages = try writeBotPages(results: results, runFolder: runFolder)
         return ReportWriter.Written(results: resultsPath, index: indexPath, replayCount: gameCount, botPageCount: botPages)
     }

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import Submissions
+import Tournament
+
 #if canImport(Glibc)
 import Glibc
 #else
 #error("Salvo builds and runs on Linux only: see docs/platform.md")
 #endif
-import Submissions
-import Tournament
 
 /// POSIX `write(2)`, named apart from `ReportWriter.write`.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
@@ -59,7 +60,10 @@ public enum ReportWriter {
         /// Also write the standings as CSV, `standings.csv` (``StandingsCSV``).
         public var csv = false
 
-        public init(replayFiles: Bool = false, rematchFolder: String? = nil, redaction: PublicRedaction? = nil, publication: Publication? = nil, csv: Bool = false) {
+        public init(
+            replayFiles: Bool = false, rematchFolder: String? = nil, redaction: PublicRedaction? = nil, publication: Publication? = nil,
+            csv: Bool = false
+        ) {
             self.csv = csv
             self.replayFiles = replayFiles
             self.rematchFolder = rematchFolder
@@ -80,13 +84,17 @@ public enum ReportWriter {
     /// Writes the reports of `journal` (records in memory) into `directory`; the bots' pages
     /// name the run's folder `rematchFolder` in their `salvo rematch` commands (`directory` when nil).
     @discardableResult
-    public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date(), rematchFolder: String? = nil) throws(ReportError) -> Written {
+    public static func write(journal: RunJournal, directory: String, generatedAt: Date = Date(), rematchFolder: String? = nil) throws(ReportError)
+        -> Written
+    {
         try write(source: journal, directory: directory, generatedAt: generatedAt, options: Options(rematchFolder: rematchFolder))
     }
 
     /// Writes the reports of the games of `source` into `directory`.
     @discardableResult
-    public static func write(source: some ReportSource, directory: String, generatedAt: Date = Date(), options: Options = Options()) throws(ReportError) -> Written {
+    public static func write(source: some ReportSource, directory: String, generatedAt: Date = Date(), options: Options = Options())
+        throws(ReportError) -> Written
+    {
         let folder = (directory as NSString).standardizingPath
         let replays = folder + "/" + ReportLayout.replays
 
@@ -162,7 +170,8 @@ public enum ReportWriter {
         if let redaction {
             config = redaction.apply(to: config)
         } else {
-            let local = PublicRedaction(runFolder: absoluteFolder, workingDirectory: config.context.workingDirectory ?? FileManager.default.currentDirectoryPath)
+            let local = PublicRedaction(
+                runFolder: absoluteFolder, workingDirectory: config.context.workingDirectory ?? FileManager.default.currentDirectoryPath)
             config.bots = config.bots.map(local.apply(to:))
             config.context.seasonNight = config.context.seasonNight.map(local.apply(to:))
             localPaths = local
@@ -177,7 +186,13 @@ public enum ReportWriter {
             if let redaction { records = records.map { redaction.apply(to: $0, ids: ids) } }
             if let localPaths { records = records.map(localPaths.applyPaths(to:)) }
             // A published page shows no bot's stderr (each student reads theirs on their private page).
-            if published { records = records.map { var record = $0; record.stderrTail = nil; return record } }
+            if published {
+                records = records.map {
+                    var record = $0
+                    record.stderrTail = nil
+                    return record
+                }
+            }
             let replays = try prepare(records, tournament: config.name, folder: folder, replayFiles: options.replayFiles)
             for (position, record) in records.enumerated() {
                 try fold.add(

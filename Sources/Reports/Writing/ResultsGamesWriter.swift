@@ -24,7 +24,9 @@ struct ResultsGamesWriter {
         count += 1
         buffer.append("    {\n")
         member("attempts") { $0.append(entry.attempts) }
-        if let counts = entry.countsInStandings { member("countsInStandings") { out in if counts { out.append("true") } else { out.append("false") } } }
+        if let counts = entry.countsInStandings {
+            member("countsInStandings") { out in if counts { out.append("true") } else { out.append("false") } }
+        }
         member("durationMilliseconds") { $0.append(entry.durationMilliseconds) }
         if let kind = entry.forfeitKind { member("forfeitKind") { Self.string(kind, to: &$0) } }
         member("gameId") { Self.string(entry.gameId, to: &$0) }

@@ -55,7 +55,8 @@ extension BotEntry: Codable {
         case (nil, let command?):
             self.init(name: name, kind: .external(try Self.externalSpec(command: command, in: container)), version: version)
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "a bot with neither or both of `builtin` and `command`"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: "a bot with neither or both of `builtin` and `command`"))
         }
     }
 

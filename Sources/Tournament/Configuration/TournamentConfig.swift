@@ -24,11 +24,12 @@ public struct TournamentConfig: Hashable, Sendable {
         server: ServerChoice = .embedded, seed: UInt64 = Defaults.seed, outputDirectory: String? = nil,
         stallTimeout: Duration = Defaults.stallTimeout, wakeLocalOpponent: Bool = true, sprt: SPRTSettings? = nil
     ) {
-        self.init(settings: TournamentSettings(
-            name: name, format: format, bots: bots, gamesPerPairing: gamesPerPairing, concurrency: concurrency, pollInterval: pollInterval,
-            rateLimit: rateLimit, server: server, seed: seed, outputDirectory: outputDirectory, stallTimeout: stallTimeout,
-            wakeLocalOpponent: wakeLocalOpponent, sprt: sprt
-        ))
+        self.init(
+            settings: TournamentSettings(
+                name: name, format: format, bots: bots, gamesPerPairing: gamesPerPairing, concurrency: concurrency, pollInterval: pollInterval,
+                rateLimit: rateLimit, server: server, seed: seed, outputDirectory: outputDirectory, stallTimeout: stallTimeout,
+                wakeLocalOpponent: wakeLocalOpponent, sprt: sprt
+            ))
     }
 
     /// A setting of the tournament file, read or overridden.

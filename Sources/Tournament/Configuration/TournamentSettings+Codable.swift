@@ -53,13 +53,15 @@ extension TournamentSettings: Codable {
         rateLimit = try container.decodeIfPresent(Double.self, forKey: .rateLimit)
         if let text = try container.decodeIfPresent(String.self, forKey: .server) {
             guard let choice = ServerChoice(parsing: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .server, in: container, debugDescription: "a server other than \(ServerChoice.expected)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .server, in: container, debugDescription: "a server other than \(ServerChoice.expected)")
             }
             server = choice
         }
         if let text = try container.decodeIfPresent(String.self, forKey: .seed) {
             guard let seed = UInt64(text) else {
-                throw DecodingError.dataCorruptedError(forKey: .seed, in: container, debugDescription: "a seed that is not a whole number from 0 to 2^64-1")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .seed, in: container, debugDescription: "a seed that is not a whole number from 0 to 2^64-1")
             }
             self.seed = seed
         }
@@ -73,7 +75,8 @@ extension TournamentSettings: Codable {
         timeControl = nil
         if let text = try container.decodeIfPresent(String.self, forKey: .timeControl) {
             guard let control = TimeControl(parsing: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .timeControl, in: container, debugDescription: "a time control other than \(TimeControl.expected)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .timeControl, in: container, debugDescription: "a time control other than \(TimeControl.expected)")
             }
             timeControl = control
         }

@@ -28,7 +28,8 @@ public struct TournamentFileParser {
     static let sprtKeys = ["elo0", "elo1", "alpha", "beta"]
     /// Games per pairing when a file has `sprt:` but no `games_per_pairing:`: the test's cap.
     static let sprtDefaultGameCap = 1_000
-    static let botKeys = ["name", "builtin", "command", "move_timeout_ms", "startup_timeout_ms", "dir", "sandbox", "restart"]
+    static let botKeys =
+        ["name", "builtin", "command", "move_timeout_ms", "startup_timeout_ms", "dir", "sandbox", "restart"]
         + TournamentFileReader.limitKeys.map(\.key)
 
     /// Reads the file at `path`: its configuration alone, with the bots of `bots:` (those of

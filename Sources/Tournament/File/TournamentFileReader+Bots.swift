@@ -26,16 +26,24 @@ extension TournamentFileReader {
     func bot(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotEntry {
         if let name = node.scalar?.string {
             guard let builtIn = BuiltInBot(rawValue: name) else {
-                throw fail(node, "`\(name)` is not a built-in bot\(KeySuggestion.suggestion(for: name, among: BuiltInBot.allCases.map(\.rawValue))) (\(Self.builtInNames)); for a program write `- name: ...` and `command: ...`")
+                throw fail(
+                    node,
+                    "`\(name)` is not a built-in bot\(KeySuggestion.suggestion(for: name, among: BuiltInBot.allCases.map(\.rawValue))) (\(Self.builtInNames)); for a program write `- name: ...` and `command: ...`"
+                )
             }
             return BotEntry(name: name, kind: .builtin(builtIn))
         }
-        guard let mapping = node.mapping else { throw fail(node, "a bot is a built-in's name or a mapping with `name:` and `builtin:` or `command:`") }
+        guard let mapping = node.mapping else {
+            throw fail(node, "a bot is a built-in's name or a mapping with `name:` and `builtin:` or `command:`")
+        }
         var values: [String: Node] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, TournamentFileParser.botKeys.contains(key) else {
                 let key = keyNode.string ?? "?"
-                throw fail(keyNode, "unknown bot key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.botKeys)); known keys: \(TournamentFileParser.botKeys.joined(separator: ", "))")
+                throw fail(
+                    keyNode,
+                    "unknown bot key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.botKeys)); known keys: \(TournamentFileParser.botKeys.joined(separator: ", "))"
+                )
             }
             values[key] = value
         }

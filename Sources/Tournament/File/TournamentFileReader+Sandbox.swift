@@ -30,10 +30,14 @@ extension TournamentFileReader {
             switch word {
             case "none": return .none
             case "bubblewrap": return SandboxSettings(isEnabled: true, readOnlyPaths: base.readOnlyPaths)
-            default: throw fail(node, "`sandbox` must be `bubblewrap` (the default), `none`, or a mapping such as `{read_only: [/opt/conda]}`; got `\(word)`")
+            default:
+                throw fail(
+                    node, "`sandbox` must be `bubblewrap` (the default), `none`, or a mapping such as `{read_only: [/opt/conda]}`; got `\(word)`")
             }
         }
-        guard let mapping = node.mapping else { throw fail(node, "`sandbox` must be `bubblewrap`, `none`, or a mapping such as `{read_only: [/opt/conda]}`") }
+        guard let mapping = node.mapping else {
+            throw fail(node, "`sandbox` must be `bubblewrap`, `none`, or a mapping such as `{read_only: [/opt/conda]}`")
+        }
         var settings = SandboxSettings(isEnabled: true, readOnlyPaths: base.readOnlyPaths)
         for (keyNode, value) in mapping {
             guard keyNode.string == "read_only" else {
@@ -76,7 +80,10 @@ extension TournamentFileReader {
             for (keyNode, value) in mapping {
                 guard let key = keyNode.string, known.contains(key) else {
                     let key = keyNode.string ?? "?"
-                    throw fail(keyNode, "unknown `limits` key `\(key)`\(KeySuggestion.suggestion(for: key, among: known)); known keys: \(known.joined(separator: ", "))")
+                    throw fail(
+                        keyNode,
+                        "unknown `limits` key `\(key)`\(KeySuggestion.suggestion(for: key, among: known)); known keys: \(known.joined(separator: ", "))"
+                    )
                 }
                 limitValues[key] = value
             }

@@ -6,7 +6,9 @@ import Yams
 /// `bots_from:`, a folder of submissions (bots/SUBMITTING.md): `bots_from: submissions/`, or a
 /// mapping with the builds' limits and the submitted bots' deadlines. Read, never entered here.
 extension TournamentFileReader {
-    static let submissionKeys = ["folder", "build_timeout_s", "build_memory_mb", "build_disk_mb", "move_timeout_ms", "startup_timeout_ms", "deadline", "accept_late"]
+    static let submissionKeys = [
+        "folder", "build_timeout_s", "build_memory_mb", "build_disk_mb", "move_timeout_ms", "startup_timeout_ms", "deadline", "accept_late",
+    ]
 
     /// What `bots_from:` says, checked.
     func botsFrom(_ node: Node, defaults: ExternalDefaults) throws(TournamentFileError) -> BotsFrom {
@@ -17,12 +19,17 @@ extension TournamentFileReader {
             for (keyNode, value) in mapping {
                 guard let key = keyNode.string, Self.submissionKeys.contains(key) else {
                     let key = keyNode.string ?? "?"
-                    throw fail(keyNode, "unknown `bots_from` key `\(key)`\(KeySuggestion.suggestion(for: key, among: Self.submissionKeys)); known keys: \(Self.submissionKeys.joined(separator: ", "))")
+                    throw fail(
+                        keyNode,
+                        "unknown `bots_from` key `\(key)`\(KeySuggestion.suggestion(for: key, among: Self.submissionKeys)); known keys: \(Self.submissionKeys.joined(separator: ", "))"
+                    )
                 }
                 values[key] = value
             }
         } else {
-            throw fail(node, "`bots_from` must be a folder (e.g. `bots_from: submissions/`) or a mapping such as `{folder: submissions/, build_timeout_s: 120}`")
+            throw fail(
+                node,
+                "`bots_from` must be a folder (e.g. `bots_from: submissions/`) or a mapping such as `{folder: submissions/, build_timeout_s: 120}`")
         }
         guard let folderNode = values["folder"] else { throw fail(node, "`bots_from` needs `folder:`, the folder of submissions") }
         let folder = try string(folderNode, "bots_from")
@@ -37,7 +44,9 @@ extension TournamentFileReader {
         if let node = values["startup_timeout_ms"] { botsFrom.startupDeadline = .milliseconds(try integer(node, "startup_timeout_ms", 1...600_000)) }
         if let node = values["deadline"] { botsFrom.deadline = try deadline(node) }
         if let node = values["accept_late"] {
-            guard botsFrom.deadline != nil else { throw fail(node, "`accept_late` lists folders accepted after the deadline; give `deadline:` too, or remove it") }
+            guard botsFrom.deadline != nil else {
+                throw fail(node, "`accept_late` lists folders accepted after the deadline; give `deadline:` too, or remove it")
+            }
             guard let items = node.sequence else { throw fail(node, "`accept_late` must be a list of folders, e.g. `accept_late: [alice, bob]`") }
             botsFrom.acceptLate = try items.map { item throws(TournamentFileError) in try string(item, "accept_late") }
         }
@@ -53,6 +62,9 @@ extension TournamentFileReader {
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         if let date = day.date(from: text) { return date.addingTimeInterval(86_400 - 1) }
-        throw fail(node, "`deadline: \(text)` is not a date and time; write it as ISO 8601 with its time zone, e.g. `deadline: 2026-12-11T23:59:00Z`, or a date alone (`2026-12-11`, the end of that day in UTC)")
+        throw fail(
+            node,
+            "`deadline: \(text)` is not a date and time; write it as ISO 8601 with its time zone, e.g. `deadline: 2026-12-11T23:59:00Z`, or a date alone (`2026-12-11`, the end of that day in UTC)"
+        )
     }
 }

@@ -19,7 +19,10 @@ struct TournamentFileReader {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { throw fail(keyNode, "keys must be plain words") }
             guard TournamentFileParser.topLevelKeys.contains(key) else {
-                throw fail(keyNode, "unknown key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.topLevelKeys)); known keys: \(TournamentFileParser.topLevelKeys.joined(separator: ", "))")
+                throw fail(
+                    keyNode,
+                    "unknown key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.topLevelKeys)); known keys: \(TournamentFileParser.topLevelKeys.joined(separator: ", "))"
+                )
             }
             values[key] = value
         }
@@ -32,9 +35,10 @@ struct TournamentFileReader {
             throw fail(root, "missing `bots:` (a list of at least two bots) or `bots_from:` (a folder of submissions, one bot per subfolder)")
         }
         let defaults = try externalDefaults(values)
-        let bots = try values["bots"].map { node throws(TournamentFileError) in
-            try self.bots(node, defaults: defaults, minimum: values["bots_from"] == nil ? 2 : 0)
-        } ?? []
+        let bots =
+            try values["bots"].map { node throws(TournamentFileError) in
+                try self.bots(node, defaults: defaults, minimum: values["bots_from"] == nil ? 2 : 0)
+            } ?? []
 
         var config = TournamentConfig(name: name, bots: bots)
         if let node = values["format"] {
@@ -52,7 +56,9 @@ struct TournamentFileReader {
             if node.null != nil || node.string == "none" {
                 config.rateLimit = nil
             } else {
-                guard let rate = node.float, rate > 0 else { throw fail(node, "`rate_limit` must be a positive number of requests per second, or `none`") }
+                guard let rate = node.float, rate > 0 else {
+                    throw fail(node, "`rate_limit` must be a positive number of requests per second, or `none`")
+                }
                 config.rateLimit = rate
             }
         }
@@ -64,7 +70,9 @@ struct TournamentFileReader {
             config.server = choice
         }
         if let node = values["seed"] {
-            guard let text = node.string, let seed = UInt64(text) else { throw fail(node, "`seed` must be a whole number from 0 to 18446744073709551615") }
+            guard let text = node.string, let seed = UInt64(text) else {
+                throw fail(node, "`seed` must be a whole number from 0 to 18446744073709551615")
+            }
             config.seed = seed
         }
         if let node = values["output"] { config.outputDirectory = try string(node, "output") }
@@ -75,7 +83,10 @@ struct TournamentFileReader {
         if let node = values["placement"] {
             let text = try string(node, "placement")
             guard let placer = FleetPlacer(rawValue: text) else {
-                throw fail(node, "`placement` must be `server` (fleets from the games' seeds, the default) or `bots` (bots that announce `supports place` place their own); got `\(text)`")
+                throw fail(
+                    node,
+                    "`placement` must be `server` (fleets from the games' seeds, the default) or `bots` (bots that announce `supports place` place their own); got `\(text)`"
+                )
             }
             config.placement = placer
         }
@@ -116,7 +127,10 @@ struct TournamentFileReader {
         }
         if text == "none" { return nil }
         guard let control = TimeControl(parsing: text) else {
-            throw fail(node, "`time_control` must be \(TimeControl.expected), with a base above 0 and at most 3600 s and an increment of at most 60 s, in at most three decimals; got `\(text)`")
+            throw fail(
+                node,
+                "`time_control` must be \(TimeControl.expected), with a base above 0 and at most 3600 s and an increment of at most 60 s, in at most three decimals; got `\(text)`"
+            )
         }
         return control
     }
@@ -130,7 +144,10 @@ struct TournamentFileReader {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, TournamentFileParser.sprtKeys.contains(key) else {
                 let key = keyNode.string ?? "?"
-                throw fail(keyNode, "unknown `sprt` key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.sprtKeys)); known keys: \(TournamentFileParser.sprtKeys.joined(separator: ", "))")
+                throw fail(
+                    keyNode,
+                    "unknown `sprt` key `\(key)`\(KeySuggestion.suggestion(for: key, among: TournamentFileParser.sprtKeys)); known keys: \(TournamentFileParser.sprtKeys.joined(separator: ", "))"
+                )
             }
             values[key] = value
         }
@@ -143,7 +160,8 @@ struct TournamentFileReader {
             throw fail(node, "`sprt` needs `elo0` and `elo1`, the Elo differences of H0 and H1 (e.g. elo0: 0, elo1: 10)")
         }
         guard elo1 > elo0 else { throw fail(values["elo1"], "`sprt.elo1` must be greater than `elo0`; got elo0 \(elo0), elo1 \(elo1)") }
-        let alpha = try number("alpha") ?? 0.05, beta = try number("beta") ?? 0.05
+        let alpha = try number("alpha") ?? 0.05
+        let beta = try number("beta") ?? 0.05
         for (key, value) in [("alpha", alpha), ("beta", beta)] where !(value > 0 && value < 0.5) {
             throw fail(values[key], "`sprt.\(key)` must be an error rate above 0 and below 0.5; got \(value)")
         }

@@ -84,9 +84,12 @@ struct GameRunner: Sendable {
                     for var other in started { await other.finish(.abandoned(reason: "the opponent could not start")) }
                     // The sandbox failed, not the bot: the game is played again.
                     if error.isHostFault {
-                        return .ended(record(gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)", hostFault: true)))
+                        return .ended(
+                            record(
+                                gameId, [], GameVerdict(termination: .noResult, reason: "\(bots[seat].name): \(error.description)", hostFault: true)))
                     }
-                    var verdict = GameVerdict(termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
+                    var verdict = GameVerdict(
+                        termination: .forfeit, winner: seat.opponent, reason: "\(bots[seat].name): \(error.description)", forfeitKind: error.kind)
                     verdict.stderrTail = tail
                     return .ended(record(gameId, [], verdict))
                 }
@@ -125,7 +128,8 @@ struct GameRunner: Sendable {
         let gameId: String
         do {
             let (seed, fleet) = fleetRequest(.one)
-            let created = try await clients.one.create(gameName: gameName, playerName: names.creator, boardSeed: seed, joinToken: joinToken, fleet: fleet)
+            let created = try await clients.one.create(
+                gameName: gameName, playerName: names.creator, boardSeed: seed, joinToken: joinToken, fleet: fleet)
             gameId = created.gameId
             players.one.playerId = created.playerId
             try await events(.created(gameId: gameId, creatorPlayerId: created.playerId))
@@ -142,7 +146,8 @@ struct GameRunner: Sendable {
             try await events(.joined(joinerPlayerId: joined.playerId))
         } catch BattleshipClientError.rejected(_, let message) where message == ErrorMessage.cannotJoin {
             await abandon(placedFirst, "the game could not be joined")
-            let reason = "\(TournamentRunner.seatTakenReason): the game was joined before its second player could (a public lobby on a shared server; docs/server.md)"
+            let reason =
+                "\(TournamentRunner.seatTakenReason): the game was joined before its second player could (a public lobby on a shared server; docs/server.md)"
             return record(gameId, [], GameVerdict(termination: .noResult, reason: reason))
         } catch let error as BattleshipClientError {
             await abandon(placedFirst, "the game could not be joined")

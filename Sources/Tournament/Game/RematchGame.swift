@@ -46,7 +46,9 @@ public enum RematchGame {
                 guard cell.isOnGrid else { throw .offGrid(cell) }
                 let result: ShotResult
                 do { result = try game.fire(by: seat, at: cell) } catch { throw .repeatedShot(cell) }
-                let shot = ShotRecord(seat: seat, x: cell.x, y: cell.y, hit: result.isHit, sunk: result.sunkLength, atMilliseconds: Int((ContinuousClock.now - start).milliseconds))
+                let shot = ShotRecord(
+                    seat: seat, x: cell.x, y: cell.y, hit: result.isHit, sunk: result.sunkLength,
+                    atMilliseconds: Int((ContinuousClock.now - start).milliseconds))
                 shots.append(shot)
                 unheard[seat.opponent.index].append(shot)
                 try await bots[turn].record(cell, result: result)

@@ -21,7 +21,8 @@ actor ShotLog {
 
     /// Every shot in the order the server accepted them.
     var shots: [ShotRecord] {
-        let one = bySeat[.one] ?? [], two = bySeat[.two] ?? []
+        let one = bySeat[.one] ?? []
+        let two = bySeat[.two] ?? []
         var shots: [ShotRecord] = []
         shots.reserveCapacity(one.count + two.count)
         for turn in 0..<max(one.count, two.count) {
@@ -34,7 +35,8 @@ actor ShotLog {
     /// Records an accepted shot by `seat`.
     func append(seat: PlayerSeat, cell: Coordinate, result: ShotResult) {
         let milliseconds = Int((ContinuousClock.now - start).milliseconds)
-        bySeat[seat, default: []].append(ShotRecord(seat: seat, x: cell.x, y: cell.y, hit: result.isHit, sunk: result.sunkLength, atMilliseconds: milliseconds))
+        bySeat[seat, default: []].append(
+            ShotRecord(seat: seat, x: cell.x, y: cell.y, hit: result.isHit, sunk: result.sunkLength, atMilliseconds: milliseconds))
         lastProgress = .now
     }
 

@@ -113,9 +113,10 @@ public enum CompactShots {
             }
             let number = shots.count
             time += number < offsets.count ? offsets[number] : 0
-            shots.append(ShotRecord(
-                seat: seat, x: Int(column - 48), y: Int(row - 48), hit: code | 32 != UInt8(ascii: "m"), sunk: sunk, atMilliseconds: time
-            ))
+            shots.append(
+                ShotRecord(
+                    seat: seat, x: Int(column - 48), y: Int(row - 48), hit: code | 32 != UInt8(ascii: "m"), sunk: sunk, atMilliseconds: time
+                ))
         }
         return shots
     }

@@ -36,10 +36,12 @@ extension JournalCodec {
     /// A `DecodingError` as the reader's own error at the member it names (the object that
     /// lacks a member, for a missing one); `walker` is a reader at the decoded value.
     private static func error(_ error: any Error, _ reader: JSONReader, walker: inout JSONReader, valueAt offset: Int) -> JSONError {
-        let problem: JSONError.Problem, context: DecodingError.Context
+        let problem: JSONError.Problem
+        let context: DecodingError.Context
         switch error as? DecodingError {
         case .keyNotFound(let key, let keyContext)?: (problem, context) = (.missingField(key.stringValue), keyContext)
-        case .typeMismatch(_, let other)?, .valueNotFound(_, let other)?, .dataCorrupted(let other)?: (problem, context) = (.invalidValue(other.debugDescription), other)
+        case .typeMismatch(_, let other)?, .valueNotFound(_, let other)?, .dataCorrupted(let other)?:
+            (problem, context) = (.invalidValue(other.debugDescription), other)
         default: return reader.invalidValue("\(error)", at: offset)
         }
         return reader.error(problem, at: walker.offset(of: context.codingPath) ?? offset)

@@ -78,10 +78,22 @@ extension JournalCodec {
     }
 
     static func readRecord(_ reader: inout JSONReader) throws(JSONError) -> GameRecord {
-        var index: Int?, server: String?, gameId: String?, gameName: String?
-        var players: [PlayerRecord]?, shots: [ShotRecord]?, termination: Termination?
-        var winner: PlayerSeat?, reason: String?, forfeitKind: ForfeitKind?, stderrTail: String?, startedAt: Date?, duration: Double?
-        var times: [Int] = [], compactShots = false, masks: [(String, Int)?] = []
+        var index: Int?
+        var server: String?
+        var gameId: String?
+        var gameName: String?
+        var players: [PlayerRecord]?
+        var shots: [ShotRecord]?
+        var termination: Termination?
+        var winner: PlayerSeat?
+        var reason: String?
+        var forfeitKind: ForfeitKind?
+        var stderrTail: String?
+        var startedAt: Date?
+        var duration: Double?
+        var times: [Int] = []
+        var compactShots = false
+        var masks: [(String, Int)?] = []
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -202,16 +214,24 @@ extension JournalCodec {
         if reader.readNull() { return nil }
         guard try reader.peekKind() == .string else { return try reader.uint64() }
         let offset = reader.valueOffset()
-        guard let seed = UInt64(try reader.string()) else { throw reader.invalidValue("a seed that is not a whole number from 0 to 2^64-1", at: offset) }
+        guard let seed = UInt64(try reader.string()) else {
+            throw reader.invalidValue("a seed that is not a whole number from 0 to 2^64-1", at: offset)
+        }
         return seed
     }
 
     /// A player; a board written as where the ships were comes back as its text and offset,
     /// to be read with the game's shots.
     static func readPlayer(_ reader: inout JSONReader) throws(JSONError) -> (player: PlayerRecord, mask: (String, Int)?) {
-        var bot: String?, serverName: String?, playerId: String?, boardSeed: UInt64?, finalBoard: [String]?, placedFleet: Fleet?
+        var bot: String?
+        var serverName: String?
+        var playerId: String?
+        var boardSeed: UInt64?
+        var finalBoard: [String]?
+        var placedFleet: Fleet?
         var mask: (String, Int)?
-        var requests = RequestStatistics(), version: String?
+        var requests = RequestStatistics()
+        var version: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -283,7 +303,12 @@ extension JournalCodec {
     }
 
     static func readShot(_ reader: inout JSONReader) throws(JSONError) -> ShotRecord {
-        var shotSeat: PlayerSeat?, x: Int?, y: Int?, hit: Bool?, sunk: Int?, at: Int?
+        var shotSeat: PlayerSeat?
+        var x: Int?
+        var y: Int?
+        var hit: Bool?
+        var sunk: Int?
+        var at: Int?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {

@@ -44,7 +44,12 @@ extension JournalCodec {
     }
 
     static func readNight(_ reader: inout JSONReader) throws(JSONError) -> SeasonNight {
-        var number: Int?, startedAt: Date?, firstIndex: Int?, bots: [BotEntry]?, games: [SeasonNight.Game]?, swiss: SeasonNight.Swiss?
+        var number: Int?
+        var startedAt: Date?
+        var firstIndex: Int?
+        var bots: [BotEntry]?
+        var games: [SeasonNight.Game]?
+        var swiss: SeasonNight.Swiss?
         var fleetKeys = SeasonFleetKeys.fnv64
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
@@ -69,7 +74,9 @@ extension JournalCodec {
                 }
                 fleetKeys = keys
             case "swiss":
-                var rounds: Int?, total: Int?, carried: Int?
+                var rounds: Int?
+                var total: Int?
+                var carried: Int?
                 let object = try reader.beginObject()
                 while let key = try reader.nextKeyView() {
                     switch key {

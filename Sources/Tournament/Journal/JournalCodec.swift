@@ -84,9 +84,20 @@ public enum JournalCodec {
     /// members this version does not know are skipped.
     public static func entry(_ line: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JournalEntry {
         try JSONReader.read(line) { reader throws(JSONError) in
-            var type: String?, version: Int?, name: String?, digest: String?, totalGames: Int?
-            var configuration: TournamentConfig?, record: GameRecord?, night: SeasonNight?, unenforced: [String] = []
-            var index: Int?, server: String?, gameId: String?, creatorPlayerId: String?, joinerPlayerId: String?
+            var type: String?
+            var version: Int?
+            var name: String?
+            var digest: String?
+            var totalGames: Int?
+            var configuration: TournamentConfig?
+            var record: GameRecord?
+            var night: SeasonNight?
+            var unenforced: [String] = []
+            var index: Int?
+            var server: String?
+            var gameId: String?
+            var creatorPlayerId: String?
+            var joinerPlayerId: String?
             let start = try reader.beginObject()
             while let key = try reader.nextKeyView() {
                 switch key {
@@ -111,15 +122,18 @@ public enum JournalCodec {
             case "started":
                 let version = try reader.required(version, "schemaVersion", inObjectAt: start)
                 guard (oldestReadableVersion...schemaVersion).contains(version) else {
-                    throw reader.invalidValue("a journal of layout version \(version), which this Salvo (version \(schemaVersion)) cannot read; use the Salvo that wrote it", at: start)
+                    throw reader.invalidValue(
+                        "a journal of layout version \(version), which this Salvo (version \(schemaVersion)) cannot read; use the Salvo that wrote it",
+                        at: start)
                 }
-                return .started(JournalStart(
-                    name: try reader.required(name, "name", inObjectAt: start),
-                    configurationDigest: try reader.required(digest, "configurationDigest", inObjectAt: start),
-                    totalGames: try reader.required(totalGames, "totalGames", inObjectAt: start),
-                    configuration: try reader.required(configuration, "configuration", inObjectAt: start),
-                    unenforced: unenforced
-                ))
+                return .started(
+                    JournalStart(
+                        name: try reader.required(name, "name", inObjectAt: start),
+                        configurationDigest: try reader.required(digest, "configurationDigest", inObjectAt: start),
+                        totalGames: try reader.required(totalGames, "totalGames", inObjectAt: start),
+                        configuration: try reader.required(configuration, "configuration", inObjectAt: start),
+                        unenforced: unenforced
+                    ))
             case "created":
                 return .created(
                     index: try reader.required(index, "index", inObjectAt: start),

@@ -32,7 +32,10 @@ enum JournalCodecV1 {
     }
 
     private static func started(_ reader: inout JSONReader) throws(JSONError) -> JournalStart {
-        var name: String?, digest: String?, total: Int?, configuration: TournamentConfig?
+        var name: String?
+        var digest: String?
+        var total: Int?
+        var configuration: TournamentConfig?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -52,7 +55,10 @@ enum JournalCodecV1 {
     }
 
     private static func created(_ reader: inout JSONReader) throws(JSONError) -> JournalEntry {
-        var index: Int?, server: String?, gameId: String?, creator: String?
+        var index: Int?
+        var server: String?
+        var gameId: String?
+        var creator: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -65,12 +71,14 @@ enum JournalCodecV1 {
         }
         return .created(
             index: try reader.required(index, "index", inObjectAt: start), server: try reader.required(server, "server", inObjectAt: start),
-            gameId: try reader.required(gameId, "gameId", inObjectAt: start), creatorPlayerId: try reader.required(creator, "creatorPlayerId", inObjectAt: start)
+            gameId: try reader.required(gameId, "gameId", inObjectAt: start),
+            creatorPlayerId: try reader.required(creator, "creatorPlayerId", inObjectAt: start)
         )
     }
 
     private static func joined(_ reader: inout JSONReader) throws(JSONError) -> JournalEntry {
-        var index: Int?, joiner: String?
+        var index: Int?
+        var joiner: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -79,7 +87,9 @@ enum JournalCodecV1 {
             default: try reader.skipValue()
             }
         }
-        return .joined(index: try reader.required(index, "index", inObjectAt: start), joinerPlayerId: try reader.required(joiner, "joinerPlayerId", inObjectAt: start))
+        return .joined(
+            index: try reader.required(index, "index", inObjectAt: start),
+            joinerPlayerId: try reader.required(joiner, "joinerPlayerId", inObjectAt: start))
     }
 
     /// `TournamentConfig` as `JSONEncoder` wrote it.
@@ -88,7 +98,9 @@ enum JournalCodecV1 {
         // Version 1 was written long before clocks: its games were played without one.
         config.timeControl = nil
         config.context.seedDerivation = .mixed
-        var name: String?, bots: [BotEntry]?, output: String?
+        var name: String?
+        var bots: [BotEntry]?
+        var output: String?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             switch key {
@@ -116,7 +128,8 @@ enum JournalCodecV1 {
 
     /// `{"name":…,"kind":{"builtin":{"_0":…}}}` or `{"kind":{"external":{"command":…,…}}}`.
     private static func bot(_ reader: inout JSONReader) throws(JSONError) -> BotEntry {
-        var name: String?, kind: BotEntry.Kind?
+        var name: String?
+        var kind: BotEntry.Kind?
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
             guard key == "kind" else {
@@ -128,7 +141,9 @@ enum JournalCodecV1 {
                 switch key {
                 case "builtin":
                     let text = try positionalString(&reader)
-                    guard let builtIn = BuiltInBot(rawValue: text) else { throw reader.invalidValue("an unknown built-in bot `\(text)`", at: kindStart) }
+                    guard let builtIn = BuiltInBot(rawValue: text) else {
+                        throw reader.invalidValue("an unknown built-in bot `\(text)`", at: kindStart)
+                    }
                     kind = .builtin(builtIn)
                 case "external":
                     var spec = ExternalBotSpec(command: [], restart: .perGame)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 import JSONCoding
@@ -216,7 +217,9 @@ public final class JournalStream: @unchecked Sendable {
         let key = Array(#""schemaVersion":"#.utf8)
         guard line.count > key.count else { return nil }
         for start in 0...(line.count - key.count) where line[start] == key[0] && Array(line[start..<(start + key.count)]) == key {
-            var value = 0, cursor = start + key.count, digits = 0
+            var value = 0
+            var cursor = start + key.count
+            var digits = 0
             while cursor < line.count, let digit = Int(exactly: line[cursor]).map({ $0 - 48 }), (0...9).contains(digit) {
                 value = value * 10 + digit
                 cursor += 1

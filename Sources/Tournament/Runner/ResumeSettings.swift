@@ -90,7 +90,9 @@ public enum ResumeSettings {
     public static func playDifference(journal: BotEntry, run: BotEntry) -> String? {
         let prefix = "bots[\(run.name)]."
         let ignored: Set<String> = [prefix + "name", prefix + "command", prefix + "dir"]
-        return firstDifference(botLines(journal, prefix: prefix).filter { !ignored.contains($0.key) }, botLines(run, prefix: prefix).filter { !ignored.contains($0.key) })
+        return firstDifference(
+            botLines(journal, prefix: prefix).filter { !ignored.contains($0.key) }, botLines(run, prefix: prefix).filter { !ignored.contains($0.key) }
+        )
     }
 
     /// The limits that differ from their defaults, as the tournament file names them.
@@ -115,7 +117,8 @@ public enum ResumeSettings {
         let oldNames = (journal.context.isSeason ? journal.bots.filter { $0.version == nil } : journal.bots).map(\.name)
         let newNames = (run.context.isSeason ? run.bots.filter { $0.version == nil } : run.bots).map(\.name)
         if oldNames.count != newNames.count {
-            let added = newNames.filter { !oldNames.contains($0) }, removed = oldNames.filter { !newNames.contains($0) }
+            let added = newNames.filter { !oldNames.contains($0) }
+            let removed = oldNames.filter { !newNames.contains($0) }
             var parts: [String] = []
             if !added.isEmpty { parts.append("this run adds " + added.map { "`\($0)`" }.joined(separator: ", ")) }
             if !removed.isEmpty { parts.append("it leaves out " + removed.map { "`\($0)`" }.joined(separator: ", ")) }

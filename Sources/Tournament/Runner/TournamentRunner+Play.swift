@@ -34,7 +34,9 @@ extension TournamentRunner {
     /// external bot (its caps count all its processes together) and a memory of opponents for each
     /// built-in that places its own fleet (when the tournament lets bots place), kept for the run.
     func gameRunner(pools: [String: BotProcessPool]) -> GameRunner {
-        var runner = GameRunner(config: config, serverURL: serverURL, client: client, logDirectory: logDirectory, launcher: launcher, pools: pools, privateGames: privateGames)
+        var runner = GameRunner(
+            config: config, serverURL: serverURL, client: client, logDirectory: logDirectory, launcher: launcher, pools: pools,
+            privateGames: privateGames)
         for bot in config.bots {
             if case .external = bot.kind { runner.launchers[bot.name] = launcher.forOneBot() }
         }

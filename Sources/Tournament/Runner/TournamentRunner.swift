@@ -97,8 +97,12 @@ public struct TournamentRunner: Sendable {
             case .started(let start):
                 // A journal of version 1 holds a digest computed another way: compare the settings.
                 if start.configurationDigest != ResumeSettings.digest(of: config),
-                   let difference = ResumeSettings.difference(journal: start.configuration, run: config) {
-                    throw Failure(description: "The journal \(path) belongs to another configuration of `\(start.name)` (\(difference)); run with the same settings, choose another --output, or remove that folder")
+                    let difference = ResumeSettings.difference(journal: start.configuration, run: config)
+                {
+                    throw Failure(
+                        description:
+                            "The journal \(path) belongs to another configuration of `\(start.name)` (\(difference)); run with the same settings, choose another --output, or remove that folder"
+                    )
                 }
                 point.hasStarted = true
                 point.seedDerivation = start.configuration.context.seedDerivation
@@ -153,7 +157,10 @@ public struct TournamentRunner: Sendable {
             return state
         }
         if state.hostFaults >= Self.maximumHostFaults {
-            throw Failure(description: "The sandbox failed to start bots \(state.hostFaults) times in this run, the last time with: \(state.lastHostFault ?? "?"). That is a fault of this machine, not of the bots, and no game was charged to them: fix the cause (docs/sandbox.md) and run the same command again to continue")
+            throw Failure(
+                description:
+                    "The sandbox failed to start bots \(state.hostFaults) times in this run, the last time with: \(state.lastHostFault ?? "?"). That is a fault of this machine, not of the bots, and no game was charged to them: fix the cause (docs/sandbox.md) and run the same command again to continue"
+            )
         }
         return state.results
     }
@@ -165,10 +172,12 @@ public struct TournamentRunner: Sendable {
     public static func writeOpening(of config: TournamentConfig, to journal: Journal, resume: ResumePoint, launcher: any BotLauncher) async throws {
         if !resume.hasStarted {
             let sandboxed = config.bots.contains { if case .external(let spec) = $0.kind { spec.sandbox.isEnabled } else { false } }
-            try await journal.append(.started(JournalStart(
-                name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: config.scheduler.plannedGamesInRun,
-                configuration: config, unenforced: sandboxed ? launcher.unenforced : []
-            )))
+            try await journal.append(
+                .started(
+                    JournalStart(
+                        name: config.name, configurationDigest: ResumeSettings.digest(of: config), totalGames: config.scheduler.plannedGamesInRun,
+                        configuration: config, unenforced: sandboxed ? launcher.unenforced : []
+                    )))
         }
         if let night = config.context.seasonNight, !resume.nights.contains(night) {
             try await journal.append(.night(night))

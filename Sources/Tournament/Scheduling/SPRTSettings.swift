@@ -30,7 +30,8 @@ extension SPRTSettings {
     /// (forfeits count as losses, no results do not count), the log-likelihood ratio and the
     /// decision. Games between other bots are ignored.
     public func tally(records: [GameRecord], first: String, second: String) -> SPRTTally {
-        var wins = 0, losses = 0
+        var wins = 0
+        var losses = 0
         for record in records {
             guard let outcome = record.ratedOutcome, Set([outcome.winnerBot, outcome.loserBot]) == [first, second] else { continue }
             if outcome.winnerBot == first { wins += 1 } else { losses += 1 }

@@ -35,7 +35,8 @@ public enum ScheduleSeeds {
                 GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet-names", texts: names, duo, 1)
             )
         case .fnv64:
-            let first = fnv1a(identity.first), second = fnv1a(identity.second)
+            let first = fnv1a(identity.first)
+            let second = fnv1a(identity.second)
             return (
                 GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 0),
                 GameSeeds.derive(key: config.seedKeyMaterial, label: "season-fleet", first, second, duo, 1)

@@ -30,7 +30,9 @@ public struct SwissScheduler: SwissRoundsScheduler, SeasonableScheduler, Shardab
     public func nextGames(after results: ScheduleResults) throws(ScheduleError) -> ScheduleBatch {
         let rounds = progress(after: results)
         if let first = rounds.mismatchedGames.first {
-            throw ScheduleError("The journal's game \(first) was played by other bots than this Salvo pairs for its round (\(rounds.mismatchedGames.count) such games): the journal was written by a Salvo that paired Swiss rounds otherwise; continue it with that Salvo, or choose another --output")
+            throw ScheduleError(
+                "The journal's game \(first) was played by other bots than this Salvo pairs for its round (\(rounds.mismatchedGames.count) such games): the journal was written by a Salvo that paired Swiss rounds otherwise; continue it with that Salvo, or choose another --output"
+            )
         }
         guard let round = rounds.current else { return .none }
         let games = round.games.filter {

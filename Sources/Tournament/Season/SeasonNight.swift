@@ -57,7 +57,9 @@ public struct SeasonNight: Hashable, Sendable {
     /// every new night, ``SeasonFleetKeys/fnv64`` for a night an earlier Salvo wrote.
     public var fleetKeys: SeasonFleetKeys
 
-    public init(number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil, fleetKeys: SeasonFleetKeys = .names) {
+    public init(
+        number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil, fleetKeys: SeasonFleetKeys = .names
+    ) {
         self.number = number
         self.startedAt = startedAt
         self.firstIndex = firstIndex

@@ -55,8 +55,12 @@ public enum SeasonPlan {
         let bots = listed + submissions.values.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
         for bot in bots {
             guard let old = previous[bot.name], old.version == bot.version,
-                  let difference = ResumeSettings.playDifference(journal: old, run: bot) else { continue }
-            throw Refusal(description: "\(difference); a season's versions must keep the limits they were rated under: run with the same `bots_from:` settings, or start a new season in another --output")
+                let difference = ResumeSettings.playDifference(journal: old, run: bot)
+            else { continue }
+            throw Refusal(
+                description:
+                    "\(difference); a season's versions must keep the limits they were rated under: run with the same `bots_from:` settings, or start a new season in another --output"
+            )
         }
 
         if let last, last.bots == bots {
@@ -85,7 +89,11 @@ public enum SeasonPlan {
         for bot in bots where bot.version != nil {
             if let old = previous[bot.name] {
                 if old.version != bot.version, let version = bot.version {
-                    if earlier[bot.name]?.contains(version) == true { changes.returnedVersions.append(bot.name) } else { changes.newVersions.append(bot.name) }
+                    if earlier[bot.name]?.contains(version) == true {
+                        changes.returnedVersions.append(bot.name)
+                    } else {
+                        changes.newVersions.append(bot.name)
+                    }
                 }
             } else if !lastNames.contains(bot.name) {
                 changes.newEntries.append(bot.name)

@@ -51,7 +51,8 @@ public struct SeasonScheduler: ShardableScheduler, SwissRoundsScheduler, SeasonS
             pairings[[game.first, game.second]] = pairing
             return ScheduleSeeds.game(
                 config, index: night.firstIndex + position, pairing: pairing, duo: game.round / 2, pair: (game.first, game.second),
-                swapped: game.round % 2 == 1, fleets: ScheduleSeeds.seasonFleetSeeds(config, identity: night.identity(of: game), keys: night.fleetKeys)
+                swapped: game.round % 2 == 1,
+                fleets: ScheduleSeeds.seasonFleetSeeds(config, identity: night.identity(of: game), keys: night.fleetKeys)
             )
         }
     }

@@ -53,7 +53,8 @@ private struct BlossomSearch {
         for root in neighbours.indices where mate[root] == -1 {
             var end = augmentingPathEnd(from: root)
             while end != -1 {
-                let previous = parent[end], next = mate[previous]
+                let previous = parent[end]
+                let next = mate[previous]
                 mate[end] = previous
                 mate[previous] = end
                 end = next
@@ -81,7 +82,8 @@ private struct BlossomSearch {
     }
 
     private mutating func markPath(_ vertex: Int, _ blossomBase: Int, _ child: Int) {
-        var vertex = vertex, child = child
+        var vertex = vertex
+        var child = child
         while base[vertex] != blossomBase {
             inBlossom[base[vertex]] = true
             inBlossom[base[mate[vertex]]] = true

@@ -46,10 +46,11 @@ public enum SwissSchedule {
         games.reserveCapacity(round.pairings.count * config.gamesPerPairing)
         for game in 0..<config.gamesPerPairing {
             for (board, pair) in round.pairings.enumerated() {
-                games.append(ScheduleSeeds.game(
-                    config, index: firstIndex + game * perRound + board, pairing: firstPairing + board, duo: game / 2,
-                    pair: (pair.first, pair.second), swapped: game % 2 == 1
-                ))
+                games.append(
+                    ScheduleSeeds.game(
+                        config, index: firstIndex + game * perRound + board, pairing: firstPairing + board, duo: game / 2,
+                        pair: (pair.first, pair.second), swapped: game % 2 == 1
+                    ))
             }
         }
         return games

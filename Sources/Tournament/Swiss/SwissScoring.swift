@@ -14,8 +14,10 @@ public enum SwissScoring {
     /// `botNames[pair.second]`, from the records of its games. Games without a result, and
     /// games of other bots, are not counted.
     public static func result(of pair: SwissPair, botNames: [String], games: [GameRecord]) -> SwissPairingResult {
-        let first = botNames[pair.first], second = botNames[pair.second]
-        var firstWins = 0, secondWins = 0
+        let first = botNames[pair.first]
+        let second = botNames[pair.second]
+        var firstWins = 0
+        var secondWins = 0
         for game in games where game.termination != .noResult {
             guard let winner = game.winner else { continue }
             let names = Set(game.players.map(\.bot))

@@ -13,7 +13,8 @@ final class ServerProcess: Sendable {
         // A hang guard, generous for a loaded machine.
         for _ in 0..<1200 where process.isRunning {
             if let range = process.outputText.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
-               let port = Int(process.outputText[range].split(separator: ":").last ?? "") {
+                let port = Int(process.outputText[range].split(separator: ":").last ?? "")
+            {
                 return ServerProcess(process: process, port: port)
             }
             try await Task.sleep(for: .milliseconds(100))

@@ -1,8 +1,9 @@
 import BattleshipRules
-@testable import BattleshipServer
 import Foundation
 import Logging
 import SalvoTestSupport
+
+@testable import BattleshipServer
 
 /// An embedded server on an ephemeral loopback port, in memory unless a file is given, with
 /// helpers that speak the API as a client would.
