@@ -92,26 +92,10 @@ public enum AdaptivePairing {
         var generator = SeededGenerator(seed: seed ^ 0x4D41_5443_484D_414B)
         // Ratings best first, as `rated` holds them, for the span within reach of each player.
         let ratings = rated.map { pool.rating($0) }
-        func firstPlace(below rating: Double) -> Int {
-            var low = 0
-            var high = ratings.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ratings[middle] > rating { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
         let wantingByRating = wanting.sorted { pool.rating($0) > pool.rating($1) }
         let wantingRatings = wantingByRating.map { pool.rating($0) }
-        func firstWanting(below rating: Double) -> Int {
-            var low = 0
-            var high = wantingRatings.count
-            while low < high {
-                let middle = (low + high) / 2
-                if wantingRatings[middle] > rating { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
+        func firstPlace(below rating: Double) -> Int { Self.firstPlace(in: ratings, below: rating) }
+        func firstWanting(below rating: Double) -> Int { Self.firstPlace(in: wantingRatings, below: rating) }
         for player in wanting {
             let rating = pool.rating(player)
             var span = firstPlace(below: rating + reach)..<firstPlace(below: rating - reach)
@@ -148,6 +132,17 @@ public enum AdaptivePairing {
             }
         }
         return pairings
+    }
+
+    /// The first place of `ratings` (best first) at or below `rating`, by bisection.
+    static func firstPlace(in ratings: [Double], below rating: Double) -> Int {
+        var low = 0
+        var high = ratings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ratings[middle] > rating { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether `player` asks for games: owing fresh games, or unsettled with budget left.

@@ -120,8 +120,9 @@ struct ArenaOpenAPITests {
     /// How this fails when a route is added without its documentation: the routes come from
     /// Hummingbird's own list (`Router.routes`) of the router `ArenaServer.buildRouter` builds,
     /// the one function that adds the arena's routes (`ArenaRoutes.add(to:)` among them). A route
-    /// added there is in this list and not in the document. Hummingbird's catch-all `**` (the
-    /// published season's files) is written `{path}` in the document, which has no catch-all.
+    /// added there is in this list and not in the document. The published season's files
+    /// (`GET /season/{path}`) are no route: ``ServiceKit/ServedFiles``, a middleware, serves
+    /// them, and the other test asks for them over HTTP.
     @Test("the routes the arena's router holds are exactly the documented operations")
     func routesAreDocumented() throws {
         let (folder, _) = try Service.arena()
@@ -131,13 +132,12 @@ struct ArenaOpenAPITests {
         let routes = ArenaRoutes(folder: folder, settings: settings, worker: worker, standings: standings, clock: { Date() }, log: { _ in })
         let router = ArenaServer.buildRouter(routes)
         _ = router.buildResponder()
-        let routed = Set(
-            router.routes.map { route in
-                OpenAPIDocument.Operation(route.method.rawValue, route.path.description.replacingOccurrences(of: "**", with: "{path}"))
-            })
-        let documented = try OpenAPIDocument(named: "arena.yaml").operations
+        let routed = Set(router.routes.map { route in OpenAPIDocument.Operation(route.method.rawValue, route.path.description) })
+        let served = OpenAPIDocument.Operation("GET", "/season/{path}")
+        var documented = try OpenAPIDocument(named: "arena.yaml").operations
+        #expect(documented.remove(served) != nil, "the season's files are documented")
 
-        #expect(routed.count >= 11)
+        #expect(routed.count >= 10)
         #expect(routed.subtracting(documented).sorted() == [], "routed but not in docs/openapi/arena.yaml")
         #expect(documented.subtracting(routed).sorted() == [], "documented but not routed")
     }

@@ -52,7 +52,8 @@ class HuntTarget:
             self.mind = []
 
 
-def main():
+def main(make=HuntTarget, name="python-hunt-target"):
+    """Speaks the protocol on stdin and stdout, each game's bot made by make(size, seed)."""
     bot = None
     for raw in sys.stdin:
         words = raw.split()
@@ -60,9 +61,9 @@ def main():
             continue
         command = words[0]
         if command == "salvo":
-            say("name python-hunt-target")
+            say("name " + name)
         elif command == "new-game":
-            bot = HuntTarget(int(words[1]), int(words[4]))
+            bot = make(int(words[1]), int(words[4]))
             say("ready")
         elif command == "your-turn":
             x, y = bot.next_shot()

@@ -12,7 +12,8 @@ import os
 import random
 import sys
 
-from hunt_target_bot import HuntTarget, say
+from hunt_target_bot import HuntTarget
+from hunt_target_bot import main as play
 
 
 def read_noise():
@@ -39,25 +40,7 @@ class NoisyHuntTarget(HuntTarget):
 
 def main():
     noise = min(1.0, max(0.0, read_noise()))
-    bot = None
-    for raw in sys.stdin:
-        words = raw.split()
-        if not words:
-            continue
-        command = words[0]
-        if command == "salvo":
-            say("name noisy-hunt-target")
-        elif command == "new-game":
-            bot = NoisyHuntTarget(int(words[1]), int(words[4]), noise)
-            say("ready")
-        elif command == "your-turn":
-            x, y = bot.next_shot()
-            bot.shot.add((x, y))
-            say(f"shot {x} {y}")
-        elif command == "result":
-            bot.record(int(words[1]), int(words[2]), words[3])
-        elif command == "quit":
-            return
+    play(lambda size, seed: NoisyHuntTarget(size, seed, noise), "noisy-hunt-target")
 
 
 if __name__ == "__main__":
