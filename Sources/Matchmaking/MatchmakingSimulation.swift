@@ -8,9 +8,10 @@ import Ratings
 /// advantage), against a full round robin and random pairings of as many games.
 ///
 /// Each trial draws a class of `students` plus the two built-ins' strengths (hunt-target and
-/// random), and one rerolling student: six versions of the strength of student 0, of which the
-/// best-rated is kept and the others retired, as a student who uploads the same code six times
-/// and returns to the luckiest would (docs/scoring.md, "Rerolls").
+/// random); then, in a class of its own (``rerollTrial(using:)``), one rerolling student: six
+/// versions of one strength, of which the best-rated is kept and the others retired, as a
+/// student who uploads the same code six times and returns to the luckiest would
+/// (docs/scoring.md, "The simulator").
 public struct MatchmakingSimulation: Sendable {
     public var students: Int
     public var seed: UInt64
