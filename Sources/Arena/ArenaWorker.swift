@@ -40,6 +40,8 @@ public actor ArenaWorker {
     public private(set) var batches = 0
     /// Why the host's disk holds the checks now (``checkShortage()``); nil while it does not.
     public private(set) var hostShortage: String?
+    /// Whether the store could not be read at the last look (``uploads(in:)``).
+    private var storeUnreadable = false
 
     public init(
         folder: ArenaFolder, settings: ArenaSettings, launcher: any BotLauncher, sandboxDisabled: Bool = false, stop: StopSignal,
@@ -183,7 +185,29 @@ public actor ArenaWorker {
         }
         // Waiting for the disk: the ticker looks again.
         guard !stuck, !diskWait else { return .done }
-        return ((try? folder.store.submissions(in: [.queued])) ?? []).isEmpty ? .done : .more
+        // A store that cannot be read: the ticker looks again.
+        guard let queued = uploads(in: [.queued]) else { return .done }
+        return queued.isEmpty ? .done : .more
+    }
+
+    /// The uploads in `states`; nil when the store cannot be read, which the log says once when
+    /// it begins and once when it ends (the worker looks every 500 ms while checks run). Nothing
+    /// is checked or entered meanwhile: an unreadable store never reads as an empty queue.
+    func uploads(in states: [ArenaSubmission.State]) -> [ArenaSubmission]? {
+        do {
+            let rows = try folder.store.submissions(in: states)
+            if storeUnreadable {
+                storeUnreadable = false
+                log("arena: the store can be read again: the uploads are checked and entered")
+            }
+            return rows
+        } catch {
+            if !storeUnreadable {
+                storeUnreadable = true
+                log("arena: the store cannot be read (\(error)); no upload is checked or entered until it can")
+            }
+            return nil
+        }
     }
 
     /// Why the host's disk cannot take a check now (``ArenaDisk/checkShortage``); nil when it can.
@@ -213,9 +237,7 @@ public actor ArenaWorker {
         guard batchIsDue() else { return false }
         // A store that cannot be read wants no batch: the next look (every 500 ms) asks again,
         // and the batch itself would fail on it.
-        guard let waiting = try? folder.store.submissions(in: [.waiting]), let queued = try? folder.store.submissions(in: [.queued]) else {
-            return false
-        }
+        guard let waiting = uploads(in: [.waiting]), let queued = uploads(in: [.queued]) else { return false }
         let queueEmpty = queued.isEmpty
         // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
         if waiting.isEmpty { return !checking && queueEmpty && needsFirstNight() }
@@ -235,7 +257,7 @@ public actor ArenaWorker {
     /// The oldest queued upload that is not being checked and whose student has none being checked.
     func nextUpload(besides running: [Int64: String]) -> ArenaSubmission? {
         let busy = Set(running.values)
-        return ((try? folder.store.submissions(in: [.queued])) ?? []).first { row in
+        return uploads(in: [.queued])?.first { row in
             guard let id = row.id else { return false }
             return running[id] == nil && !busy.contains(row.login.lowercased())
         }
@@ -349,7 +371,11 @@ public actor ArenaWorker {
         await gate.enter()
         var gateHeld = true
         defer { if gateHeld { gate.leave() } }
-        let waiting = (try? folder.store.submissions(in: [.waiting])) ?? []
+        // Read as nothing waiting, an unreadable store would play a batch that enters nobody.
+        guard let waiting = uploads(in: [.waiting]) else {
+            retryAfter = clock().addingTimeInterval(60)
+            return
+        }
         var newest: [String: ArenaSubmission] = [:]
         for submission in waiting {
             if let earlier = newest[submission.login], let earlierID = earlier.id {
