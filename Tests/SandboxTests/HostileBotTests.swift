@@ -99,7 +99,15 @@ struct HostileBotTests {
                 if program == "memory_hog" { limits.memoryBytes = memoryHogCap }
                 // The child thinker gets half a second of CPU a move, so that its children need
                 // only a fifth of a core on a loaded machine to use it before the guard on the clock.
-                let move: Duration = program == "child_thinker" ? .milliseconds(500) : ExternalBotSpec.defaultMoveDeadline
+                // The flooder writes 50 MB to its stderr on its first turn: through the runner's log on
+                // a loaded machine that can outlast the default deadline, and the forfeit must be the
+                // garbage's (`malformed`), not the clock's.
+                let move: Duration =
+                    switch program {
+                    case "child_thinker": .milliseconds(500)
+                    case "flood_output": .seconds(30)
+                    default: ExternalBotSpec.defaultMoveDeadline
+                    }
                 let spec = ExternalBotSpec(
                     command: ["python3", folder + "/\(program).py"], moveDeadline: move, startupDeadline: .seconds(30), limits: limits,
                     sandbox: sandbox)
