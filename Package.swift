@@ -186,9 +186,10 @@ let package = Package(
         ),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, which need _GNU_SOURCE.
         .target(name: "CProcess"),
-        // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT. No dependencies.
+        // Ratings: joint Bradley–Terry (Elo) fit, likelihood of superiority, Elo difference, SPRT, the
+        // standings' statistical ties. No dependencies.
         .target(name: "Ratings", swiftSettings: swiftSettings),
-        // Which games to play: adaptive matchmaking, the settle step, ties, and the simulator of `salvo bench matchmaking`. Pure.
+        // Which games to play: adaptive matchmaking, the settle step, Kendall's tau, and the simulator of `salvo bench matchmaking`. Pure.
         .target(name: "Matchmaking", dependencies: ["Ratings", "BattleshipRules"], swiftSettings: swiftSettings),
         // The conformance suite of `salvo check`: named checks of a server against the API reference.
         .target(

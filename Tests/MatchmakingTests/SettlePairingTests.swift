@@ -4,22 +4,11 @@ import Testing
 
 @testable import Matchmaking
 
-@Suite("Ties in the standings, the settle step, Kendall's tau")
-struct RatingTiesTests {
-    /// `wins` of `games` for `a` against `b`, half with each first mover.
+@Suite("The settle step, Kendall's tau")
+struct SettlePairingTests {
+    /// `wins` of `total` games for `a` against `b`, half with each first mover.
     func games(_ a: Int, _ b: Int, wins: Int, of total: Int) -> [RatedGame] {
         (0..<total).map { RatedGame(first: a, second: b, firstMovedFirst: $0 % 2 == 0, score: $0 < wins ? 1 : 0) }
-    }
-
-    @Test("neighbours whose difference is within its interval are one tie; a clear gap separates")
-    func groups() throws {
-        // 0 and 1 are even; 2 loses nearly everything to both.
-        let data = games(0, 1, wins: 50, of: 100) + games(0, 2, wins: 95, of: 100) + games(1, 2, wins: 95, of: 100)
-        let fit = try BradleyTerryFit(games: data, playerCount: 3)
-        let ranked = RatingTies.ranked(fit, among: [0, 1, 2])
-        #expect(ranked.last == 2)
-        #expect(RatingTies.groups(fit, ranked: ranked) == [0...1, 0...1, 2...2])
-        #expect(RatingTies.separation(fit, ranked[1], 2) > 1.96)
     }
 
     @Test("the settle step pairs the unseparated neighbours, those nearest to separation first when games are short")
