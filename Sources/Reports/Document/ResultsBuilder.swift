@@ -94,15 +94,43 @@ public enum ResultsBuilder {
         return entry
     }
 
-    /// The scoreboard's standings, in its order, with the fit's ratings.
+    /// The scoreboard's standings, in its order, with the fit's ratings and statistical ties.
     static func standings(_ board: Scoreboard, ratings: ScoreboardRatings?) -> [ResultsDocument.Standing] {
-        board.standings.enumerated().map { position, tally in
+        var standings = board.standings.enumerated().map { position, tally in
             ResultsDocument.Standing(
                 rank: position + 1, bot: tally.bot, rating: ratings?.rating(of: tally.bot).flatMap(estimate),
                 games: tally.games, wins: tally.wins, losses: tally.losses,
                 scorePercent: tally.scorePercent, meanShotsToWin: tally.meanShotsToWin, forfeits: tally.forfeits
             )
         }
+        guard let ratings else { return standings }
+        for (position, tie) in ties(standings, ratings: ratings) { standings[position].tie = tie }
+        return standings
+    }
+
+    /// The statistical ties of `standings` (``ResultsDocument/Standing/tie``), by position:
+    /// over each run of consecutive standings with a rating, in the standings' order, two
+    /// neighbours whose Elo difference is within its 95% interval are tied, and ties chain
+    /// (``Ratings/RatingTies/groups(_:ranked:)``, with the fit's covariance). A bot without a
+    /// rating ends a run and is never tied; a bot separated from both neighbours has no tie.
+    static func ties(_ standings: [ResultsDocument.Standing], ratings: ScoreboardRatings) -> [Int: ResultsDocument.Standing.Tie] {
+        var runs: [[(position: Int, player: Int)]] = [[]]
+        for (position, standing) in standings.enumerated() {
+            if standing.rating != nil, let player = ratings.position(of: standing.bot) {
+                runs[runs.count - 1].append((position, player))
+            } else if !runs[runs.count - 1].isEmpty {
+                runs.append([])
+            }
+        }
+        var ties: [Int: ResultsDocument.Standing.Tie] = [:]
+        for run in runs {
+            let groups = RatingTies.groups(ratings.fit, ranked: run.map(\.player))
+            for (member, group) in zip(run, groups) where group.count > 1 {
+                let (first, last) = (standings[run[group.lowerBound].position], standings[run[group.upperBound].position])
+                ties[member.position] = .init(first: first.rank, last: last.rank)
+            }
+        }
+        return ties
     }
 
     static func crosstable(order: [String], board: Scoreboard) -> [ResultsDocument.CrosstableCell] {
