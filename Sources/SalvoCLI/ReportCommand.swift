@@ -18,7 +18,8 @@ struct ReportCommand: AsyncParsableCommand {
             --from DIR --format json` gives any one game's. The formats are described in \
             reports/README.md. With --csv, \
             also DIR/standings.csv: the current standings for grading, one row per entry (rank, \
-            name, version, rating, interval_low, interval_high, games, wins, losses, forfeits).
+            name, version, rating, interval_low, interval_high, tied_ranks, games, wins, losses, \
+            forfeits).
             """
     )
 

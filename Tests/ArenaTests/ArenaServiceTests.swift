@@ -164,7 +164,7 @@ struct ArenaServiceTests {
             // login, the column a grade sheet joins on; bob, who never entered, has his row.
             let csv = try String(contentsOfFile: folder.path + "/standings.csv", encoding: .utf8)
             #expect(csv.hasPrefix("rank,name,login,version,rating,") && csv.contains(",Alice A,alice,"), "\(csv)")
-            #expect(csv.contains("\r\n,bob,bob,,,,,0,0,0,0,\"never entered: no version played, no rank\"\r\n"), "\(csv)")
+            #expect(csv.contains("\r\n,bob,bob,,,,,,0,0,0,0,\"never entered: no version played, no rank\"\r\n"), "\(csv)")
             let page = String(decoding: try await client.get("/").body, as: UTF8.self)
             #expect(page.contains("<td>Alice A</td>"))
             #expect(!page.contains("alice"))

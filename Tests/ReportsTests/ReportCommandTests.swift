@@ -65,15 +65,16 @@ struct ReportCommandTests {
         let results = try JSONFormat.decoder().decode(ResultsDocument.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
         let csv = try String(contentsOfFile: folder + "/standings.csv", encoding: .utf8)
         let lines = csv.components(separatedBy: "\r\n")
-        #expect(lines.first == "rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits,note")
+        #expect(lines.first == "rank,name,login,version,rating,interval_low,interval_high,tied_ranks,games,wins,losses,forfeits,note")
         #expect(lines.count == results.standings.count + 2 && lines.last == "", "\(csv)")
         for (line, standing) in zip(lines.dropFirst(), results.standings) {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            #expect(cells.count == 12)
+            #expect(cells.count == 13)
             // Listed bots only here: no login, no version.
             #expect(cells[0] == String(standing.rank) && cells[1] == standing.bot && cells[2] == "" && cells[3] == "")
             #expect(cells[4] == standing.rating.map { String(format: "%.1f", $0.value) } ?? "")
-            #expect(cells[7...] == [String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount), ""])
+            #expect(cells[7] == standing.tie.map { "\($0.first)-\($0.last)" } ?? "")
+            #expect(cells[8...] == [String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount), ""])
         }
     }
 

@@ -6,17 +6,20 @@ import SafeText
 /// (quoted when it must be; a field a spreadsheet would run as a formula neutralised). `salvo report DIR --csv` writes it to
 /// `DIR/standings.csv`, beside results.json.
 ///
-/// Columns: `rank,name,login,version,rating,interval_low,interval_high,games,wins,losses,forfeits,note`.
+/// Columns: `rank,name,login,version,rating,interval_low,interval_high,tied_ranks,games,wins,losses,forfeits,note`.
 /// `login` is a submission's folder (its identity, usually the student's login: the column a
 /// grade sheet joins on), empty for a listed bot. `rating` and the interval are Elo to 0.1,
-/// empty when no fit was possible; `version` is the entry's current version (a season's
-/// submission, ``ResultsDocument/Standing/version``), empty for a listed bot; `forfeits`
-/// counts its forfeits of every kind; `note` is empty but for an arena's roster students who
+/// empty when no fit was possible; `tied_ranks` is the statistical tie the entry is part of
+/// (``ResultsDocument/Standing/tie``): `3-5` when ranks 3 to 5 cannot be told apart at 95%,
+/// empty when it is separated from both neighbours or has no rating (and in a roster row
+/// without a rank); `version` is the entry's current version (a season's submission,
+/// ``ResultsDocument/Standing/version``), empty for a listed bot; `forfeits` counts its
+/// forfeits of every kind; `note` is empty but for an arena's roster students who
 /// never entered (``neverEntered``). It is the instructor's file: `salvo publish` writes none.
 ///
 /// ```swift
 /// let csv = StandingsCSV.text(document.standings)
-/// // "rank,name,login,version,rating,...\r\n1,alice,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,20,15,5,0,\r\n..."
+/// // "rank,name,login,version,rating,...\r\n1,alice,alice,3f9c2a1b7d04,1612.4,1580.1,1644.7,1-2,20,15,5,0,\r\n..."
 /// ```
 public enum StandingsCSV {
     /// The file's name beside results.json.
@@ -24,7 +27,8 @@ public enum StandingsCSV {
 
     /// The header's fields.
     public static let header = [
-        "rank", "name", "login", "version", "rating", "interval_low", "interval_high", "games", "wins", "losses", "forfeits", "note",
+        "rank", "name", "login", "version", "rating", "interval_low", "interval_high", "tied_ranks", "games", "wins", "losses", "forfeits",
+        "note",
     ]
 
     /// A class's roster, for a grade book: each login's name, in the roster's order.
@@ -47,11 +51,12 @@ public enum StandingsCSV {
             rows.append([
                 String(standing.rank), names[login.lowercased()] ?? standing.bot, login, standing.version ?? "",
                 elo(standing.rating?.value), elo(standing.rating?.lower), elo(standing.rating?.upper),
+                standing.tie.map { "\($0.first)-\($0.last)" } ?? "",
                 String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount), "",
             ])
         }
         for student in roster ?? [] where !ranked.contains(student.login.lowercased()) {
-            rows.append(["", student.name, student.login, "", "", "", "", "0", "0", "0", "0", neverEntered])
+            rows.append(["", student.name, student.login, "", "", "", "", "", "0", "0", "0", "0", neverEntered])
         }
         return rows.map { $0.map(CSVText.cell).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
