@@ -12,7 +12,7 @@ import Reports
 enum ArenaLeaderboardPage {
     static func render(_ document: ArenaStandings.Document, chart: Markup) -> String {
         let rows = document.standings.map { standing -> Markup in
-            "<tr><td>\(standing.rank)</td><td>\(standing.bot)</td><td>\(standing.rating.map { String(format: "%.0f", $0.value) } ?? "–")</td><td>\(standing.games)</td><td>\(standing.wins)</td><td>\(String(format: "%.1f", standing.scorePercent))</td></tr>"
+            "<tr><td>\(rank(standing))</td><td>\(standing.bot)</td><td>\(standing.rating.map { String(format: "%.0f", $0.value) } ?? "–")</td><td>\(standing.games)</td><td>\(standing.wins)</td><td>\(String(format: "%.1f", standing.scorePercent))</td></tr>"
         }.joined(separator: "\n")
         let json =
             (try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -28,7 +28,8 @@ enum ArenaLeaderboardPage {
             <section id="leaderboard"><h2>Standings</h2><div class="scroll"><table><thead><tr><th>#</th><th>Bot</th><th>Elo</th><th>Games</th><th>Wins</th><th>Score %</th></tr></thead>
             <tbody id="standings">
             \(rows)
-            </tbody></table></div></section>
+            </tbody></table></div>
+            <p class="note" id="ties">Ranks marked “tied 3–5” cannot be told apart at 95%: the Elo difference of each two neighbours among ranks 3 to 5 is within its 95% interval.</p></section>
             <section id="season"><h2>History</h2><div class="scroll" id="history">\(chart.isEmpty ? noHistory : chart)</div>
             <p class="note">Each entry's standings Elo after each batch of games. Point at a line or a name, or tap it, to pick one entry out.</p></section>
             <p><a href="season/index.html">The season: every game, replay, rating history and bot page</a> · <a href="upload">Upload your bot</a></p>
@@ -40,6 +41,14 @@ enum ArenaLeaderboardPage {
 
             """
         return page.text
+    }
+
+    /// A standing's rank cell, as the report's index page writes it: its rank, and the ranks
+    /// of its statistical tie when it is in one (`4 tied 3–5`); the script writes the same.
+    static func rank(_ standing: ResultsDocument.Standing) -> Markup {
+        guard let tie = standing.tie else { return "\(standing.rank)" }
+        let title = "ranks \(tie.first) to \(tie.last) cannot be told apart at 95%"
+        return "\(standing.rank) <span class=\"tie\" title=\"\(title)\">tied \(tie.first)–\(tie.last)</span>"
     }
 
     /// What the history shows before any rating.

@@ -1,10 +1,21 @@
 function cell(row, text) { const td = document.createElement("td"); td.textContent = text; row.appendChild(td); }
+// The rank, and the ranks of its statistical tie when it is in one: "4 tied 3–5", as the page was served.
+function rank(row, s) {
+  const td = document.createElement("td"); td.textContent = s.rank;
+  if (s.tie) {
+    const tie = document.createElement("span"); tie.className = "tie";
+    tie.title = "ranks " + s.tie.first + " to " + s.tie.last + " cannot be told apart at 95%";
+    tie.textContent = "tied " + s.tie.first + "–" + s.tie.last;
+    td.append(" ", tie);
+  }
+  row.appendChild(td);
+}
 function show(doc) {
   const body = document.getElementById("standings");
   body.replaceChildren();
   for (const s of doc.standings) {
     const row = document.createElement("tr");
-    cell(row, s.rank); cell(row, s.bot); cell(row, s.rating ? Math.round(s.rating.value) : "–");
+    rank(row, s); cell(row, s.bot); cell(row, s.rating ? Math.round(s.rating.value) : "–");
     cell(row, s.games); cell(row, s.wins); cell(row, s.scorePercent.toFixed(1));
     body.appendChild(row);
   }

@@ -29,6 +29,29 @@ struct ArenaPagesTests {
         #expect(data.tournament == Self.hostile && data.standings.map(\.bot) == [Self.hostile])
     }
 
+    @Test("a statistical tie: the rank cell names its ranks as the report's index does, the data holds it, the script writes it on refresh")
+    func tie() throws {
+        func standing(_ rank: Int, _ bot: String, tie: ResultsDocument.Standing.Tie?) -> ResultsDocument.Standing {
+            let rating = ResultsDocument.Estimate(value: 1600 - 10 * Double(rank), standardError: 40, lower: 1520, upper: 1680)
+            return .init(
+                rank: rank, bot: bot, rating: rating, games: 20, wins: 10, losses: 10, scorePercent: 50, meanShotsToWin: 50, forfeits: [:], tie: tie)
+        }
+        let tie = ResultsDocument.Standing.Tie(first: 2, last: 3)
+        let document = ArenaStandings.Document(
+            tournament: "cs101", generatedAt: nil, games: 30,
+            standings: [standing(1, "alice", tie: nil), standing(2, "bob", tie: tie), standing(3, "carol", tie: tie)])
+        let page = ArenaLeaderboardPage.render(document, chart: Markup())
+        #expect(page.contains("<tr><td>1</td><td>alice</td>"))
+        let cell = "<td>2 <span class=\"tie\" title=\"ranks 2 to 3 cannot be told apart at 95%\">tied 2–3</span></td><td>bob</td>"
+        #expect(page.contains(cell) && page.components(separatedBy: ">tied 2–3</span>").count - 1 == 2)
+        #expect(page.contains("<p class=\"note\" id=\"ties\">Ranks marked “tied 3–5” cannot be told apart at 95%"))
+        let start = try #require(page.range(of: "<script id=\"data\" type=\"application/json\">"))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let data = try JSONDecoder().decode(ArenaStandings.Document.self, from: Data(page[start.upperBound..<end.lowerBound].utf8))
+        #expect(data.standings.map(\.tie) == [nil, tie, tie])
+        #expect(ArenaLeaderboardPage.script.text.contains("tie.textContent = \"tied \" + s.tie.first + \"–\" + s.tie.last;"))
+    }
+
     @Test("a hostile tournament name on the upload page: escaped; the page's script is the one embedded")
     func upload() {
         let page = ArenaUploadPage.render(tournament: Self.hostile, uploadMB: 8)

@@ -227,12 +227,14 @@ struct ScoreboardAgreementTests {
         let terminal = Self.terminalRows(ended.out)
         let html = try Self.htmlRows(try String(contentsOfFile: base + "/out/index.html", encoding: .utf8))
         #expect(terminal.count == 4 && html.count == 4, "\(ended.out)")
-        for (text, page) in zip(terminal, html) {
+        for (position, (text, page)) in zip(terminal, html).enumerated() {
             // Terminal: #, bot, games, wins, losses, forfeits, score, shots/win, Elo, interval.
-            // Page: #, bot, Elo, interval, games, won, lost, score, shots/win, forfeits.
+            // Page: #, bot, Elo, interval, games, won, lost, score, shots/win, forfeits; its rank
+            // cell adds the statistical tie results.json names, when the bot is in one.
             #expect(text.count == 10 && page.count == 10, "\(text) \(page)")
             guard text.count == 10, page.count == 10 else { continue }
-            #expect([text[0], text[1], text[8], text[9], text[2], text[3], text[4], text[6], text[7], text[5]] == page)
+            let tie = (reported[position]["tie"] as? [String: Int]).map { " tied \($0["first"] ?? 0)–\($0["last"] ?? 0)" } ?? ""
+            #expect([text[0] + tie, text[1], text[8], text[9], text[2], text[3], text[4], text[6], text[7], text[5]] == page)
         }
         // "–" for exactly the bots without a win by sinking the fleet, the crashers among them.
         let dashed = Set(terminal.filter { $0.count > 7 && $0[7] == "–" }.map { $0[1] })

@@ -12,7 +12,7 @@ extension BotPage {
         let noResult = input.games.noResult
         let standing = input.results.standings.first { $0.bot == input.bot }
         var rows: [(key: String, label: String, value: Markup)] = []
-        rows.append(("rank", "Rank", standing.map { "\($0.rank) of \(input.results.standings.count)" } ?? "–"))
+        rows.append(("rank", "Rank", standing.map { rank($0, of: input.results.standings.count) } ?? "–"))
         if let rating = standing?.rating {
             rows.append(("elo", "Elo in the standings", "\(IndexPage.number(rating.value))"))
             rows.append(
@@ -44,6 +44,13 @@ extension BotPage {
         html +=
             "</tbody></table></div><p class=\"note\">Elo in the standings, the one that ranks, and its interval as in results.json: a joint Bradley–Terry fit of all rated games, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
         return html
+    }
+
+    /// `4 of 10`, and the ranks of its statistical tie when it is in one:
+    /// `4 of 10, tied 3–5 (cannot be told apart at 95%)`.
+    static func rank(_ standing: ResultsDocument.Standing, of count: Int) -> Markup {
+        guard let tie = standing.tie else { return "\(standing.rank) of \(count)" }
+        return "\(standing.rank) of \(count), <span class=\"tie\">tied \(tie.first)–\(tie.last)</span> (cannot be told apart at 95%)"
     }
 
     /// One row per opponent, in standings order: games, wins, losses, score, and the

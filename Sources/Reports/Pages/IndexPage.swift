@@ -6,7 +6,8 @@ import HTMLText
 /// results.json never disagree. Written as ``Markup``, so every outside text is escaped.
 ///
 /// DOM contract (read by the browser tests): `<table id="standings">` with one
-/// `<tr data-bot="NAME">` per bot in rank order, the name in `<td class="bot">` as a link
+/// `<tr data-bot="NAME">` per bot in rank order, its first cell the rank (followed, for a bot
+/// in a statistical tie, by `<span class="tie">tied 3–5</span>`), the name in `<td class="bot">` as a link
 /// `<a class="bot-link" href="bots/STEM.html">` to the bot's page (``BotPage``); every replay
 /// link is `<a class="replay-link" href="replays/viewer.html#game=N">`.
 ///
@@ -147,7 +148,7 @@ public enum IndexPage {
             let name =
                 files[row.bot].map { "<a class=\"bot-link\" href=\"\(ReportLayout.botPage(stem: $0))\">\(row.bot)</a>" as Markup }
                 ?? Markup(escaping: row.bot)
-            html += "<tr data-bot=\"\(row.bot)\"><td>\(row.rank)</td><td class=\"bot\">\(name)</td>"
+            html += "<tr data-bot=\"\(row.bot)\"><td>\(rank(row))</td><td class=\"bot\">\(name)</td>"
             if let rating = row.rating {
                 html += "<td>\(Int(rating.value.rounded()))</td><td>\(Int(rating.lower.rounded()))–\(Int(rating.upper.rounded()))</td>"
             } else {
@@ -158,6 +159,7 @@ public enum IndexPage {
         }
         html +=
             "</tbody></table></div><p class=\"note\">A bot's name opens its own page: its games, forfeits with the end of its stderr, where it fires first.</p>\n"
+        html += "<p class=\"note\" id=\"ties\">\(tieNote)</p>\n"
         let mover = results.firstMover
         if let share = mover.firstMoverScorePercent {
             var line =
@@ -171,6 +173,18 @@ public enum IndexPage {
             "<p class=\"note\">Elo: a joint Bradley–Terry fit of all rated games with the first-mover advantage, mean 1500; forfeits count as losses, games without result do not count.</p></section>\n"
         return html
     }
+
+    /// A standing's rank cell: its rank, and when it is in a statistical tie the tie's ranks,
+    /// `4 tied 3–5` (``ResultsDocument/Standing/tie``).
+    static func rank(_ row: ResultsDocument.Standing) -> Markup {
+        guard let tie = row.tie else { return "\(row.rank)" }
+        let title = "ranks \(tie.first) to \(tie.last) cannot be told apart at 95%"
+        return "\(row.rank) <span class=\"tie\" title=\"\(title)\">tied \(tie.first)–\(tie.last)</span>"
+    }
+
+    /// What a tie in the rank column means, said under the standings.
+    static let tieNote: Markup =
+        "Ranks marked “tied 3–5” cannot be told apart at 95%: the Elo difference of each two neighbours among ranks 3 to 5 is within its 95% interval."
 
     /// Links to the crosstable's and the likelihoods' own pages (``TablePage``).
     static func tableLinks(_ results: ResultsDocument) -> Markup {
