@@ -159,6 +159,7 @@ let package = Package(
                 "DurationUnits",
                 "BattleshipRules",
                 "Ratings",
+                "Matchmaking",
                 "BattleshipAPI",
                 "JSONCoding",
                 "BattleshipClient",

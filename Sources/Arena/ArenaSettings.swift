@@ -21,6 +21,9 @@ import Yams
 /// student_disk_mb: 50              # each student's older archives, beyond their newest 3
 /// disk_reserve_mb: 256             # free disk kept: below it, uploads wait (507) and checks wait
 /// schedule: continuous             # or nightly, with night_at: "02:00" (UTC)
+/// matchmaking: adaptive            # or round-robin (the default); with rating_interval: 50
+/// idle_games_per_hour: 120         # settle rounds while nothing waits (adaptive: 120, else 0)
+/// settle_games: 2000               # after the deadline (default: a fifth of the games played)
 /// requests_per_second: 20          # per token, or per client address without one, after a burst of request_burst: 120
 /// trusted_proxy: 10.0.0.5          # behind a reverse proxy on another machine: count the address it forwards
 /// ```
@@ -76,12 +79,23 @@ public struct ArenaSettings: Sendable {
     /// How long a client may take to send a request: 30 s, plus a second for every 16 KiB of
     /// upload, so a stalled or trickling request cannot hold a connection.
     public var requestDeadline: RequestDeadline = .standard
+    /// Games the arena plays in an hour when no upload waits and every version is settled
+    /// (`idle_games_per_hour`): settle rounds between neighbours whose ratings are not yet
+    /// separated, so a lucky version's rating regresses as games accumulate. 120 for an
+    /// adaptive season, 0 (none) for a round robin unless the file says.
+    public var idleGamesPerHour: Int = 0
+    /// The settle step's games once the deadline has passed (`settle_games`); nil for the
+    /// default, a fifth of the games the final versions have played between them
+    /// (``ArenaSettle/defaultGames(played:versions:)``).
+    public var settleGames: Int?
+    /// The default of ``idleGamesPerHour`` for an adaptive season.
+    public static let adaptiveIdleGamesPerHour = 120
 
     /// The arena's own keys, taken out before the rest is read as a tournament file.
     static let arenaKeys = [
         "deadline", "submissions_per_day", "upload_mb", "schedule", "night_at", "check_games", "checks_at_once", "requests_per_second",
         "request_burst", "trusted_proxy",
-        "uploads_at_once", "student_disk_mb", "disk_reserve_mb",
+        "uploads_at_once", "student_disk_mb", "disk_reserve_mb", "idle_games_per_hour", "settle_games",
     ]
     /// The subfolders the arena owns.
     public static let submissionsFolder = "submissions"
@@ -164,6 +178,9 @@ public struct ArenaSettings: Sendable {
 
         var settings = ArenaSettings(
             tournament: tournament, deadline: nil, submissionsPerDay: 10, uploadBytes: 20 << 20, schedule: .continuous, checkGames: 4)
+        if case .adaptive = tournament.config.matchmaking { settings.idleGamesPerHour = adaptiveIdleGamesPerHour }
+        if let node = own["idle_games_per_hour"] { settings.idleGamesPerHour = try integer(node, "idle_games_per_hour", 0...100_000, fail) }
+        if let node = own["settle_games"] { settings.settleGames = try integer(node, "settle_games", 0...10_000_000, fail) }
         if let node = own["deadline"] {
             guard let text = node.string, let date = Self.date(text) else {
                 throw fail(node, "`deadline` must be a date and time with its zone, such as 2026-12-11T23:59:00Z")
@@ -243,6 +260,9 @@ public struct ArenaSettings: Sendable {
         student_disk_mb: 50                    # each student's older archives (the newest 3 are always kept)
         disk_reserve_mb: 256                   # free disk kept: below it uploads are refused and checks wait
         schedule: continuous                   # or nightly (with night_at: "02:00", UTC)
+        matchmaking: round-robin               # every pair plays; adaptive (with rating_interval: 50) for a large class
+        # idle_games_per_hour: 120            # settle rounds while nothing waits (adaptive's default; round robin's is 0)
+        # settle_games: 2000                  # after the deadline, until neighbours separate (default: a fifth of the games played)
         # trusted_proxy: 10.0.0.5              # a reverse proxy on another machine (on this one: serve --socket)
 
         """

@@ -42,6 +42,19 @@ public actor ArenaWorker {
     public private(set) var hostShortage: String?
     /// Whether the store could not be read at the last look (``uploads(in:)``).
     private var storeUnreadable = false
+    /// Whether an adaptive season may have rounds to play: at the start (a batch looks), and
+    /// after a batch whose rounds were cut short for uploads waiting to be entered.
+    private var roundsPending: Bool
+    /// Whether the rounds of the batch playing now were cut short (``betweenNights()``).
+    private var roundsInterrupted = false
+    /// The idle play's settle games in the last hour, by when they ended.
+    private var idleGames: [(at: Date, games: Int)] = []
+    /// Until when idle play rests, after a round that found every neighbour separated.
+    private var idleQuietUntil: Date?
+    /// Whether this worker has settled the season after the deadline (``ArenaSettle``).
+    private var settledAfterDeadline = false
+    /// How long idle play rests once every neighbour is separated.
+    static let idleRest: TimeInterval = 15 * 60
 
     public init(
         folder: ArenaFolder, settings: ArenaSettings, launcher: any BotLauncher, sandboxDisabled: Bool = false, stop: StopSignal,
@@ -55,6 +68,7 @@ public actor ArenaWorker {
         self.stop = stop
         self.clock = clock
         self.log = log
+        roundsPending = settings.tournament.config.matchmaking != .roundRobin
         (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -108,6 +122,14 @@ public actor ArenaWorker {
     /// meanwhile (a new upload also wakes it when it is idle).
     static let lookAgain: Duration = .milliseconds(500)
 
+    /// A batch: the waiting versions entered and the season's games played (an adaptive
+    /// season's rounds until they settle or an upload waits), or settle rounds (``ArenaSettle``):
+    /// after the deadline once, or as idle play, at most `games`.
+    enum Batch: Sendable, Equatable {
+        case enter
+        case settle(games: Int?, afterDeadline: Bool)
+    }
+
     /// What ended in ``workOnce()``'s task group.
     enum Ended: Sendable {
         case check(Checked)
@@ -156,10 +178,13 @@ public actor ArenaWorker {
                     running[id] = next.login.lowercased()
                     group.addTask { .check(await self.check(next)) }
                 }
-                if !playing, !stop.isRequested, !stuck, batchWanted(checking: !running.isEmpty) {
+                if !playing, !stop.isRequested, !stuck, let batch = batchWanted(checking: !running.isEmpty) {
                     playing = true
                     group.addTask {
-                        await self.playBatch()
+                        switch batch {
+                        case .enter: await self.playBatch()
+                        case .settle(let games, let afterDeadline): await self.playSettle(games: games, afterDeadline: afterDeadline)
+                        }
                         return .batch
                     }
                 }
@@ -225,25 +250,89 @@ public actor ArenaWorker {
         hostShortage = shortage
     }
 
-    /// Whether a batch is due now: the schedule allows it, something is there to enter (a
+    /// The batch due now, if any: the schedule allows it, something is there to enter (a
     /// version waiting, or the season's first night once no check is running or queued), and
     /// either no upload is queued, or the version waiting longest passed its check
     /// ``batchAfter`` ago. Checks running now are not waited for: a slow one (a bot that uses
     /// its whole game clock) would hold every classmate's version that passed beside it; what
     /// passes after the batch began is entered with the next one. Uploads still queued are
     /// waited for, up to ``batchAfter``: a class uploading at once enters in a few batches,
-    /// not one each.
-    func batchWanted(checking: Bool) -> Bool {
-        guard batchIsDue() else { return false }
+    /// not one each. With nothing to enter and no check running or queued: an adaptive
+    /// season's rounds still to play, else settle rounds (``settleWanted()``).
+    func batchWanted(checking: Bool) -> Batch? {
+        guard batchIsDue() else { return nil }
         // A store that cannot be read wants no batch: the next look (every 500 ms) asks again,
         // and the batch itself would fail on it.
-        guard let waiting = uploads(in: [.waiting]), let queued = uploads(in: [.queued]) else { return false }
+        guard let waiting = uploads(in: [.waiting]), let queued = uploads(in: [.queued]) else { return nil }
         let queueEmpty = queued.isEmpty
-        // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
-        if waiting.isEmpty { return !checking && queueEmpty && needsFirstNight() }
-        guard !queueEmpty else { return true }
+        if waiting.isEmpty {
+            // The first night (the built-ins' leaderboard) waits for the checks the queue holds.
+            guard !checking, queueEmpty else { return nil }
+            return needsFirstNight() || roundsPending ? .enter : settleWanted()
+        }
+        guard !queueEmpty else { return .enter }
         let oldest = waiting.compactMap(\.checkedAt).min() ?? clock()
-        return clock().timeIntervalSince(oldest) >= Self.batchAfter
+        return clock().timeIntervalSince(oldest) >= Self.batchAfter ? .enter : nil
+    }
+
+    /// Settle rounds due while nothing waits: once after the deadline (until one is recorded in
+    /// `DIR/settled.json`), else idle play within ``ArenaSettings/idleGamesPerHour``.
+    func settleWanted() -> Batch? {
+        let now = clock()
+        let settle = ArenaSettle(folder: folder, settings: settings, sandboxDisabled: sandboxDisabled)
+        if let deadline = settings.deadline, now > deadline {
+            if !settledAfterDeadline, settle.recorded() == nil { return .settle(games: nil, afterDeadline: true) }
+            return nil
+        }
+        guard settings.idleGamesPerHour > 0 else { return nil }
+        if let quiet = idleQuietUntil, now < quiet { return nil }
+        idleGames.removeAll { now.timeIntervalSince($0.at) >= 3600 }
+        let left = settings.idleGamesPerHour - idleGames.reduce(0) { $0 + $1.games }
+        // A settle pairing is two games.
+        return left >= 2 ? .settle(games: left, afterDeadline: false) : nil
+    }
+
+    /// Plays settle rounds (``ArenaSettle``): after the deadline its whole budget, recorded so
+    /// that it is played once; as idle play, at most `games`, resting ``idleRest`` when every
+    /// neighbour is separated already.
+    func playSettle(games: Int?, afterDeadline: Bool) async {
+        let settle = ArenaSettle(folder: folder, settings: settings, sandboxDisabled: sandboxDisabled)
+        do {
+            let outcome = try await settle.run(games: games, record: afterDeadline, gate: intake.gate, stop: stop, log: log)
+            batches += 1
+            retryAfter = nil
+            if afterDeadline {
+                settledAfterDeadline = !outcome.stoppedEarly
+                log(
+                    "the deadline has passed: settled with \(outcome.played) of \(outcome.budget) games; \(outcome.tiedNeighbours) pairs of neighbouring versions are still tied at 95% (standings.csv's tied_ranks)"
+                )
+            } else {
+                idleGames.append((clock(), outcome.played))
+                if outcome.played == 0 { idleQuietUntil = clock().addingTimeInterval(Self.idleRest) }
+                if outcome.played > 0 { log("idle play: \(outcome.played) settle games between neighbours not yet separated") }
+            }
+        } catch {
+            retryAfter = clock().addingTimeInterval(60)
+            log("arena: the settle rounds could not be played, tried again in a minute: \(error.description)")
+        }
+    }
+
+    /// Between two nights of an adaptive season's rounds: the rounds so far written and
+    /// published (a student sees their interval narrow), and whether to go on: not while a
+    /// version waits to be entered (the batch ends, and the next enters it) or the stop is asked.
+    func betweenNights() -> Bool {
+        do {
+            _ = try ReportWriter.write(directory: settings.tournament.config.outputDirectory)
+        } catch {
+            log("arena: the season's reports were not written between rounds: \(error)")
+        }
+        publish(betweenNights: true)
+        let waiting = uploads(in: [.waiting]) ?? []
+        guard !stop.isRequested, waiting.isEmpty else {
+            roundsInterrupted = true
+            return false
+        }
+        return true
     }
 
     /// One check's end.
@@ -386,6 +475,9 @@ public actor ArenaWorker {
             newest[submission.login] = submission
         }
         let summary: RunSummary
+        roundsInterrupted = false
+        var options = TournamentRun.Options()
+        options.nextNight = { await self.betweenNights() }
         do {
             let config = try await run.prepare(
                 stop: stop,
@@ -394,7 +486,7 @@ public actor ArenaWorker {
                 })
             gate.leave()
             gateHeld = false
-            summary = try await TournamentRun(configuration: config).run(stop: stop)
+            summary = try await TournamentRun(configuration: config, options: options).run(stop: stop)
         } catch {
             retryAfter = clock().addingTimeInterval(60)
             log("arena: the batch could not be played, tried again in a minute: \(error.description)")
@@ -404,6 +496,8 @@ public actor ArenaWorker {
         batches += 1
         if case .nightly = settings.schedule { lastNight = Self.day(clock()) }
         retryAfter = nil
+        // Rounds cut short for a waiting upload (or the stop) go on with the next batch.
+        roundsPending = settings.tournament.config.matchmaking != .roundRobin && (roundsInterrupted || summary.stoppedEarly)
         // The pages first, so that a version said entered has its private page.
         publish()
         settle(newest, entries: entered.get(), final: true)
@@ -439,27 +533,10 @@ public actor ArenaWorker {
         }
     }
 
-    /// The season published into `DIR/public` (the pages the service shows under `/season/`),
-    /// replaced whole: the redacted reports, every replay, a private page per student; and the
-    /// instructor's `DIR/standings.csv` (``Reports/StandingsCSV``): logins beside roster names,
-    /// a row for every roster student.
-    func publish() {
-        // The instructor's table first, from the season's own report (logins and roster names,
-        // never pseudonyms): `DIR/standings.csv`, there before the batch's versions are said entered.
-        let season = settings.tournament.config
+    /// The season published (``ArenaSettle/publish(betweenNights:log:)``), a failure said in the log.
+    func publish(betweenNights: Bool = false) {
         do {
-            let roster = try folder.store.students().map { (login: $0.login, name: $0.name) }
-            try StandingsCSV.write(
-                ArenaStandings(folder: season.outputDirectory).document(tournament: season.name).standings, roster: roster, folder: folder.path)
-        } catch {
-            log("arena: \(error)")
-        }
-        do {
-            let published = try ArenaSettings.publisher(
-                arena: folder.path, settings: settings, into: folder.path + "/" + ArenaSettings.publicFolder, roster: folder.store.students()
-            ).publish()
-            // Each student's public name, for their own page and `salvo submit` to tell them.
-            try folder.store.setPublicNames(published.publicNames)
+            try ArenaSettle(folder: folder, settings: settings, sandboxDisabled: sandboxDisabled).publish(betweenNights: betweenNights, log: log)
         } catch {
             log("arena: the season's pages were not published: \(error)")
         }

@@ -117,9 +117,11 @@ public enum AdaptivePairing {
                     guard opponent != player else { continue }
                     guard !thisRound.contains(pool.pairKey(player, opponent)) else { continue }
                     let free = isWanting.contains(opponent) ? used[opponent] < max(quota[opponent], 1) + 1 : used[opponent] < lend
-                    // A version's budget holds as an opponent too (a built-in has none).
+                    // A version's budget holds as an opponent too (a built-in has none), but
+                    // not against fresh games owed: those dilute a returned version's luck
+                    // among its classmates, not against the built-ins alone.
                     let within =
-                        pool.anchors.contains(opponent) || pool.freshGamesOwed[opponent] != nil
+                        pool.anchors.contains(opponent) || pool.freshGamesOwed[opponent] != nil || pool.freshGamesOwed[player] != nil
                         || pool.gameCounts[opponent] + 2 * (used[opponent] + 1) <= policy.versionBudget
                     guard free, within else { continue }
                     let p = 1 / (1 + pow(10, (pool.rating(opponent) - pool.rating(player)) / 400))

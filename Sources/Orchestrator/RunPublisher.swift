@@ -55,6 +55,10 @@ public struct RunPublisher: Sendable {
     /// Folder → the label its public name is made from, in place of the manifests' `name:`
     /// (the arena gives its roster's names); nil for the manifests'.
     public var labels: [String: String]?
+    /// Whether the caller is the run that holds OUTPUT's lock, publishing between two of its
+    /// nights (an adaptive season's rounds, ``TournamentRun/Options/nextNight``): its journal
+    /// is whole up to there, so the publisher does not wait for the lock.
+    public var runHoldsOutput = false
 
     public init(output: String, destination: String, secretFile: String? = nil, showsFolders: Bool = false, labels: [String: String]? = nil) {
         self.output = output
@@ -101,14 +105,17 @@ public struct RunPublisher: Sendable {
         // Into a new folder beside it, swapped in at the end: the live site never shows half a report.
         let target = replacing ? folder + Self.stagingInfix + "\(getpid())" : folder
         Self.removeStaleStaging(of: folder)
-        // A run still writing OUTPUT owns it: its journal is not finished.
-        let lock: FolderLock
-        do {
-            lock = try FolderLock.acquire(output, createFolder: false)
-        } catch {
-            throw Failure(description: error.description)
+        // A run still writing OUTPUT owns it: its journal is not finished. The run itself may
+        // publish between two nights, its journal whole up to there.
+        var lock: FolderLock?
+        if !runHoldsOutput {
+            do {
+                lock = try FolderLock.acquire(output, createFolder: false)
+            } catch {
+                throw Failure(description: error.description)
+            }
         }
-        defer { lock.release() }
+        defer { lock?.release() }
         let redaction = PublicRedaction(runFolder: output)
         var published: Published
         if replacing { try? FileManager.default.removeItem(atPath: target) }

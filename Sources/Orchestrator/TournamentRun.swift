@@ -40,6 +40,9 @@ public struct TournamentRun: Sendable {
         /// ``Sandbox/SandboxLauncher``, which the run refuses to start without when a bot is to
         /// be sandboxed and bubblewrap cannot run here (it fails closed).
         public var launcher: (any BotLauncher)?
+        /// Asked after each night of a matchmade season's rounds is played through, before
+        /// the next: false ends the run there (the arena's, when uploads wait to be entered).
+        public var nextNight: @Sendable () async -> Bool = { true }
 
         public init(
             storage: ServerHost.Storage? = nil, requestTimeout: Duration = .seconds(5), writeReports: Bool = true,
@@ -165,9 +168,33 @@ public struct TournamentRun: Sendable {
         let http = CurlHTTPClient(configuration: .init(maxIdleConnections: max(64, config.concurrency)))
         let played: Result<ScheduleResults, OrchestratorError>
         do {
-            played = .success(
-                try await play(
-                    config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress))
+            var resume = resume
+            var settleLeft = config.context.settleGames
+            while true {
+                let results = try await play(
+                    config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress)
+                // A matchmade season plays its rounds night after night in one run, until a round is empty.
+                guard let night = config.context.seasonNight, Self.playsRounds(config), !stop.isRequested,
+                    night.indices.allSatisfy({ results.rated[$0] != nil }), await options.nextNight()
+                else {
+                    played = .success(results)
+                    break
+                }
+                if night.matchmade?.method == .settle, let left = settleLeft { settleLeft = left - night.games.count }
+                if !resume.nights.contains(night) { resume.nights.append(night) }
+                resume.rated = results.rated
+                resume.attempts = results.attempts
+                resume.hasStarted = true
+                var next = config
+                next.context.settleGames = settleLeft
+                let planned = try Self.planNight(next, resume: resume)
+                guard planned.changes.continued == false, planned.config.context.seasonNight?.games.isEmpty == false else {
+                    played = .success(results)
+                    break
+                }
+                progress(.season(planned.changes))
+                config.context.seasonNight = planned.config.context.seasonNight
+            }
         } catch {
             played = .failure(error)
         }
@@ -240,7 +267,8 @@ public struct TournamentRun: Sendable {
             plan = try SeasonPlan.plan(
                 nights: resume.nights.map { $0.movingCopies(to: botsFolder) }, rated: resume.rated, listed: config.bots.filter { $0.version == nil },
                 entered: config.bots.filter { $0.version != nil }, notEntered: config.context.seasonNotEntered,
-                gamesPerPairing: config.gamesPerPairing, swissRounds: (config.scheduler as? any SeasonableScheduler)?.seasonSwissRounds, now: Date()
+                gamesPerPairing: config.gamesPerPairing, swissRounds: (config.scheduler as? any SeasonableScheduler)?.seasonSwissRounds,
+                matchmaking: matchmaking(config), seed: config.seed, now: Date()
             )
         } catch {
             throw .journal(error.description)
@@ -252,6 +280,20 @@ public struct TournamentRun: Sendable {
         config.context.seasonNight = plan.night
         config.bots = plan.night.bots
         return (config, plan.changes)
+    }
+
+    /// How a season's new night chooses its games: settle rounds for a run that settles
+    /// (``Tournament/RunContext/settleGames``; none once its games are spent), the season's
+    /// adaptive rounds, or nil for a round robin's missing games.
+    static func matchmaking(_ config: TournamentConfig) -> SeasonMatchmaking? {
+        if let games = config.context.settleGames { return .settle(games: max(0, games)) }
+        return config.matchmaking.seasonMatchmaking
+    }
+
+    /// Whether the run plays a season's matchmade rounds one night after another (not a
+    /// shard's: its night is the one its shards share).
+    static func playsRounds(_ config: TournamentConfig) -> Bool {
+        config.context.isSeason && config.context.shard == nil && matchmaking(config) != nil
     }
 
     /// Checks that the server answers, then plays the games.

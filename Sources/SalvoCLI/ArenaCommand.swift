@@ -3,13 +3,16 @@ import ArgumentParser
 import Foundation
 import SafeText
 
-/// `salvo arena init|roster|serve|status`: a class's arena, a competition that plays as
+/// `salvo arena init|roster|serve|status|export|settle`: a class's arena, a competition that plays as
 /// students upload (docs/arena.md).
 struct ArenaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arena",
         abstract: "A class's arena: students upload at any hour, their bots play as they come.",
-        subcommands: [ArenaInitCommand.self, ArenaRosterCommand.self, ArenaServeCommand.self, ArenaStatusCommand.self, ArenaExportCommand.self]
+        subcommands: [
+            ArenaInitCommand.self, ArenaRosterCommand.self, ArenaServeCommand.self, ArenaStatusCommand.self, ArenaExportCommand.self,
+            ArenaSettleCommand.self,
+        ]
     )
 
     /// The arena in `folder` and its settings, or the error that says what to do.

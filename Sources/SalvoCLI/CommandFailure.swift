@@ -197,6 +197,9 @@ enum CommandFailure: Error, CustomStringConvertible {
     static var giveUploadsArguments: ValidationError {
         ValidationError("Please give --give-uploads a login and a whole number from 1: --give-uploads erin 2.")
     }
+    // salvo arena settle
+    static var settleGames: ValidationError { ValidationError("Please give --games a whole number of games, 0 or more.") }
+    static var settleStopped: CommandFailure { .incomplete("stopped before the settle rounds ended; run the same command again to go on") }
     // salvo play, salvo lobby, salvo show
     static var createOrJoin: ValidationError { ValidationError("Please give either --create NAME or --join GAME_ID.") }
     static var serverTimeout: ValidationError { ValidationError("Please give --timeout a positive number of seconds.") }

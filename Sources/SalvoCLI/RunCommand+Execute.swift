@@ -57,7 +57,7 @@ extension RunCommand {
         let records = summary.records
         let board = Scoreboard(bots: botNames, records: records)
         let ratings = board.ratings()
-        print(SummaryTable.render(board, ratings: ratings))
+        print(SummaryTable.render(board, ratings: ratings, config: summary.configuration))
         if let swiss = summary.swiss { print(SwissSummary.render(swiss, botNames: botNames)) }
         if let sprt = config.sprt {
             let tally = board.sprtTally(sprt, first: botNames[0], second: botNames[1])

@@ -10,7 +10,12 @@ enum RunHeadline {
         if let night = config.context.seasonNight {
             let entries = "\(night.bots.count) entries, season night \(night.number)"
             if let rounds = night.swiss { return "\(entries), swiss, \(rounds.rounds) rounds, \(games)" }
-            return "\(entries), round-robin, \(games)"
+            switch (night.matchmade?.method, config.matchmaking) {
+            case (.settle?, _): return "\(entries), a settle round of \(night.games.count) games between neighbours not yet separated"
+            case (.adaptive?, .adaptive(let interval)): return "\(entries), adaptive to ±\(Int(interval)) Elo, \(night.games.count) games"
+            case (.adaptive?, .roundRobin): return "\(entries), adaptive, \(night.games.count) games"
+            case (nil, _): return "\(entries), round-robin, \(games)"
+            }
         }
         if config.sprt != nil, config.bots.count >= 2 {
             return "an SPRT match of \(config.bots[0].name) against \(config.bots[1].name), up to \(config.gamesPerPairing) games"

@@ -65,7 +65,7 @@ struct RunSummaryFile: Codable, Equatable {
         journal = summary.journalPath
         reportIndex = summary.reports?.index
         results = summary.reports?.results
-        standings = board.standings.enumerated().map { position, tally in
+        standings = board.standings(for: summary.configuration, ratings: ratings).enumerated().map { position, tally in
             let elo = ratings?.rating(of: tally.bot).flatMap(EloFigure.init)
             return Row(
                 rank: position + 1, bot: tally.bot, games: tally.games, wins: tally.wins, losses: tally.losses,

@@ -2,13 +2,13 @@ import Foundation
 import Scoring
 import Tournament
 
-/// The final table of a run, as text, from the run's ``Scoring/Scoreboard``: the rows in its
-/// order with the figures index.html shows (score and shots per win to 0.1, "–" for a bot
+/// The final table of a run, as text, from the run's ``Scoring/Scoreboard``: the rows in the
+/// order `config` ranks by (``Scoring/Scoreboard/standings(for:ratings:)``) with the figures index.html shows (score and shots per win to 0.1, "–" for a bot
 /// without a win by sinking the fleet, forfeits by kind), and Elo with its 95% interval when
 /// the games allow a fit.
 enum SummaryTable {
-    static func render(_ board: Scoreboard, ratings: ScoreboardRatings?) -> String {
-        let rows = board.standings.enumerated().map { position, row in
+    static func render(_ board: Scoreboard, ratings: ScoreboardRatings?, config: TournamentConfig) -> String {
+        let rows = board.standings(for: config, ratings: ratings).enumerated().map { position, row in
             var cells = [
                 String(position + 1), row.bot, String(row.games), String(row.wins), String(row.losses), forfeits(row.forfeits),
                 String(format: "%.1f%%", row.scorePercent), row.meanShotsToWin.map { String(format: "%.1f", $0) } ?? "–",

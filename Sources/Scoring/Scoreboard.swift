@@ -93,6 +93,27 @@ public struct Scoreboard: Sendable {
         tallies.values.sorted { $0.ranks(above: $1) }
     }
 
+    /// Every bot's row ranked by `ratings` (the fitted Elo, best first; bots the fit leaves
+    /// out after them, by ``standings``' rule): the order of a season whose games matchmaking
+    /// chose (``Tournament/TournamentConfig/ranksByRating``), where bots met different
+    /// opponents and a score compares nothing.
+    public func standings(rankedBy ratings: ScoreboardRatings) -> [BotTally] {
+        tallies.values.sorted { a, b in
+            switch (ratings.rating(of: a.bot)?.value, ratings.rating(of: b.bot)?.value) {
+            case (let x?, let y?) where x != y: x > y
+            case (_?, nil): true
+            case (nil, _?): false
+            default: a.ranks(above: b)
+            }
+        }
+    }
+
+    /// The standings `config` ranks by: by rating when it says so and the games allow a fit.
+    public func standings(for config: TournamentConfig, ratings: ScoreboardRatings?) -> [BotTally] {
+        guard config.ranksByRating, let ratings else { return standings }
+        return standings(rankedBy: ratings)
+    }
+
     /// The first row of ``standings``, found without sorting (the progress line asks after
     /// every game); nil without bots.
     public var leader: BotTally? {

@@ -73,7 +73,7 @@ struct ReportCommandTests {
             // Listed bots only here: no login, no version.
             #expect(cells[0] == String(standing.rank) && cells[1] == standing.bot && cells[2] == "" && cells[3] == "")
             #expect(cells[4] == standing.rating.map { String(format: "%.1f", $0.value) } ?? "")
-            #expect(cells[7] == standing.tie.map { "\($0.first)-\($0.last)" } ?? "")
+            #expect(cells[7] == standing.tie.map { "\($0.first) to \($0.last)" } ?? "")
             #expect(cells[8...] == [String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount), ""])
         }
     }

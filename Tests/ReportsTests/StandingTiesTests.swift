@@ -82,11 +82,11 @@ struct StandingTiesTests {
         #expect(read.standings == Self.results.standings)
     }
 
-    @Test("standings.csv: tied_ranks after the interval, `2-3` for the tied, empty for the others")
+    @Test("standings.csv: tied_ranks after the interval, `2 to 3` for the tied, empty for the others")
     func csv() {
         let rows = StandingsCSV.text(Self.results.standings).components(separatedBy: "\r\n").map { $0.components(separatedBy: ",") }
         #expect(rows[0][7] == "tied_ranks" && rows[0][6] == "interval_high")
-        #expect(rows[1...4].map { $0[7] } == ["", "2-3", "2-3", ""])
+        #expect(rows[1...4].map { $0[7] } == ["", "2 to 3", "2 to 3", ""])
     }
 
     @Test("index.html: the rank cell names the tie, and a note under the table says what a tie means; a bot's page says it too")

@@ -13,7 +13,7 @@ struct StandingsCSVTests {
     }
 
     @Test(
-        "a header and one CRLF row per entry; a submission's login beside its name, none for a listed bot; names with a comma, a quote or a line break are quoted, quotes doubled; a tie's ranks as 1-2; no rating leaves its cells empty"
+        "a header and one CRLF row per entry; a submission's login beside its name, none for a listed bot; names with a comma, a quote or a line break are quoted, quotes doubled; a tie's ranks as 1 to 2; no rating leaves its cells empty"
     )
     func rows() {
         let standings = [
@@ -31,9 +31,9 @@ struct StandingsCSVTests {
         #expect(
             csv == """
                 rank,name,login,version,rating,interval_low,interval_high,tied_ranks,games,wins,losses,forfeits,note\r
-                1,"alice, the ""hunter\""",,,112.4,92.8,132.0,1-2,10,6,4,3,\r
+                1,"alice, the ""hunter\""",,,112.4,92.8,132.0,1 to 2,10,6,4,3,\r
                 2,"bob
-                smith",,,-12.0,-31.6,7.6,1-2,10,5,5,0,\r
+                smith",,,-12.0,-31.6,7.6,1 to 2,10,5,5,0,\r
                 3,carol,carol,3f2a9c,,,,,10,4,6,0,\r
 
                 """)

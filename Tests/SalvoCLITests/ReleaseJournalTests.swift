@@ -14,13 +14,19 @@ struct ReleaseJournalTests {
     /// results.json as an object, without what differs by design between two reports of one
     /// journal: when and by which Salvo it was written, (since results.json's schema
     /// version 2) where each game's replay is: the packed viewer, not a file per game, and
-    /// (since 0.4) each game's `winnerShots`, checked apart. A game's length, 0.3's `shots`, is
+    /// (since 0.4) each game's `winnerShots`, checked apart, and each standing's `tie` (since
+    /// 0.4: the statistical ties, Tests/ReportsTests/StandingTiesTests). A game's length, 0.3's `shots`, is
     /// `moves` since 0.4 ("shots" counts one player's): compared under its new name.
     static func results(_ path: String) throws -> [String: Any] {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         object["generatedAt"] = nil
         object["salvoVersion"] = nil
         object["schemaVersion"] = nil
+        object["standings"] = (object["standings"] as? [[String: Any]])?.map { standing in
+            var standing = standing
+            standing["tie"] = nil
+            return standing
+        }
         object["games"] = (object["games"] as? [[String: Any]])?.map { game in
             var game = game
             game["replayJSON"] = nil

@@ -9,7 +9,8 @@ import Tournament
 ///
 /// Every count and the rating fit come from one ``Scoring/Scoreboard``, as the terminal's
 /// table and the live page do (documented in reports/README.md):
-/// - bots are ranked by score, then wins, then name (``Scoring/BotTally/ranks(above:)``);
+/// - bots are ranked by score, then wins, then name (``Scoring/BotTally/ranks(above:)``); in a
+///   season whose games matchmaking chose, by rating (``Tournament/TournamentConfig/ranksByRating``);
 /// - "shots to win" counts only wins by sinking the fleet, since a forfeit win ends early;
 /// - the crosstable lists every ordered pair of distinct bots, met or not.
 public enum ResultsBuilder {
@@ -36,7 +37,7 @@ public enum ResultsBuilder {
     {
         let board = tally.board
         let ratings = board.ratings()
-        var standings = Self.standings(board, ratings: ratings)
+        var standings = Self.standings(board, ratings: ratings, config: config)
         for position in standings.indices {
             standings[position].version = config.bots.first { $0.name == standings[position].bot }?.version
         }
@@ -94,9 +95,11 @@ public enum ResultsBuilder {
         return entry
     }
 
-    /// The scoreboard's standings, in its order, with the fit's ratings and statistical ties.
-    static func standings(_ board: Scoreboard, ratings: ScoreboardRatings?) -> [ResultsDocument.Standing] {
-        var standings = board.standings.enumerated().map { position, tally in
+    /// The scoreboard's standings, in the order `config` ranks by (its own without one), with
+    /// the fit's ratings and statistical ties.
+    static func standings(_ board: Scoreboard, ratings: ScoreboardRatings?, config: TournamentConfig? = nil) -> [ResultsDocument.Standing] {
+        let order = config.map { board.standings(for: $0, ratings: ratings) } ?? board.standings
+        var standings = order.enumerated().map { position, tally in
             ResultsDocument.Standing(
                 rank: position + 1, bot: tally.bot, rating: ratings?.rating(of: tally.bot).flatMap(estimate),
                 games: tally.games, wins: tally.wins, losses: tally.losses,

@@ -10,7 +10,7 @@ import SafeText
 /// `login` is a submission's folder (its identity, usually the student's login: the column a
 /// grade sheet joins on), empty for a listed bot. `rating` and the interval are Elo to 0.1,
 /// empty when no fit was possible; `tied_ranks` is the statistical tie the entry is part of
-/// (``ResultsDocument/Standing/tie``): `3-5` when ranks 3 to 5 cannot be told apart at 95%,
+/// (``ResultsDocument/Standing/tie``): `3 to 5` when ranks 3 to 5 cannot be told apart at 95% (words, not `3-5`, which a spreadsheet reads as a date),
 /// empty when it is separated from both neighbours or has no rating (and in a roster row
 /// without a rank); `version` is the entry's current version (a season's submission,
 /// ``ResultsDocument/Standing/version``), empty for a listed bot; `forfeits` counts its
@@ -51,7 +51,7 @@ public enum StandingsCSV {
             rows.append([
                 String(standing.rank), names[login.lowercased()] ?? standing.bot, login, standing.version ?? "",
                 elo(standing.rating?.value), elo(standing.rating?.lower), elo(standing.rating?.upper),
-                standing.tie.map { "\($0.first)-\($0.last)" } ?? "",
+                standing.tie.map { "\($0.first) to \($0.last)" } ?? "",
                 String(standing.games), String(standing.wins), String(standing.losses), String(standing.forfeitCount), "",
             ])
         }

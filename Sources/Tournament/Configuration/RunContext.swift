@@ -36,6 +36,12 @@ public struct RunContext: Hashable, Sendable {
     /// in one line: each keeps its last good version, if it has one. Set when the submissions
     /// are entered; not journaled.
     public var seasonNotEntered: [String: String] = [:]
+    /// A season's run that settles (`salvo arena settle`, the arena's idle play and its
+    /// settling after the deadline): its nights are settle rounds over the current versions
+    /// (``SeasonMatchmaking/settle(games:)``), at most this many games in all; nil for a run
+    /// that plays the season's own games. Not journaled: each night's line says how its games
+    /// were chosen.
+    public var settleGames: Int?
 
     /// No seed key, no shard, no file, no season: a tournament built in code.
     public init() {}

@@ -7,7 +7,7 @@ import Foundation
 /// read with `JSONDecoder`, beside the run's (``RunContext``'s encoding) in the same object.
 /// Durations are whole milliseconds (`…Ms`); the seed is a decimal string, since it may exceed
 /// what a JSON number keeps exactly elsewhere. A setting at its default that later versions
-/// added (`placement`, `tellOpponent`) is left out, and a member left out takes the tournament
+/// added (`placement`, `tellOpponent`, `matchmaking` with its `ratingInterval`) is left out, and a member left out takes the tournament
 /// file's default, so older journals still read. A value that is not acceptable (a seed `x`)
 /// is refused naming its member.
 ///
@@ -18,7 +18,7 @@ import Foundation
 extension TournamentSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case name, format, rounds, bots, gamesPerPairing, concurrency, pollIntervalMs, rateLimit, server, seed
-        case output, stallTimeoutMs, wakeLocalOpponent, placement, tellOpponent, sprt, timeControl
+        case output, stallTimeoutMs, wakeLocalOpponent, placement, tellOpponent, sprt, timeControl, matchmaking, ratingInterval
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +40,10 @@ extension TournamentSettings: Codable {
         if tellOpponent { try container.encode(true, forKey: .tellOpponent) }
         try container.encodeIfPresent(sprt, forKey: .sprt)
         try container.encodeIfPresent(timeControl?.description, forKey: .timeControl)
+        if case .adaptive(let interval) = matchmaking {
+            try container.encode(matchmaking.name, forKey: .matchmaking)
+            try container.encode(interval, forKey: .ratingInterval)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -79,6 +83,15 @@ extension TournamentSettings: Codable {
                     forKey: .timeControl, in: container, debugDescription: "a time control other than \(TimeControl.expected)")
             }
             timeControl = control
+        }
+        if let name = try container.decodeIfPresent(String.self, forKey: .matchmaking), name != MatchmakingSetting.roundRobin.name {
+            guard name == "adaptive" else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .matchmaking, in: container,
+                    debugDescription: "a matchmaking other than \(MatchmakingSetting.names.joined(separator: " or "))")
+            }
+            matchmaking = .adaptive(
+                ratingInterval: try container.decodeIfPresent(Double.self, forKey: .ratingInterval) ?? MatchmakingSetting.defaultRatingInterval)
         }
     }
 }

@@ -45,6 +45,9 @@ public struct TournamentSettings: Hashable, Sendable {
     /// written before clocks, whose games were played without one). Built-in bots have no
     /// clock: their time is the runner's own.
     public var timeControl: TimeControl? = Defaults.timeControl
+    /// How a season chooses its games (`matchmaking:`, `rating_interval:`): a round robin, or
+    /// adaptive rounds. Only a season (`bots_from:`) may be adaptive.
+    public var matchmaking: MatchmakingSetting = .roundRobin
 
     /// The defaults of a tournament file that leaves a setting out.
     public enum Defaults {

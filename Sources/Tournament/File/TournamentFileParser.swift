@@ -23,7 +23,7 @@ public struct TournamentFileParser {
     static let topLevelKeys = [
         "name", "format", "bots", "games_per_pairing", "concurrency", "poll_interval_ms", "rate_limit",
         "server", "seed", "output", "stall_timeout_s", "wake_local_opponent", "sprt", "sandbox", "limits", "restart",
-        "rounds", "bots_from", "placement", "tell_opponent", "time_control",
+        "rounds", "bots_from", "placement", "tell_opponent", "time_control", "matchmaking", "rating_interval",
     ]
     static let sprtKeys = ["elo0", "elo1", "alpha", "beta"]
     /// Games per pairing when a file has `sprt:` but no `games_per_pairing:`: the test's cap.

@@ -23,3 +23,49 @@ extension TournamentFileReader {
         }
     }
 }
+
+extension TournamentFileReader {
+    /// `matchmaking: round-robin` (the default) or `matchmaking: adaptive`, with
+    /// `rating_interval: E` (Elo either way, adaptive only): a season's (`bots_from:`) round
+    /// robin only may be adaptive.
+    func matchmaking(_ values: [String: Node], format: TournamentFormat, season: Bool) throws(TournamentFileError) -> MatchmakingSetting {
+        var interval: Double?
+        if let node = values["rating_interval"] {
+            guard let value = node.float, MatchmakingSetting.ratingIntervals.contains(value) else {
+                throw fail(
+                    node,
+                    "`rating_interval` must be a number of Elo points from \(Int(MatchmakingSetting.ratingIntervals.lowerBound)) to \(Int(MatchmakingSetting.ratingIntervals.upperBound)): the 95% interval's half-width a version's rating is settled at (50 unless the file says)"
+                )
+            }
+            interval = value
+        }
+        guard let node = values["matchmaking"] else {
+            if let node = values["rating_interval"] {
+                throw fail(node, "`rating_interval` is the target of `matchmaking: adaptive`; add that, or remove `rating_interval:`")
+            }
+            return .roundRobin
+        }
+        let name = try string(node, "matchmaking")
+        switch name {
+        case MatchmakingSetting.roundRobin.name:
+            if let node = values["rating_interval"] {
+                throw fail(node, "`rating_interval` is the target of `matchmaking: adaptive`, and this file says round-robin; remove one of them")
+            }
+            return .roundRobin
+        case "adaptive":
+            guard season else {
+                throw fail(
+                    node,
+                    "`matchmaking: adaptive` chooses a season's games night after night, and this file has no `bots_from:`; add it, or remove `matchmaking:`"
+                )
+            }
+            guard format == .roundRobin else {
+                throw fail(
+                    node, "`matchmaking: adaptive` replaces a round robin's games, and this file's format is \(format.rawValue); remove one of them")
+            }
+            return .adaptive(ratingInterval: interval ?? MatchmakingSetting.defaultRatingInterval)
+        default:
+            throw fail(node, "`matchmaking` must be \(MatchmakingSetting.names.map { "`\($0)`" }.joined(separator: " or ")); got `\(name)`")
+        }
+    }
+}

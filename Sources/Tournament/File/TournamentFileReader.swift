@@ -103,6 +103,7 @@ struct TournamentFileReader {
         // The submissions' checks (`salvo bot-check --tournament`, the arena's) play on the
         // tournament's clock, so a slow bot fails its check as it would fail its games.
         botsFrom?.timeControl = config.timeControl
+        config.matchmaking = try matchmaking(values, format: config.format, season: botsFrom != nil)
         if let node = values["sprt"] {
             guard botsFrom == nil else {
                 throw fail(node, "`sprt` tests a match between the two bots of `bots:`, and `bots_from:` enters a folder of them; remove one of them")

@@ -40,6 +40,15 @@ extension JournalCodec {
             json.int(swiss.carried)
             json.endObject()
         }
+        if let matchmade = night.matchmade {
+            json.key("matchmade")
+            json.beginObject()
+            json.key("method")
+            json.string(matchmade.method.rawValue)
+            json.key("carried")
+            json.int(matchmade.carried)
+            json.endObject()
+        }
         json.endObject()
     }
 
@@ -50,6 +59,7 @@ extension JournalCodec {
         var bots: [BotEntry]?
         var games: [SeasonNight.Game]?
         var swiss: SeasonNight.Swiss?
+        var matchmade: SeasonNight.Matchmade?
         var fleetKeys = SeasonFleetKeys.fnv64
         let start = try reader.beginObject()
         while let key = try reader.nextKeyView() {
@@ -90,6 +100,25 @@ extension JournalCodec {
                     rounds: try reader.required(rounds, "rounds", inObjectAt: object), games: try reader.required(total, "games", inObjectAt: object),
                     carried: try reader.required(carried, "carried", inObjectAt: object)
                 )
+            case "matchmade":
+                var method: SeasonNight.Matchmade.Method?
+                var carried: Int?
+                let object = try reader.beginObject()
+                while let key = try reader.nextKeyView() {
+                    let at = reader.valueOffset()
+                    switch key {
+                    case "method":
+                        guard let known = SeasonNight.Matchmade.Method(rawValue: try reader.string()) else {
+                            throw reader.invalidValue("a night's matchmaking that is neither \"adaptive\" nor \"settle\"", at: at)
+                        }
+                        method = known
+                    case "carried": carried = try reader.int()
+                    default: try reader.skipValue()
+                    }
+                }
+                matchmade = SeasonNight.Matchmade(
+                    method: try reader.required(method, "method", inObjectAt: object),
+                    carried: try reader.required(carried, "carried", inObjectAt: object))
             default: try reader.skipValue()
             }
         }
@@ -98,7 +127,7 @@ extension JournalCodec {
             startedAt: try reader.required(startedAt, "startedAt", inObjectAt: start),
             firstIndex: try reader.required(firstIndex, "firstIndex", inObjectAt: start),
             bots: try reader.required(bots, "bots", inObjectAt: start),
-            games: try reader.required(games, "games", inObjectAt: start), swiss: swiss, fleetKeys: fleetKeys
+            games: try reader.required(games, "games", inObjectAt: start), swiss: swiss, matchmade: matchmade, fleetKeys: fleetKeys
         )
         guard night.games.allSatisfy({ $0.first >= 0 && $0.first < night.bots.count && $0.second >= 0 && $0.second < night.bots.count }) else {
             throw reader.invalidValue("a night's game between bots it does not list", at: start)

@@ -20,6 +20,8 @@ public struct SeasonChanges: Hashable, Sendable {
     public var kept: [Kept] = []
     /// Games the night plays (for a continued night: those still without a result).
     public var gamesToPlay: Int
+    /// How a new night's games were chosen, when matchmaking chose them (``SeasonNight/matchmade``).
+    public var round: SeasonNight.Matchmade.Method?
 
     public struct Kept: Hashable, Sendable {
         public var name: String
@@ -45,7 +47,14 @@ public struct SeasonChanges: Hashable, Sendable {
             part(newEntries, "new entry", "new entries"),
             part(retired, "retired", "retired"), part(kept.map(\.name), "kept at its last good version", "kept at their last good versions"),
         ].compactMap { $0 }
-        if parts.isEmpty { parts = [continued ? "nothing changed since it began" : "no entry changed"] }
+        switch (parts.isEmpty, round) {
+        case (true, .adaptive?): parts = ["the next adaptive round (intervals still wider than their target)"]
+        case (true, .settle?): parts = ["a settle round (neighbours not yet separated at 95%)"]
+        case (true, nil): parts = [continued ? "nothing changed since it began" : "no entry changed"]
+        case (false, .adaptive?): parts.append("an adaptive round")
+        case (false, .settle?): parts.append("a settle round")
+        case (false, nil): break
+        }
         let games = "\(gamesToPlay) game\(gamesToPlay == 1 ? "" : "s") to play"
         return "Season night \(night)\(continued ? " (continued)" : ""): " + parts.joined(separator: ", ") + "; " + games
     }

@@ -25,6 +25,24 @@ public struct SeasonNight: Hashable, Sendable {
         }
     }
 
+    /// A night whose games matchmaking chose (``SeasonMatchmaking``): an adaptive round, or a
+    /// settle round; its standings are the games between its current versions that earlier
+    /// nights rated (`carried`) and its own.
+    public struct Matchmade: Hashable, Sendable {
+        public enum Method: String, Sendable {
+            case adaptive
+            case settle
+        }
+
+        public var method: Method
+        public var carried: Int
+
+        public init(method: Method, carried: Int) {
+            self.method = method
+            self.carried = carried
+        }
+    }
+
     /// One game to play: two entries of ``bots`` and the game's round within their pairing
     /// (from 0 to `games_per_pairing - 1`). `first` has the name that sorts first; it creates
     /// the game (and moves first) in even rounds, the other in odd ones.
@@ -49,16 +67,20 @@ public struct SeasonNight: Hashable, Sendable {
     /// The current version of every entry: the tournament file's listed bots first, then the
     /// submissions by name.
     public var bots: [BotEntry]
-    /// The games the current versions were missing when the night began (a round robin's).
+    /// The games the current versions were missing when the night began (a round robin's), or
+    /// those matchmaking chose (``matchmade``).
     public var games: [Game]
     /// A Swiss season's rounds; nil in a round robin's season.
     public var swiss: Swiss?
+    /// How matchmaking chose ``games``; nil for a round robin's missing games.
+    public var matchmade: Matchmade?
     /// How the night keys its games' fleets by their versions: ``SeasonFleetKeys/names`` for
     /// every new night, ``SeasonFleetKeys/fnv64`` for a night an earlier Salvo wrote.
     public var fleetKeys: SeasonFleetKeys
 
     public init(
-        number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil, fleetKeys: SeasonFleetKeys = .names
+        number: Int, startedAt: Date, firstIndex: Int, bots: [BotEntry], games: [Game], swiss: Swiss? = nil, matchmade: Matchmade? = nil,
+        fleetKeys: SeasonFleetKeys = .names
     ) {
         self.number = number
         self.startedAt = startedAt
@@ -66,6 +88,7 @@ public struct SeasonNight: Hashable, Sendable {
         self.bots = bots
         self.games = games
         self.swiss = swiss
+        self.matchmade = matchmade
         self.fleetKeys = fleetKeys
     }
 

@@ -38,10 +38,13 @@ public enum SeasonPlan {
     /// entered now (each with its version), `notEntered` the names of submissions whose
     /// current folder was not entered, with the reason in one line. `swissRounds` makes a new
     /// night that many Swiss rounds over the current versions (a Swiss season) instead of the
-    /// round robin games they miss.
+    /// round robin games they miss; `matchmaking` makes it the next round matchmaking chooses
+    /// (``SeasonMatchmaking``, its lots drawn from `seed` and the night's number), and begins
+    /// one whenever the last night is played through and the round is not empty, even with no
+    /// version changed: an adaptive season plays night after night until its versions settle.
     public static func plan(
         nights: [SeasonNight], rated: [Int: GameRecord], listed: [BotEntry], entered: [BotEntry], notEntered: [String: String],
-        gamesPerPairing: Int, swissRounds: Int? = nil, now: Date
+        gamesPerPairing: Int, swissRounds: Int? = nil, matchmaking: SeasonMatchmaking? = nil, seed: UInt64 = 0, now: Date
     ) throws(Refusal) -> Decision {
         let last = nights.last
         let previous = Dictionary((last?.bots ?? []).filter { $0.version != nil }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -63,15 +66,34 @@ public enum SeasonPlan {
             )
         }
 
-        if let last, last.bots == bots {
-            var changes = SeasonChanges(night: last.number, continued: true, gamesToPlay: last.indices.count { rated[$0] == nil })
-            changes.kept = kept
-            return Decision(night: last, isNew: false, changes: changes)
+        let number = (last?.number ?? 0) + 1
+        let chosen = matchmaking.map { method in
+            (
+                method: method,
+                games: method.games(
+                    bots: bots, nights: nights, rated: rated, gamesPerPairing: gamesPerPairing,
+                    seed: ScheduleSeeds.mix(seed, 0x4D41_5443, UInt64(number)))
+            )
         }
-        var night = SeasonNight(
-            number: (last?.number ?? 0) + 1, startedAt: now, firstIndex: last.map { $0.indices.upperBound } ?? 0, bots: bots, games: []
-        )
-        if let swissRounds {
+        if let last, last.bots == bots {
+            let left = last.indices.count { rated[$0] == nil }
+            // Played through, with versions that still want games: the next round is a new night.
+            let nextRound = left == 0 && !(chosen?.games.isEmpty ?? true)
+            if !nextRound {
+                var changes = SeasonChanges(night: last.number, continued: true, gamesToPlay: left)
+                changes.kept = kept
+                return Decision(night: last, isNew: false, changes: changes)
+            }
+        }
+        var night = SeasonNight(number: number, startedAt: now, firstIndex: last.map { $0.indices.upperBound } ?? 0, bots: bots, games: [])
+        if let chosen {
+            night.games = chosen.games
+            let current = Set(bots.map(\.versionedName))
+            let carried = rated.values.count { record in
+                record.players.allSatisfy { current.contains(BotEntry.versionedName($0.bot, version: $0.version)) }
+            }
+            night.matchmade = SeasonNight.Matchmade(method: chosen.method.nightMethod, carried: carried)
+        } else if let swissRounds {
             night.swiss = SeasonNight.Swiss(
                 rounds: swissRounds, games: swissRounds * (bots.count / 2) * gamesPerPairing,
                 carried: rated.values.count(where: night.isCurrent)
@@ -80,6 +102,7 @@ public enum SeasonPlan {
             night.games = missingGames(bots: bots, gamesPerPairing: gamesPerPairing, played: playedIdentities(nights: nights, rated: rated))
         }
         var changes = SeasonChanges(night: night.number, continued: false, gamesToPlay: night.indices.count)
+        changes.round = night.matchmade?.method
         let lastNames = Set((last?.bots ?? []).map(\.name))
         // Every version each entry was current with, in any night: going back to one is no new version.
         var earlier: [String: Set<String>] = [:]

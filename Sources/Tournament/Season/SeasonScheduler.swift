@@ -1,7 +1,7 @@
 /// The scheduler of one night of a season (``SeasonNight``).
 ///
 /// - A round robin's night: the games its current versions were missing when it began, in
-///   one batch. Each game's fleets come from its two versions
+///   one batch; a matchmade night (``SeasonNight/matchmade``), the games matchmaking chose, so. Each game's fleets come from its two versions
 ///   (``ScheduleSeeds/seasonFleetSeeds(_:identity:keys:)``, as the night's line says), its bots' seeds from its index, which
 ///   no other night shares.
 /// - A Swiss season's night (``SeasonNight/swiss``): that many Swiss rounds over the night's
@@ -62,6 +62,7 @@ public struct SeasonScheduler: ShardableScheduler, SwissRoundsScheduler, SeasonS
     public var seasonSwissRounds: Int? { night.swiss?.rounds }
     public var currentGames: Int {
         if let rounds = night.swiss { return rounds.carried + rounds.games }
+        if let matchmade = night.matchmade { return matchmade.carried + night.games.count }
         return night.roundRobinGames(gamesPerPairing: config.gamesPerPairing)
     }
 
