@@ -47,6 +47,9 @@ public actor ArenaWorker {
     private var roundsPending: Bool
     /// Whether the rounds of the batch playing now were cut short (``betweenNights()``).
     private var roundsInterrupted = false
+    /// The uploads the batch playing now enters, until they are said entered: after its first
+    /// night (``betweenNights()``), or at its end.
+    private var entering: (newest: [String: ArenaSubmission], entries: EnteredBox)?
     /// The idle play's settle games in the last hour, by when they ended.
     private var idleGames: [(at: Date, games: Int)] = []
     /// Until when idle play rests, after a round that found every neighbour separated.
@@ -327,6 +330,11 @@ public actor ArenaWorker {
             log("arena: the season's reports were not written between rounds: \(error)")
         }
         publish(betweenNights: true)
+        // Entered and published: said so now, not after every round of the batch.
+        if let entering {
+            settle(entering.newest, entries: entering.entries.get(), final: true)
+            self.entering = nil
+        }
         let waiting = uploads(in: [.waiting]) ?? []
         guard !stop.isRequested, waiting.isEmpty else {
             roundsInterrupted = true
@@ -476,6 +484,8 @@ public actor ArenaWorker {
         }
         let summary: RunSummary
         roundsInterrupted = false
+        entering = (newest, entered)
+        defer { entering = nil }
         var options = TournamentRun.Options()
         options.nextNight = { await self.betweenNights() }
         do {
@@ -490,7 +500,7 @@ public actor ArenaWorker {
         } catch {
             retryAfter = clock().addingTimeInterval(60)
             log("arena: the batch could not be played, tried again in a minute: \(error.description)")
-            settle(newest, entries: entered.get(), final: false)
+            if entering != nil { settle(newest, entries: entered.get(), final: false) }
             return
         }
         batches += 1
@@ -500,7 +510,7 @@ public actor ArenaWorker {
         roundsPending = settings.tournament.config.matchmaking != .roundRobin && (roundsInterrupted || summary.stoppedEarly)
         // The pages first, so that a version said entered has its private page.
         publish()
-        settle(newest, entries: entered.get(), final: true)
+        if entering != nil { settle(newest, entries: entered.get(), final: true) }
         let seconds = (ContinuousClock.now - started).components.seconds
         let missing = summary.missingGames
         // The summary holds the standings' games, earlier batches' too: this batch's are its night's.

@@ -40,8 +40,9 @@ public struct TournamentRun: Sendable {
         /// ``Sandbox/SandboxLauncher``, which the run refuses to start without when a bot is to
         /// be sandboxed and bubblewrap cannot run here (it fails closed).
         public var launcher: (any BotLauncher)?
-        /// Asked after each night of a matchmade season's rounds is played through, before
-        /// the next: false ends the run there (the arena's, when uploads wait to be entered).
+        /// Asked between two nights of a matchmade season's rounds, once the next has games:
+        /// false ends the run there (the arena's, when uploads wait to be entered); the arena
+        /// publishes the standings meanwhile.
         public var nextNight: @Sendable () async -> Bool = { true }
 
         public init(
@@ -175,7 +176,7 @@ public struct TournamentRun: Sendable {
                     config, on: host, http: http, journal: journal, resume: resume, logs: logs, launcher: launcher, stop: stop, progress: progress)
                 // A matchmade season plays its rounds night after night in one run, until a round is empty.
                 guard let night = config.context.seasonNight, Self.playsRounds(config), !stop.isRequested,
-                    night.indices.allSatisfy({ results.rated[$0] != nil }), await options.nextNight()
+                    night.indices.allSatisfy({ results.rated[$0] != nil })
                 else {
                     played = .success(results)
                     break
@@ -188,7 +189,8 @@ public struct TournamentRun: Sendable {
                 var next = config
                 next.context.settleGames = settleLeft
                 let planned = try Self.planNight(next, resume: resume)
-                guard planned.changes.continued == false, planned.config.context.seasonNight?.games.isEmpty == false else {
+                guard planned.changes.continued == false, planned.config.context.seasonNight?.games.isEmpty == false, await options.nextNight()
+                else {
                     played = .success(results)
                     break
                 }
