@@ -281,7 +281,7 @@ let package = Package(
             name: "Arena",
             dependencies: [
                 "Submissions", "Digests", "Tournament", "Orchestrator", "ArchiveIntake", "Bots", "Reports", "RunControl", "HTMLText", "HTTPGuards",
-                "JSONCoding", "Sandbox", "CurlHTTP",
+                "JSONCoding", "Sandbox", "CurlHTTP", "DurationUnits",
                 "ServiceKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),

@@ -1,4 +1,5 @@
 import Bots
+import DurationUnits
 import Foundation
 import Orchestrator
 import Reports
@@ -49,7 +50,7 @@ public actor ArenaWorker {
     private var roundsInterrupted = false
     /// The uploads the batch playing now enters, until they are said entered: after its first
     /// night (``betweenNights()``), or at its end.
-    private var entering: (newest: [String: ArenaSubmission], entries: EnteredBox)?
+    private var entering: (newest: [String: ArenaSubmission], entries: Shared<SubmissionEntries?>)?
     /// The idle play's settle games in the last hour, by when they ended.
     private var idleGames: [(at: Date, games: Int)] = []
     /// Until when idle play rests, after a round that found every neighbour separated.
@@ -58,6 +59,12 @@ public actor ArenaWorker {
     private var settledAfterDeadline = false
     /// How long idle play rests once every neighbour is separated.
     static let idleRest: TimeInterval = 15 * 60
+    /// The least time between two publications in a batch's rounds: publishing a class's
+    /// season takes seconds (the report and every page, 10,000 games: about 10 s on 2 cores),
+    /// and the next round waits for it (BENCHMARKS.md, the 200-student arena).
+    static let publishBetweenNights: Duration = .seconds(120)
+    /// When the season was last published.
+    private var lastPublished: ContinuousClock.Instant?
 
     public init(
         folder: ArenaFolder, settings: ArenaSettings, launcher: any BotLauncher, sandboxDisabled: Bool = false, stop: StopSignal,
@@ -321,15 +328,22 @@ public actor ArenaWorker {
     }
 
     /// Between two nights of an adaptive season's rounds: the rounds so far written and
-    /// published (a student sees their interval narrow), and whether to go on: not while a
+    /// published (a student sees their interval narrow; at most every
+    /// ``publishBetweenNights``), and whether to go on: not while a
     /// version waits to be entered (the batch ends, and the next enters it) or the stop is asked.
     func betweenNights() -> Bool {
-        do {
-            _ = try ReportWriter.write(directory: settings.tournament.config.outputDirectory)
-        } catch {
-            log("arena: the season's reports were not written between rounds: \(error)")
+        // The batch's entries at once (their private pages); then every two minutes at most.
+        let due = entering != nil || lastPublished.map { ContinuousClock.now - $0 >= Self.publishBetweenNights } ?? true
+        if due {
+            let started = ContinuousClock.now
+            do {
+                _ = try ReportWriter.write(directory: settings.tournament.config.outputDirectory)
+            } catch {
+                log("arena: the season's reports were not written between rounds: \(error)")
+            }
+            publish(betweenNights: true)
+            log("the rounds so far published in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s")
         }
-        publish(betweenNights: true)
         // Entered and published: said so now, not after every round of the batch.
         if let entering {
             settle(entering.newest, entries: entering.entries.get(), final: true)
@@ -463,7 +477,8 @@ public actor ArenaWorker {
     func playBatch() async {
         let run = TournamentFileRun(file: settings.tournament, overrides: .init(sandboxDisabled: sandboxDisabled))
         let started = ContinuousClock.now
-        let entered = EnteredBox()
+        let entered = Shared<SubmissionEntries?>(nil)
+        let gamesPlayed = Shared(0)
         let gate = intake.gate
         await gate.enter()
         var gateHeld = true
@@ -492,11 +507,13 @@ public actor ArenaWorker {
             let config = try await run.prepare(
                 stop: stop,
                 steps: { step in
-                    if case .entered(let entries, _) = step { entered.set(entries) }
+                    if case .entered(let entries, _) = step { entered.update { $0 = entries } }
                 })
             gate.leave()
             gateHeld = false
-            summary = try await TournamentRun(configuration: config, options: options).run(stop: stop)
+            summary = try await TournamentRun(configuration: config, options: options).run(stop: stop) { event in
+                if case .progress(.gameFinished) = event { gamesPlayed.update { $0 += 1 } }
+            }
         } catch {
             retryAfter = clock().addingTimeInterval(60)
             log("arena: the batch could not be played, tried again in a minute: \(error.description)")
@@ -513,10 +530,8 @@ public actor ArenaWorker {
         if entering != nil { settle(newest, entries: entered.get(), final: true) }
         let seconds = (ContinuousClock.now - started).components.seconds
         let missing = summary.missingGames
-        // The summary holds the standings' games, earlier batches' too: this batch's are its night's.
-        let played =
-            summary.configuration.context.seasonNight.map { night in summary.records.filter { night.indices.contains($0.index) }.count }
-            ?? summary.records.count
+        // Every night of the batch's (the summary holds the standings' games, earlier batches' too).
+        let played = gamesPlayed.get()
         // Numbered as the season's nights are, so a restart does not count from 1 again.
         let number = summary.configuration.context.seasonNight?.number ?? batches
         log(
@@ -545,6 +560,7 @@ public actor ArenaWorker {
 
     /// The season published (``ArenaSettle/publish(betweenNights:log:)``), a failure said in the log.
     func publish(betweenNights: Bool = false) {
+        lastPublished = ContinuousClock.now
         do {
             try ArenaSettle(folder: folder, settings: settings, sandboxDisabled: sandboxDisabled).publish(betweenNights: betweenNights, log: log)
         } catch {
@@ -560,15 +576,19 @@ public actor ArenaWorker {
     }
 }
 
-/// The entries a batch's run reports, kept from its callback.
-private final class EnteredBox: Sendable {
-    private let value = Mutex<SubmissionEntries?>(nil)
+/// A value the batch's callbacks set and the batch reads: its entries, its games played.
+private final class Shared<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
 
-    func set(_ entries: SubmissionEntries) {
-        value.withLock { $0 = entries }
+    init(_ value: Value) {
+        self.value = Mutex(value)
     }
 
-    func get() -> SubmissionEntries? {
+    func update(_ body: (inout Value) -> Void) {
+        value.withLock { body(&$0) }
+    }
+
+    func get() -> Value {
         value.withLock { $0 }
     }
 }

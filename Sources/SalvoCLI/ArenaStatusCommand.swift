@@ -52,13 +52,15 @@ struct ArenaStatusCommand: AsyncParsableCommand {
         } else {
             let lines = standings.standings.map { standing in
                 [
-                    String(standing.rank), standing.bot, standing.rating.map { String(format: "%.0f", $0.value) } ?? "-", String(standing.games),
+                    String(standing.rank), standing.tie.map { "\($0.first)–\($0.last)" } ?? "", standing.bot,
+                    standing.rating.map { String(format: "%.0f", $0.value) } ?? "-",
+                    standing.rating.map { String(format: "±%.0f", ($0.upper - $0.lower) / 2) } ?? "-", String(standing.games),
                     String(format: "%.1f", standing.scorePercent),
                 ]
             }
             print(
-                "Standings (\(standings.games) rated games):\n"
-                    + TerminalText.visible(TextTable.render(header: ["#", "Login", "Elo", "Games", "Score %"], rows: lines)))
+                "Standings (\(standings.games) rated games; ranks tied at 95% show the tie's span):\n"
+                    + TerminalText.visible(TextTable.render(header: ["#", "Tied", "Login", "Elo", "95%", "Games", "Score %"], rows: lines)))
         }
     }
 }
