@@ -10,7 +10,8 @@
 # arrival (the store's receivedAt) to rated: the median, the 90th percentile and the slowest;
 # how many were never rated within INTERVAL (out of budget); the games played; and Kendall's
 # tau of the final standings against the true order (the noise), as docs/scoring.md defines it.
-# Ends once every student is rated and no batch has played for 60 s, or after LIMIT seconds.
+# Ends once every student is rated and results.json has not changed for 60 s, once no game has
+# been journaled for 3 minutes, or after LIMIT seconds.
 # Usage: benchmarks/arena-matchmaking.sh SALVO_BINARY [students] [adaptive|round-robin] [interval] [limit_s]
 set -euo pipefail
 SALVO=$1; STUDENTS=${2:-200}; MODE=${3:-adaptive}; INTERVAL=${4:-75}; LIMIT=${5:-5400}
@@ -47,6 +48,8 @@ work, students, mode, interval, limit = sys.argv[1], int(sys.argv[2]), sys.argv[
 results = os.path.join(work, "arena/season/results.json")
 noise = {f[:-6]: float(open(os.path.join(work, f)).read()) for f in os.listdir(work) if f.endswith(".noise")}
 rated, last_change, last_mtime, start, document = {}, time.time(), None, time.time(), None
+journal = os.path.join(work, "arena/season/journal.jsonl")
+last_size, last_growth = -1, time.time()
 def half(row):
     r = row.get("rating")
     return None if r is None else (r["upper"] - r["lower"]) / 2
@@ -73,8 +76,16 @@ while time.time() - start < limit:
                 rated[bot] = now
     if len(rated) == students and time.time() - last_change > 60:
         break
-    if document and time.time() - last_change > 300:
-        break   # nothing new for 5 minutes: the rounds are over (out of budget)
+    # No game journaled for 3 minutes: the arena is idle (the rest are out of budget). A round
+    # robin's batch journals a game at a time, though results.json waits for its end.
+    try:
+        size = os.stat(journal).st_size
+    except FileNotFoundError:
+        size = 0
+    if size != last_size:
+        last_size, last_growth = size, time.time()
+    if document and time.time() - last_growth > 180:
+        break
 db = sqlite3.connect(f"file:{work}/arena/arena.sqlite?mode=ro", uri=True)
 received = {}
 for login, at in db.execute("SELECT login, receivedAt FROM submission"):

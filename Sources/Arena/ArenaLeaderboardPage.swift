@@ -12,7 +12,7 @@ import Reports
 enum ArenaLeaderboardPage {
     static func render(_ document: ArenaStandings.Document, chart: Markup) -> String {
         let rows = document.standings.map { standing -> Markup in
-            "<tr><td>\(rank(standing))</td><td>\(standing.bot)</td><td>\(standing.rating.map { String(format: "%.0f", $0.value) } ?? "–")</td><td>\(standing.games)</td><td>\(standing.wins)</td><td>\(String(format: "%.1f", standing.scorePercent))</td></tr>"
+            "<tr><td>\(IndexPage.rank(standing))</td><td>\(standing.bot)</td><td>\(standing.rating.map { String(format: "%.0f", $0.value) } ?? "–")</td><td>\(standing.games)</td><td>\(standing.wins)</td><td>\(String(format: "%.1f", standing.scorePercent))</td></tr>"
         }.joined(separator: "\n")
         let json =
             (try? JSONFormat.encoder(pretty: false, escapingSlashes: true).encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -41,14 +41,6 @@ enum ArenaLeaderboardPage {
 
             """
         return page.text
-    }
-
-    /// A standing's rank cell, as the report's index page writes it: its rank, and the ranks
-    /// of its statistical tie when it is in one (`4 tied 3–5`); the script writes the same.
-    static func rank(_ standing: ResultsDocument.Standing) -> Markup {
-        guard let tie = standing.tie else { return "\(standing.rank)" }
-        let title = "ranks \(tie.first) to \(tie.last) cannot be told apart at 95%"
-        return "\(standing.rank) <span class=\"tie\" title=\"\(title)\">tied \(tie.first)–\(tie.last)</span>"
     }
 
     /// What the history shows before any rating.

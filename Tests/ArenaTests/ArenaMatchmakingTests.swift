@@ -32,6 +32,19 @@ struct ArenaMatchmakingTests {
         return folder
     }
 
+    /// The worker's clock, which the test moves, and its log.
+    final class Watch: Sendable {
+        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let lines = Mutex<[String]>([])
+    }
+
+    /// The arena's real worker, on `watch`'s clock and logging into it.
+    static func worker(_ folder: ArenaFolder, _ watch: Watch) throws -> ArenaWorker {
+        ArenaWorker(
+            folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(),
+            clock: { watch.now.withLock { $0 } }, log: { line in watch.lines.withLock { $0.append(line) } })
+    }
+
     /// Queues an upload of the example random bot for `login`; `note` makes it another version
     /// of the same code.
     @discardableResult
@@ -56,17 +69,14 @@ struct ArenaMatchmakingTests {
         let folder = try Self.arena(["cheat"] + twins, extra: "idle_games_per_hour: 0")
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         // The worker's clock: before the deadline until the test moves it past.
-        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        let lines = Mutex<[String]>([])
-        let worker = ArenaWorker(
-            folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(),
-            clock: { now.withLock { $0 } }, log: { line in lines.withLock { $0.append(line) } })
+        let watch = Watch()
+        let worker = try Self.worker(folder, watch)
 
         for login in ["cheat"] + twins { try Self.upload(folder, login: login, note: login == "cheat" ? "reroll 1" : "") }
         #expect(await worker.workOnce() == .done)
         var rerolls: [(version: String, rating: ResultsDocument.Estimate, games: Int)] = []
         func noteCheat() throws {
-            let row = try #require(try Self.standings(folder).first { $0.bot == "cheat" }, "\(lines.withLock { $0 })")
+            let row = try #require(try Self.standings(folder).first { $0.bot == "cheat" }, "\(watch.lines.withLock { $0 })")
             rerolls.append((try #require(row.version), try #require(row.rating), row.games))
         }
         try noteCheat()
@@ -96,13 +106,17 @@ struct ArenaMatchmakingTests {
         let back = try #require(try Self.standings(folder).first { $0.bot == "cheat" })
         #expect(back.version == rerolls[best].version)
         #expect(
-            back.games >= 3 * rerolls[best].games, "back with \(back.games) games; it had \(rerolls[best].games): \(lines.withLock { $0.suffix(8) })")
+            back.games >= 3 * rerolls[best].games,
+            "back with \(back.games) games; it had \(rerolls[best].games): \(watch.lines.withLock { $0.suffix(8) })")
 
         // The deadline passes: the worker settles once, and says so.
-        now.withLock { $0 = Date(timeIntervalSince1970: 1_900_000_000) }
+        watch.now.withLock { $0 = Date(timeIntervalSince1970: 1_900_000_000) }
         #expect(await worker.workOnce() == .done)
         let settled = try #require(ArenaSettle(folder: folder, settings: try ArenaSettings.read(arena: folder.path)).recorded())
-        #expect(lines.withLock { $0 }.contains { $0.hasPrefix("the deadline has passed: settled with \(settled.played) of \(settled.budget) games") })
+        #expect(
+            watch.lines.withLock { $0 }.contains {
+                $0.hasPrefix("the deadline has passed: settled with \(settled.played) of \(settled.budget) games")
+            })
         #expect(settled.played > 0 || settled.tiedNeighbours == 0)
         let batches = await worker.batches
         #expect(await worker.workOnce() == .done)
@@ -135,26 +149,24 @@ struct ArenaMatchmakingTests {
     func idlePlay() async throws {
         let folder = try Self.arena(["ann", "ben", "cid", "dee"], extra: "idle_games_per_hour: 6")
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
-        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        let lines = Mutex<[String]>([])
-        let worker = ArenaWorker(
-            folder: folder, settings: try ArenaSettings.read(arena: folder.path), launcher: SandboxLauncher(), stop: StopSignal(),
-            clock: { now.withLock { $0 } }, log: { line in lines.withLock { $0.append(line) } })
+        let watch = Watch()
+        let worker = try Self.worker(folder, watch)
         for login in ["ann", "ben", "cid", "dee"] { try Self.upload(folder, login: login, note: "") }
         // Entered, the adaptive rounds played (a budget of 4 games each leaves every version
         // tied), then the hour's idle games.
         #expect(await worker.workOnce() == .done)
         let first = try Self.settleGames(folder)
-        #expect(first > 0 && first <= 6, "\(first) idle games: \(lines.withLock { $0 })")
-        #expect(lines.withLock { $0 }.contains { $0.hasPrefix("idle play: ") && $0.contains(" settle games between neighbours not yet separated") })
+        #expect(first > 0 && first <= 6, "\(first) idle games: \(watch.lines.withLock { $0 })")
+        #expect(
+            watch.lines.withLock { $0 }.contains { $0.hasPrefix("idle play: ") && $0.contains(" settle games between neighbours not yet separated") })
         // Within the hour, nothing more.
         let batches = await worker.batches
-        now.withLock { $0 += 30 * 60 }
+        watch.now.withLock { $0 += 30 * 60 }
         #expect(await worker.workOnce() == .done)
         #expect(await worker.batches == batches)
         #expect(try Self.settleGames(folder) == first)
         // After it, the next hour's.
-        now.withLock { $0 += 31 * 60 }
+        watch.now.withLock { $0 += 31 * 60 }
         #expect(await worker.workOnce() == .done)
         let second = try Self.settleGames(folder)
         #expect(second > first && second <= first + 6, "\(first), then \(second)")

@@ -175,8 +175,8 @@ public enum IndexPage {
     }
 
     /// A standing's rank cell: its rank, and when it is in a statistical tie the tie's ranks,
-    /// `4 tied 3–5` (``ResultsDocument/Standing/tie``).
-    static func rank(_ row: ResultsDocument.Standing) -> Markup {
+    /// `4 tied 3–5` (``ResultsDocument/Standing/tie``); the arena's leaderboard writes the same.
+    public static func rank(_ row: ResultsDocument.Standing) -> Markup {
         guard let tie = row.tie else { return "\(row.rank)" }
         let title = "ranks \(tie.first) to \(tie.last) cannot be told apart at 95%"
         return "\(row.rank) <span class=\"tie\" title=\"\(title)\">tied \(tie.first)–\(tie.last)</span>"
